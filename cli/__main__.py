@@ -1,0 +1,5 @@
+"""``python -m scorepad``."""
+
+from scorepad.main import main
+
+main()

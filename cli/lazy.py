@@ -1,0 +1,59 @@
+"""A Click group whose subcommands are imported only when used.
+
+Keeps ``scorepad --version`` and ``--help`` fast: pydantic, PyYAML and reportlab are
+imported by the commands that need them, not at start-up.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+import click
+
+
+class LazyGroup(click.Group):
+    """A group mapping command names to ``"module:attribute"`` import paths.
+
+    ``aliases`` maps a short name to a listed one (``vv`` → ``voll-verplant``); aliases
+    work everywhere but are not listed twice in ``--help``.
+    """
+
+    def __init__(self, *args, lazy: dict[str, str] | None = None,
+                 aliases: dict[str, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+        self.aliases = dict(aliases or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        present = {name for name, target in self.lazy.items() if _module_exists(target)}
+        return sorted(set(super().list_commands(ctx)) | present)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd_name = self.aliases.get(cmd_name, cmd_name)
+        if cmd_name in self.lazy and _module_exists(self.lazy[cmd_name]):
+            module, _, attr = self.lazy[cmd_name].partition(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name, cmd, rest = super().resolve_command(ctx, args)
+        return (cmd.name if cmd else name), cmd, rest
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        short = {v: k for k, v in self.aliases.items()}
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            label = f"{name}|{short[name]}" if name in short else name
+            rows.append((label, cmd.get_short_help_str(limit=60)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _module_exists(target: str) -> bool:
+    """Whether a ``module:attr`` target's module is installed (a command may be optional)."""
+    return importlib.util.find_spec(target.partition(":")[0]) is not None

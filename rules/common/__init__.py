@@ -1,0 +1,1 @@
+"""What every game uses once: errors with places, seeded shuffles, rulesets, ranking."""

@@ -1,0 +1,1 @@
+"""Voll verplant: maps, cards, the rules engine, scoring and bots."""

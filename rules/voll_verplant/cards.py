@@ -1,0 +1,80 @@
+"""Voll verplant cards and the seeded deck.
+
+Notation (as in game logs): ``3``..``6`` number cards, ``E2``/``E3`` express,
+``T`` transfer, ``F`` free ride. Internally a card is a small tuple ``(kind, value)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from scorepad.rules.common.shuffle import seeded_rng, shuffled
+
+NUMBER, EXPRESS, TRANSFER, FREE = "number", "express", "transfer", "free"
+
+
+class Card(NamedTuple):
+    """A card: ``kind`` is number/express/transfer/free; ``value`` the crosses it allows."""
+
+    kind: str
+    value: int
+
+    @property
+    def code(self) -> int | str:
+        """The log notation: 4, "E2", "T", "F"."""
+        if self.kind == NUMBER:
+            return self.value
+        if self.kind == EXPRESS:
+            return f"E{self.value}"
+        return "T" if self.kind == TRANSFER else "F"
+
+    def describe(self) -> str:
+        """Plain words for the table: ``number 4``, ``express 3``, ``transfer``, ``free ride``."""
+        if self.kind in (NUMBER, EXPRESS):
+            return f"{self.kind} {self.value}"
+        return "transfer" if self.kind == TRANSFER else "free ride"
+
+
+def parse_card(code: object) -> Card:
+    """A card from its log notation; ValueError for anything else."""
+    if isinstance(code, bool):
+        raise ValueError(f"unknown card {code!r}")
+    text = str(code).strip().upper()
+    if text.isdigit() and 1 <= int(text) <= 9:
+        return Card(NUMBER, int(text))
+    if len(text) == 2 and text[0] == "E" and text[1].isdigit() and 1 <= int(text[1]) <= 9:
+        return Card(EXPRESS, int(text[1]))
+    if text == "T":
+        return Card(TRANSFER, 0)
+    if text == "F":
+        return Card(FREE, 0)
+    raise ValueError(f"unknown card {code!r} (cards: 3-6, E2, E3, T, F)")
+
+
+def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[object]
+                ) -> Iterator[tuple[Card, bool]]:
+    """The endless card sequence a seed gives: ``(card, reshuffle_after)`` pairs.
+
+    The whole deck is shuffled; cards are revealed in that order; after a shuffle card
+    (the 6) all cards are shuffled again. A pile that runs out without one (a custom
+    deck) is reshuffled as well. Uses :func:`shuffled` only, so it is the same everywhere.
+    """
+    rng = seeded_rng(seed)
+    cards = [parse_card(c) for c in deck]
+    triggers = {parse_card(c) for c in shuffle_cards}
+    while True:
+        pile = shuffled(cards, rng)
+        for position, card in enumerate(pile):
+            last = position == len(pile) - 1
+            if card in triggers or last:
+                yield card, True
+                break
+            yield card, False
+
+
+def deal(seed: object, count: int, deck: Sequence[object], shuffle_cards: Sequence[object]
+         ) -> list[tuple[Card, bool]]:
+    """The first ``count`` cards of :func:`card_stream`."""
+    stream = card_stream(seed, deck, shuffle_cards)
+    return [next(stream) for _ in range(count)]

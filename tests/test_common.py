@@ -1,0 +1,63 @@
+"""Shared foundation: seeded shuffle (pinned), ranking, errors, file reading and writing."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad.io import atomic_write, read_mapping
+from scorepad.rules.common.errors import ContentError, InputError
+from scorepad.rules.common.ranking import ranks, winners
+from scorepad.rules.common.shuffle import below, seeded_rng, shuffled
+
+
+def test_seeded_shuffle_is_pinned():
+    # Pinned output: if this changes, every seed players wrote down gives other cards.
+    assert seeded_rng("table-42").random() == 0.785076817468043
+    assert shuffled(range(10), seeded_rng("table-42")) == [6, 3, 9, 4, 8, 1, 2, 0, 5, 7]
+    assert shuffled("abcdef", seeded_rng(7)) == shuffled("abcdef", seeded_rng("7"))
+
+
+def test_below_stays_in_range():
+    rng = seeded_rng("x")
+    assert {below(rng, 3) for _ in range(200)} == {0, 1, 2}
+
+
+def test_ranks_share_ties_and_skip():
+    assert ranks([(10, -1), (12, 0), (10, -1), (10, -3)]) == [2, 1, 2, 4]
+    assert winners(["a", "b", "c"], [1, 2, 1]) == ["a", "c"]
+
+
+def test_error_formatting_names_file_and_place():
+    err = ContentError("line B has no free wagon window").at("round 7", "Ann").in_file("game.yaml")
+    assert str(err) == "game.yaml: round 7, Ann: line B has no free wagon window"
+    assert err.exit_code == 1 and InputError("x").exit_code == 2
+
+
+def test_read_mapping_reports_yaml_syntax_with_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("a: [1, 2\nb: 3\n")
+    with pytest.raises(InputError) as info:
+        read_mapping(bad)
+    assert str(info.value).startswith(f"{bad}: line ")
+
+
+def test_read_mapping_refuses_a_list(tmp_path):
+    f = tmp_path / "list.json"
+    f.write_text("[1, 2]")
+    with pytest.raises(InputError, match="expected a mapping"):
+        read_mapping(f)
+
+
+def test_atomic_write_replaces_whole_file(tmp_path):
+    target = tmp_path / "sub" / "out.txt"
+    atomic_write(target, "one")
+    atomic_write(target, b"two")
+    assert target.read_text() == "two"
+    assert [p.name for p in target.parent.iterdir()] == ["out.txt"]
+
+
+def test_atomic_write_to_unwritable_place_is_input_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(InputError, match="cannot write"):
+        atomic_write(blocker / "x.pdf", b"")

@@ -1,0 +1,36 @@
+"""Small timing helpers for the benchmark modules (medians of wall-clock runs)."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+SCOREPAD = str(Path(sys.executable).with_name("scorepad"))
+
+
+def median_seconds(fn: Callable[[], object], repeat: int = 7) -> float:
+    """Median wall-clock seconds of ``repeat`` calls of ``fn``."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def command_seconds(args: Sequence[str], repeat: int = 7) -> float:
+    """Median wall-clock seconds of running the installed ``scorepad`` with ``args``."""
+    def run() -> None:
+        subprocess.run([SCOREPAD, *args], check=True, stdout=subprocess.DEVNULL)
+    run()  # warm the file cache
+    return median_seconds(run, repeat)
+
+
+def verdict(value: float, target: float, higher_is_better: bool) -> str:
+    """``ok`` or ``MISSED`` against a target."""
+    ok = value >= target if higher_is_better else value <= target
+    return "ok" if ok else "MISSED"

@@ -71,7 +71,7 @@ class GameLog(StrictModel):
     """A whole game log."""
 
     format: Literal["scorepad/vv-game@1"]
-    map: Annotated[str, Field(min_length=1)]
+    map: Annotated[str, Field(min_length=1)] | None = None  # a flipper log may have none
     rules: dict[str, Any] = {}
     seed: str | int | None = None
     players: list[PlayerName] = []
@@ -89,7 +89,10 @@ class GameLog(StrictModel):
 
     def to_data(self) -> dict[str, Any]:
         """The log as plain data in the contract's key order (for writing YAML/JSON)."""
-        out: dict[str, Any] = {"format": GAME_FORMAT, "map": self.map, "rules": dict(self.rules)}
+        out: dict[str, Any] = {"format": GAME_FORMAT}
+        if self.map is not None:
+            out["map"] = self.map
+        out["rules"] = dict(self.rules)
         if self.seed is not None:
             out["seed"] = self.seed
         out["players"] = list(self.players)

@@ -99,8 +99,13 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     return target
 
 
+class _Block(dict):
+    """A mapping always written in block style (the top level of a file)."""
+
+
 def dump_yaml(data: Any) -> str:
-    """YAML text for a scorepad file: keys in the given order, flow style for short lists."""
+    """YAML text for a scorepad file: keys in the given order, block style at the top level
+    and for nested mappings, flow style for short lists and small leaf mappings (moves)."""
     import yaml
 
     class _Dumper(yaml.SafeDumper):
@@ -112,20 +117,20 @@ def dump_yaml(data: Any) -> str:
 
     def _map(dumper: yaml.SafeDumper, value: dict) -> yaml.Node:
         flow = len(value) <= 4 and all(not isinstance(v, dict) for v in value.values()) and all(
-            not isinstance(v, list) or len(v) <= 4 for v in value.values())
+            not isinstance(v, list) or (len(v) <= 4 and all(not isinstance(i, (dict, list))
+                                                            for i in v))
+            for v in value.values())
         return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=flow)
+
+    def _block(dumper: yaml.SafeDumper, value: dict) -> yaml.Node:
+        return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=False)
 
     _Dumper.add_representer(list, _seq)
     _Dumper.add_representer(tuple, _seq)
     _Dumper.add_representer(dict, _map)
-    def _dump(value: Any) -> str:
-        return yaml.dump(value, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
-
-    if isinstance(data, dict):  # the top level is always block style, one key a line
-        return "".join(
-            _dump({key: value}) if isinstance(value, (dict, list)) else _dump({key: value})
-            for key, value in data.items())
-    return _dump(data)
+    _Dumper.add_representer(_Block, _block)
+    top = _Block(data) if isinstance(data, dict) else data
+    return yaml.dump(top, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def emit_json(data: Any) -> str:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from scorepad.io import display_name, read_mapping
-from scorepad.rules.common.errors import ContentError, ScorepadError
+from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
+from scorepad.rules.voll_verplant.log import GameLog, parse_game_log
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map, load_map_data
+from scorepad.rules.voll_verplant.replay import marked_sheets, replay
 from scorepad.rules.voll_verplant.ruleset import VVRules, default_rules
+from scorepad.rules.voll_verplant.view import MarkedSheet
 
 
 def load_network(ref: str, base: Path | None = None) -> Network:
@@ -39,3 +43,64 @@ def load_rules(path: str | None, overrides: dict | None = None) -> VVRules:
         except ScorepadError as err:
             raise err.in_file(display_name(path)) from None
     return rules.with_overrides(overrides)
+
+
+class LoadedGame(NamedTuple):
+    """A checked and scored game: from one game log, or from the paper sheets of one game."""
+
+    source: str
+    network: Network | None  # None for a flipper's log (cards only)
+    rules: VVRules
+    sheets: list[MarkedSheet]
+    finished: bool
+    rounds: int
+    warnings: list[str]
+
+
+def read_game_log(path: str) -> tuple[GameLog, Path | None]:
+    """Read and shape-check a game log file; returns it and the folder map paths are relative to."""
+    name = display_name(path)
+    data = read_mapping(path)
+    try:
+        log = parse_game_log(data)
+    except ScorepadError as err:
+        raise err.in_file(name) from None
+    return log, (None if path == "-" else Path(path).parent)
+
+
+def load_game_log(path: str, rules_file: str | None = None) -> LoadedGame:
+    """Replay a game log through the engine and score it. Errors name the file and place."""
+    name = display_name(path)
+    log, base = read_game_log(path)
+    try:
+        if log.map is None:
+            if log.players:
+                raise InputError("missing key: a game with players needs `map`", where=("map",))
+            network = None
+        else:
+            network = load_network(log.map, base)
+        rules = load_rules(rules_file, log.rules)
+        if network is None:  # a flipper's log: only its cards can be checked
+            from scorepad.rules.voll_verplant.replay import check_cards
+
+            check_cards([r.parsed_card for r in log.rounds], rules, log.seed)
+            return LoadedGame(name, None, rules, [], False, len(log.rounds), [])
+        result = replay(log, network, rules)
+    except ScorepadError as err:
+        raise err.in_file(name) from None
+    return LoadedGame(name, network, rules, marked_sheets(result.state), result.finished,
+                      len(log.rounds), [])
+
+
+def load_marked_sheets(path: str) -> tuple[Network, list[MarkedSheet]]:
+    """The sheets a file describes (a game log, or a typed-in paper sheet), scored."""
+    data = read_mapping(path)
+    if isinstance(data, dict) and data.get("format") == "scorepad/vv-sheet@1":
+        from scorepad.vv.paper import load_paper_games
+
+        games = load_paper_games([path], None)
+        return games[0].network, games[0].sheets
+    game = load_game_log(path)
+    if game.network is None:
+        raise InputError("a flipper's log has no sheets to draw", source=game.source)
+    return game.network, game.sheets

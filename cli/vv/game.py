@@ -1,0 +1,191 @@
+"""``vv check`` and ``vv score``: validate and score game logs and paper sheets."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+
+import click
+
+from scorepad.rules.common.errors import ScorepadError
+
+from .common import LoadedGame
+
+BGG_ID = 346482
+
+
+def _load_all(files: Sequence[str], rules_file: str | None
+              ) -> tuple[list[LoadedGame], list[ScorepadError]]:
+    """Load every file: game logs one by one, paper sheets together as one game."""
+    from scorepad.io import read_mapping
+
+    from .common import load_game_log
+
+    games: list[LoadedGame] = []
+    errors: list[ScorepadError] = []
+    papers: list[str] = []
+    for path in files:
+        try:
+            data = read_mapping(path)
+            if data.get("format") == "scorepad/vv-sheet@1":
+                papers.append(path)
+                continue
+            games.append(load_game_log(path, rules_file))
+        except ScorepadError as err:
+            errors.append(err)
+    if papers:
+        from .paper import load_paper_games
+
+        try:
+            games.extend(load_paper_games(papers, rules_file))
+        except ScorepadError as err:
+            errors.append(err)
+    return games, errors
+
+
+def _report_errors(errors: list[ScorepadError]) -> int:
+    for err in errors:
+        click.echo(str(err), err=True)
+    return max((e.exit_code for e in errors), default=0)
+
+
+def _summary(game: LoadedGame) -> str:
+    state = "finished" if game.finished else "not finished"
+    if game.network is None:
+        return f"{game.source}: ok: a flipper's log, {game.rounds} cards, cards match the deck"
+    players = len(game.sheets)
+    rounds = f", {game.rounds} rounds" if game.rounds else ""
+    return (f"{game.source}: ok: {game.network.name}, {players} player"
+            f"{'s' if players != 1 else ''}{rounds}, {state}")
+
+
+@click.command(name="check")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--rules", "rules_file", metavar="FILE", help="Ruleset options file (YAML/JSON).")
+def check_cmd(files: tuple[str, ...], rules_file: str | None) -> None:
+    """Validate game logs or paper sheets; score nothing.
+
+    Every move is replayed through the rules engine; a flipper's log (cards only) is
+    checked against the deck and its seed. Exit 0 when all files are valid, 1 when a
+    file breaks the rules, 2 when a file cannot be read or lacks its format's shape.
+    Several paper sheets are checked together as one game.
+
+    \b
+    Example:
+      scorepad vv check game.yaml ann.yaml bob.yaml
+    """
+    games, errors = _load_all(files, rules_file)
+    for game in games:
+        click.echo(_summary(game))
+        for warning in game.warnings:
+            click.echo(f"{game.source}: warning: {warning}", err=True)
+    code = _report_errors(errors)
+    if code:
+        sys.exit(code)
+
+
+def _fmt(value: float) -> str:
+    text = f"{value:g}"
+    return text.replace("-", "−")
+
+
+def format_game(game: LoadedGame) -> str:
+    """The human score report: a block per player with the breakdown, then the ranking."""
+    from scorepad.rules.voll_verplant.scoring import result_data
+
+    assert game.network is not None
+    data = result_data(game.network.id, game.sheets, game.finished)
+    lines = [f"{game.source} — {game.network.name}"
+             f"{'' if game.finished else ' (game not finished: scored as it stands)'}", ""]
+    def row(label: str, detail: str, value: str) -> str:
+        return f"  {label:<10} {detail:<44}{value:>7}"
+
+    for player in data["players"]:
+        lines.append(f"{player['name']}: {_fmt(player['total'])} points (rank {player['rank']})")
+        done = [f"{k} {v['points']} ({v['bonus']})" for k, v in player["lines"].items()
+                if v["complete"]]
+        chunks = ["  ".join(done[i:i + 3]) for i in range(0, len(done), 3)] or ["none complete"]
+        lines.append(row("lines", chunks[0], str(player["line_points"])))
+        lines.extend(f"  {'':<10} {chunk}" for chunk in chunks[1:])
+        lines.append(row("transfers", f"{player['transfer_sum']} × 2",
+                         str(player["transfer_points"])))
+        penalty = player["empty_penalty"]
+        lines.append(row("empty", f"{player['empty_stations']} ÷ 2",
+                         _fmt(-penalty) if penalty else "0"))
+        lines.append(row("total", "", _fmt(player["total"])))
+        lines.append("")
+    if len(data["players"]) > 1:
+        lines.append("Rank  Player              Total  Empty")
+        for player in sorted(data["players"], key=lambda p: p["rank"]):
+            lines.append(f"{player['rank']:>4}  {player['name']:<18}{_fmt(player['total']):>7}"
+                         f"{player['empty_stations']:>7}")
+        lines.append("")
+    winners = data["winners"]
+    label = "Winner" if len(winners) == 1 else "Shared victory"
+    lines.append(f"{label}: {', '.join(winners)}" if len(game.sheets) > 1 else
+                 f"Score: {_fmt(data['players'][0]['total'])}")
+    return "\n".join(lines)
+
+
+def bgstats_record(game: LoadedGame, when: datetime) -> dict:
+    """The play record BG Stats imports from other apps."""
+    from scorepad.rules.voll_verplant.scoring import result_data
+
+    assert game.network is not None
+    data = result_data(game.network.id, game.sheets, game.finished)
+    return {
+        "sourceName": "scorepad",
+        "playDate": when.strftime("%Y-%m-%d %H:%M:%S"),
+        "game": {"name": "Voll verplant", "bggId": BGG_ID, "highestWins": True},
+        "board": game.network.name,
+        "players": [{"name": p["name"], "score": p["total"], "winner": p["name"] in data["winners"],
+                     "rank": p["rank"]} for p in data["players"]],
+    }
+
+
+@click.command(name="score")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the contract's JSON object.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "bgstats"]), default=None,
+              help="Output: a readable report (text), JSON, or a BG Stats play record.")
+@click.option("--rules", "rules_file", metavar="FILE", help="Ruleset options file (YAML/JSON).")
+def score_cmd(files: tuple[str, ...], as_json: bool, fmt: str | None,
+              rules_file: str | None) -> None:
+    """Validate and score game logs or the paper sheets of one game.
+
+    Shows each player's line bonuses, transfers ×2, empty stations ÷2 and total, the
+    ranks (tie-break: fewer empty stations) and the winners. An unfinished log is
+    scored as it stands. With several game logs, --json prints a list of objects.
+
+    \b
+    Example:
+      scorepad vv score game.yaml --json
+      scorepad vv score ann.yaml bob.yaml cid.yaml
+    """
+    from scorepad.io import emit_json
+    from scorepad.rules.voll_verplant.scoring import result_data
+
+    fmt = fmt or ("json" if as_json else "text")
+    games, errors = _load_all(files, rules_file)
+    scored = [g for g in games if g.network is not None]
+    for game in games:
+        if game.network is None:
+            errors.append(ScorepadError("a flipper's log has cards but no players to score",
+                                        source=game.source))
+        for warning in game.warnings:
+            click.echo(f"{game.source}: warning: {warning}", err=True)
+    if fmt == "json":
+        objs = [result_data(g.network.id, g.sheets, g.finished) for g in scored]  # type: ignore[union-attr]
+        if objs:
+            click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
+    elif fmt == "bgstats":
+        now = datetime.now().replace(microsecond=0)
+        objs = [bgstats_record(g, now) for g in scored]
+        if objs:
+            click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
+    else:
+        click.echo("\n\n".join(format_game(g) for g in scored))
+    code = _report_errors(errors)
+    if code:
+        sys.exit(code)

@@ -1,0 +1,118 @@
+"""Simple players for self-play: ``random`` and ``greedy``.
+
+A bot is a function ``(state, player, rng) -> Move`` returning a whole move, follow-ups
+included. Bots draw chance only from the ``rng`` they are given (a seeded
+``random.Random``), through :func:`scorepad.rules.common.shuffle.below`, so a seeded
+simulation is the same everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from scorepad.rules.common.shuffle import below
+
+from .cards import FREE, Card
+from .engine import GameState, Move, Sheet, _paths, apply_step, legal_steps
+from .maps import Network
+from .ruleset import VVRules
+
+Bot = Callable[[GameState, int, random.Random], Move]
+
+
+def _value(network: Network, sheet: Sheet, first_taken: int) -> float:
+    """A sheet's worth if the game ended now (bonuses as they would be scored)."""
+    marked = sheet.marked
+    points = 0.0
+    for line in network.lines:
+        bit = 1 << line.index
+        if sheet.first & bit:
+            points += line.first
+        elif sheet.later & bit:
+            points += line.later
+        elif marked & line.mask == line.mask:
+            points += line.later if first_taken & bit else line.first
+    points += 2 * sum(n for _, n in sheet.transfers)
+    empty = network.all_mask & ~marked
+    return points - 0.5 * empty.bit_count()
+
+
+def _with_follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card, step: Move,
+                     pick: Callable[[Sheet, list[Move]], Move]) -> Move:
+    """Complete ``step`` with follow-ups for the special stations it triggers."""
+    sheet, queue = apply_step(network, rules, sheet, card, step)
+    pending = list(queue)
+    then: list[Move] = []
+    windows = _paths(network).windows
+    while pending:
+        pending.pop(0)
+        if card.kind != FREE and all(u >= w for u, w in zip(sheet.used, windows, strict=True)):
+            continue
+        options = [m for m in legal_steps(network, sheet, card, rules) if m.line != -1 or
+                   card.kind == FREE]
+        if not options:
+            continue
+        follow = pick(sheet, options)
+        then.append(follow)
+        sheet, more = apply_step(network, rules, sheet, card, follow)
+        if rules.special_chains:
+            pending.extend(more)
+    return step._replace(then=tuple(then)) if then else step
+
+
+def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
+    """Any legal move, uniformly (follow-ups chosen the same way)."""
+    sheet = state.sheets[player]
+    card = state.card
+    assert card is not None
+    steps = legal_steps(state.network, sheet, card, state.rules)
+    step = steps[below(rng, len(steps))]
+    if not state.network.special_mask:
+        return step
+    return _with_follow_ups(state.network, state.rules, sheet, card, step,
+                            lambda _s, options: options[below(rng, len(options))])
+
+
+def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: list[Move],
+          first_taken: int, rng: random.Random) -> Move:
+    """The step that raises the sheet's worth most; ties: fewer crosses wasted, then chance."""
+    base = _value(network, sheet, first_taken)
+    best: list[Move] = []
+    best_key: tuple[float, int] | None = None
+    for step in steps:
+        after, triggered = apply_step(network, rules, sheet, card, step)
+        gain = _value(network, after, first_taken) - base + 1.0 * len(triggered)
+        waste = card.value - step.crosses if card.kind in ("number", "express") else 0
+        key = (gain, -waste)
+        if best_key is None or key > best_key:
+            best, best_key = [step], key
+        elif key == best_key:
+            best.append(step)
+    return best[below(rng, len(best))]
+
+
+def greedy_bot(state: GameState, player: int, rng: random.Random) -> Move:
+    """The move with the best immediate gain (marks, transfers, completions)."""
+    network, rules = state.network, state.rules
+    sheet = state.sheets[player]
+    card = state.card
+    assert card is not None
+    steps = legal_steps(network, sheet, card, rules)
+    if card.kind in ("number", "express"):
+        # More crosses never lower the immediate worth: look at the most per line only.
+        most: dict[tuple[int, str], Move] = {}
+        for step in steps:
+            key = (step.line, step.direction)
+            if key not in most or step.crosses > most[key].crosses:
+                most[key] = step
+        steps = list(most.values())
+    step = _best(network, rules, sheet, card, steps, state.first_taken, rng)
+    if not network.special_mask:
+        return step
+    return _with_follow_ups(network, rules, sheet, card, step,
+                            lambda s, options: _best(network, rules, s, card, options,
+                                                     state.first_taken, rng))
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}

@@ -1,0 +1,114 @@
+"""Self-play: whole seeded games between bots, and the statistics ``vv simulate`` prints."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from scorepad.rules.common.shuffle import seeded_rng
+
+from .bots import BOTS
+from .cards import card_stream
+from .engine import GameState, apply, end_round, new_game, reveal
+from .log import GameLog, RoundSpec
+from .maps import Network
+from .replay import from_move
+from .ruleset import VVRules
+from .scoring import score_sheet
+
+MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
+
+
+class SimulatedGame(NamedTuple):
+    """One finished self-play game: its final state and (if asked) its log."""
+
+    seed: str
+    state: GameState
+    log: GameLog | None
+
+
+def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str, seed: str,
+              record: bool = False) -> SimulatedGame:
+    """Play one game with the given bot for every player; the seed decides cards and bot."""
+    choose = BOTS[bot]
+    stream = card_stream(seed, rules.deck, rules.shuffle_cards)
+    rng = seeded_rng(f"{seed}/bot")
+    state = new_game(network, rules, players)
+    rounds: list[RoundSpec] = []
+    while not state.over and state.rounds < MAX_ROUNDS:
+        card, _ = next(stream)
+        state = reveal(state, card)
+        moves = {}
+        for p in range(len(players)):
+            move = choose(state, p, rng)
+            state = apply(state, p, move)
+            if record:
+                moves[players[p]] = from_move(network, card, move)
+        if record:
+            rounds.append(RoundSpec(card=card.code, moves=moves))
+        state, _ = end_round(state)
+    log = None
+    if record:
+        changed = rules.changed_from(_defaults())
+        log = GameLog(format="scorepad/vv-game@1", map=network.id, rules=changed, seed=seed,
+                      players=list(players), rounds=rounds)
+    return SimulatedGame(seed, state, log)
+
+
+def _defaults() -> VVRules:
+    from .ruleset import default_rules
+
+    return default_rules()
+
+
+def final_totals(state: GameState) -> list[float]:
+    """Every player's total at the end of a game."""
+    net = state.network
+    totals = []
+    for sheet in state.sheets:
+        marked = {s.id for s in net.stations if sheet.marked >> s.index & 1}
+        transfers = {net.stations[i].id: n for i, n in sheet.transfers}
+        bonuses = {}
+        for line in net.lines:
+            if sheet.first >> line.index & 1:
+                bonuses[line.id] = "first"
+            elif sheet.later >> line.index & 1:
+                bonuses[line.id] = "later"
+        totals.append(score_sheet(net, state.rules, marked, transfers, bonuses).total)
+    return totals
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0..100) by linear interpolation between closest ranks."""
+    if not sorted_values:
+        return 0.0
+    pos = (len(sorted_values) - 1) * q / 100
+    lo = int(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+class Stats(NamedTuple):
+    """Figures over all players of all games."""
+
+    mean: float
+    median: float
+    p10: float
+    p90: float
+    empty_mean: float
+    rounds_mean: float
+
+
+def summarize(states: Sequence[GameState]) -> Stats:
+    """Mean/median/p10/p90 of the scores, mean empty stations and rounds."""
+    scores: list[float] = []
+    empties: list[int] = []
+    for state in states:
+        scores.extend(final_totals(state))
+        empties.extend((state.network.all_mask & ~s.marked).bit_count() for s in state.sheets)
+    scores.sort()
+    return Stats(mean=statistics.fmean(scores), median=statistics.median(scores),
+                 p10=percentile(scores, 10), p90=percentile(scores, 90),
+                 empty_mean=statistics.fmean(empties),
+                 rounds_mean=statistics.fmean(s.rounds for s in states))

@@ -7,9 +7,9 @@ from typing import NamedTuple
 
 from scorepad.io import display_name, read_mapping
 from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
-from scorepad.rules.voll_verplant.log import GameLog, parse_game_log
+from scorepad.rules.voll_verplant.log import parse_game_log
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map, load_map_data
-from scorepad.rules.voll_verplant.replay import marked_sheets, replay
+from scorepad.rules.voll_verplant.replay import check_cards, marked_sheets, replay
 from scorepad.rules.voll_verplant.ruleset import VVRules, default_rules
 from scorepad.rules.voll_verplant.view import MarkedSheet
 
@@ -57,50 +57,51 @@ class LoadedGame(NamedTuple):
     warnings: list[str]
 
 
-def read_game_log(path: str) -> tuple[GameLog, Path | None]:
-    """Read and shape-check a game log file; returns it and the folder map paths are relative to."""
-    name = display_name(path)
-    data = read_mapping(path)
-    try:
-        log = parse_game_log(data)
-    except ScorepadError as err:
-        raise err.in_file(name) from None
-    return log, (None if path == "-" else Path(path).parent)
+class Document(NamedTuple):
+    """A file read once: its display name, parsed data, and the folder relative paths in it
+    are taken from (None for standard input)."""
+
+    name: str
+    data: dict
+    base: Path | None
 
 
-def load_game_log(path: str, rules_file: str | None = None) -> LoadedGame:
+def read_doc(path: str) -> Document:
+    """Read a YAML/JSON mapping (``-``: standard input, read once)."""
+    return Document(display_name(path), read_mapping(path),
+                    None if path == "-" else Path(path).parent)
+
+
+def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
     """Replay a game log through the engine and score it. Errors name the file and place."""
-    name = display_name(path)
-    log, base = read_game_log(path)
     try:
+        log = parse_game_log(doc.data)
         if log.map is None:
             if log.players:
                 raise InputError("missing key: a game with players needs `map`", where=("map",))
             network = None
         else:
-            network = load_network(log.map, base)
+            network = load_network(log.map, doc.base)
         rules = load_rules(rules_file, log.rules)
         if network is None:  # a flipper's log: only its cards can be checked
-            from scorepad.rules.voll_verplant.replay import check_cards
-
             check_cards([r.parsed_card for r in log.rounds], rules, log.seed)
-            return LoadedGame(name, None, rules, [], False, len(log.rounds), [])
+            return LoadedGame(doc.name, None, rules, [], False, len(log.rounds), [])
         result = replay(log, network, rules)
     except ScorepadError as err:
-        raise err.in_file(name) from None
-    return LoadedGame(name, network, rules, marked_sheets(result.state), result.finished,
+        raise err.in_file(doc.name) from None
+    return LoadedGame(doc.name, network, rules, marked_sheets(result.state), result.finished,
                       len(log.rounds), [])
 
 
 def load_marked_sheets(path: str) -> tuple[Network, list[MarkedSheet]]:
     """The sheets a file describes (a game log, or a typed-in paper sheet), scored."""
-    data = read_mapping(path)
-    if isinstance(data, dict) and data.get("format") == "scorepad/vv-sheet@1":
+    doc = read_doc(path)
+    if doc.data.get("format") == "scorepad/vv-sheet@1":
         from scorepad.vv.paper import load_paper_games
 
-        games = load_paper_games([path], None)
-        return games[0].network, games[0].sheets
-    game = load_game_log(path)
+        games = load_paper_games([doc], None)
+        return games[0].network, games[0].sheets  # type: ignore[return-value]
+    game = load_game_log(doc)
     if game.network is None:
         raise InputError("a flipper's log has no sheets to draw", source=game.source)
     return game.network, game.sheets

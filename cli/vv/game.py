@@ -18,20 +18,18 @@ BGG_ID = 346482
 def _load_all(files: Sequence[str], rules_file: str | None
               ) -> tuple[list[LoadedGame], list[ScorepadError]]:
     """Load every file: game logs one by one, paper sheets together as one game."""
-    from scorepad.io import read_mapping
-
-    from .common import load_game_log
+    from .common import Document, load_game_log, read_doc
 
     games: list[LoadedGame] = []
     errors: list[ScorepadError] = []
-    papers: list[str] = []
+    papers: list[Document] = []
     for path in files:
         try:
-            data = read_mapping(path)
-            if data.get("format") == "scorepad/vv-sheet@1":
-                papers.append(path)
+            doc = read_doc(path)
+            if doc.data.get("format") == "scorepad/vv-sheet@1":
+                papers.append(doc)
                 continue
-            games.append(load_game_log(path, rules_file))
+            games.append(load_game_log(doc, rules_file))
         except ScorepadError as err:
             errors.append(err)
     if papers:

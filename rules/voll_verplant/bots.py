@@ -13,8 +13,17 @@ from collections.abc import Callable
 
 from scorepad.rules.common.shuffle import below
 
-from .cards import FREE, Card
-from .engine import GameState, Move, Sheet, _paths, apply_step, legal_steps
+from .cards import FREE, TRANSFER, Card
+from .engine import (
+    CCW,
+    CW,
+    GameState,
+    Move,
+    Sheet,
+    apply_step,
+    legal_steps,
+    reach_count,
+)
 from .maps import Network
 from .ruleset import VVRules
 
@@ -44,10 +53,9 @@ def _with_follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card,
     sheet, queue = apply_step(network, rules, sheet, card, step)
     pending = list(queue)
     then: list[Move] = []
-    windows = _paths(network).windows
     while pending:
         pending.pop(0)
-        if card.kind != FREE and all(u >= w for u, w in zip(sheet.used, windows, strict=True)):
+        if card.kind != FREE and not sheet.free:
             continue
         options = [m for m in legal_steps(network, sheet, card, rules) if m.line != -1 or
                    card.kind == FREE]
@@ -61,13 +69,36 @@ def _with_follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card,
     return step._replace(then=tuple(then)) if then else step
 
 
+def _random_step(network: Network, rules: VVRules, sheet: Sheet, card: Card,
+                 rng: random.Random) -> Move:
+    """A random legal step: for a line card, a random line with a free window (and a random
+    direction on a ring), then a random count from 0 to the most crosses possible there;
+    for a free ride, a random free station or (when allowed) declining."""
+    if card.kind == FREE:
+        free = network.all_mask & ~sheet.marked
+        count = free.bit_count() + (1 if rules.free_ride_may_decline or not free else 0)
+        k = below(rng, count)
+        while free and k:
+            free &= free - 1  # drop the lowest free station k times
+            k -= 1
+        return Move(station=(free & -free).bit_length() - 1) if free else Move()
+    if not sheet.free:
+        return Move()
+    open_lines = [i for i, line in enumerate(network.lines) if sheet.used[i] < line.windows]
+    line = open_lines[below(rng, len(open_lines))]
+    direction = CCW if network.lines[line].ring and below(rng, 2) else CW
+    if card.kind == TRANSFER:
+        return Move(line=line, direction=direction)
+    most = reach_count(network, sheet, card, line, direction)
+    return Move(line=line, crosses=below(rng, most + 1), direction=direction)
+
+
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
-    """Any legal move, uniformly (follow-ups chosen the same way)."""
+    """A random legal move (see :func:`_random_step`); follow-ups chosen at random too."""
     sheet = state.sheets[player]
     card = state.card
     assert card is not None
-    steps = legal_steps(state.network, sheet, card, state.rules)
-    step = steps[below(rng, len(steps))]
+    step = _random_step(state.network, state.rules, sheet, card, rng)
     if not state.network.special_mask:
         return step
     return _with_follow_ups(state.network, state.rules, sheet, card, step,

@@ -43,7 +43,8 @@ class Move(NamedTuple):
 
 class Sheet(NamedTuple):
     """One player's sheet: marked stations (bit mask), windows used and written per line,
-    transfer numbers as ``(station index, number)`` pairs, bonuses as line bit masks."""
+    transfer numbers as ``(station index, number)`` pairs, bonuses as line bit masks, and
+    ``free``: wagon windows left (kept so the hot path need not count them)."""
 
     marked: int
     used: tuple[int, ...]
@@ -51,6 +52,7 @@ class Sheet(NamedTuple):
     transfers: tuple[tuple[int, int], ...]
     first: int
     later: int
+    free: int
 
 
 class GameState(NamedTuple):
@@ -70,6 +72,7 @@ class GameState(NamedTuple):
     first_taken: int
     rounds: int
     over: bool
+    start: tuple[int, ...] = ()  # each sheet's marks when the card was revealed
 
 
 class RoundReport(NamedTuple):
@@ -88,6 +91,10 @@ class _Paths(NamedTuple):
     windows: tuple[int, ...]
     lines_through: tuple[int, ...]
     masks: tuple[int, ...]
+    station_lines: tuple[int, ...]  # bit mask of the lines through each station
+    # (line, ccw?, express?, value, marked & line mask) -> stations reachable: a line has
+    # few reachable mark patterns, so games hit this cache almost always.
+    reach: dict[tuple[int, bool, bool, int, int], tuple[int, ...]]
 
 
 @lru_cache(maxsize=64)
@@ -100,13 +107,15 @@ def _paths(network: Network) -> _Paths:
         windows=tuple(line.windows for line in network.lines),
         lines_through=tuple(len(s.lines) for s in network.stations),
         masks=tuple(line.mask for line in network.lines),
+        station_lines=tuple(sum(1 << i for i in s.lines) for s in network.stations),
+        reach={},
     )
 
 
 def new_game(network: Network, rules: VVRules, players: tuple[str, ...] | list[str]) -> GameState:
     """A fresh game: empty sheets, no card revealed."""
     n_lines = len(network.lines)
-    blank = Sheet(0, (0,) * n_lines, ((),) * n_lines, (), 0, 0)
+    blank = Sheet(0, (0,) * n_lines, ((),) * n_lines, (), 0, 0, network.total_windows)
     names = tuple(players)
     return GameState(network, rules, names, (blank,) * len(names), None,
                      (False,) * len(names), 0, 0, False)
@@ -114,8 +123,7 @@ def new_game(network: Network, rules: VVRules, players: tuple[str, ...] | list[s
 
 def free_windows(state: GameState, player: int) -> int:
     """How many wagon windows a player has left."""
-    windows = _paths(state.network).windows
-    return sum(w - u for w, u in zip(windows, state.sheets[player].used, strict=True))
+    return state.sheets[player].free
 
 
 def reveal(state: GameState, card: Card) -> GameState:
@@ -126,33 +134,50 @@ def reveal(state: GameState, card: Card) -> GameState:
     if state.card is not None:
         raise RuleViolation("a card is already revealed", rule="one-card-per-round",
                             where=(f"round {state.rounds + 1}",))
-    return state._replace(card=card, moved=(False,) * len(state.players))
+    return GameState(state.network, state.rules, state.players, state.sheets, card,
+                     (False,) * len(state.players), state.first_taken, state.rounds, False,
+                     tuple([s.marked for s in state.sheets]))
 
 
 # --- single steps -------------------------------------------------------------------
 
-def _reach(paths: _Paths, marked: int, line: int, direction: str, card: Card) -> list[int]:
-    """The stations a card can cross on a line, in order: the most it allows."""
+def _reach(paths: _Paths, marked: int, line: int, direction: str, card: Card) -> tuple[int, ...]:
+    """The stations a card can cross on a line, in order: the most it allows.
+
+    Number card: from the first free station on, free stations in a row (a marked
+    station or the end stops it). Express: the first free stations along the line,
+    jumping marked ones.
+    """
+    express = card.kind == EXPRESS
+    key = (line, direction == CCW, express, card.value, marked & paths.masks[line])
+    found = paths.reach.get(key)
+    if found is not None:
+        return found
     path = paths.ccw[line] if direction == CCW else paths.cw[line]
     out: list[int] = []
-    if card.kind == EXPRESS:
-        for idx in path:
-            if not marked >> idx & 1:
-                out.append(idx)
-                if len(out) == card.value:
-                    break
-        return out
     started = False
     for idx in path:
         if marked >> idx & 1:
-            if started:
+            if started and not express:
                 break
             continue
         started = True
         out.append(idx)
         if len(out) == card.value:
             break
-    return out
+    found = paths.reach[key] = tuple(out)
+    return found
+
+
+class _Entries(dict):
+    """What a card writes into a wagon window: ``4``, ``E2``, ``+`` (computed once a card)."""
+
+    def __missing__(self, card: Card) -> str:
+        entry = self[card] = "+" if card.kind == TRANSFER else str(card.code)
+        return entry
+
+
+_ENTRY = _Entries()
 
 
 def _first_free(paths: _Paths, marked: int, line: int, direction: str) -> int:
@@ -194,13 +219,14 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         triggered = ()
         if rules.special_on_free_ride and network.special_mask >> move.station & 1:
             triggered = (move.station,)
-        return sheet._replace(marked=marked), triggered
+        return Sheet(marked, sheet.used, sheet.entries, sheet.transfers, sheet.first,
+                     sheet.later, sheet.free), triggered
 
     if move.station != -1:
         raise _violation(f"a {card.describe()} card is played on a line, not on a station",
                          "line-card")
     line = move.line
-    free = sum(w - u for w, u in zip(paths.windows, sheet.used, strict=True))
+    free = sheet.free
     if line == -1:
         if free:
             raise _violation(f"a line must be chosen: {free} wagon window"
@@ -208,18 +234,19 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         return sheet, ()
     if not 0 <= line < len(network.lines):
         raise _violation("no such line", "unknown-line")
-    letter = network.lines[line].id
-    used = sheet.used[line]
+    used_all = sheet.used
+    used = used_all[line]
     if used >= paths.windows[line]:
-        raise _violation(f"line {letter} has no free wagon window ({used} of "
+        raise _violation(f"line {network.lines[line].id} has no free wagon window ({used} of "
                          f"{paths.windows[line]} used)", "no-free-window")
     direction = move.direction
     if direction == CCW and not paths.ring[line]:
-        raise _violation(f"line {letter} is not a ring: it has no direction to choose",
-                         "ring-direction")
-    entries = sheet.entries[line] + (str(card.code) if kind != TRANSFER else "+",)
-    new_used = sheet.used[:line] + (used + 1,) + sheet.used[line + 1:]
-    new_entries = sheet.entries[:line] + (entries,) + sheet.entries[line + 1:]
+        raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
+                         "to choose", "ring-direction")
+    new_used = used_all[:line] + (used + 1,) + used_all[line + 1:]
+    all_entries = sheet.entries
+    new_entries = all_entries[:line] + (all_entries[line] + (_ENTRY[card],),) + \
+        all_entries[line + 1:]
     marked = sheet.marked
     if kind == TRANSFER:
         if move.crosses not in (0, 1):
@@ -227,10 +254,11 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
                              "transfer-one-station")
         idx = _first_free(paths, marked, line, direction)
         if idx == -1:
-            return sheet._replace(used=new_used, entries=new_entries), ()
+            return Sheet(marked, new_used, new_entries, sheet.transfers, sheet.first,
+                         sheet.later, free - 1), ()
         number = paths.lines_through[idx]
-        new = sheet._replace(marked=marked | 1 << idx, used=new_used, entries=new_entries,
-                             transfers=sheet.transfers + ((idx, number),))
+        new = Sheet(marked | 1 << idx, new_used, new_entries,
+                    sheet.transfers + ((idx, number),), sheet.first, sheet.later, free - 1)
         return new, ((idx,) if network.special_mask >> idx & 1 else ())
 
     # number or express card
@@ -244,14 +272,39 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
                    else "it has no more free stations")
         else:
             why = f"the card allows {card.value}"
-        raise _violation(f"line {letter}: at most {len(reach)} cross"
+        raise _violation(f"line {network.lines[line].id}: at most {len(reach)} cross"
                          f"{'es' if len(reach) != 1 else ''} possible ({why}), "
                          f"not {crosses}", "crosses")
     crossed = reach[:crosses]
     for idx in crossed:
         marked |= 1 << idx
-    triggered = tuple(idx for idx in crossed if network.special_mask >> idx & 1)
-    return sheet._replace(marked=marked, used=new_used, entries=new_entries), triggered
+    special = network.special_mask
+    triggered = tuple(idx for idx in crossed if special >> idx & 1) if special else ()
+    return Sheet(marked, new_used, new_entries, sheet.transfers, sheet.first, sheet.later,
+                 free - 1), triggered
+
+
+def reach_count(network: Network, sheet: Sheet, card: Card, line: int, direction: str) -> int:
+    """The most stations ``card`` can cross on ``line`` for this sheet."""
+    return len(_reach(_paths(network), sheet.marked, line, direction, card))
+
+
+def line_options(network: Network, sheet: Sheet, card: Card
+                 ) -> list[tuple[int, str, int]]:
+    """For a line card: ``(line, direction, options)`` for every line with a free window
+    and each direction (rings have two); ``options`` is 1 for a transfer and
+    ``most + 1`` crosses counts (0..most) for a number or express card."""
+    paths = _paths(network)
+    marked = sheet.marked
+    out = []
+    transfer = card.kind == TRANSFER
+    for line, windows in enumerate(paths.windows):
+        if sheet.used[line] >= windows:
+            continue
+        for direction in ((CW, CCW) if paths.ring[line] else (CW,)):
+            count = 1 if transfer else len(_reach(paths, marked, line, direction, card)) + 1
+            out.append((line, direction, count))
+    return out
 
 
 def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules) -> list[Move]:
@@ -262,23 +315,15 @@ def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules) -> l
     directions); free ride: every free station, and declining if allowed. A player
     with no free window has exactly one step for a line card: the empty move.
     """
-    paths = _paths(network)
-    marked = sheet.marked
     if card.kind == FREE:
+        marked = sheet.marked
         steps = [Move(station=i) for i in range(len(network.stations)) if not marked >> i & 1]
         if rules.free_ride_may_decline or not steps:
             steps.append(Move())
         return steps
-    steps = []
-    for line in range(len(network.lines)):
-        if sheet.used[line] >= paths.windows[line]:
-            continue
-        for direction in ((CW, CCW) if paths.ring[line] else (CW,)):
-            if card.kind == TRANSFER:
-                steps.append(Move(line=line, direction=direction))
-                continue
-            most = len(_reach(paths, marked, line, direction, card))
-            steps.extend(Move(line=line, crosses=k, direction=direction) for k in range(most + 1))
+    steps = [Move(line=line, crosses=k, direction=direction)
+             for line, direction, count in line_options(network, sheet, card)
+             for k in range(count)]
     return steps or [Move()]
 
 
@@ -293,15 +338,10 @@ def _apply_move(network: Network, rules: VVRules, sheet: Sheet, card: Card, move
     follow = list(move.then)
     pending = list(queue)
     used_then = 0
-    paths = _paths(network)
     while pending:
         station = pending.pop(0)
         sid = network.stations[station].id
-        if card.kind == FREE:
-            has_window = True
-        else:
-            has_window = any(u < w for u, w in zip(sheet.used, paths.windows, strict=True))
-        if not has_window:
+        if card.kind != FREE and not sheet.free:
             continue  # the follow-up lapses: no free window left
         if used_then >= len(follow):
             raise RuleViolation(f"special station {sid} was marked: its follow-up is missing "
@@ -343,7 +383,8 @@ def apply(state: GameState, player: int, move: Move) -> GameState:
         raise err.at(*where) from None
     sheets = state.sheets[:player] + (sheet,) + state.sheets[player + 1:]
     moved = state.moved[:player] + (True,) + state.moved[player + 1:]
-    return state._replace(sheets=sheets, moved=moved)
+    return GameState(state.network, state.rules, state.players, sheets, state.card, moved,
+                     state.first_taken, state.rounds, False, state.start)
 
 
 def end_round(state: GameState) -> tuple[GameState, RoundReport]:
@@ -356,31 +397,44 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
         raise RuleViolation(f"no move for {', '.join(missing)}", rule="every-player-moves",
                             where=(f"round {state.rounds + 1}",))
     paths = _paths(state.network)
-    sheets = list(state.sheets)
+    masks, station_lines = paths.masks, paths.station_lines
+    sheets = state.sheets
     first_taken = state.first_taken
-    completions = []
-    for line, mask in enumerate(paths.masks):
-        bit = 1 << line
-        done = [p for p, s in enumerate(sheets)
-                if s.marked & mask == mask and not (s.first | s.later) & bit]
-        if not done:
+    done: dict[int, list[int]] = {}
+    for p, s in enumerate(sheets):
+        marked = s.marked
+        new = marked & ~state.start[p]
+        if not new:
             continue
-        first = not first_taken & bit
-        for p in done:
-            s = sheets[p]
-            sheets[p] = s._replace(first=s.first | bit) if first else s._replace(later=s.later | bit)
-        first_taken |= bit
-        completions.append((line, tuple(done), first))
-    new = state._replace(sheets=tuple(sheets), card=None, first_taken=first_taken,
-                         rounds=state.rounds + 1)
-    over = _game_over(new)
-    new = new._replace(over=over)
-    return new, RoundReport(new.rounds, tuple(completions), over)
-
-
-def _game_over(state: GameState) -> bool:
-    windows = _paths(state.network).windows
-    full = [all(u >= w for u, w in zip(s.used, windows, strict=True)) for s in state.sheets]
-    if not full:
-        return False
-    return all(full) if state.rules.game_end == "all_full" else any(full)
+        touched = 0  # only lines through a station marked this round can become complete
+        while new:
+            touched |= station_lines[(new & -new).bit_length() - 1]
+            new &= new - 1
+        todo = touched & ~(s.first | s.later)
+        while todo:
+            line = (todo & -todo).bit_length() - 1
+            todo &= todo - 1
+            mask = masks[line]
+            if marked & mask == mask:
+                done.setdefault(line, []).append(p)
+    completions = []
+    if done:
+        new_sheets = list(sheets)
+        for line in sorted(done):
+            bit = 1 << line
+            first = not first_taken & bit
+            for p in done[line]:
+                s = new_sheets[p]
+                new_sheets[p] = Sheet(s.marked, s.used, s.entries, s.transfers,
+                                      s.first | bit if first else s.first,
+                                      s.later if first else s.later | bit, s.free)
+            first_taken |= bit
+            completions.append((line, tuple(done[line]), first))
+        sheets = tuple(new_sheets)
+    if state.rules.game_end == "all_full":
+        over = all(not s.free for s in sheets)
+    else:
+        over = any(not s.free for s in sheets)
+    result = GameState(state.network, state.rules, state.players, sheets, None,
+                       state.moved, first_taken, state.rounds + 1, over and bool(sheets))
+    return result, RoundReport(result.rounds, tuple(completions), result.over)

@@ -1,0 +1,121 @@
+"""``scorepad vv deck`` and the seeded card sequence it shows."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorepad.main import root
+from scorepad.rules.voll_verplant.cards import deal
+from scorepad.rules.voll_verplant.ruleset import default_rules
+
+TABLE_42 = [5, 3, "T", 4, 4, "F", "T", 6, "F", 3, 5, 3, "T", "E3", 4, 3, 6, 4, "E2", "T"]
+
+
+def segments(dealt):
+    """Split ``deal`` output into the piles between reshuffles (the last may be partial)."""
+    out, current = [], []
+    for card, reshuffle in dealt:
+        current.append(card.code)
+        if reshuffle:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+def is_sub_multiset(part, whole) -> bool:
+    return not Counter(part) - Counter(whole)
+
+
+def test_pinned_sequence_for_table_42():
+    # Pinned: players write seeds down; if this changes, an old seed gives other cards.
+    rules = default_rules()
+    dealt = deal("table-42", 20, rules.deck, rules.shuffle_cards)
+    assert [card.code for card, _ in dealt] == TABLE_42
+    # the 6 comes at rounds 8 and 17: a reshuffle follows each, and only those
+    assert [i + 1 for i, (_, reshuffle) in enumerate(dealt) if reshuffle] == [8, 17]
+    for pile in segments(dealt):
+        assert is_sub_multiset(pile, rules.deck)
+
+
+def test_json_output_is_exactly_seed_and_cards(runner):
+    result = runner.invoke(root, ["vv", "deck", "--seed", "table-42", "--count", "20", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"seed": "table-42", "cards": TABLE_42}
+
+
+def test_numeric_seed_stays_a_string(runner):
+    result = runner.invoke(root, ["vv", "deck", "--seed", "42", "--count", "3", "--json"])
+    assert json.loads(result.stdout)["seed"] == "42"
+
+
+def test_default_count_is_28(runner):
+    result = runner.invoke(root, ["vv", "deck", "--seed", "x", "--json"])
+    assert len(json.loads(result.stdout)["cards"]) == 28
+
+
+def test_text_output_numbers_cards_and_marks_reshuffles(runner):
+    result = runner.invoke(root, ["vv", "deck", "--seed", "table-42", "--count", "10"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "seed: table-42"
+    # 10 card lines, and one separator right after the 6 of round 8
+    card_lines = [line for line in lines[1:] if "reshuffle" not in line]
+    assert len(card_lines) == 10
+    assert card_lines[7].split()[:3] == ["8", "6", "number"]
+    assert "reshuffle" in lines[1 + 8]
+    assert card_lines[8].split()[:2] == ["9", "F"]
+    assert sum("reshuffle" in line for line in lines) == 1
+
+
+def test_fresh_seed_is_shown_and_replays(runner):
+    first = json.loads(runner.invoke(root, ["vv", "deck", "--json"]).stdout)
+    assert first["seed"]
+    again = json.loads(runner.invoke(root, ["vv", "deck", "--seed", first["seed"],
+                                            "--json"]).stdout)
+    assert again == first
+    text = runner.invoke(root, ["vv", "deck", "--count", "1"]).stdout
+    assert text.startswith("seed: ") and "replay with --seed" in text
+
+
+def test_rules_file_changes_the_deck(runner, tmp_path):
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("deck: [3, 4, E2]\nshuffle_cards: []\n")
+    result = runner.invoke(root, ["vv", "deck", "--seed", "s", "--count", "9", "--json",
+                                  "--rules", str(rules)])
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.stdout)["cards"]
+    # no shuffle card: each pile of 3 is the whole deck, then it is shuffled again
+    for start in (0, 3, 6):
+        assert sorted(map(str, cards[start:start + 3])) == ["3", "4", "E2"]
+
+
+def test_bad_rules_file_is_exit_2_naming_it(runner, tmp_path):
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("deck: [3, 4, X]\n")
+    result = runner.invoke(root, ["vv", "deck", "--rules", str(rules)])
+    assert result.exit_code == 2
+    assert str(rules) in result.stderr and "Traceback" not in result.output
+
+
+def test_bad_count_and_empty_seed_are_usage_errors(runner):
+    assert runner.invoke(root, ["vv", "deck", "--count", "0"]).exit_code == 2
+    assert runner.invoke(root, ["vv", "deck", "--seed", " "]).exit_code == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.text(min_size=1, max_size=12), count=st.integers(1, 60))
+def test_every_seed_reshuffles_after_each_6_and_only_then(seed, count):
+    rules = default_rules()
+    dealt = deal(seed, count, rules.deck, rules.shuffle_cards)
+    for card, reshuffle in dealt:
+        assert reshuffle == (card.code == 6)
+    for pile in segments(dealt):
+        # a pile never repeats a card more often than the deck holds it
+        assert is_sub_multiset(pile, rules.deck)
+        assert pile.count(6) <= 1

@@ -1,0 +1,425 @@
+"""``scorepad vv flip`` driven with scripted input, and the flip session behind it.
+
+Seed ``table-42`` with the default deck gives (pinned in test_vv_deck.py):
+round 1..8: 5 3 T 4 4 F T 6 | 9..17: F 3 5 3 T E3 4 3 6 | 18..: 4 E2 T
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import click
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorepad.io import read_mapping
+from scorepad.main import root
+from scorepad.rules.common.errors import RuleViolation
+from scorepad.rules.voll_verplant.cards import Card, deal, parse_card
+from scorepad.rules.voll_verplant.flipper import Flipper
+from scorepad.rules.voll_verplant.log import parse_game_log
+from scorepad.rules.voll_verplant.ruleset import default_rules
+from scorepad.vv import flip as flip_cli
+
+TABLE_42 = [5, 3, "T", 4, 4, "F", "T", 6, "F", 3, 5, 3, "T", "E3", 4, 3, 6, 4, "E2", "T"]
+
+# Two lines of 3 windows, no special stations: the game ends with the 6th card that is
+# not a free ride (for table-42 that is the T of round 7; round 6 is a free ride).
+PLAIN_MAP = """\
+format: scorepad/vv-map@1
+id: plain
+name: Plain
+stations:
+  - {id: 1, x: 0, y: 0}
+  - {id: 2, x: 1, y: 0}
+  - {id: 3, x: 2, y: 0}
+  - {id: 4, x: 1, y: 1}
+lines:
+  - {id: A, color: "#e3000f", windows: 3, bonus: [3, 1], stations: [1, 2, 3]}
+  - {id: B, color: "#0066b3", windows: 3, bonus: [2, 1], stations: [4, 2]}
+"""
+
+
+def plain_network():
+    """PLAIN_MAP compiled for the engine."""
+    import yaml
+
+    from scorepad.rules.voll_verplant.maps import load_map_data
+
+    return load_map_data(yaml.safe_load(PLAIN_MAP))
+
+
+@pytest.fixture
+def plain_map(tmp_path: Path) -> Path:
+    path = tmp_path / "maps" / "plain.yaml"
+    path.parent.mkdir()
+    path.write_text(PLAIN_MAP)
+    return path
+
+
+def flip(runner, *args: str, keys: str = ""):
+    """Run ``vv flip`` with lines of input (non-terminal mode)."""
+    return runner.invoke(root, ["vv", "flip", *args], input=keys)
+
+
+def rounds_shown(output: str) -> list[tuple[int, str]]:
+    """The ``round N: CARD`` lines the flipper printed."""
+    return [(int(n), code) for n, code in re.findall(r"^round (\d+): (\S+)", output, re.M)]
+
+
+def log_cards(path: Path) -> list:
+    """The cards of a written log, after checking it parses and matches its seed."""
+    log = parse_game_log(read_mapping(path))
+    assert log.players == [] and all(not r.moves for r in log.rounds)
+    rules = default_rules().with_overrides(log.rules)
+    cards = [r.card for r in log.rounds]
+    expected = [card.code for card, _ in deal(log.seed, len(cards), rules.deck,
+                                               rules.shuffle_cards)]
+    assert cards == expected
+    return cards
+
+
+def vv_check(runner, path: Path) -> None:
+    """``vv check`` accepts the log (when that command exists yet)."""
+    if importlib.util.find_spec("scorepad.vv.game") is None:
+        return
+    result = runner.invoke(root, ["vv", "check", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+# -- a whole game ----------------------------------------------------------------------
+
+def test_whole_game_on_a_map_ends_after_the_last_window(runner, tmp_path, plain_map):
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "table-42", "--map", str(plain_map), "--log", str(log),
+                  keys="\n" * 12)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "seed: table-42"
+    # 6 windows: rounds 1-5 fill 5, the free ride of round 6 none, round 7 the last one
+    assert rounds_shown(result.stdout) == [(i + 1, str(c)) for i, c in enumerate(TABLE_42[:7])]
+    lines = result.stdout.splitlines()
+    line = {n: text for text in lines for n, _ in rounds_shown(text)}
+    assert "5 windows left, at least 5 rounds left" in line[1]
+    assert "1 window left, at least 1 round left" in line[5]
+    assert "1 window left, at least 1 round left" in line[6]  # a free ride fills none
+    assert "GAME OVER after round 7" in result.stdout
+    assert "may fill up sooner" not in result.stdout  # no special stations on this map
+    assert log_cards(log) == TABLE_42[:7]
+    assert read_mapping(log)["map"] == "maps/plain.yaml"  # relative to the log's folder
+    vv_check(runner, log)
+
+
+def test_reshuffle_is_announced_after_the_6_and_counting_restarts(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "table-42", "--log", str(log), keys="\n" * 9 + "q\n")
+    lines = result.stdout.splitlines()
+    at = next(i for i, text in enumerate(lines) if text.startswith("round 8:"))
+    assert "(number 6, shuffle)" in lines[at]
+    assert "since shuffle: 5 3 T 4 4 F T 6" in lines[at]
+    assert "RESHUFFLE" in lines[at + 1] and "all 14 cards" in lines[at + 1]
+    assert lines[at + 2] == "round 9: F (free ride) | since shuffle: F"
+    assert sum("RESHUFFLE" in text for text in lines) == 1
+    assert log_cards(log) == TABLE_42[:9]
+
+
+def test_special_stations_make_the_end_a_latest_end(runner, tmp_path, tiny_map_path):
+    result = flip(runner, "--seed", "table-42", "--map", str(tiny_map_path), "--log",
+                  str(tmp_path / "g.yaml"), keys="\n" * 9)
+    # tiny: 5 windows and a special station; rounds 1-5 are five window cards
+    assert [n for n, _ in rounds_shown(result.stdout)] == [1, 2, 3, 4, 5]
+    assert "may fill up sooner" in result.stdout
+    assert "GAME OVER after round 5 at the latest" in result.stdout
+
+
+# -- undo, help, bad input -------------------------------------------------------------
+
+def test_undo_brings_the_same_card_again(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "table-42", "--log", str(log),
+                  keys="u\n\n\n\nu\n\nq\n")
+    assert "nothing to take back" in result.stdout
+    assert "took back round 3's card T" in result.stdout
+    assert rounds_shown(result.stdout) == [(1, "5"), (2, "3"), (3, "T"), (3, "T")]
+    assert log_cards(log) == [5, 3, "T"]
+
+
+def test_undo_across_a_reshuffle(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "table-42", "--log", str(log),
+                  keys="\n" * 9 + "u\nu\n\n\n")
+    shown = rounds_shown(result.stdout)
+    assert shown[-2:] == [(8, "6"), (9, "F")]
+    assert sum("RESHUFFLE" in text for text in result.stdout.splitlines()) == 2
+    assert log_cards(log) == TABLE_42[:9]
+
+
+def test_illegal_input_is_asked_again(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "table-42", "--log", str(log), keys="x\nflop\n\nh\n\n")
+    assert result.exit_code == 0
+    assert "unknown input 'x'" in result.stdout and "unknown input 'flop'" in result.stdout
+    assert "take back the last card" in result.stdout  # the help
+    assert rounds_shown(result.stdout) == [(1, "5"), (2, "3")]
+    assert log_cards(log) == [5, 3]
+
+
+def test_end_of_input_quits_with_the_log_saved(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "table-42", "--log", str(log), keys="\n\n")
+    assert result.exit_code == 0
+    assert f"log saved: {log}" in result.stdout
+    assert log_cards(log) == [5, 3]
+
+
+# -- saving and resuming ---------------------------------------------------------------
+
+def test_resume_continues_with_the_same_upcoming_cards(runner, tmp_path, plain_map):
+    log = tmp_path / "game.yaml"
+    flip(runner, "--seed", "table-42", "--map", str(plain_map), "--log", str(log),
+         keys="\n\n\n\n")  # interrupted after round 4
+    assert log_cards(log) == TABLE_42[:4]
+    result = flip(runner, "--resume", str(log), keys="\n\n\n\n\n")
+    assert result.exit_code == 0, result.output
+    assert "resumed after round 4" in result.stdout
+    # the same map came back from the log: the game still ends after round 7
+    assert rounds_shown(result.stdout) == [(5, "4"), (6, "F"), (7, "T")]
+    assert "GAME OVER after round 7" in result.stdout
+    assert log_cards(log) == TABLE_42[:7]
+    vv_check(runner, log)
+
+
+def test_resume_from_another_folder_finds_the_map(runner, tmp_path, plain_map, monkeypatch):
+    log = tmp_path / "logs" / "game.yaml"
+    flip(runner, "--seed", "table-42", "--map", str(plain_map), "--log", str(log), keys="\n")
+    assert read_mapping(log)["map"] == "../maps/plain.yaml"
+    monkeypatch.chdir(plain_map.parent)
+    result = flip(runner, "--resume", str(log), keys="")
+    assert result.exit_code == 0, result.output
+    assert "map: Plain, 6 windows" in result.stdout
+
+
+def test_resume_to_another_log_leaves_the_first_untouched(runner, tmp_path):
+    first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    flip(runner, "--seed", "table-42", "--log", str(first), keys="\n\n")
+    before = first.read_bytes()
+    result = flip(runner, "--resume", str(first), "--log", str(second), keys="\n")
+    assert result.exit_code == 0, result.output
+    assert first.read_bytes() == before
+    assert log_cards(second) == TABLE_42[:3]
+
+
+def test_a_finished_game_is_not_continued(runner, tmp_path, plain_map):
+    log = tmp_path / "game.yaml"
+    flip(runner, "--seed", "table-42", "--map", str(plain_map), "--log", str(log),
+         keys="\n" * 7)
+    result = flip(runner, "--resume", str(log), keys="\n\n")
+    assert result.exit_code == 0
+    assert rounds_shown(result.stdout) == [] and "GAME OVER after round 7" in result.stdout
+    assert log_cards(log) == TABLE_42[:7]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("format: scorepad/vv-game@1\nseed: s\nrounds: [{card: 5}\n", "invalid YAML"),
+    ("format: scorepad/vv-game@1\nseed: s\nrounds: 5\n", "rounds"),
+    ("format: scorepad/vv-map@1\nseed: s\n", "format"),
+    ("format: scorepad/vv-game@1\nrounds: [{card: 5}]\n", "no seed"),
+    ("format: scorepad/vv-game@1\nmap: x.yaml\nseed: s\nplayers: [Ann]\nrounds: []\n",
+     "players"),
+])
+def test_a_corrupt_log_is_exit_2_and_left_untouched(runner, tmp_path, text, message):
+    log = tmp_path / "game.yaml"
+    log.write_text(text)
+    result = flip(runner, "--resume", str(log), keys="\n\n")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"{log}: ") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert log.read_text() == text
+    assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]
+
+
+def test_a_log_whose_cards_are_not_the_seeds_is_exit_1(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    text = "format: scorepad/vv-game@1\nseed: table-42\nplayers: []\nrounds: [{card: 5}, {card: 4}]\n"
+    log.write_text(text)
+    result = flip(runner, "--resume", str(log), keys="\n")
+    assert result.exit_code == 1
+    assert f"{log}: round 2: card 4 is not the card seed 'table-42' gives (3)" in result.stderr
+    assert log.read_text() == text
+
+
+def test_missing_resume_file_and_conflicting_seed_are_exit_2(runner, tmp_path):
+    assert flip(runner, "--resume", str(tmp_path / "none.yaml")).exit_code == 2
+    assert flip(runner, "--resume", "-", keys="format: scorepad/vv-game@1\n").exit_code == 2
+    log = tmp_path / "game.yaml"
+    flip(runner, "--seed", "table-42", "--log", str(log), keys="\n")
+    result = flip(runner, "--resume", str(log), "--seed", "other")
+    assert result.exit_code == 2 and "differs" in result.stderr
+
+
+def test_an_existing_log_is_not_overwritten_by_a_new_game(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    flip(runner, "--seed", "table-42", "--log", str(log), keys="\n\n")
+    before = log.read_bytes()
+    result = flip(runner, "--seed", "table-42", "--log", str(log), keys="\n")
+    assert result.exit_code == 2 and "--resume" in result.stderr
+    assert log.read_bytes() == before
+
+
+def test_default_log_path_and_fresh_seed(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = flip(runner, keys="\n")
+    assert result.exit_code == 0, result.output
+    seed = re.match(r"seed: (\S+) \(fresh", result.stdout).group(1)
+    path = Path("output") / f"flip-{seed}.yaml"
+    assert f"log: {path}" in result.stdout
+    assert read_mapping(path)["seed"] == seed
+    # the same seed again does not overwrite the first game's log
+    again = flip(runner, "--seed", seed, keys="\n")
+    assert f"log: {path.with_name(f'flip-{seed}-2.yaml')}" in again.stdout
+    assert log_cards(path) == log_cards(path.with_name(f"flip-{seed}-2.yaml"))
+    # a seed with characters unsafe in a file name still gets a plain file name
+    odd = flip(runner, "--seed", "a b/c", keys="")
+    assert "log: output/flip-a_b_c.yaml" in odd.stdout
+    assert read_mapping("output/flip-a_b_c.yaml")["seed"] == "a b/c"
+
+
+def test_changed_rules_are_written_and_used_on_resume(runner, tmp_path):
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("ruleset: vv-1\ndeck: [3, 4, 6]\nempty_rounding: down\n")
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "s", "--rules", str(rules), "--log", str(log),
+                  keys="\n\n\n")
+    assert result.exit_code == 0, result.output
+    data = read_mapping(log)
+    assert data["rules"] == {"deck": [3, 4, 6], "empty_rounding": "down"}
+    cards = [r["card"] for r in data["rounds"]]
+    assert set(cards) <= {3, 4, 6}
+    # every 6 is announced as the reshuffle of this ruleset's 3 cards
+    assert result.stdout.count("all 3 cards are shuffled") == cards.count(6)
+    flip(runner, "--resume", str(log), keys="\n\n")
+    assert log_cards(log) == [card.code for card, _ in deal("s", 5, [3, 4, 6], [6])]
+
+
+# -- the terminal mode -----------------------------------------------------------------
+
+def keys_pressed(monkeypatch, keys: list[str | type[BaseException]]) -> None:
+    """Pretend standard input is a terminal on which ``keys`` are pressed."""
+    pressed = iter(keys)
+
+    def getchar(echo: bool = False) -> str:
+        key = next(pressed)
+        if isinstance(key, type):
+            raise key()
+        return key
+
+    monkeypatch.setattr(flip_cli, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(click, "getchar", getchar)
+
+
+def test_terminal_mode_draws_the_card_large(runner, tmp_path, monkeypatch):
+    log = tmp_path / "game.yaml"
+    keys_pressed(monkeypatch, [" "] * 7 + ["\r", "z", "h", "u", "q"])
+    result = flip(runner, "--seed", "table-42", "--log", str(log))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "ROUND 1" in out and "NUMBER 5" in out and "TRANSFER" in out and "FREE RIDE" in out
+    # the 6: its digit drawn 5 lines high, the shuffle icon and the reshuffle banner
+    six = flip_cli.big_text("6", flip_cli.UNICODE.ink)
+    assert all(row.strip() in out for row in six)
+    assert "⟲ SHUFFLE ⟲" in out and "RESHUFFLE" in out
+    assert "Since the shuffle (8): 5 3 T 4 4 F T 6" in out
+    assert "Enter/space: next card" in out  # answer to the unknown key z
+    assert "took back round 8's card 6" in out
+    # a phone-sized terminal: only lines naming the (long) temporary log path are wider
+    assert max(len(line) for line in out.splitlines() if str(log) not in line) <= 40
+    assert "\x1b[" not in out  # no colour when the output is not a terminal
+    assert log_cards(log) == TABLE_42[:7]
+
+
+def test_terminal_mode_ctrl_c_quits_with_the_log_saved(runner, tmp_path, monkeypatch):
+    log = tmp_path / "game.yaml"
+    keys_pressed(monkeypatch, ["\n", "\n", KeyboardInterrupt])
+    result = flip(runner, "--seed", "table-42", "--log", str(log))
+    assert result.exit_code == 0 and f"log saved: {log}" in result.stdout
+    assert log_cards(log) == [5, 3]
+
+
+@pytest.mark.parametrize("code", [3, 4, 5, 6, "E2", "E3", "T", "F"])
+@pytest.mark.parametrize("glyphs", [flip_cli.UNICODE, flip_cli.ASCII])
+def test_every_card_fits_a_phone_and_says_what_it_means(code, glyphs):
+    card = parse_card(code)
+    session = Flipper.start("x", default_rules())
+    while session.last is None or session.last.card != card:
+        session = session.flip()
+    art = flip_cli.draw_card(session.last, glyphs, flip_cli.Style(colour=False))
+    assert len({len(line) for line in art}) == 1 and len(art[0]) <= 40
+    body = "\n".join(art)
+    title = {"T": "TRANSFER", "F": "FREE RIDE"}.get(str(code), "")
+    assert title in body and (("SHUFFLE" in body) == (code == 6))
+    assert ("EXPRESS" in body) == str(code).startswith("E")
+
+
+def test_big_font_glyphs_are_five_rows_of_five():
+    for char, rows in flip_cli.FONT.items():
+        assert len(rows) == 5 and {len(r) for r in rows} == {5}, char
+    assert flip_cli.big_text("E3", "#")[0] == "##### #####"
+
+
+# -- the session (rules layer) ---------------------------------------------------------
+
+def test_session_counts_windows_and_ends_the_game():
+    network = plain_network()
+    session = Flipper.start("table-42", default_rules(), network)
+    assert session.windows_left == 6 and not session.over
+    for _ in range(6):
+        session = session.flip()
+    assert session.windows_left == 1  # five window cards and one free ride
+    session = session.flip()
+    assert session.over and session.windows_left == 0
+    with pytest.raises(RuleViolation):
+        session.flip()
+    assert session.undo().windows_left == 1
+
+
+def test_session_without_map_never_ends():
+    session = Flipper.start("table-42", default_rules())
+    for _ in range(40):
+        session = session.flip()
+    assert session.windows_left is None and not session.over
+    assert session.last.since_shuffle[-1] == session.last.card
+
+
+def test_resumed_refuses_cards_after_the_end():
+    network = plain_network()
+    start = Flipper.start("table-42", default_rules(), network)
+    with pytest.raises(RuleViolation, match="over after round 7") as info:
+        start.resumed(TABLE_42[:8])
+    assert info.value.where == ("round 8",)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.text(min_size=1, max_size=10),
+       moves=st.lists(st.sampled_from(["flip", "flip", "undo"]), max_size=40))
+def test_any_flips_and_undos_follow_the_seed(seed, moves):
+    rules = default_rules()
+    session = Flipper.start(seed, rules)
+    for move in moves:
+        if move == "flip":
+            session = session.flip()
+        elif session.can_undo:
+            session = session.undo()
+    dealt = deal(seed, session.position + 1, rules.deck, rules.shuffle_cards)
+    assert session.codes == [card.code for card, _ in dealt[:-1]]
+    assert session.next_card == dealt[-1][0]
+    # resuming from the codes gives the same place and the same upcoming cards
+    again = Flipper.start(seed, rules).resumed(session.codes)
+    assert again.position == session.position and again.upcoming(5) == session.upcoming(5)
+    if session.last is not None:
+        reveal = session.last
+        assert reveal.since_shuffle[-1] == reveal.card
+        assert all(card != Card("number", 6) for card in reveal.since_shuffle[:-1])
+        assert reveal.pile_left == len(rules.deck) - len(reveal.since_shuffle)
+        assert reveal.reshuffle_after == (reveal.card == Card("number", 6))

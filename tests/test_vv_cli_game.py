@@ -96,6 +96,9 @@ def _bad(round_index, player, move):
     (_bad(0, "Ann", {"line": "A", "crosses": 5}), 1,
      "game.yaml: round 1, Ann: line A: at most 4 crosses possible (the card allows 4), not 5"),
     (_bad(0, "Zed", {"line": "A", "crosses": 1}), 1, "game.yaml: round 1: Zed is not a player"),
+    (dict(GAME, rounds=[{"card": 12, "moves": {}}]), 1,
+     "game.yaml: round 1, card: unknown card 12 (cards: 3-6, E2, E3, T, F)"),
+    (dict(GAME, rounds=[{"card": [4], "moves": {}}]), 2, "game.yaml: round 1, card: "),
 ])
 def test_bad_logs_give_one_line_and_the_right_exit_code(runner, tmp_path, game, code, message):
     path = write(tmp_path, game)

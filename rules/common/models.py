@@ -40,16 +40,31 @@ def _describe(err: Mapping[str, Any]) -> str:
     return msg[:1].lower() + msg[1:]
 
 
+_TYPE_TAGS = {"int", "str", "float", "bool", "dict", "list", "none", "tuple", "literal"}
+
+
+def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Drop pydantic's union-member tags (``int``, ``list[int]``, ``function-after[...]``)."""
+    return tuple(p for p in loc
+                 if not (isinstance(p, str) and ("[" in p or p in _TYPE_TAGS)))
+
+
 def validation_to_input_error(exc: ValidationError, *,
                               place: Callable[[tuple[Any, ...]], str] = loc_to_place) -> InputError:
-    """Turn the first error of a pydantic ``ValidationError`` into a one-line InputError."""
-    first = exc.errors()[0]
-    loc = tuple(p for p in first.get("loc", ()) if not (isinstance(p, str) and "[" in p))
-    where = place(loc)
-    more = len(exc.errors()) - 1
-    message = _describe(first)
+    """Turn a pydantic ``ValidationError`` into a one-line InputError about its first place.
+
+    The alternatives of a union failing at one place are joined (``input should be a valid
+    integer or input should be a valid string``); other places are only counted.
+    """
+    errors = exc.errors()
+    first_loc = _clean_loc(tuple(errors[0].get("loc", ())))
+    here = [e for e in errors if _clean_loc(tuple(e.get("loc", ()))) == first_loc]
+    messages = list(dict.fromkeys(_describe(e) for e in here))
+    message = " or ".join(messages)
+    more = len({_clean_loc(tuple(e.get("loc", ()))) for e in errors}) - 1
     if more:
         message += f" (and {more} more problem{'s' if more > 1 else ''})"
+    where = place(first_loc)
     return InputError(message, where=(where,) if where else ())
 
 

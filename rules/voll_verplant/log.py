@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
+from scorepad.rules.common.errors import ContentError
 from scorepad.rules.common.models import StrictModel, check_format, parse_model
 
 from .cards import Card, parse_card
@@ -131,6 +132,19 @@ def _place(loc: tuple) -> str:
 
 
 def parse_game_log(data: object) -> GameLog:
-    """Validate a game log's shape; InputError (exit 2) naming round, player and key."""
+    """Validate a game log's shape; InputError (exit 2) naming round, player and key.
+
+    A card the game does not have (``card: 12``) is content, not shape: ContentError
+    (exit 1) naming the round.
+    """
     check_format(data, GAME_FORMAT)
+    rounds = data.get("rounds") if isinstance(data, dict) else None
+    if isinstance(rounds, list):
+        for number, rnd in enumerate(rounds, start=1):
+            card = rnd.get("card") if isinstance(rnd, dict) else None
+            if isinstance(card, (int, str)) and not isinstance(card, bool):
+                try:
+                    parse_card(card)
+                except ValueError as err:
+                    raise ContentError(str(err), where=(f"round {number}", "card")) from None
     return parse_model(GameLog, data, place=_place)

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import click
 
-from scorepad.rules.common.errors import ScorepadError
+from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .common import LoadedGame
 
@@ -26,9 +26,13 @@ def _load_all(files: Sequence[str], rules_file: str | None
     for path in files:
         try:
             doc = read_doc(path)
-            if doc.data.get("format") == "scorepad/vv-sheet@1":
+            fmt = doc.data.get("format")
+            if fmt == "scorepad/vv-sheet@1":
                 papers.append(doc)
                 continue
+            if fmt == "scorepad/vv-map@1":
+                raise InputError("this is a map, not a game log or sheet: check it with "
+                                 "`scorepad vv map check`", source=doc.name)
             games.append(load_game_log(doc, rules_file))
         except ScorepadError as err:
             errors.append(err)

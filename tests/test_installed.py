@@ -1,0 +1,63 @@
+"""A few runs of the installed command itself (entry point, ``python -m``, exit codes)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorepad import __version__
+
+SCOREPAD = shutil.which("scorepad", path=str(Path(sys.executable).parent))
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    assert SCOREPAD, "the scorepad console script is installed next to the test Python"
+    return subprocess.run([SCOREPAD, *args], input=stdin, capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_version():
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"scorepad, version {__version__}"
+
+
+def test_python_dash_m():
+    result = subprocess.run([sys.executable, "-m", "scorepad", "--help"], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0
+    assert "voll-verplant|vv" in result.stdout and "mille-fiori|mf" in result.stdout
+
+
+@pytest.mark.parametrize("group", ["vv", "voll-verplant", "mf", "mille-fiori", "floris"])
+def test_every_group_has_help_with_an_example(group):
+    result = run(group, "--help")
+    assert result.returncode == 0 and "Example:" in result.stdout
+
+
+def test_every_command_help_ends_with_an_example(runner):
+    from scorepad.main import root
+
+    for group in ("vv", "mf", "floris"):
+        ctx_group = root.get_command(None, group)
+        for name in ctx_group.list_commands(None):
+            result = runner.invoke(root, [group, name, "--help"])
+            assert result.exit_code == 0, (group, name, result.output)
+            text = result.output.rstrip()
+            assert "Example" in text, (group, name)
+            assert text.rsplit("Example", 1)[1].count("scorepad") >= 1, (group, name)
+
+
+def test_bad_input_from_stdin_is_one_line_without_traceback():
+    result = run("vv", "score", "-", stdin="format: scorepad/vv-game@1\nmap: [\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith("<stdin>: line ") and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_unknown_command_is_a_usage_error():
+    result = run("vv", "fly")
+    assert result.returncode == 2 and "No such command" in result.stderr

@@ -1,0 +1,74 @@
+"""What several ``floris`` commands share: the ruleset, reading game files, JSON shapes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, not for --help
+    from scorepad.rules.floris.bouquet import Verdict
+    from scorepad.rules.floris.log import FlorisGame
+    from scorepad.rules.floris.ruleset import FlorisRules
+
+RULES_HELP = "A ruleset file (YAML/JSON) changing options of floris-1; see docs/floris.md."
+
+
+def rules_option(fn):
+    """The ``--rules FILE`` option."""
+    return click.option("--rules", "rules_file", metavar="FILE", help=RULES_HELP)(fn)
+
+
+def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
+               source: str | None = None) -> FlorisRules:
+    """The bundled ruleset, changed by ``--rules FILE`` and then by a game file's ``rules:``
+    (the file records how that game was played, so it has the last word)."""
+    from scorepad.io import display_name, read_mapping
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.floris.ruleset import default_rules
+
+    rules = default_rules()
+    if path:
+        data = read_mapping(path)
+        data.pop("ruleset", None)
+        try:
+            rules = rules.with_overrides(data)
+        except ScorepadError as err:
+            raise err.in_file(display_name(path)) from None
+    try:
+        return rules.with_overrides(overrides)
+    except ScorepadError as err:
+        raise (err.in_file(source) if source else err) from None
+
+
+def read_game(path: str) -> FlorisGame:
+    """Read and shape-check a ``scorepad/floris-game@1`` file; errors name the file."""
+    from scorepad.io import display_name, read_mapping
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.floris.log import parse_game
+
+    data = read_mapping(path)
+    try:
+        return parse_game(data)
+    except ScorepadError as err:
+        raise err.in_file(display_name(path)) from None
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """A verdict's fields shared by ``bouquet --json`` and ``score --json``."""
+    from scorepad.rules.floris.flowers import flower_types
+
+    ids = flower_types()
+    return {
+        "valid": verdict.valid,
+        "pattern": verdict.pattern,
+        "flowers": verdict.flowers,
+        "points": verdict.points,
+        "bonus": verdict.bonus,
+        "counts": {ids[i]: n for i, n in enumerate(verdict.counts) if n > 0},
+    }
+
+
+def number_word(count: int, singular: str, plural: str | None = None) -> str:
+    """``1 flower``, ``2 flowers``."""
+    return f"{count} {singular if count == 1 else (plural or singular + 's')}"

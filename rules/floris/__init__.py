@@ -1,0 +1,1 @@
+"""Floris: flower counts from a bouquet spec, the three bouquet patterns, points, game scoring."""

@@ -1,0 +1,106 @@
+"""The five flower types (bundled ``data/flowers.yaml``) and the words that name them."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Annotated
+
+from pydantic import Field, field_validator
+
+from scorepad.rules.common.models import StrictModel
+
+Counts = tuple[int, ...]
+"""Flowers per type, in the fixed order of :func:`flower_types` (daisy ... lily)."""
+
+Word = Annotated[str, Field(min_length=1, max_length=30)]
+
+
+class FlowerType(StrictModel):
+    """One flower type: its id (as written in specs and files), plural and other names."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z]+$")]
+    plural: Word
+    words: list[Word] = []
+
+
+class FlowerTable(StrictModel):
+    """The bundled flower table: every name must belong to one type only."""
+
+    flowers: Annotated[list[FlowerType], Field(min_length=1, max_length=10)]
+
+    @field_validator("flowers")
+    @classmethod
+    def _names_unique(cls, value: list[FlowerType]) -> list[FlowerType]:
+        owner: dict[str, str] = {}
+        for flower in value:
+            for name in (flower.id, flower.plural, *flower.words):
+                key = fold(name)
+                if owner.setdefault(key, flower.id) != flower.id:
+                    raise ValueError(f"name {name!r} given to both {owner[key]} and {flower.id}")
+        return value
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.flowers)
+
+
+def fold(word: str) -> str:
+    """A word as compared when reading specs: case-folded, Unicode NFC."""
+    return unicodedata.normalize("NFC", word).casefold()
+
+
+@lru_cache(maxsize=1)
+def flower_table() -> FlowerTable:
+    """The bundled flower table."""
+    from scorepad.rules.common.data import bundled_text, load_yaml_text
+    from scorepad.rules.common.models import parse_model
+
+    return parse_model(FlowerTable, load_yaml_text(bundled_text(__package__, "data", "flowers.yaml")))
+
+
+def flower_types() -> tuple[str, ...]:
+    """The flower ids in the fixed order: ``("daisy", "cornflower", "rose", "sunflower", "lily")``."""
+    return flower_table().ids
+
+
+def flower_name(index: int, count: int) -> str:
+    """``"1 rose"``, ``"2 roses"``: a count with the singular or plural name."""
+    flower = flower_table().flowers[index]
+    return f"{count} {flower.id if count == 1 else flower.plural}"
+
+
+@lru_cache(maxsize=256)
+def lookup(word: str) -> int:
+    """The index of the flower type a spec word names: a name, or a prefix of names of one type.
+
+    Raises ``ValueError`` with a message for an unknown or ambiguous word.
+    """
+    key = fold(word)
+    table = flower_table()
+    matches = []
+    for index, flower in enumerate(table.flowers):
+        names = (flower.id, flower.plural, *flower.words)
+        if any(fold(name) == key for name in names):
+            return index
+        if any(fold(name).startswith(key) for name in names):
+            matches.append(index)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        options = ", ".join(table.flowers[i].id for i in matches)
+        raise ValueError(f"{word!r} could be {options}: write more letters")
+    raise ValueError(f"unknown flower {word!r} (expected {', '.join(table.ids)})")
+
+
+def describe_counts(counts: Counts) -> str:
+    """``"rose 3, lily 3"``: the types present with their counts, in the fixed order."""
+    ids = flower_types()
+    parts = [f"{ids[i]} {n}" for i, n in enumerate(counts) if n > 0]
+    return ", ".join(parts) if parts else "no flowers"
+
+
+def format_spec(counts: Counts) -> str:
+    """The canonical spec of counts: ``"rose:3 lily:3"`` (``""`` for no flowers)."""
+    ids = flower_types()
+    return " ".join(f"{ids[i]}:{n}" for i, n in enumerate(counts) if n > 0)

@@ -1,0 +1,126 @@
+"""Reading a bouquet spec into flower counts: pure string handling.
+
+Accepted, in any mix (separators: commas, semicolons, spaces, ``+``, ``&``):
+
+* ``rose:3 lily:3``, ``rose=3``, ``rose 3``: a type, then its count;
+* ``3 rose, 3 lilies``, ``3x rose``: a count, then its type;
+* ``r3 l3``, ``3r 3l``, ``ro3``, ``sun2``: a name or an unambiguous prefix glued to a count;
+* ``rose lily``: a type without a count is one flower (one card showing one flower).
+
+A type may repeat (the contract's spec is one pair per card); counts add up. Between
+commas, or wherever a glued pair interrupts, a run of loose words and numbers is paired
+in the direction its first item shows: ``rose 3 lily 2`` (count after) or
+``3 rose 2 lily`` (count before).
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorepad.rules.common.errors import InputError
+
+from .flowers import Counts, flower_types, lookup
+
+MAX_COUNT = 99
+"""No type may total more flowers than this (the whole deck has 45 cards)."""
+
+_LETTERS = r"[^\W\d_]+"
+_GROUPS = re.compile(r"[,;]")
+_TOKENS = re.compile(r"[\s+&]+")
+_BIND = re.compile(r"\s*[:=]\s*")
+_TIMES_BEFORE = re.compile(rf"(\d)\s*[x×*]\s*(?={_LETTERS})")   # 3x rose, 3 × rose
+_TIMES_AFTER = re.compile(r"(?<=[^\W\d_])\s*(?:\s[x×*]|[×*])\s*(?=\d)")  # rose x3, rose×3
+_WORD_NUM = re.compile(rf"({_LETTERS}):?(\d+)")
+_NUM_WORD = re.compile(rf"(\d+):?({_LETTERS})")
+_WORD = re.compile(_LETTERS)
+_NUM = re.compile(r"\d+")
+
+
+def parse_spec(spec: str) -> Counts:
+    """Flower counts of a spec, in the fixed type order; ``""`` gives all zeros.
+
+    Raises :class:`InputError` (exit 2) saying which part cannot be read.
+    """
+    counts = [0] * len(flower_types())
+    for word, number in _pairs(spec):
+        try:
+            index = lookup(word)
+        except ValueError as err:
+            raise _error(spec, str(err)) from None
+        counts[index] += number
+        if counts[index] > MAX_COUNT:
+            raise _error(spec, f"more than {MAX_COUNT} {flower_types()[index]} flowers")
+    return tuple(counts)
+
+
+def _error(spec: str, message: str) -> InputError:
+    return InputError(f"cannot read bouquet {spec!r}: {message}")
+
+
+def _pairs(spec: str) -> list[tuple[str, int]]:
+    """(word, count) pairs in the order written."""
+    if not isinstance(spec, str):
+        raise InputError(f"a bouquet spec is text such as 'rose:3 lily:3', not {spec!r}")
+    text = _BIND.sub(":", spec.strip())
+    text = _TIMES_BEFORE.sub(r"\1 ", text)
+    text = _TIMES_AFTER.sub(":", text)
+    pairs: list[tuple[str, int]] = []
+    for group in _GROUPS.split(text):
+        loose: list[str | int] = []
+        for token in _TOKENS.split(group.strip()):
+            if not token:
+                continue
+            if m := _WORD_NUM.fullmatch(token):
+                pairs.extend(_pair_loose(loose, spec))
+                loose = []
+                pairs.append((m[1], _count(m[2], spec)))
+            elif m := _NUM_WORD.fullmatch(token):
+                pairs.extend(_pair_loose(loose, spec))
+                loose = []
+                pairs.append((m[2], _count(m[1], spec)))
+            elif _WORD.fullmatch(token):
+                loose.append(token)
+            elif _NUM.fullmatch(token):
+                loose.append(_count(token, spec))
+            elif token.endswith(":") and _WORD.fullmatch(token[:-1]):
+                raise _error(spec, f"{token[:-1]!r} has no count after the colon")
+            else:
+                raise _error(spec, f"{token!r} is not a flower with a count (e.g. rose:3)")
+        pairs.extend(_pair_loose(loose, spec))
+    return pairs
+
+
+def _count(digits: str, spec: str) -> int:
+    number = int(digits)
+    if number > MAX_COUNT:
+        raise _error(spec, f"count {number} is too large (at most {MAX_COUNT})")
+    return number
+
+
+def _pair_loose(items: list[str | int], spec: str) -> list[tuple[str, int]]:
+    """Pair a run of loose words and counts in the direction its first item shows."""
+    pairs: list[tuple[str, int]] = []
+    count_first = bool(items) and isinstance(items[0], int)
+    i = 0
+    while i < len(items):
+        item = items[i]
+        nxt = items[i + 1] if i + 1 < len(items) else None
+        if count_first:
+            if isinstance(item, str):           # a type without a count: one flower
+                pairs.append((item, 1))
+                i += 1
+            elif isinstance(nxt, str):
+                pairs.append((nxt, item))
+                i += 2
+            else:
+                raise _error(spec, f"count {item} has no flower type after it")
+        else:
+            if isinstance(item, int):
+                raise _error(spec, f"count {item} has no flower type before it")
+            if isinstance(nxt, int):
+                pairs.append((item, nxt))
+                i += 2
+            else:
+                pairs.append((item, 1))
+                i += 1
+    return pairs

@@ -186,7 +186,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, fmt: str | None,
         objs = [bgstats_record(g, now) for g in scored]
         if objs:
             click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
-    else:
+    elif scored:
         click.echo("\n\n".join(format_game(g) for g in scored))
     code = _report_errors(errors)
     if code:

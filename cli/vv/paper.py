@@ -1,0 +1,318 @@
+"""Paper sheets: ``vv enter`` (type one in, checked answer by answer), ``vv template``
+(a blank sheet file to fill in by hand) and :func:`load_paper_games` (what ``vv check``,
+``vv score`` and ``vv render`` call for ``scorepad/vv-sheet@1`` files)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+import click
+
+from scorepad.rules.common.errors import InputError, ScorepadError
+
+if TYPE_CHECKING:
+    from scorepad.rules.voll_verplant.maps import Network
+    from scorepad.rules.voll_verplant.ruleset import VVRules
+
+    from .common import Document, LoadedGame
+
+T = TypeVar("T")
+
+
+def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list[LoadedGame]:
+    """The paper sheets given together, as ONE checked and scored game.
+
+    Every sheet is checked on its own first and all problems of all sheets are reported
+    at once; then the sheets are checked together (one map, one ruleset, distinct
+    players). Warnings (first bonuses nobody claims) go into the game's ``warnings``.
+    """
+    from scorepad.rules.voll_verplant.paper import (
+        PaperEntry,
+        check_sheet,
+        combine_sheets,
+        parse_sheet,
+        raise_all,
+    )
+
+    from .common import LoadedGame, load_network, load_rules
+
+    entries: list[PaperEntry] = []
+    errors: list[ScorepadError] = []
+    seen: set[str] = set()
+    maps: dict[tuple[str, Path | None], Network] = {}  # the sheets of a game share a map file
+    for doc in papers:
+        try:
+            spec = parse_sheet(doc.data)
+            key = (spec.map, doc.base.resolve() if doc.base is not None else None)
+            if key not in maps:
+                maps[key] = load_network(spec.map, doc.base)
+            network = maps[key]
+            rules = load_rules(rules_file, spec.rules)
+            entries.append(PaperEntry(doc.name, network, rules, check_sheet(spec, network, rules)))
+        except ScorepadError as err:
+            err.in_file(doc.name)
+            if str(err) not in seen:  # a bad --rules file or map would repeat per sheet
+                seen.add(str(err))
+                errors.append(err)
+    raise_all(errors)
+    game = combine_sheets(entries)
+    source = ", ".join(doc.name for doc in papers)
+    return [LoadedGame(source, game.network, game.rules, game.sheets, True, 0, game.warnings)]
+
+
+# --- vv template ------------------------------------------------------------------------
+
+def _map_ref_for(map_ref: str, output: str | None) -> str:
+    """The map as the written file must name it: a bundled id as is; a path relative to
+    the folder of the file written (paths inside a file are relative to that file). For
+    standard output the folder is unknown: the path stays as given."""
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
+
+    if map_ref in BUNDLED_MAPS or not output or output == "-":
+        return map_ref
+    target = Path(output).resolve().parent
+    return Path(os.path.relpath(Path(map_ref).resolve(), target)).as_posix()
+
+
+def template_text(network: Network, map_ref: str) -> str:
+    """A commented blank sheet for ``network`` to fill in by hand (YAML text)."""
+    import textwrap
+
+    from scorepad.rules.voll_verplant.paper import SHEET_FORMAT, compress_ranges
+
+    def comment(text: str) -> str:
+        return "\n".join(textwrap.wrap(text, width=92, initial_indent="# ",
+                                        subsequent_indent="# ", break_on_hyphens=False))
+
+    through = [f"{s.id}: {len(s.lines)}" for s in network.stations if len(s.lines) > 1]
+    windows = ", ".join(f"{line.id} {line.windows}" for line in network.lines)
+    quoted = map_ref if re.fullmatch(r"[A-Za-z0-9_./-]+", map_ref) else json.dumps(map_ref)
+    rows = "\n".join(f"#   {line.id}: []" for line in network.lines)
+    parts = [
+        comment(f"Voll verplant paper sheet, {network.name}. Fill it in from your paper "
+                "sheet, then run `scorepad vv score FILE` (several players' files of one game "
+                "together rank them). Station numbers are the ones printed on the sheet: "
+                f"{compress_ranges(network.station_index)}."),
+        f"format: {SHEET_FORMAT}",
+        f"map: {quoted}",
+        'player: ""                 # your name',
+        comment("The stations left EMPTY at the end: numbers and ranges, e.g. [12, 15-18, 40] "
+                'or "12-15, 40". Or list the MARKED stations instead, as `marked: [...]` '
+                "(not both)."),
+        "empty: []",
+        comment("The transfer numbers you wrote, station: number, e.g. {8: 3, 22: 4}. The "
+                "number is how many lines pass through the station; on this map: "
+                f"{', '.join(through) or 'no station has more than one line'}."),
+        "transfers: {}",
+        comment("The complete lines for which you scored the FIRST bonus, e.g. [A, C]; your "
+                "other complete lines score the later bonus."),
+        "first: []",
+        comment("Optional: what is written in the wagon windows (a number; E2/E3 or just 2/3 "
+                'for an express card; "+" for a transfer), e.g. A: [4, 5, "+"]. Windows per '
+                f"line: {windows}."),
+        "# windows:",
+        rows,
+    ]
+    return "\n".join(parts) + "\n"
+
+
+@click.command(name="template")
+@click.argument("map_ref", metavar="MAP")
+@click.option("-o", "--output", metavar="FILE",
+              help="Write the template to FILE instead of standard output.")
+def template_cmd(map_ref: str, output: str | None) -> None:
+    """Print a commented blank paper sheet file for MAP, to fill in by hand.
+
+    MAP is a bundled map id (amsterdam, berlin, paris, madrid) or a map file. Fill in
+    the player, the empty stations, the transfer numbers and the lines you completed
+    first, then score it with `scorepad vv score FILE`.
+
+    \b
+    Example:
+      scorepad vv template berlin -o ann.yaml
+    """
+    from scorepad.io import atomic_write
+
+    from .common import load_network
+
+    network = load_network(map_ref)
+    text = template_text(network, _map_ref_for(map_ref, output))
+    if output and output != "-":
+        path = atomic_write(output, text)
+        click.echo(f"Blank {network.name} sheet written to {path}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+# --- vv enter ---------------------------------------------------------------------------
+
+def _reason(err: Exception) -> str:
+    """An error as one short line for the dialogue (no file: nothing is written yet)."""
+    from scorepad.rules.voll_verplant.paper import SheetErrors
+
+    if isinstance(err, SheetErrors):
+        return "; ".join(str(e) for e in err.errors)
+    return str(err)
+
+
+def _ask(question: str, parse: Callable[[str], T], default: str = "") -> T:
+    """Ask until ``parse`` accepts the answer; a refused answer is explained, then asked
+    again. Works the same when standard input is not a terminal."""
+    while True:
+        text = click.prompt(question, default=default, show_default=bool(default))
+        try:
+            return parse(text.strip())
+        except (ValueError, ScorepadError) as err:
+            click.echo(f"  ✗ {_reason(err)}. Please try again.")
+
+
+def _checked(problems: list[ScorepadError]) -> None:
+    from scorepad.rules.voll_verplant.paper import raise_all
+
+    raise_all(problems)
+
+
+def _default_output(player: str) -> Path:
+    """``output/<player>.yaml``; an existing file is never overwritten (``-2``, ``-3`` ...)."""
+    stem = re.sub(r"[^\w.-]+", "_", player).strip("._") or "sheet"
+    path = Path("output") / f"{stem}.yaml"
+    n = 2
+    while path.exists():
+        path = Path("output") / f"{stem}-{n}.yaml"
+        n += 1
+    return path
+
+
+def _dialogue(network: Network, rules: VVRules) -> dict:
+    """The questions, in the order of the file; returns the parts of the sheet."""
+    from scorepad.rules.voll_verplant import paper
+
+    def name(text: str) -> str:
+        if not text:
+            raise ValueError("a player name is needed")
+        if len(text) > 40:
+            raise ValueError("a player name has at most 40 characters")
+        return text
+
+    player = _ask("Player name", name)
+    kind = click.prompt("List the empty or the marked stations?", default="empty",
+                        type=click.Choice(["empty", "marked"]))
+
+    def stations(text: str) -> list[int]:
+        ids = paper.parse_station_list(text)
+        _checked(paper.station_problems(ids, network, kind))
+        return ids
+
+    what = "Empty" if kind == "empty" else "Marked"
+    ids = _ask(f"{what} stations (e.g. 12-15, 40; - for none)", stations)
+    listed = (kind, ids)
+
+    def transfers(text: str) -> dict[int, int]:
+        given = paper.parse_transfer_text(text)
+        _checked(paper.transfer_problems(given, network, ids if kind == "empty" else ()))
+        return given
+
+    written = _ask("Transfer numbers written (station:number, e.g. 8:3 22:4; - for none)",
+                   transfers)
+    marked = paper.marked_stations(network, listed, written)
+    done = paper.complete_lines(network, marked)
+    first: list[str] = []
+    if done:
+        click.echo(f"Complete lines on this sheet: {', '.join(done)}")
+
+        def firsts(text: str) -> list[str]:
+            letters = paper.parse_line_list(text)
+            _checked(paper.first_problems(letters, network, marked))
+            return letters
+
+        first = _ask("Lines for which you scored the FIRST bonus (e.g. A C; - for none)",
+                     firsts)
+    else:
+        click.echo("No line is complete on this sheet.")
+    windows = None
+    if click.confirm("Type in the wagon windows too?", default=False):
+        windows = _ask_windows(network, rules, marked, written)
+    return {"player": player, "listed": listed, "transfers": written, "first": first,
+            "windows": windows}
+
+
+def _ask_windows(network: Network, rules: VVRules, marked: frozenset[int],
+                 transfers: dict[int, int]) -> dict[str, list[str]]:
+    """Each line's windows, checked line by line, then the "+" against the transfers as
+    a whole (asked again from the first line when that fails)."""
+    from scorepad.rules.voll_verplant import paper
+
+    while True:
+        windows: dict[str, list[str]] = {}
+        for line in network.lines:
+            def entries(text: str, letter: str = line.id) -> list[str]:
+                given = paper.parse_entries_text(text)
+                _checked(paper.line_window_problems(letter, given, network, rules))
+                return given
+
+            plural = "s" if line.windows > 1 else ""
+            windows[line.id] = _ask(f"Line {line.id} ({line.windows} window{plural}; "
+                                    "e.g. 4 E2 +; - for none)", entries)
+        problems = paper.plus_problems(windows, network, marked, transfers)
+        if not problems:
+            return {k: v for k, v in windows.items() if v}
+        click.echo(f"  ✗ {_reason(problems[0] if len(problems) == 1 else paper.SheetErrors(problems))}"
+                   ". Please type the windows again.")
+
+
+@click.command(name="enter")
+@click.argument("map_ref", metavar="MAP")
+@click.option("-o", "--output", metavar="FILE",
+              help="Where to write the sheet (default: output/<player>.yaml).")
+def enter_cmd(map_ref: str, output: str | None) -> None:
+    """Type in a finished paper sheet for MAP; every answer is checked at once.
+
+    Asks for the player, the empty (or the marked) stations, the transfer numbers, the
+    lines with the first bonus and, if you like, the wagon windows. A refused answer is
+    explained and asked again. Station lists take ranges: 12-15, 40. The sheet is
+    scored, then written (never over an existing file unless -o names it).
+
+    \b
+    Example:
+      scorepad vv enter berlin -o ann.yaml
+      scorepad vv score ann.yaml bob.yaml
+    """
+    from scorepad.io import atomic_write, dump_yaml
+    from scorepad.rules.voll_verplant.paper import (
+        PaperEntry,
+        check_sheet,
+        combine_sheets,
+        compress_ranges,
+        parse_sheet,
+        sheet_data,
+    )
+
+    from .common import load_network, load_rules
+
+    network = load_network(map_ref)
+    rules = load_rules(None)
+    click.echo(f"{network.name}: stations {compress_ranges(network.station_index)}, lines "
+               f"{', '.join(network.line_index)}. Ctrl-C stops without writing anything.")
+    try:
+        parts = _dialogue(network, rules)
+    except click.exceptions.Abort:
+        raise InputError("input ended before the sheet was complete; nothing was written"
+                         ) from None
+    target = Path(output) if output else _default_output(parts["player"])
+    data = sheet_data(_map_ref_for(map_ref, str(target)), parts["player"], parts["listed"],
+                      parts["transfers"], parts["first"], parts["windows"])
+    # The same checks `vv score` makes, so a written sheet always scores.
+    sheet = check_sheet(parse_sheet(data), network, rules)
+    game = combine_sheets([PaperEntry(str(target), network, rules, sheet)])
+    score = game.sheets[0].score
+    assert score is not None
+    path = atomic_write(target, dump_yaml(data))
+    click.echo(f"{parts['player']}: {score.total:g} points (lines {score.line_points}, "
+               f"transfers {score.transfer_points}, {score.empty_stations} empty "
+               f"−{score.empty_penalty:g})")
+    click.echo(f"Written to {path}")

@@ -108,7 +108,7 @@ def dump_yaml(data: Any) -> str:
     and for nested mappings, flow style for short lists and small leaf mappings (moves)."""
     import yaml
 
-    class _Dumper(yaml.SafeDumper):
+    class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # C emitter when built
         pass
 
     def _seq(dumper: yaml.SafeDumper, value: list) -> yaml.Node:

@@ -101,7 +101,7 @@ def format_game(game: LoadedGame) -> str:
     lines = [f"{game.source} — {game.network.name}"
              f"{'' if game.finished else ' (game not finished: scored as it stands)'}", ""]
     def row(label: str, detail: str, value: str) -> str:
-        return f"  {label:<10} {detail:<44}{value:>7}"
+        return f"  {label:<10} {detail:<40}{value:>7}"  # 60 columns: fits a phone
 
     for player in data["players"]:
         lines.append(f"{player['name']}: {_fmt(player['total'])} points (rank {player['rank']})")

@@ -1,0 +1,439 @@
+"""``scorepad vv play``: the digital table, where the engine keeps every player's sheet.
+
+Each round one card is drawn from the seed (the flipper's :class:`Flipper`, so ``vv flip``
+and ``vv play`` reveal the same cards for a seed), every player types a move in the
+compact syntax of :mod:`scorepad.rules.voll_verplant.table`, special-station follow-ups
+are asked for when triggered, and the round's end is shown: completions, first bonuses,
+each sheet and the running score. The game log is saved atomically after every round,
+so Ctrl-C (exit 130) or the end of input (exit 0) never loses a finished round and
+``--resume`` continues with the same upcoming cards.
+
+One line is read per answer, from a terminal or from a pipe alike (the answer is echoed
+when standard input is not a terminal, so a transcript reads like a session).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from scorepad.vv.deck import check_seed
+
+if TYPE_CHECKING:
+    from scorepad.rules.voll_verplant.cards import Card
+    from scorepad.rules.voll_verplant.engine import GameState
+    from scorepad.rules.voll_verplant.flipper import Flipper
+    from scorepad.rules.voll_verplant.log import RoundSpec
+    from scorepad.rules.voll_verplant.maps import Network
+    from scorepad.rules.voll_verplant.ruleset import VVRules
+    from scorepad.rules.voll_verplant.table import Turn
+
+MAX_PLAYERS = 6
+EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
+
+
+class TakeBack(Exception):
+    """A player asked to take back the previous move of this round."""
+
+
+class Stop(Exception):
+    """The players stopped the game before it ended (``quit``, Ctrl-C or end of input)."""
+
+    def __init__(self, code: int, why: str) -> None:
+        super().__init__(why)
+        self.code = code
+        self.why = why
+
+
+@dataclass
+class Table:
+    """A game at the table: the engine state, the card sequence, and the log so far."""
+
+    network: Network
+    rules: VVRules
+    seed: str
+    map_ref: str  # a bundled id, or an absolute path to the map file
+    state: GameState
+    flipper: Flipper
+    rounds: list[RoundSpec] = field(default_factory=list)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.state.players
+
+
+# --- reading answers ------------------------------------------------------------------
+
+def read_line(prompt: str) -> str:
+    """One answer; raises EOFError at the end of input and KeyboardInterrupt on Ctrl-C."""
+    answer = input(prompt)
+    if not sys.stdin.isatty():
+        click.echo(answer)  # a scripted session's transcript shows what was answered
+    return answer
+
+
+def say(text: str) -> None:
+    """An indented note, wrapped to a phone-sized terminal."""
+    from scorepad.rules.voll_verplant.table import WIDTH
+
+    for line in textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    "):
+        click.echo(line)
+
+
+def parse_players(value: str) -> list[str]:
+    """``"Ann, Bob,Cid"`` → ``["Ann", "Bob", "Cid"]``; 1-6 distinct names of 1-40 characters."""
+    names = [name.strip() for name in value.split(",")]
+    if any(not name for name in names):
+        raise click.BadParameter("an empty name: separate names by commas, e.g. Ann,Bob",
+                                 param_hint="--players")
+    if len(names) > MAX_PLAYERS:
+        raise click.BadParameter(f"{len(names)} players; the game takes 1 to {MAX_PLAYERS}",
+                                 param_hint="--players")
+    long = [name for name in names if len(name) > 40]
+    if long:
+        raise click.BadParameter(f"name {long[0][:40]!r}... is longer than 40 characters",
+                                 param_hint="--players")
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise click.BadParameter(f"{name!r} is named twice", param_hint="--players")
+        seen.add(name)
+    return names
+
+
+# --- the log --------------------------------------------------------------------------
+
+def default_log_path(seed: str) -> Path:
+    """``output/play-<seed>.yaml`` (unsafe characters replaced), numbered ``-2``, ``-3``
+    ... so an earlier game with the same seed is never overwritten."""
+    safe = re.sub(r"[^A-Za-z0-9._-]", "_", seed).strip(".") or "seed"
+    first = Path("output") / f"play-{safe[:80]}.yaml"
+    path, number = first, 1
+    while path.exists():
+        number += 1
+        path = first.with_name(f"{first.stem}-{number}{first.suffix}")
+    return path
+
+
+def log_text(table: Table, target: Path) -> str:
+    """The game log (``scorepad/vv-game@1``) of the finished rounds, as YAML."""
+    from scorepad.io import dump_yaml
+    from scorepad.rules.voll_verplant.log import GameLog
+    from scorepad.rules.voll_verplant.ruleset import default_rules
+    from scorepad.vv.flip import map_entry
+
+    log = GameLog(format="scorepad/vv-game@1", map=map_entry(table.map_ref, target),
+                  rules=table.rules.changed_from(default_rules()), seed=table.seed,
+                  players=list(table.players), rounds=list(table.rounds))
+    return dump_yaml(log.to_data())
+
+
+def save(table: Table, target: Path) -> None:
+    """Write the log atomically; a Ctrl-C during the write finishes it first."""
+    from scorepad.io import atomic_write
+
+    text = log_text(table, target)
+    try:
+        atomic_write(target, text)
+    except KeyboardInterrupt:
+        atomic_write(target, text)  # a finished round is never lost
+        raise
+
+
+# --- setting up -----------------------------------------------------------------------
+
+def new_table(map_ref: str, players: list[str], seed: str, rules_path: str | None) -> Table:
+    """A fresh game on ``map_ref`` for ``players`` with the cards of ``seed``."""
+    from scorepad.rules.voll_verplant.engine import new_game
+    from scorepad.rules.voll_verplant.flipper import Flipper
+    from scorepad.vv.common import load_network, load_rules
+    from scorepad.vv.flip import resolve_map_ref
+
+    rules = load_rules(rules_path)
+    network = load_network(map_ref)
+    return Table(network, rules, seed, resolve_map_ref(map_ref),
+                 new_game(network, rules, players), Flipper.start(seed, rules))
+
+
+def resume_table(path: str, map_ref: str | None, players: list[str] | None,
+                 seed: str | None, rules_path: str | None) -> Table:
+    """The game a log stopped at, replayed through the engine; the file is only read.
+
+    A log that cannot be read or lacks the format's shape, has no seed or no players, or
+    contradicts MAP/--players/--seed: InputError (exit 2). Moves or cards the rules
+    refuse: exit 1. Errors name the file.
+    """
+    from scorepad.io import display_name, read_mapping
+    from scorepad.rules.common.errors import InputError, ScorepadError
+    from scorepad.rules.voll_verplant.flipper import Flipper
+    from scorepad.rules.voll_verplant.log import parse_game_log
+    from scorepad.rules.voll_verplant.replay import replay
+    from scorepad.vv.common import load_network, load_rules
+    from scorepad.vv.flip import resolve_map_ref
+
+    name = display_name(path)
+    base = Path(path).resolve().parent
+    try:
+        log = parse_game_log(read_mapping(path))
+        if log.seed is None:
+            raise InputError("the log has no seed, so its upcoming cards are unknown and it "
+                             "cannot be resumed", where=("seed",))
+        if log.map is None or not log.players:
+            raise InputError("a flipper's log has no players to play: start a game with "
+                             "scorepad vv play MAP --players NAMES", where=("players",))
+        if seed is not None and seed != str(log.seed):
+            raise InputError(f"--seed {seed!r} differs from the log's seed {str(log.seed)!r}")
+        if players is not None and players != log.players:
+            raise InputError(f"--players {','.join(players)} differs from the log's players "
+                             f"{','.join(log.players)}")
+        ref = resolve_map_ref(log.map, base)
+        if map_ref is not None and resolve_map_ref(map_ref) != ref:
+            raise InputError(f"map {map_ref!r} differs from the log's map {log.map!r}")
+        rules = load_rules(rules_path, log.rules)
+        network = load_network(ref)
+        state = replay(log, network, rules).state
+        flipper = Flipper.start(log.seed, rules).resumed([rnd.card for rnd in log.rounds])
+    except ScorepadError as err:
+        raise err.in_file(name) from None
+    return Table(network, rules, str(log.seed), ref, state, flipper, list(log.rounds))
+
+
+# --- playing --------------------------------------------------------------------------
+
+def ask_turn(table: Table, player: int, card: Card) -> Turn:
+    """Ask one player for their move and its follow-ups until it is legal and complete.
+
+    ``undo`` during the follow-ups starts this player's move again; before the first step
+    it raises :class:`TakeBack` (the round goes back to the previous player).
+    """
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.voll_verplant import table as words
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    network = table.network
+    name = table.players[player]
+    turn = words.start_turn(network, table.rules, table.state.sheets[player], card)
+    if turn.automatic:
+        why = ("no free window" if card.kind != "free" else "no free station")
+        click.echo(f"{name}: {why}, nothing to do this round")
+        return turn
+    while not turn.done:
+        station = turn.asking
+        default = turn.default()
+        if station is None:
+            prompt = f"{name} (card {card.code}) [{turn.text(default)}]> "
+        else:
+            sid = network.stations[station].id
+            say(f"{words.station_name(network, station)} is special: one more "
+                f"{card.describe()}")
+            prompt = f"{name} (follow-up {sid}, card {card.code}) [{turn.text(default)}]> "
+        try:
+            answer = turn.parse(read_line(prompt))
+        except ScorepadError as err:
+            say(f"not allowed: {err} (? lists the legal moves)")
+            continue
+        if answer == words.OPTIONS:
+            for line in turn.options_text(words.WIDTH - 2):
+                click.echo(f"  {line}")
+            continue
+        if answer == words.HELP:
+            click.echo(words.SYNTAX_HELP)
+            continue
+        if answer == words.SHEET:
+            # The sheet as it stands now, with the steps of this move already made.
+            sheets = table.state.sheets
+            now = table.state._replace(
+                sheets=sheets[:player] + (turn.sheet,) + sheets[player + 1:])
+            for line in words.sheet_view(network, marked_sheets(now)[player]):
+                click.echo(line)
+            continue
+        if answer == words.UNDO:
+            if turn.step is None:
+                raise TakeBack
+            say(f"took back {name}'s move: start it again")
+            turn = words.start_turn(network, table.rules, table.state.sheets[player], card)
+            continue
+        if answer == words.QUIT:
+            raise Stop(0, "quit")
+        assert not isinstance(answer, str)
+        say(f"{name}: {turn.text(answer)}: {turn.effect(answer)}")
+        lapsed_before = len(turn.lapsed)
+        turn = turn.play(answer)
+        for lapsed in turn.lapsed[lapsed_before:]:
+            say(f"{words.station_name(network, lapsed)}: the follow-up lapses "
+                "(no free window left)")
+    return turn
+
+
+def ask_round(table: Table, card: Card) -> list[Turn]:
+    """Every player's move for ``card``, in seat order; ``undo`` goes back one player
+    (players who had nothing to choose are passed over)."""
+    turns: list[Turn] = []
+    while len(turns) < len(table.players):
+        try:
+            turns.append(ask_turn(table, len(turns), card))
+        except TakeBack:
+            while turns and turns[-1].automatic:
+                turns.pop()
+            if not turns:
+                say("nothing to take back in this round (finished rounds are saved)")
+                continue
+            taken = turns.pop()
+            say(f"took back {table.players[len(turns)]}'s move ({taken.text(taken.move)})")
+    return turns
+
+
+def play_round(table: Table, target: Path) -> None:
+    """Reveal the next card, ask every player, close the round, save, show the sheets."""
+    from scorepad.rules.voll_verplant import table as words
+    from scorepad.rules.voll_verplant.engine import apply, end_round, reveal
+    from scorepad.rules.voll_verplant.log import RoundSpec
+    from scorepad.rules.voll_verplant.replay import from_move, marked_sheets
+    from scorepad.vv.flip import card_meaning
+
+    flipper = table.flipper.flip()
+    last = flipper.last
+    assert last is not None
+    card = last.card
+    number = table.state.rounds + 1
+    title, meaning = card_meaning(card)
+    click.echo("")
+    click.echo(f"== Round {number}: {title} ==")
+    say(meaning)
+    if last.reshuffle_after:
+        say(f"shuffle: all {len(table.rules.deck)} cards are reshuffled after this round")
+    turns = ask_round(table, card)
+    state = reveal(table.state, card)
+    moves = {}
+    for player, name in enumerate(table.players):
+        state = apply(state, player, turns[player].move)
+        moves[name] = from_move(table.network, card, turns[player].move)
+    state, report = end_round(state)
+    table.state, table.flipper = state, flipper
+    table.rounds.append(RoundSpec(card=card.code, moves=moves))
+    save(table, target)
+    click.echo(f"-- after round {number} --")
+    for line in words.round_lines(table.network, table.players, report):
+        click.echo(line)
+    for sheet in marked_sheets(state):
+        for line in words.sheet_view(table.network, sheet):
+            click.echo(line)
+
+
+def final_report(table: Table, target: Path) -> None:
+    """The score table with the breakdown and the winners, and where the log is."""
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+    from scorepad.vv.common import LoadedGame
+    from scorepad.vv.game import format_game
+
+    game = LoadedGame(str(target), table.network, table.rules, marked_sheets(table.state),
+                      table.state.over, table.state.rounds, [])
+    click.echo("")
+    why = ("a player has no wagon window left" if table.rules.game_end == "any_full"
+           else "no wagon window is left")
+    click.echo(f"GAME OVER after round {table.state.rounds}: {why}.")
+    click.echo(format_game(game))
+    click.echo(f"log saved: {target}")
+
+
+# --- the command ----------------------------------------------------------------------
+
+@click.command(name="play")
+@click.argument("map_ref", metavar="[MAP]", required=False)
+@click.option("--players", "players_text", metavar="NAMES",
+              help="1-6 distinct names separated by commas, e.g. Ann,Bob,Cid.")
+@click.option("--seed", callback=check_seed,
+              help="Any string; the same seed gives the same cards (as vv deck and vv flip "
+                   "show). Default: a fresh random seed, shown at the start.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False),
+              help="Where to save the game log (default output/play-<seed>.yaml).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
+              help="Continue a saved game log: map, players, seed and rules come from it.")
+@click.option("--rules", "rules_path", type=click.Path(dir_okay=False),
+              help="A ruleset options file (YAML/JSON).")
+def play_cmd(map_ref: str | None, players_text: str | None, seed: str | None,
+             log_path: str | None, resume_path: str | None, rules_path: str | None) -> None:
+    """Play at a digital table: the engine keeps every sheet and checks every move.
+
+    Each round shows the card; each player then types a move: A 3 (line A, 3 crosses),
+    A (the most), K ccw 4 (a ring), B (a transfer on B), 17 (free ride to station 17),
+    - (decline the free ride). Enter takes the suggestion shown in [ ]; ? lists the
+    legal moves, help explains, sheet shows yours, undo takes back a move of this
+    round, quit stops. Illegal moves are refused with the rule's reason and asked
+    again. Special stations ask for their follow-up. After each round: completions,
+    first bonuses, every sheet and score. The log is saved after every round (Ctrl-C
+    exits 130, the end of input 0; both keep every finished round), and --resume
+    continues with the same upcoming cards.
+
+    \b
+    Example:
+      scorepad vv play berlin --players Ann,Bob --seed table-42
+      scorepad vv play --resume output/play-table-42.yaml
+    """
+    from scorepad.rules.common.errors import InputError
+
+    players = parse_players(players_text) if players_text is not None else None
+    if resume_path:
+        table = resume_table(resume_path, map_ref, players, seed, rules_path)
+        target = Path(log_path or resume_path)
+        fresh = False
+    else:
+        if map_ref is None:
+            raise click.UsageError("give the MAP (a bundled id or a map file), or --resume LOG")
+        if players is None:
+            raise click.UsageError("give the players: --players Ann,Bob")
+        from scorepad.rules.common.shuffle import fresh_seed
+
+        fresh = seed is None
+        table = new_table(map_ref, players, fresh_seed() if seed is None else seed, rules_path)
+        target = Path(log_path) if log_path else default_log_path(table.seed)
+    if not resume_path or target.resolve() != Path(resume_path).resolve():
+        if log_path and target.exists():
+            raise InputError("exists already: continue it with --resume, or choose another "
+                             "--log", source=str(target))
+        save(table, target)
+    if sys.stdin.isatty():
+        import contextlib
+
+        with contextlib.suppress(ImportError):  # line editing and history for input()
+            import readline  # noqa: F401
+    intro(table, target, fresh)
+    try:
+        while not table.state.over:
+            play_round(table, target)
+    except KeyboardInterrupt:
+        stopped(table, target, Stop(EXIT_INTERRUPTED, "interrupted"))
+    except (EOFError, click.Abort):
+        stopped(table, target, Stop(0, "end of input"))
+    except Stop as stop:
+        stopped(table, target, stop)
+    final_report(table, target)
+
+
+def intro(table: Table, target: Path, fresh: bool) -> None:
+    """The opening lines: seed (to share), map, players, log, how to answer."""
+    note = " (fresh: share it to play the same cards)" if fresh else ""
+    click.echo(f"seed: {table.seed}{note}")
+    click.echo(f"map: {table.network.name}, {table.network.total_windows} windows per sheet")
+    click.echo(f"players: {', '.join(table.players)}")
+    click.echo(f"log: {target} (saved after every round)")
+    if table.state.rounds:
+        click.echo(f"resumed after round {table.state.rounds}")
+    click.echo("Enter = the move in [ ], ? = legal moves, help")
+
+
+def stopped(table: Table, target: Path, stop: Stop) -> None:
+    """Say what is saved and how to go on, then exit with the stop's code."""
+    rounds = table.state.rounds
+    saved = f"rounds 1-{rounds} are saved" if rounds > 1 else (
+        "round 1 is saved" if rounds == 1 else "no round was finished")
+    click.echo("")
+    click.echo(f"stopped ({stop.why}): {saved} in {target}")
+    click.echo(f"continue: scorepad vv play --resume {target}")
+    sys.exit(stop.code)

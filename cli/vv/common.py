@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -105,3 +107,38 @@ def load_marked_sheets(path: str) -> tuple[Network, list[MarkedSheet]]:
     if game.network is None:
         raise InputError("a flipper's log has no sheets to draw", source=game.source)
     return game.network, game.sheets
+
+
+def unused_output_path(stem: str, fallback: str = "game") -> Path:
+    """``output/<stem>.yaml`` with characters unsafe in a file name replaced; an existing
+    file is never overwritten: ``-2``, ``-3`` ... is added instead."""
+    safe = re.sub(r"[^\w.-]+", "_", stem).strip("._")[:80] or fallback
+    first = Path("output") / f"{safe}.yaml"
+    path, number = first, 1
+    while path.exists():
+        number += 1
+        path = first.with_name(f"{first.stem}-{number}{first.suffix}")
+    return path
+
+
+def map_entry(map_ref: str | None, written_to: Path | None) -> str | None:
+    """How a written file names its map: a bundled id as is; a path relative to the folder
+    of the file written (paths inside a file are relative to it). Unknown folder (standard
+    output) or no relative path (another drive): the path as given."""
+    if map_ref is None or map_ref in BUNDLED_MAPS or written_to is None:
+        return map_ref
+    try:
+        return Path(os.path.relpath(Path(map_ref).resolve(),
+                                    Path(written_to).resolve().parent)).as_posix()
+    except ValueError:
+        return map_ref
+
+
+def resolve_map_ref(ref: str, base: Path | None = None) -> str:
+    """A map reference made independent of the working folder (bundled id or absolute path)."""
+    if ref in BUNDLED_MAPS:
+        return ref
+    path = Path(ref)
+    if base is not None and not path.is_absolute():
+        path = base / path
+    return str(path.resolve())

@@ -14,8 +14,6 @@ Two ways to drive it:
 
 from __future__ import annotations
 
-import os
-import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
@@ -309,51 +307,18 @@ class Setup:
     map_name: str | None
 
 
-def default_log_path(seed: str) -> Path:
-    """``output/flip-<seed>.yaml``, with characters unsafe in a file name replaced."""
-    safe = re.sub(r"[^A-Za-z0-9._-]", "_", seed).strip(".") or "seed"
-    return Path("output") / f"flip-{safe[:80]}.yaml"
-
-
 def free_log_path(seed: str) -> Path:
-    """The default log path, numbered (``-2``, ``-3`` ...) so an earlier game is never
-    overwritten."""
-    first = default_log_path(seed)
-    path, number = first, 1
-    while path.exists():
-        number += 1
-        path = first.with_name(f"{first.stem}-{number}{first.suffix}")
-    return path
+    """``output/flip-<seed>.yaml``, numbered so an earlier game is never overwritten."""
+    from .common import unused_output_path
 
-
-def map_entry(map_ref: str | None, log_path: Path) -> str | None:
-    """How the log names its map: a bundled id, or a path relative to the log's folder."""
-    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
-
-    if map_ref is None or map_ref in BUNDLED_MAPS:
-        return map_ref
-    try:
-        return Path(os.path.relpath(map_ref, log_path.resolve().parent)).as_posix()
-    except ValueError:  # another drive on Windows: no relative path exists
-        return map_ref
-
-
-def resolve_map_ref(ref: str, base: Path | None = None) -> str:
-    """A map reference made independent of the working folder (bundled id or absolute path)."""
-    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
-
-    if ref in BUNDLED_MAPS:
-        return ref
-    path = Path(ref)
-    if base is not None and not path.is_absolute():
-        path = base / path
-    return str(path.resolve())
+    return unused_output_path(f"flip-{seed}", "flip")
 
 
 def log_text(setup: Setup, session: Flipper, log_path: Path) -> str:
     """The log as YAML: format, map, changed rules, seed, no players, one card a round."""
     from scorepad.rules.voll_verplant.log import GameLog, RoundSpec
     from scorepad.rules.voll_verplant.ruleset import default_rules
+    from scorepad.vv.common import map_entry
 
     log = GameLog(format="scorepad/vv-game@1", map=map_entry(setup.map_ref, log_path),
                   rules=setup.rules.changed_from(default_rules()), seed=session.seed,
@@ -373,7 +338,7 @@ def save(setup: Setup, session: Flipper, log_path: Path) -> None:
 def new_setup(seed: str, map_ref: str | None, rules_path: str | None) -> Setup:
     """A fresh session for ``seed`` (and a map)."""
     from scorepad.rules.voll_verplant.flipper import Flipper
-    from scorepad.vv.common import load_network, load_rules
+    from scorepad.vv.common import load_network, load_rules, resolve_map_ref
 
     rules = load_rules(rules_path)
     network = load_network(map_ref) if map_ref else None
@@ -393,7 +358,7 @@ def resume_setup(path: str, seed: str | None, map_ref: str | None,
     from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.rules.voll_verplant.flipper import Flipper
     from scorepad.rules.voll_verplant.log import parse_game_log
-    from scorepad.vv.common import load_network, load_rules
+    from scorepad.vv.common import load_network, load_rules, resolve_map_ref
 
     name = display_name(path)
     base = Path(path).resolve().parent

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -68,15 +67,11 @@ def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list
 # --- vv template ------------------------------------------------------------------------
 
 def _map_ref_for(map_ref: str, output: str | None) -> str:
-    """The map as the written file must name it: a bundled id as is; a path relative to
-    the folder of the file written (paths inside a file are relative to that file). For
-    standard output the folder is unknown: the path stays as given."""
-    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
+    """The map as the written file names it (relative to it; as given on standard output)."""
+    from .common import map_entry
 
-    if map_ref in BUNDLED_MAPS or not output or output == "-":
-        return map_ref
-    target = Path(output).resolve().parent
-    return Path(os.path.relpath(Path(map_ref).resolve(), target)).as_posix()
+    written = None if not output or output == "-" else Path(output)
+    return map_entry(map_ref, written) or map_ref
 
 
 def template_text(network: Network, map_ref: str) -> str:
@@ -179,13 +174,9 @@ def _checked(problems: list[ScorepadError]) -> None:
 
 def _default_output(player: str) -> Path:
     """``output/<player>.yaml``; an existing file is never overwritten (``-2``, ``-3`` ...)."""
-    stem = re.sub(r"[^\w.-]+", "_", player).strip("._") or "sheet"
-    path = Path("output") / f"{stem}.yaml"
-    n = 2
-    while path.exists():
-        path = Path("output") / f"{stem}-{n}.yaml"
-        n += 1
-    return path
+    from .common import unused_output_path
+
+    return unused_output_path(player, "sheet")
 
 
 def _dialogue(network: Network, rules: VVRules) -> dict:

@@ -14,7 +14,6 @@ when standard input is not a terminal, so a transcript reads like a session).
 
 from __future__ import annotations
 
-import re
 import sys
 import textwrap
 from dataclasses import dataclass, field
@@ -110,15 +109,10 @@ def parse_players(value: str) -> list[str]:
 # --- the log --------------------------------------------------------------------------
 
 def default_log_path(seed: str) -> Path:
-    """``output/play-<seed>.yaml`` (unsafe characters replaced), numbered ``-2``, ``-3``
-    ... so an earlier game with the same seed is never overwritten."""
-    safe = re.sub(r"[^A-Za-z0-9._-]", "_", seed).strip(".") or "seed"
-    first = Path("output") / f"play-{safe[:80]}.yaml"
-    path, number = first, 1
-    while path.exists():
-        number += 1
-        path = first.with_name(f"{first.stem}-{number}{first.suffix}")
-    return path
+    """``output/play-<seed>.yaml``, numbered so an earlier game is never overwritten."""
+    from .common import unused_output_path
+
+    return unused_output_path(f"play-{seed}", "play")
 
 
 def log_text(table: Table, target: Path) -> str:
@@ -126,7 +120,7 @@ def log_text(table: Table, target: Path) -> str:
     from scorepad.io import dump_yaml
     from scorepad.rules.voll_verplant.log import GameLog
     from scorepad.rules.voll_verplant.ruleset import default_rules
-    from scorepad.vv.flip import map_entry
+    from scorepad.vv.common import map_entry
 
     log = GameLog(format="scorepad/vv-game@1", map=map_entry(table.map_ref, target),
                   rules=table.rules.changed_from(default_rules()), seed=table.seed,
@@ -152,8 +146,7 @@ def new_table(map_ref: str, players: list[str], seed: str, rules_path: str | Non
     """A fresh game on ``map_ref`` for ``players`` with the cards of ``seed``."""
     from scorepad.rules.voll_verplant.engine import new_game
     from scorepad.rules.voll_verplant.flipper import Flipper
-    from scorepad.vv.common import load_network, load_rules
-    from scorepad.vv.flip import resolve_map_ref
+    from scorepad.vv.common import load_network, load_rules, resolve_map_ref
 
     rules = load_rules(rules_path)
     network = load_network(map_ref)
@@ -174,8 +167,7 @@ def resume_table(path: str, map_ref: str | None, players: list[str] | None,
     from scorepad.rules.voll_verplant.flipper import Flipper
     from scorepad.rules.voll_verplant.log import parse_game_log
     from scorepad.rules.voll_verplant.replay import replay
-    from scorepad.vv.common import load_network, load_rules
-    from scorepad.vv.flip import resolve_map_ref
+    from scorepad.vv.common import load_network, load_rules, resolve_map_ref
 
     name = display_name(path)
     base = Path(path).resolve().parent

@@ -31,20 +31,17 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, seed: str,
     Example:
       scorepad vv simulate berlin --games 1000 --bot greedy --json
     """
-    import os
     import time
     from pathlib import Path
 
     from scorepad.io import atomic_write, dump_yaml, emit_json
     from scorepad.rules.voll_verplant.simulate import play_game, summarize
 
-    from .common import load_network, load_rules
+    from .common import load_network, load_rules, map_entry
 
     network = load_network(map_ref)
-    log_map = map_ref
-    if logs_dir and map_ref != network.id:
-        # A map path in a log is relative to the log's folder.
-        log_map = os.path.relpath(Path(map_ref).resolve(), Path(logs_dir).resolve())
+    # A map path in a log is relative to the log's folder.
+    log_map = map_entry(map_ref, Path(logs_dir) / "game.yaml") if logs_dir else map_ref
     rules = load_rules(rules_file)
     names = [f"P{i + 1}" for i in range(players)]
     start = time.perf_counter()

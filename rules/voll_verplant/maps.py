@@ -2,22 +2,29 @@
 and the compiled :class:`Network` the engine runs on.
 
 A map file's *shape* (keys, types, ranges) is checked by pydantic and reported as an
-InputError (exit 2); its *content* (a line naming a station that does not exist, a
+InputError (exit 2) placed in the map's own words (``line C, windows: input should be less
+than or equal to 4``); its *content* (a line naming a station that does not exist, a
 station on no line, ...) by :func:`compile_map`, as a ContentError (exit 1) naming the
 place: ``line C, station 99: no such station``.
+
+:func:`layout_problems` checks the drawing conventions the bundled maps follow (octilinear
+short segments, no line drawn through a station it does not serve, ...). They are advice for
+a map meant for the printed sheet, not rules of the game, so compiling never enforces them.
 """
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
 from scorepad.rules.common.errors import ContentError
-from scorepad.rules.common.models import StrictModel, check_format, parse_model
+from scorepad.rules.common.models import StrictModel, check_format, loc_to_place, parse_model
 
 MAP_FORMAT = "scorepad/vv-map@1"
 BUNDLED_MAPS = ("amsterdam", "berlin", "paris", "madrid")
@@ -30,6 +37,8 @@ MAX_COORD = 200
 MAX_BONUS = 99
 
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_LETTER = re.compile(r"^[A-Z]$")
+_MAP_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 
 class StationSpec(StrictModel):
@@ -47,13 +56,20 @@ class LineSpec(StrictModel):
     """A line: letter ``id``, colour, wagon windows, ``bonus: [first, later]`` and its
     stations from the wagon to the end station (for a ring, clockwise from the first)."""
 
-    id: Annotated[str, Field(pattern=r"^[A-Z]$")]
+    id: str
     color: str
     windows: Annotated[int, Field(ge=1, le=4)]
     bonus: tuple[Annotated[int, Field(ge=0, le=MAX_BONUS)], Annotated[int, Field(ge=0, le=MAX_BONUS)]]
     stations: Annotated[list[int], Field(min_length=1, max_length=MAX_LINE_STATIONS)]
     ring: bool = False
     name: Annotated[str, Field(max_length=40)] | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _letter(cls, value: str) -> str:
+        if not _LETTER.match(value):
+            raise ValueError(f"line id {value!r} is not one capital letter A-Z")
+        return value
 
     @field_validator("color")
     @classmethod
@@ -67,12 +83,20 @@ class MapSpec(StrictModel):
     """A whole map file."""
 
     format: Literal["scorepad/vv-map@1"]
-    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]
+    id: str
     name: Annotated[str, Field(min_length=1, max_length=40)]
     note: Annotated[str, Field(max_length=200)] | None = None
     symbol: Annotated[str, Field(max_length=20)] | None = None
     stations: Annotated[list[StationSpec], Field(min_length=1, max_length=MAX_STATIONS)]
     lines: Annotated[list[LineSpec], Field(min_length=1, max_length=MAX_LINES)]
+
+    @field_validator("id")
+    @classmethod
+    def _map_id(cls, value: str) -> str:
+        if not _MAP_ID.match(value):
+            raise ValueError(f"map id {value!r} is not 1-40 lower-case letters, digits, "
+                             "'-' or '_'")
+        return value
 
 
 @dataclass(frozen=True)
@@ -164,15 +188,53 @@ class Network:
         }
 
 
-def _place(loc: tuple) -> str:
-    """Name a pydantic error location in the map's own words (``line C``, ``station 4``)."""
-    return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
+_BONUS_PART = {0: "bonus first", 1: "bonus later"}
+
+
+def _placer(data: Any) -> Callable[[tuple[Any, ...]], str]:
+    """A function naming a pydantic error location in the map's own words.
+
+    ``('lines', 2, 'windows')`` becomes ``line C, windows`` when the third line's letter is
+    readable, ``('stations', 4, 'x')`` becomes ``station 17, x``; where the item has no usable
+    id (the error may be in the id itself) the list index stays: ``lines[2].id``.
+    """
+
+    def place(loc: tuple[Any, ...]) -> str:
+        if len(loc) < 2 or loc[0] not in ("lines", "stations") or not isinstance(loc[1], int):
+            return loc_to_place(loc)
+        head = _item_name(data, loc[0], loc[1])
+        if head is None:
+            return loc_to_place(loc)
+        rest = loc[2:]
+        if rest[:1] == ("bonus",) and len(rest) == 2 and rest[1] in _BONUS_PART:
+            tail = _BONUS_PART[rest[1]]
+        else:
+            tail = loc_to_place(rest)
+        return f"{head}, {tail}" if tail else head
+
+    return place
+
+
+def _item_name(data: Any, key: str, index: int) -> str | None:
+    """``line C`` / ``station 17`` for the indexed item of ``data[key]``, or None."""
+    items = data.get(key) if isinstance(data, Mapping) else None
+    if not isinstance(items, list) or not 0 <= index < len(items):
+        return None
+    item = items[index]
+    ident = item.get("id") if isinstance(item, Mapping) else None
+    if key == "lines" and isinstance(ident, str) and _LETTER.match(ident):
+        return f"line {ident}"
+    # bool is an int subclass; `id: true` must not read as station 1
+    if key == "stations" and isinstance(ident, int) and not isinstance(ident, bool) \
+            and 1 <= ident <= 999:
+        return f"station {ident}"
+    return None
 
 
 def parse_map(data: object) -> MapSpec:
     """Validate a map document's shape (InputError, exit 2, on failure)."""
     check_format(data, MAP_FORMAT)
-    return parse_model(MapSpec, data, place=_place)
+    return parse_model(MapSpec, data, place=_placer(data))
 
 
 def compile_map(spec: MapSpec) -> Network:
@@ -248,6 +310,72 @@ def compile_map(spec: MapSpec) -> Network:
 def load_map_data(data: object) -> Network:
     """Validate and compile a map document (InputError for shape, ContentError for content)."""
     return compile_map(parse_map(data))
+
+
+def layout_problems(network: Network, *, max_segment: float = 3.0,
+                    clearance: float = 0.3, min_distance: float = 1.0,
+                    max_shared: int = 3) -> list[str]:
+    """The drawing conventions a map breaks, one placed message each (empty when none).
+
+    The printed sheet draws a map as a transit diagram on its ``x``/``y`` grid, so a map for
+    the sheet keeps: stations at least ``min_distance`` apart; every segment between
+    consecutive stations of a line octilinear (horizontal, vertical or 45 degrees) and at
+    most ``max_segment`` long; no segment passing within ``clearance`` of a station other
+    than its two ends; at most ``max_shared`` lines side by side on one segment; rings
+    running clockwise (``y`` grows downward). The bundled maps break none of them.
+    """
+    problems: list[str] = []
+    stations = network.stations
+    for i, a in enumerate(stations):
+        for b in stations[i + 1:]:
+            if math.hypot(a.x - b.x, a.y - b.y) < min_distance - 1e-9:
+                problems.append(f"station {a.id}, station {b.id}: closer than "
+                                f"{min_distance:g} grid unit")
+    shared: dict[frozenset[int], list[str]] = {}
+    for line in network.lines:
+        for u, v in _segments(line):
+            a, b = stations[u], stations[v]
+            where = f"line {line.id}, stations {a.id}-{b.id}"
+            dx, dy = b.x - a.x, b.y - a.y
+            if not (abs(dx) < 1e-9 or abs(dy) < 1e-9 or abs(abs(dx) - abs(dy)) < 1e-9):
+                problems.append(f"{where}: segment is not horizontal, vertical or diagonal")
+            if math.hypot(dx, dy) > max_segment + 1e-9:
+                problems.append(f"{where}: segment longer than {max_segment:g} grid units")
+            for other in stations:
+                if other.index not in (u, v) and \
+                        _point_segment(other.x, other.y, a.x, a.y, b.x, b.y) < clearance:
+                    problems.append(f"{where}: drawn through station {other.id}")
+            shared.setdefault(frozenset((a.id, b.id)), []).append(line.id)
+        if line.ring and _signed_area(network, line) <= 0:
+            problems.append(f"line {line.id}: ring does not run clockwise")
+    for pair, letters in shared.items():
+        if len(letters) > max_shared:
+            a, b = sorted(pair)
+            problems.append(f"stations {a}-{b}: {len(letters)} lines side by side "
+                            f"({', '.join(letters)}), more than {max_shared}")
+    return problems
+
+
+def _segments(line: Line) -> list[tuple[int, int]]:
+    """Consecutive station index pairs of a line, the closing pair of a ring included."""
+    pairs = list(zip(line.order, line.order[1:], strict=False))
+    if line.ring:
+        pairs.append((line.order[-1], line.order[0]))
+    return pairs
+
+
+def _point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Distance from point P to segment AB."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def _signed_area(network: Network, line: Line) -> float:
+    """Twice the shoelace area of a ring; positive means clockwise with ``y`` downward."""
+    pts = [(network.stations[i].x, network.stations[i].y) for i in line.order]
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True))
 
 
 @cache

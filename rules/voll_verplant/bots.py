@@ -30,21 +30,21 @@ from .ruleset import VVRules
 Bot = Callable[[GameState, int, random.Random], Move]
 
 
-def _value(network: Network, sheet: Sheet, first_taken: int) -> float:
-    """A sheet's worth if the game ended now (bonuses as they would be scored)."""
-    marked = sheet.marked
-    points = 0.0
+def _gain(network: Network, before: Sheet, after: Sheet, first_taken: int) -> float:
+    """What a step is worth right now: half a point per newly marked station (one empty
+    station fewer), twice a new transfer number, and the bonus of each line it completes."""
+    new = after.marked & ~before.marked
+    gain = 0.5 * new.bit_count()
+    if len(after.transfers) > len(before.transfers):
+        gain += 2 * after.transfers[-1][1]
+    if not new:
+        return gain
+    done = before.first | before.later
     for line in network.lines:
         bit = 1 << line.index
-        if sheet.first & bit:
-            points += line.first
-        elif sheet.later & bit:
-            points += line.later
-        elif marked & line.mask == line.mask:
-            points += line.later if first_taken & bit else line.first
-    points += 2 * sum(n for _, n in sheet.transfers)
-    empty = network.all_mask & ~marked
-    return points - 0.5 * empty.bit_count()
+        if line.mask & new and not done & bit and after.marked & line.mask == line.mask:
+            gain += line.later if first_taken & bit else line.first
+    return gain
 
 
 def _with_follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card, step: Move,
@@ -108,12 +108,11 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
 def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: list[Move],
           first_taken: int, rng: random.Random) -> Move:
     """The step that raises the sheet's worth most; ties: fewer crosses wasted, then chance."""
-    base = _value(network, sheet, first_taken)
     best: list[Move] = []
     best_key: tuple[float, int] | None = None
     for step in steps:
         after, triggered = apply_step(network, rules, sheet, card, step)
-        gain = _value(network, after, first_taken) - base + 1.0 * len(triggered)
+        gain = _gain(network, sheet, after, first_taken) + 1.0 * len(triggered)
         waste = card.value - step.crosses if card.kind in ("number", "express") else 0
         key = (gain, -waste)
         if best_key is None or key > best_key:

@@ -28,7 +28,8 @@ def seeded_rng(seed: object) -> random.Random:
 
 def below(rng: random.Random, n: int) -> int:
     """A uniform integer in ``0..n-1`` from one ``rng.random()`` call."""
-    return min(int(rng.random() * n), n - 1)
+    k = int(rng.random() * n)
+    return k if k < n else n - 1  # guards float rounding; random() < 1 keeps k below n
 
 
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:

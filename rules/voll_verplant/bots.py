@@ -22,6 +22,7 @@ from .engine import (
     Sheet,
     apply_step,
     legal_steps,
+    line_windows,
     reach_count,
 )
 from .maps import Network
@@ -84,7 +85,8 @@ def _random_step(network: Network, rules: VVRules, sheet: Sheet, card: Card,
         return Move(station=(free & -free).bit_length() - 1) if free else Move()
     if not sheet.free:
         return Move()
-    open_lines = [i for i, line in enumerate(network.lines) if sheet.used[i] < line.windows]
+    windows = line_windows(network)
+    open_lines = [i for i, (u, w) in enumerate(zip(sheet.used, windows)) if u < w]  # noqa: B905
     line = open_lines[below(rng, len(open_lines))]
     direction = CCW if network.lines[line].ring and below(rng, 2) else CW
     if card.kind == TRANSFER:

@@ -7,6 +7,7 @@ Notation (as in game logs): ``3``..``6`` number cards, ``E2``/``E3`` express,
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng, shuffled
@@ -36,6 +37,7 @@ class Card(NamedTuple):
         return "transfer" if self.kind == TRANSFER else "free ride"
 
 
+@lru_cache(maxsize=256)
 def parse_card(code: object) -> Card:
     """A card from its log notation; ValueError for anything else."""
     if isinstance(code, bool):

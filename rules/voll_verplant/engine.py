@@ -75,6 +75,16 @@ class GameState(NamedTuple):
     start: tuple[int, ...] = ()  # each sheet's marks when the card was revealed
 
 
+# Named tuples built straight from a tuple: the generated __new__ costs a Python call, and
+# these are made several times a round in the hot path.
+def _sheet(*fields: object) -> Sheet:
+    return tuple.__new__(Sheet, fields)  # type: ignore[return-value]
+
+
+def _state(*fields: object) -> GameState:
+    return tuple.__new__(GameState, fields)  # type: ignore[return-value]
+
+
 class RoundReport(NamedTuple):
     """What end_round found: per line index, the players (indices) who completed it this
     round, and whether they took the first bonus."""
@@ -95,6 +105,9 @@ class _Paths(NamedTuple):
     # (line, ccw?, express?, value, marked & line mask) -> stations reachable: a line has
     # few reachable mark patterns, so games hit this cache almost always.
     reach: dict[tuple[int, bool, bool, int, int], tuple[int, ...]]
+    # the same key -> masks of the first k reachable stations (k = 0..len)
+    reach_masks: dict[tuple[int, bool, bool, int, int], tuple[int, ...]]
+    touched: dict[int, int]  # stations marked in a round (mask) -> lines through them (mask)
 
 
 @lru_cache(maxsize=64)
@@ -109,6 +122,8 @@ def _paths(network: Network) -> _Paths:
         masks=tuple(line.mask for line in network.lines),
         station_lines=tuple(sum(1 << i for i in s.lines) for s in network.stations),
         reach={},
+        reach_masks={},
+        touched={},
     )
 
 
@@ -134,7 +149,7 @@ def reveal(state: GameState, card: Card) -> GameState:
     if state.card is not None:
         raise RuleViolation("a card is already revealed", rule="one-card-per-round",
                             where=(f"round {state.rounds + 1}",))
-    return GameState(state.network, state.rules, state.players, state.sheets, card,
+    return _state(state.network, state.rules, state.players, state.sheets, card,
                      (False,) * len(state.players), state.first_taken, state.rounds, False,
                      tuple([s.marked for s in state.sheets]))
 
@@ -166,6 +181,21 @@ def _reach(paths: _Paths, marked: int, line: int, direction: str, card: Card) ->
         if len(out) == card.value:
             break
     found = paths.reach[key] = tuple(out)
+    masks = [0]
+    for idx in found:
+        masks.append(masks[-1] | 1 << idx)
+    paths.reach_masks[key] = tuple(masks)
+    return found
+
+
+def _reach_masks(paths: _Paths, marked: int, line: int, direction: str, card: Card
+                 ) -> tuple[int, ...]:
+    """Masks of the first k stations :func:`_reach` gives (k = 0..most), cached alike."""
+    key = (line, direction == CCW, card.kind == EXPRESS, card.value, marked & paths.masks[line])
+    found = paths.reach_masks.get(key)
+    if found is None:
+        _reach(paths, marked, line, direction, card)
+        found = paths.reach_masks[key]
     return found
 
 
@@ -219,7 +249,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         triggered = ()
         if rules.special_on_free_ride and network.special_mask >> move.station & 1:
             triggered = (move.station,)
-        return Sheet(marked, sheet.used, sheet.entries, sheet.transfers, sheet.first,
+        return _sheet(marked, sheet.used, sheet.entries, sheet.transfers, sheet.first,
                      sheet.later, sheet.free), triggered
 
     if move.station != -1:
@@ -254,17 +284,19 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
                              "transfer-one-station")
         idx = _first_free(paths, marked, line, direction)
         if idx == -1:
-            return Sheet(marked, new_used, new_entries, sheet.transfers, sheet.first,
+            return _sheet(marked, new_used, new_entries, sheet.transfers, sheet.first,
                          sheet.later, free - 1), ()
         number = paths.lines_through[idx]
-        new = Sheet(marked | 1 << idx, new_used, new_entries,
+        new = _sheet(marked | 1 << idx, new_used, new_entries,
                     sheet.transfers + ((idx, number),), sheet.first, sheet.later, free - 1)
         return new, ((idx,) if network.special_mask >> idx & 1 else ())
 
     # number or express card
-    reach = _reach(paths, marked, line, direction, card)
-    crosses = len(reach) if move.crosses < 0 else move.crosses
-    if crosses > len(reach):
+    reach_masks = _reach_masks(paths, marked, line, direction, card)
+    most = len(reach_masks) - 1
+    crosses = most if move.crosses < 0 else move.crosses
+    if crosses > most:
+        reach = _reach(paths, marked, line, direction, card)
         if not reach:
             why = "it has no free station left"
         elif len(reach) < card.value:
@@ -275,13 +307,20 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         raise _violation(f"line {network.lines[line].id}: at most {len(reach)} cross"
                          f"{'es' if len(reach) != 1 else ''} possible ({why}), "
                          f"not {crosses}", "crosses")
-    crossed = reach[:crosses]
-    for idx in crossed:
-        marked |= 1 << idx
+    crossed_mask = reach_masks[crosses]
+    marked |= crossed_mask
     special = network.special_mask
-    triggered = tuple(idx for idx in crossed if special >> idx & 1) if special else ()
-    return Sheet(marked, new_used, new_entries, sheet.transfers, sheet.first, sheet.later,
+    triggered = ()
+    if special & crossed_mask:  # in the order reached
+        triggered = tuple(idx for idx in _reach(paths, sheet.marked, line, direction, card)
+                          [:crosses] if special >> idx & 1)
+    return _sheet(marked, new_used, new_entries, sheet.transfers, sheet.first, sheet.later,
                  free - 1), triggered
+
+
+def line_windows(network: Network) -> tuple[int, ...]:
+    """Each line's number of wagon windows, by line index."""
+    return _paths(network).windows
 
 
 def reach_count(network: Network, sheet: Sheet, card: Card, line: int, direction: str) -> int:
@@ -371,19 +410,17 @@ def _apply_move(network: Network, rules: VVRules, sheet: Sheet, card: Card, move
 
 def apply(state: GameState, player: int, move: Move) -> GameState:
     """Apply one player's whole move (with follow-ups) for the revealed card."""
-    where = (f"round {state.rounds + 1}", state.players[player])
-    if state.card is None:
-        raise RuleViolation("no card is revealed", rule="card-first", where=where)
-    if state.moved[player]:
-        raise RuleViolation("has already moved this round", rule="one-move-per-round",
-                            where=where)
     try:
+        if state.card is None:
+            raise RuleViolation("no card is revealed", rule="card-first")
+        if state.moved[player]:
+            raise RuleViolation("has already moved this round", rule="one-move-per-round")
         sheet = _apply_move(state.network, state.rules, state.sheets[player], state.card, move)
     except RuleViolation as err:
-        raise err.at(*where) from None
+        raise err.at(f"round {state.rounds + 1}", state.players[player]) from None
     sheets = state.sheets[:player] + (sheet,) + state.sheets[player + 1:]
     moved = state.moved[:player] + (True,) + state.moved[player + 1:]
-    return GameState(state.network, state.rules, state.players, sheets, state.card, moved,
+    return _state(state.network, state.rules, state.players, sheets, state.card, moved,
                      state.first_taken, state.rounds, False, state.start)
 
 
@@ -392,8 +429,9 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     if state.card is None:
         raise RuleViolation("no round in progress", rule="card-first",
                             where=(f"round {state.rounds + 1}",))
-    missing = [name for name, done in zip(state.players, state.moved, strict=True) if not done]
-    if missing:
+    if not all(state.moved):
+        missing = [name for name, done in zip(state.players, state.moved, strict=True)
+                   if not done]
         raise RuleViolation(f"no move for {', '.join(missing)}", rule="every-player-moves",
                             where=(f"round {state.rounds + 1}",))
     paths = _paths(state.network)
@@ -406,10 +444,14 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
         new = marked & ~state.start[p]
         if not new:
             continue
-        touched = 0  # only lines through a station marked this round can become complete
-        while new:
-            touched |= station_lines[(new & -new).bit_length() - 1]
-            new &= new - 1
+        # Only lines through a station marked this round can become complete.
+        touched = paths.touched.get(new)
+        if touched is None:
+            touched, rest = 0, new
+            while rest:
+                touched |= station_lines[(rest & -rest).bit_length() - 1]
+                rest &= rest - 1
+            paths.touched[new] = touched
         todo = touched & ~(s.first | s.later)
         while todo:
             line = (todo & -todo).bit_length() - 1
@@ -425,16 +467,15 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
             first = not first_taken & bit
             for p in done[line]:
                 s = new_sheets[p]
-                new_sheets[p] = Sheet(s.marked, s.used, s.entries, s.transfers,
+                new_sheets[p] = _sheet(s.marked, s.used, s.entries, s.transfers,
                                       s.first | bit if first else s.first,
                                       s.later if first else s.later | bit, s.free)
             first_taken |= bit
             completions.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)
-    if state.rules.game_end == "all_full":
-        over = all(not s.free for s in sheets)
-    else:
-        over = any(not s.free for s in sheets)
-    result = GameState(state.network, state.rules, state.players, sheets, None,
-                       state.moved, first_taken, state.rounds + 1, over and bool(sheets))
+    frees = [s.free for s in sheets]
+    over = bool(frees) and (not any(frees) if state.rules.game_end == "all_full"
+                            else 0 in frees)
+    result = _state(state.network, state.rules, state.players, sheets, None,
+                       state.moved, first_taken, state.rounds + 1, over)
     return result, RoundReport(result.rounds, tuple(completions), result.over)

@@ -1,0 +1,68 @@
+"""The Mille Fiori ruleset (``mf-1``): setup sizes and every [default] rule as an option.
+
+:class:`MFRules` validates a ruleset (the bundled file, a ``--rules`` file, a log's
+``rules:``) and names a bad option; the engine reads the result as
+:class:`.options.Options`. :func:`resolve_options` layers overrides on the defaults and
+imports pydantic only when there is something to validate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from scorepad.rules.common.ruleset import Ruleset
+
+from .options import PLAYER_COUNTS as PLAYER_COUNTS
+from .options import Options, default_options
+
+Count = Annotated[int, Field(ge=0, le=109)]
+
+
+class MFRules(Ruleset):
+    """Options of a Mille Fiori game. Defaults live in ``data/ruleset.yaml``."""
+
+    diamonds: Annotated[int, Field(ge=1, le=109)]
+    hand_size: Annotated[int, Field(ge=1, le=20)]
+    display_size: dict[Literal[2, 3, 4], Count]
+    plays_per_round: dict[Literal[2, 3, 4], Annotated[int, Field(ge=1, le=20)]]
+    empty_display_points: Annotated[int, Field(ge=0, le=99)]
+    harbor_order: Literal["ship_first", "diamond_first"]
+    field_timing: Literal["action", "turn_end"]
+    field_marker_diamond: bool
+    field_without_diamond: bool
+    last_diamond_end: Literal["turn", "round", "action"]
+    ties: Literal["shared", "ship"]
+
+    @model_validator(mode="after")
+    def _sizes(self) -> MFRules:
+        for n in PLAYER_COUNTS:
+            if n not in self.display_size or n not in self.plays_per_round:
+                raise ValueError(f"display_size and plays_per_round need a value for {n} players")
+            if self.plays_per_round[n] > self.hand_size:
+                raise ValueError(f"plays_per_round for {n} players exceeds the hand size")
+        return self
+
+
+@lru_cache(maxsize=1)
+def default_rules() -> MFRules:
+    """The bundled ruleset ``mf-1``."""
+    from scorepad.rules.common.data import bundled_text, load_yaml_text
+    from scorepad.rules.common.models import parse_model
+
+    return parse_model(MFRules, load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml")))
+
+
+def resolve_options(*layers: Mapping[str, Any] | None) -> Options:
+    """The bundled options changed by each layer of overrides in turn (InputError naming a
+    bad option). Without overrides, pydantic is not needed at all."""
+    present = [layer for layer in layers if layer]
+    if not present:
+        return default_options()
+    rules = default_rules()
+    for layer in present:
+        rules = rules.with_overrides(layer)
+    return Options.of(rules)

@@ -1,0 +1,96 @@
+"""Scores of a Mille Fiori game: totals, ranks and the breakdown per area.
+
+Every point a player receives is kept in a category when it is scored (see
+``engine.CATEGORIES``), so the breakdown is exact by construction: ``areas`` hold the
+points a player *received* in each area, whoever's placement paid them (trade column
+owners, harbor row owners and townspeople supporters are paid by other players' moves).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from scorepad.rules.common.ranking import ranks, winners
+
+from .board import AREAS
+from .engine import NCAT, State
+from .options import default_options
+
+TRACK = 100  # the score track wraps at 100: laps are a display matter only
+
+
+class PlayerScore(NamedTuple):
+    """One player's result."""
+
+    name: str
+    total: int
+    rank: int
+    areas: dict[str, int]
+    ship: int
+    bonus_fields: int
+    empty_display: int
+    ship_position: int
+    diamonds_left: int
+    bonus_cards: int
+
+    @property
+    def laps(self) -> int:
+        """Full laps of the 100-space score track."""
+        return self.total // TRACK
+
+    @property
+    def track(self) -> int:
+        """Where the score marker stands on the track."""
+        return self.total % TRACK
+
+
+def breakdown(state: State) -> list[PlayerScore]:
+    """Every player's total, rank and per-category points, in seat order.
+
+    Ties share a rank unless the ruleset's ``ties: ship`` lets the ship further along
+    break them.
+    """
+    n = state.players
+    totals = [state.total(p) for p in range(n)]
+    if state.cfg.rules.ties == "ship":
+        keys = [(totals[p], state.ship[p]) for p in range(n)]
+    else:
+        keys = [(totals[p],) for p in range(n)]
+    rank_list = ranks(keys)
+    out = []
+    for p in range(n):
+        pts = state.points[p * NCAT:(p + 1) * NCAT]
+        out.append(PlayerScore(
+            name=state.cfg.names[p], total=totals[p], rank=rank_list[p],
+            areas={a: pts[i] for i, a in enumerate(AREAS)}, ship=pts[6], bonus_fields=pts[7],
+            empty_display=pts[8], ship_position=state.ship[p], diamonds_left=state.diamonds[p],
+            bonus_cards=state.bonus_cards[p]))
+    return out
+
+
+def winner_names(scores: list[PlayerScore]) -> list[str]:
+    """The names ranked first, in seat order."""
+    return winners([s.name for s in scores], [s.rank for s in scores])
+
+
+def score_json(state: State) -> dict[str, Any]:
+    """The contract's ``score --json`` object for a game state (extra keys are additions)."""
+    scores = breakdown(state)
+    rules = state.cfg.rules
+    return {
+        "game": "mille-fiori",
+        "ruleset": rules.ruleset,
+        "rules": rules.changed_from(default_options()),
+        "finished": state.finished,
+        "end": state.ended_by,
+        "rounds": state.rounds_played,
+        "turns": state.turns,
+        "display_tracked": state.display is not None,
+        "players": [{
+            "name": s.name, "total": s.total, "rank": s.rank, "areas": s.areas,
+            "ship": s.ship, "bonus_fields": s.bonus_fields, "empty_display": s.empty_display,
+            "ship_position": s.ship_position, "diamonds_left": s.diamonds_left,
+            "bonus_cards": s.bonus_cards, "laps": s.laps,
+        } for s in scores],
+        "winners": winner_names(scores),
+    }

@@ -1,0 +1,98 @@
+"""What several ``mf`` commands share: the ruleset option, reading and replaying a log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from scorepad.rules.mille_fiori.engine import State
+    from scorepad.rules.mille_fiori.log import Replay
+    from scorepad.rules.mille_fiori.options import Options
+
+rules_option = click.option(
+    "--rules", "rules_file", metavar="FILE",
+    help="Ruleset options (YAML/JSON), e.g. {last_diamond_end: round}; a log's rules: wins.")
+
+
+def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
+               source: str | None = None) -> Options:
+    """The bundled ``mf-1`` options, changed by ``--rules FILE``, then by a log's ``rules:``.
+
+    Errors name the file they come from. Without changes no validation is needed (and
+    pydantic is not imported: it would cost more start-up time than the replay).
+    """
+    from scorepad.io import display_name, read_mapping
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.mille_fiori.options import Options, default_options
+
+    file_data = None
+    if path:
+        file_data = read_mapping(path)
+        file_data.pop("ruleset", None)
+    if not file_data and not overrides:
+        return default_options()
+    from scorepad.rules.mille_fiori.ruleset import default_rules
+
+    rules = default_rules()
+    for layer, where in ((file_data, display_name(path) if path else None),
+                         (overrides, source)):
+        try:
+            rules = rules.with_overrides(layer)
+        except ScorepadError as err:
+            raise (err.in_file(where) if where else err) from None
+    return Options.of(rules)
+
+
+@dataclass
+class LoadedLog:
+    """A log file read, checked and replayed."""
+
+    source: str
+    replay: Replay
+
+
+def load_log(path: str, rules_file: str | None) -> LoadedLog:
+    """Read a ``scorepad/mf-game@1`` log and replay it; every error names the file."""
+    from scorepad.io import display_name, read_mapping
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.mille_fiori.log import parse_game_log, replay
+
+    name = display_name(path)
+    data = read_mapping(path)
+    try:
+        log = parse_game_log(data)
+        rules = load_rules(rules_file, log.rules, name)
+        return LoadedLog(name, replay(log, rules))
+    except ScorepadError as err:
+        raise err.in_file(name) from None
+
+
+def score_table(state: State) -> list[str]:
+    """The score table: a column per player, a row per scoring category, then the total,
+    laps of the 100-space score track, rank and the winners (or leaders)."""
+    from scorepad.rules.mille_fiori.board import AREAS
+    from scorepad.rules.mille_fiori.scoring import breakdown, winner_names
+
+    scores = breakdown(state)
+    width = max(7, *(len(s.name) + 1 for s in scores))
+    rows = [(a, [s.areas[a] for s in scores]) for a in AREAS]
+    rows += [("ship", [s.ship for s in scores]),
+             ("20/15/10/5", [s.bonus_fields for s in scores]),
+             ("empty display", [s.empty_display for s in scores])]
+    head = f"{'':<15}" + "".join(f"{s.name:>{width}}" for s in scores)
+    lines = [head]
+    lines += [f"{label:<15}" + "".join(f"{v:>{width}}" for v in values) for label, values in rows]
+    lines.append("-" * len(head))
+    lines.append(f"{'total':<15}" + "".join(f"{s.total:>{width}}" for s in scores))
+    if any(s.laps for s in scores):
+        lines.append(f"{'laps past 100':<15}" + "".join(f"{s.laps:>{width}}" for s in scores))
+    lines.append(f"{'rank':<15}" + "".join(f"{s.rank:>{width}}" for s in scores))
+    won = winner_names(scores)
+    if state.finished:
+        lines.append(f"Winner{'s' if len(won) > 1 else ''}: {', '.join(won)}")
+    else:
+        lines.append(f"Leading: {', '.join(won)}")
+    return lines

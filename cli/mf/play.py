@@ -1,0 +1,433 @@
+"""``mf play``: the table-side scorekeeper for a physical game of Mille Fiori.
+
+The table plays with the real cards; scorepad is told each card played (the short form
+of :mod:`scorepad.rules.mille_fiori.shorthand`), checks it, scores it for everyone it
+pays, asks for bonus cards, keeps the totals and saves the game log after every turn.
+It reads one line per prompt, so it also runs from a script or a pipe.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .common import rules_option
+
+if TYPE_CHECKING:
+    from scorepad.rules.mille_fiori.board import Board
+    from scorepad.rules.mille_fiori.engine import Event, State
+    from scorepad.rules.mille_fiori.shorthand import Entry
+
+HELP = """\
+Type what was played:  [name] SPACE [CARD] [NUMBER]   or   [name] ship CARD NUMBER
+  w17 quartz      workshops/17 with a quartz card (w0..w29)
+  t1 goblet 2     trade row 1 with the goblet card showing ship number 2
+  r               the next house (residences card)       n3 coin / p10 crab  townspeople
+  h2 4            harbor row 2 with a harbor card, ship number 4
+  ship goblet 4   move the ship with that card           coin 2  list where a card can go
+  none            (bonus card) the display is empty: 5 points instead
+Commands:  u  take back the last turn   s  scores   ?  this help   q  save and quit"""
+
+
+class _Quit(Exception):
+    """The user quit or the input ended."""
+
+
+class Console:
+    """One line per prompt from stdin, whether a terminal or a pipe."""
+
+    def __init__(self) -> None:
+        self.stream = sys.stdin  # Click's test runner swaps it, as a pipe does
+        self.echo_input = not self.stream.isatty()
+
+    def ask(self, prompt: str) -> str:
+        click.echo(prompt, nl=False)
+        line = self.stream.readline()
+        if not line:
+            click.echo()
+            raise _Quit("input ended")
+        line = line.strip()
+        if self.echo_input:
+            click.echo(line)
+        return line
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.replace(",", " ").split() if n.strip()]
+    if not 2 <= len(names) <= 4:
+        raise click.BadParameter("name 2 to 4 players, e.g. --players Ann,Bob,Cid",
+                                 param_hint="--players")
+    if len({n.lower() for n in names}) != len(names):
+        raise click.BadParameter("player names must differ", param_hint="--players")
+    return names
+
+
+class Scorekeeper:
+    """The game in progress: its log data (the truth) and the state it replays to."""
+
+    def __init__(self, data: dict[str, Any], path: Path, console: Console) -> None:
+        from scorepad.rules.mille_fiori.board import board
+
+        self.data = data
+        self.path = path
+        self.console = console
+        self.board: Board = board()
+        self.state: State = self._replay()
+
+    # -- log and state ---------------------------------------------------------------
+    def _replay(self) -> State:
+        from scorepad.rules.mille_fiori.log import replay_data
+
+        from .common import load_rules
+
+        rules = load_rules(None, self.data.get("rules"))
+        return replay_data(self.data, rules).state
+
+    def save(self) -> None:
+        from scorepad.io import atomic_write, dump_yaml
+
+        atomic_write(self.path, dump_yaml(self.data))
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.data["players"])
+
+    def record(self, turn: dict[str, Any], state: State) -> None:
+        """Add a finished turn to the log (opening its round if needed) and save."""
+        rounds = self.data["rounds"]
+        if len(rounds) <= state.round:
+            rounds.append({"start": self.names[state.start], "turns": []})
+        rounds[-1]["turns"].append(turn)
+        self.state = state
+        self.save()
+
+    def undo(self) -> str:
+        """Drop the last turn (with its bonus chain) and replay the log."""
+        rounds = self.data["rounds"]
+        if not rounds or not rounds[-1]["turns"]:
+            return "nothing to take back"
+        turn = rounds[-1]["turns"].pop()
+        if not rounds[-1]["turns"] and len(rounds) > 1:
+            rounds.pop()  # the first round stays: it names the first start player
+        self.state = self._replay()
+        self.save()
+        return f"took back {turn['player']}'s {turn['card']} (turn {self.state.turns + 1})"
+
+    # -- output ----------------------------------------------------------------------
+    def describe(self, events: tuple[Event, ...] | list[Event]) -> list[str]:
+        from scorepad.rules.mille_fiori.engine import CATEGORIES
+
+        names = self.names
+        lines = []
+        for e in events:
+            who = names[e.player] if e.player >= 0 else ""
+            if e.kind in CATEGORIES:
+                label = "20/15/10/5" if e.kind == "bonus_fields" else e.kind.replace("_", " ")
+                lines.append(f"  {who} +{e.points} {label} ({e.why})")
+            elif e.kind == "bonus":
+                lines.append(f"  * {who}: {e.why}")
+            elif e.kind == "end":
+                lines.append(f"  ! {who + ': ' if who else ''}{e.why}")
+            else:
+                lines.append(f"  {who}: {e.why}")
+        return lines
+
+    def totals(self) -> str:
+        parts = []
+        for p, name in enumerate(self.names):
+            total = self.state.total(p)
+            lap = f" [track {total % 100}, lap {total // 100 + 1}]" if total >= 100 else ""
+            parts.append(f"{name} {total}{lap}")
+        return "Totals: " + " · ".join(parts)
+
+    def table(self) -> str:
+        from .common import score_table
+
+        return "\n".join(score_table(self.state))
+
+    # -- entering a card ---------------------------------------------------------------
+    def complete(self, entry: Entry, player: int, bonus: bool) -> tuple[int, int] | None:
+        """Ask for what the entry leaves open; (card kind, space) or None when cancelled."""
+        from scorepad.rules.common.errors import ContentError
+        from scorepad.rules.mille_fiori.board import AREAS, TRADE
+        from scorepad.rules.mille_fiori.engine import SHIP
+        from scorepad.rules.mille_fiori.shorthand import (
+            card_kind,
+            card_options,
+            number_options,
+            row_space,
+            symbol_words,
+        )
+
+        b, state = self.board, self.state
+        if entry.area is None:
+            answer = self.console.ask("  Which card? (a symbol such as quartz, coin, goblet; "
+                                      "house; harbor) > ")
+            hit = symbol_words(b).get(answer.lower())
+            if hit is None:
+                raise ContentError(f"no card {answer!r}")
+            entry.area, entry.symbol = hit
+        if entry.symbol is None:
+            options = card_options(b, entry.area)
+            answer = self.console.ask(f"  Which {AREAS[entry.area]} card? "
+                                      f"({' / '.join(options)}) > ").lower()
+            matches = [i for i, o in enumerate(options) if o.startswith(answer)] if answer else []
+            if len(matches) != 1:
+                raise ContentError(f"no {AREAS[entry.area]} card {answer!r}")
+            entry.symbol = matches[0]
+        if entry.number is None:
+            numbers = number_options(state, entry.area, entry.symbol, bonus)
+            if len(numbers) == 1:
+                entry.number = numbers[0]
+            else:
+                shown = "/".join(map(str, numbers)) if numbers else "1-5"
+                answer = self.console.ask(f"  Ship number on the card? ({shown}) > ")
+                if not answer.isdigit():
+                    raise ContentError(f"not a ship number: {answer!r}")
+                entry.number = int(answer)
+        card = card_kind(b, entry.area, entry.symbol, entry.number)
+        if entry.ship:
+            return card, SHIP
+        if entry.row is not None:
+            return card, row_space(state, entry.area, entry.row,
+                                   entry.symbol if entry.area == TRADE else None)
+        if entry.space is not None:
+            return card, entry.space
+        return self.choose_space(card, player)
+
+    def choose_space(self, card: int, player: int) -> tuple[int, int] | None:
+        """The numbered list of a card's legal spaces (with their points), and the ship."""
+        from scorepad.rules.mille_fiori.engine import SHIP, placement_choices, preview
+
+        b, state = self.board, self.state
+        options = [*placement_choices(state, player, card), SHIP]
+        click.echo(f"  {b.cards[card].id} can go:")
+        for i, space in enumerate(options, start=1):
+            events, bonus = preview(state, player, card, space)
+            own = sum(e.points for e in events if e.player == player)
+            others = sum(e.points for e in events if e.player not in (player, -1))
+            where = "ship" if space == SHIP else b.space_ids[space]
+            extra = (f", others +{others}" if others else "") + (", bonus card" if bonus else "")
+            click.echo(f"   {i:>2}) {where:<18} +{own}{extra}")
+        answer = self.console.ask("  Choose a number (empty: cancel) > ")
+        if not answer:
+            return None
+        if not answer.isdigit() or not 1 <= int(answer) <= len(options):
+            raise click.ClickException(f"choose 1 to {len(options)}")
+        return card, options[int(answer) - 1]
+
+
+def _action(b: Board, space: int) -> dict[str, Any]:
+    from scorepad.rules.mille_fiori.engine import SHIP
+
+    return {"ship": True} if space == SHIP else {"place": b.space_ids[space]}
+
+
+def _run(keeper: Scorekeeper) -> None:
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.mille_fiori.engine import (
+        BONUS,
+        ROUND_END,
+        EmptyDisplay,
+        EndRound,
+        Play,
+        apply,
+    )
+    from scorepad.rules.mille_fiori.shorthand import parse_entry
+
+    console, b = keeper.console, keeper.board
+    announced = -1
+    while not keeper.state.finished:
+        state = keeper.state
+        if state.phase == ROUND_END:
+            keeper.state = state = apply(state, EndRound(None))
+            click.echo("Leftover hand cards go face up to the display.")
+        if state.round != announced and state.turn == 0:
+            cfg = state.cfg
+            click.echo(f"\nRound {state.round + 1} of {cfg.rounds}: {keeper.names[state.start]} "
+                       f"starts; deal {cfg.hand} cards each, everyone plays {cfg.plays}.")
+            announced = state.round
+        player = state.to_move
+        name = keeper.names[player]
+        line = console.ask(f"turn {state.turns + 1} · {name} > ")
+        low = line.lower()
+        if not line:
+            continue
+        if low in ("?", "help", "h?"):
+            click.echo(HELP)
+            continue
+        if low in ("q", "quit", "exit"):
+            raise _Quit("quit")
+        if low in ("u", "undo"):
+            click.echo("  " + keeper.undo())
+            announced = -1 if keeper.state.turn == 0 else keeper.state.round
+            continue
+        if low in ("s", "scores", "score"):
+            click.echo(keeper.table())
+            continue
+        try:
+            entry = parse_entry(line, keeper.names, b)
+            if entry.player is not None and entry.player != player:
+                click.echo(f"  It is {name}'s turn (play goes round from the start player).")
+                continue
+            if entry.empty:
+                click.echo("  'none' answers an owed bonus card; now play a card.")
+                continue
+            chosen = keeper.complete(entry, player, bonus=False)
+            if chosen is None:
+                continue
+            card, space = chosen
+            new = apply(state, Play(player, card, space))
+        except (ScorepadError, click.ClickException) as err:
+            click.echo(f"  {err if isinstance(err, ScorepadError) else err.message}")
+            continue
+        for text in keeper.describe(new.events):
+            click.echo(text)
+        turn: dict[str, Any] = {"player": name, "card": b.cards[card].id,
+                                "action": _action(b, space)}
+        chain: list[dict[str, Any]] = []
+        cancelled = False
+        while new.phase == BONUS:
+            click.echo(f"  {name} takes a bonus card from the display and plays it "
+                       f"('none' if the display is empty: +{new.cfg.empty_points}; "
+                       "'u' cancels this turn).")
+            line = console.ask(f"bonus · {name} > ")
+            low = line.lower()
+            if low in ("u", "undo"):
+                cancelled = True
+                break
+            try:
+                entry = parse_entry(line, keeper.names, b) if line else None
+                if entry is None:
+                    continue
+                if entry.empty:
+                    new = apply(new, EmptyDisplay(player))
+                else:
+                    keeper.state = new  # the bonus card is played on the state as it is now
+                    try:
+                        chosen = keeper.complete(entry, player, bonus=True)
+                    finally:
+                        keeper.state = state
+                    if chosen is None:
+                        continue
+                    bcard, bspace = chosen
+                    new = apply(new, Play(player, bcard, bspace))
+                    chain.append({"card": b.cards[bcard].id, "action": _action(b, bspace)})
+            except (ScorepadError, click.ClickException) as err:
+                click.echo(f"  {err if isinstance(err, ScorepadError) else err.message}")
+                continue
+            for text in keeper.describe(new.events):
+                click.echo(text)
+        if cancelled:
+            click.echo("  turn cancelled")
+            continue
+        if chain:
+            turn["bonus"] = chain
+        keeper.record(turn, new)
+        click.echo(keeper.totals())
+    click.echo("\nGame over.")
+    click.echo(keeper.table())
+
+
+@click.command(name="play")
+@click.option("--players", "players_text", metavar="NAMES",
+              help="2-4 names in seat order, comma-separated: Ann,Bob,Cid.")
+@click.option("--start", "start_name", metavar="NAME",
+              help="Who starts the first round (default: the first name).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="Game log to write (default: output/mf-DATE-TIME.yaml).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None,
+              help="Continue a saved game log (and keep saving to it unless --log).")
+@rules_option
+def play_cmd(players_text: str | None, start_name: str | None, log_path: str | None,
+             resume_path: str | None, rules_file: str | None) -> None:
+    """Keep score at the table: type each card played, scorepad does the arithmetic.
+
+    For every card it shows the points each player got and why (trade columns, harbor
+    rows and townspeople supporters pay other players too), announces bonus cards and
+    the 20/15/10/5 fields, asks for the bonus card's play, keeps the running totals
+    (with laps past 100) and saves the log after every turn. 'u' takes back the last
+    turn, '?' shows the input form. Works from a pipe too: one line per prompt.
+
+    \b
+    Example:
+      scorepad mf play --players Ann,Bob,Cid --log game.yaml
+      turn 1 · Ann > w17 quartz 3
+      turn 2 · Bob > t1 goblet 2
+      turn 3 · Cid > ship swan 4
+    """
+    from scorepad.io import display_name, read_mapping
+    from scorepad.rules.common.errors import InputError, ScorepadError
+    from scorepad.rules.mille_fiori.log import GAME_FORMAT
+
+    from .common import load_rules
+
+    if resume_path:
+        data = read_mapping(resume_path)
+        source = display_name(resume_path)
+        if players_text and _names(players_text) != list(data.get("players") or []):
+            raise InputError("--players differs from the players of the resumed log",
+                             source=source)
+        if data.get("display") is not None:
+            raise InputError("this log records the display; the scorekeeper does not track "
+                             "it (check or score the log instead)", where=("display",),
+                             source=source)
+        rounds = data.get("rounds")
+        if isinstance(rounds, list):  # a trailing round without turns is opened again later
+            while len(rounds) > 1 and isinstance(rounds[-1], dict) and not rounds[-1].get("turns"):
+                rounds.pop()
+            if not rounds:
+                rounds.append({"start": (data.get("players") or [""])[0], "turns": []})
+        path = Path(log_path or resume_path)
+    else:
+        if not players_text:
+            raise click.UsageError("give --players NAMES (or --resume FILE)")
+        names = _names(players_text)
+        start = 0
+        if start_name:
+            from scorepad.rules.mille_fiori.shorthand import match_player
+
+            found = match_player(start_name, names)
+            if found is None:
+                raise click.BadParameter(f"{start_name!r} is not one of {', '.join(names)}",
+                                         param_hint="--start")
+            start = found
+        data = {"format": GAME_FORMAT}
+        changed: dict[str, Any] = {}
+        if rules_file:
+            from scorepad.rules.mille_fiori.options import default_options
+
+            changed = load_rules(rules_file).changed_from(default_options())
+        if changed:
+            data["rules"] = changed
+        data.update({"players": names, "rounds": [{"start": names[start], "turns": []}]})
+        source = None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = Path(log_path or f"output/mf-{stamp}.yaml")
+    console = Console()
+    try:
+        keeper = Scorekeeper(data, path, console)
+    except ScorepadError as err:
+        raise err.in_file(source) if source else err from None
+    state = keeper.state
+    cfg = state.cfg
+    click.echo(f"Mille Fiori · {', '.join(keeper.names)} · log: {path}")
+    if not state.turns:
+        click.echo(f"Set-up: shuffle the 109 cards, lay {cfg.display_size} face up as the "
+                   f"display; everyone takes {cfg.diamonds} diamonds. Type ? for help.")
+        keeper.save()
+    else:
+        click.echo(f"Resuming after turn {state.turns}. {keeper.totals()}")
+    try:
+        _run(keeper)
+    except _Quit as stop:
+        click.echo(f"Log saved to {path} ({stop}); continue with: scorepad mf play --resume "
+                   f"{path}")
+        return
+    keeper.save()
+    click.echo(f"Log saved to {path}")
+    sys.stdout.flush()

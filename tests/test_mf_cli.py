@@ -1,0 +1,178 @@
+"""The ``mf`` commands: deal, simulate and the table-side scorekeeper ``play`` (scripted
+through stdin, as at a table with a pipe)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import yaml
+
+from scorepad.main import root
+from scorepad.rules.mille_fiori.board import board
+from scorepad.rules.mille_fiori.bots import GreedyBot, RandomBot
+from scorepad.rules.mille_fiori.engine import ROUND_END, EndRound, apply, setup
+from scorepad.rules.mille_fiori.log import apply_turn, read_turn
+from scorepad.rules.mille_fiori.simulate import play_game
+
+B = board()
+
+
+def test_help_of_every_command_ends_with_an_example(runner):
+    for command in ("aid", "deal", "play", "check", "score", "simulate"):
+        result = runner.invoke(root, ["mf", command, "--help"])
+        assert result.exit_code == 0, command
+        assert "Example" in result.output and "scorepad mf" in result.output, command
+
+
+# ---------------------------------------------------------------------------- deal
+def test_deal_is_reproducible_and_deals_the_whole_deck(runner):
+    first = runner.invoke(root, ["mf", "deal", "--players", "3", "--seed", "table-7", "--json"])
+    again = runner.invoke(root, ["mf", "deal", "--players", "3", "--seed", "table-7", "--json"])
+    other = runner.invoke(root, ["mf", "deal", "--players", "3", "--seed", "table-8", "--json"])
+    assert first.exit_code == 0 and first.output == again.output != other.output
+    data = json.loads(first.output)
+    assert data["seed"] == "table-7" and data["players"] == 3
+    assert len(data["display"]) == 4 and len(data["rounds"]) == 7
+    assert all(len(r["hands"]) == 3 and all(len(h) == 5 for h in r["hands"])
+               for r in data["rounds"])
+    everything = data["display"] + data["rest"] + [
+        c for r in data["rounds"] for h in r["hands"] for c in h]
+    assert Counter(everything) == Counter(B.cards[k].id for k in B.deck)
+
+
+def test_deal_without_a_seed_prints_one_that_reproduces_it(runner):
+    result = runner.invoke(root, ["mf", "deal", "-p", "4"])
+    assert result.exit_code == 0
+    seed = result.output.split("seed ")[1].split(",")[0]
+    again = runner.invoke(root, ["mf", "deal", "-p", "4", "--seed", seed])
+    assert again.output == result.output
+    assert "Display (9 cards face up)" in result.output and "Round 5" in result.output
+    assert runner.invoke(root, ["mf", "deal", "-p", "5"]).exit_code == 2
+
+
+# ------------------------------------------------------------------------ simulate
+def test_simulate_json_is_reproducible(runner, tmp_path):
+    args = ["mf", "simulate", "--players", "3", "--games", "4", "--seed", "s", "--json"]
+    first = runner.invoke(root, args)
+    assert first.exit_code == 0, first.output
+    assert first.output == runner.invoke(root, args).output
+    data = json.loads(first.output)
+    for key in ("players", "games", "bot", "mean", "median", "p10", "p90", "areas", "ended_by"):
+        assert key in data
+    assert data["games"] == 4 and sum(data["ended_by"].values()) == 4
+    assert data["p10"] <= data["median"] <= data["p90"]
+
+
+def test_simulate_writes_logs_that_replay_to_its_scores(runner, tmp_path):
+    result = runner.invoke(root, ["mf", "simulate", "-p", "2", "-n", "2", "--seed", "w",
+                                  "--bot", "greedy,random", "--logs", str(tmp_path)])
+    assert result.exit_code == 0
+    for i in (1, 2):
+        game = play_game(2, f"w-{i}", [GreedyBot(), RandomBot()])
+        scored = runner.invoke(root, ["mf", "score", "--json", str(tmp_path / f"game-{i}.yaml")])
+        assert scored.exit_code == 0, scored.stderr
+        data = json.loads(scored.output)
+        assert data["finished"] is True
+        assert [p["total"] for p in data["players"]] == [game.state.total(0),
+                                                          game.state.total(1)]
+    assert runner.invoke(root, ["mf", "simulate", "--bot", "clever"]).exit_code == 2
+
+
+# ---------------------------------------------------------------------------- play
+def test_play_a_short_session_with_bonus_undo_and_prompts(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    lines = [
+        "w7 quartz 3",        # Ann +1
+        "bob w8 lime 1",      # Bob +1
+        "ann w0 pig 1",       # Ann group {0, 7} on pigments: +4, triangle 0-7-8 → bonus
+        "none",               #   the display is empty: +5
+        "t0 goblet 1",        # Bob +1 ...
+        "u",                  #   ... taken back
+        "t0 goblet 2",        # Bob +1
+        "ann w9 quartz",      # Ann +1, asked for the ship number:
+        "2",
+        "ship",               # Bob moves his ship: which card? which number?
+        "swan",
+        "4",                  #   0 → 4: +3
+        "coin 1",             # round 2, Bob: where can a coin go? → the list
+        "1",                  #   nobili/7 (a cross space): +1
+        "q",
+    ]
+    result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log)],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Ann +4 workshops (group of 2, ×2 on pigments)" in out
+    assert "Ann: bonus triangle 0-7-8 complete: bonus card earned" in out
+    assert "Ann +5 empty display" in out
+    assert "took back Bob's trade/goblet/1" in out
+    assert "Ship number on the card? (1/2/3/4/5)" in out
+    assert "Round 2 of 10: Bob starts" in out
+    assert "nobili/coin/1 can go:" in out and "1) nobili/7" in out
+    assert "Totals: Ann 11 · Bob 6" in out
+    data = yaml.safe_load(log.read_text())
+    assert [r["start"] for r in data["rounds"]] == ["Ann", "Bob"]
+    assert data["rounds"][0]["turns"][5] == {"player": "Bob", "card": "trade/swan/4",
+                                             "action": {"ship": True}}
+    scored = runner.invoke(root, ["mf", "score", "--json", str(log)])
+    assert [p["total"] for p in json.loads(scored.output)["players"]] == [11, 6]
+    # resume: Ann's harbor card in row 2 moves her ship 0 → 5 (+1); the input then ends
+    result = runner.invoke(root, ["mf", "play", "--resume", str(log)], input="h2 5\n")
+    assert result.exit_code == 0 and "Resuming after turn 7" in result.output
+    assert "Ann +1 ship (ship 0→5)" in result.output
+    scored = runner.invoke(root, ["mf", "score", "--json", str(log)])
+    assert [p["total"] for p in json.loads(scored.output)["players"]] == [12, 6]
+
+
+def test_play_refuses_bad_input_and_keeps_asking(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    lines = ["bob w7 quartz 1", "ann w8 quartz 1", "ann w7 quarts 1", "ann n2 coin 1",
+             "ann zz", "w7 quartz 1"]
+    result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log)],
+                           input="\n".join(lines) + "\n")
+    out = result.output
+    assert "It is Ann's turn" in out
+    assert "workshops/8 is lime; a quartz card needs a space of its material" in out
+    assert "nobili/2 needs both middle spaces below it filled" in out
+    assert "cannot read 'zz'" in out
+    assert "Ann +1 workshops" in out
+    assert len(yaml.safe_load(log.read_text())["rounds"][0]["turns"]) == 1
+    assert runner.invoke(root, ["mf", "play", "--players", "Ann"]).exit_code == 2
+
+
+def _input_lines(log: dict) -> list[str]:
+    """What a table would type for a logged game (full ids), found by replaying it with an
+    untracked display: a bonus card the display could not give is answered 'none'."""
+    names = list(log["players"])
+    state = setup(names, start=names.index(log["rounds"][0]["start"]))
+    lines = []
+    for rnd in log["rounds"]:
+        for data in rnd["turns"]:
+            turn = read_turn(data)
+            if state.phase == ROUND_END:
+                state = apply(state, EndRound(None))
+            lines.append(_say(turn.player, turn.card, turn.action))
+            lines += [_say(turn.player, b.card, b.action) for b in turn.bonus]
+            state, events = apply_turn(state, turn)
+            if any(e.kind == "empty_display" for e in events):
+                lines.append("none")
+    return lines
+
+
+def _say(player: str, card: str, action) -> str:
+    return f"{player} {card} {'ship' if action.ship else action.place}"
+
+
+def test_play_a_whole_bot_game_to_the_final_table(runner, tmp_path):
+    game = play_game(2, "table", [RandomBot(), RandomBot()], record=True, names=["Ann", "Bob"])
+    lines = _input_lines(game.log)
+    log = tmp_path / "game.yaml"
+    result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log)],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Game over." in result.output
+    assert "Winner" in result.output.splitlines()[-2]
+    scored = json.loads(runner.invoke(root, ["mf", "score", "--json", str(log)]).output)
+    assert scored["finished"] is True
+    assert [p["total"] for p in scored["players"]] == [game.state.total(0), game.state.total(1)]

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from scorepad.io import display_name, read_mapping
 from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
-from scorepad.rules.voll_verplant.log import parse_game_log
+from scorepad.rules.voll_verplant.log_reader import read_game_log
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map, load_map_data
 from scorepad.rules.voll_verplant.replay import check_cards, marked_sheets, replay
 from scorepad.rules.voll_verplant.ruleset import VVRules, default_rules
@@ -77,7 +77,7 @@ def read_doc(path: str) -> Document:
 def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
     """Replay a game log through the engine and score it. Errors name the file and place."""
     try:
-        log = parse_game_log(doc.data)
+        log = read_game_log(doc.data)
         if log.map is None:
             if log.players:
                 raise InputError("missing key: a game with players needs `map`", where=("map",))

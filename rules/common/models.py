@@ -75,14 +75,3 @@ def parse_model(model: type[M], data: Any, *,
         return model.model_validate(data)
     except ValidationError as exc:
         raise validation_to_input_error(exc, place=place) from None
-
-
-def check_format(data: Any, expected: str) -> None:
-    """Raise an InputError unless ``data`` is a mapping whose ``format`` is ``expected``."""
-    if not isinstance(data, Mapping):
-        raise InputError(f"expected a mapping with format: {expected}")
-    fmt = data.get("format")
-    if fmt is None:
-        raise InputError(f"missing key (expected format: {expected})", where=("format",))
-    if fmt != expected:
-        raise InputError(f"wrong format {fmt!r}, expected {expected!r}", where=("format",))

@@ -11,7 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from scorepad.rules.common.models import StrictModel, check_format, parse_model
+from scorepad.rules.common.formats import check_format
+from scorepad.rules.common.models import StrictModel, parse_model
 
 GAME_FORMAT = "scorepad/floris-game@1"
 

@@ -245,7 +245,8 @@ def compile_board(data: dict[str, Any]) -> Board:
 def load_board_data(data: object) -> Board:
     """Validate board data with the pydantic models (InputError naming the place) and
     compile it."""
-    from scorepad.rules.common.models import check_format, parse_model
+    from scorepad.rules.common.formats import check_format
+    from scorepad.rules.common.models import parse_model
 
     from .board_spec import BoardSpec
 

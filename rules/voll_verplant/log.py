@@ -7,10 +7,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from scorepad.rules.common.errors import ContentError
-from scorepad.rules.common.models import StrictModel, check_format, parse_model
+from scorepad.rules.common.formats import check_format
+from scorepad.rules.common.models import StrictModel, parse_model
 
 from .cards import Card, parse_card
+from .log_reader import check_known_cards
 
 GAME_FORMAT = "scorepad/vv-game@1"
 
@@ -138,13 +139,5 @@ def parse_game_log(data: object) -> GameLog:
     (exit 1) naming the round.
     """
     check_format(data, GAME_FORMAT)
-    rounds = data.get("rounds") if isinstance(data, dict) else None
-    if isinstance(rounds, list):
-        for number, rnd in enumerate(rounds, start=1):
-            card = rnd.get("card") if isinstance(rnd, dict) else None
-            if isinstance(card, (int, str)) and not isinstance(card, bool):
-                try:
-                    parse_card(card)
-                except ValueError as err:
-                    raise ContentError(str(err), where=(f"round {number}", "card")) from None
+    check_known_cards(data)  # type: ignore[arg-type]
     return parse_model(GameLog, data, place=_place)

@@ -1,7 +1,8 @@
-"""The map format ``scorepad/vv-map@1``: pydantic models, the checks a type cannot express,
-and the compiled :class:`Network` the engine runs on.
+"""The map format ``scorepad/vv-map@1``: the checks a type cannot express, and the compiled
+:class:`Network` the engine runs on.
 
-A map file's *shape* (keys, types, ranges) is checked by pydantic and reported as an
+A map file's *shape* (keys, types, ranges) is checked by the pydantic models of
+:mod:`.map_spec` and reported as an
 InputError (exit 2) placed in the map's own words (``line C, windows: input should be less
 than or equal to 4``); its *content* (a line naming a station that does not exist, a
 station on no line, ...) by :func:`compile_map`, as a ContentError (exit 1) naming the
@@ -10,93 +11,26 @@ place: ``line C, station 99: no such station``.
 :func:`layout_problems` checks the drawing conventions the bundled maps follow (octilinear
 short segments, no line drawn through a station it does not serve, ...). They are advice for
 a map meant for the printed sheet, not rules of the game, so compiling never enforces them.
+
+The bundled maps are part of scorepad and validated by its tests; :func:`bundled_map` reads
+them as plain data, so a command that only needs a bundled map never imports pydantic.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal
-
-from pydantic import Field, field_validator
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.rules.common.errors import ContentError
-from scorepad.rules.common.models import StrictModel, check_format, loc_to_place, parse_model
+
+if TYPE_CHECKING:
+    from .map_spec import MapSpec
 
 MAP_FORMAT = "scorepad/vv-map@1"
 BUNDLED_MAPS = ("amsterdam", "berlin", "paris", "madrid")
-
-# Limits that only stop absurd files (the published cities have 9-10 lines, < 100 stations).
-MAX_LINES = 26
-MAX_STATIONS = 400
-MAX_LINE_STATIONS = 60
-MAX_COORD = 200
-MAX_BONUS = 99
-
-_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_LETTER = re.compile(r"^[A-Z]$")
-_MAP_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-
-
-class StationSpec(StrictModel):
-    """A station: ``id`` is the number printed on the sheet; ``x``/``y`` a layout grid
-    position (``y`` grows downward); ``name`` optional; ``special`` for Paris/Madrid."""
-
-    id: Annotated[int, Field(ge=1, le=999)]
-    x: Annotated[float, Field(ge=0, le=MAX_COORD)]
-    y: Annotated[float, Field(ge=0, le=MAX_COORD)]
-    name: Annotated[str, Field(min_length=1, max_length=40)] | None = None
-    special: bool = False
-
-
-class LineSpec(StrictModel):
-    """A line: letter ``id``, colour, wagon windows, ``bonus: [first, later]`` and its
-    stations from the wagon to the end station (for a ring, clockwise from the first)."""
-
-    id: str
-    color: str
-    windows: Annotated[int, Field(ge=1, le=4)]
-    bonus: tuple[Annotated[int, Field(ge=0, le=MAX_BONUS)], Annotated[int, Field(ge=0, le=MAX_BONUS)]]
-    stations: Annotated[list[int], Field(min_length=1, max_length=MAX_LINE_STATIONS)]
-    ring: bool = False
-    name: Annotated[str, Field(max_length=40)] | None = None
-
-    @field_validator("id")
-    @classmethod
-    def _letter(cls, value: str) -> str:
-        if not _LETTER.match(value):
-            raise ValueError(f"line id {value!r} is not one capital letter A-Z")
-        return value
-
-    @field_validator("color")
-    @classmethod
-    def _color(cls, value: str) -> str:
-        if not _COLOR.match(value):
-            raise ValueError(f"colour {value!r} is not of the form #rrggbb")
-        return value.lower()
-
-
-class MapSpec(StrictModel):
-    """A whole map file."""
-
-    format: Literal["scorepad/vv-map@1"]
-    id: str
-    name: Annotated[str, Field(min_length=1, max_length=40)]
-    note: Annotated[str, Field(max_length=200)] | None = None
-    symbol: Annotated[str, Field(max_length=20)] | None = None
-    stations: Annotated[list[StationSpec], Field(min_length=1, max_length=MAX_STATIONS)]
-    lines: Annotated[list[LineSpec], Field(min_length=1, max_length=MAX_LINES)]
-
-    @field_validator("id")
-    @classmethod
-    def _map_id(cls, value: str) -> str:
-        if not _MAP_ID.match(value):
-            raise ValueError(f"map id {value!r} is not 1-40 lower-case letters, digits, "
-                             "'-' or '_'")
-        return value
 
 
 @dataclass(frozen=True)
@@ -188,56 +122,45 @@ class Network:
         }
 
 
-_BONUS_PART = {0: "bonus first", 1: "bonus later"}
+class _PlainStation(NamedTuple):
+    id: int
+    x: float
+    y: float
+    name: str | None = None
+    special: bool = False
 
 
-def _placer(data: Any) -> Callable[[tuple[Any, ...]], str]:
-    """A function naming a pydantic error location in the map's own words.
-
-    ``('lines', 2, 'windows')`` becomes ``line C, windows`` when the third line's letter is
-    readable, ``('stations', 4, 'x')`` becomes ``station 17, x``; where the item has no usable
-    id (the error may be in the id itself) the list index stays: ``lines[2].id``.
-    """
-
-    def place(loc: tuple[Any, ...]) -> str:
-        if len(loc) < 2 or loc[0] not in ("lines", "stations") or not isinstance(loc[1], int):
-            return loc_to_place(loc)
-        head = _item_name(data, loc[0], loc[1])
-        if head is None:
-            return loc_to_place(loc)
-        rest = loc[2:]
-        if rest[:1] == ("bonus",) and len(rest) == 2 and rest[1] in _BONUS_PART:
-            tail = _BONUS_PART[rest[1]]
-        else:
-            tail = loc_to_place(rest)
-        return f"{head}, {tail}" if tail else head
-
-    return place
+class _PlainLine(NamedTuple):
+    id: str
+    color: str
+    windows: int
+    bonus: tuple[int, int]
+    stations: list[int]
+    ring: bool = False
+    name: str | None = None
 
 
-def _item_name(data: Any, key: str, index: int) -> str | None:
-    """``line C`` / ``station 17`` for the indexed item of ``data[key]``, or None."""
-    items = data.get(key) if isinstance(data, Mapping) else None
-    if not isinstance(items, list) or not 0 <= index < len(items):
-        return None
-    item = items[index]
-    ident = item.get("id") if isinstance(item, Mapping) else None
-    if key == "lines" and isinstance(ident, str) and _LETTER.match(ident):
-        return f"line {ident}"
-    # bool is an int subclass; `id: true` must not read as station 1
-    if key == "stations" and isinstance(ident, int) and not isinstance(ident, bool) \
-            and 1 <= ident <= 999:
-        return f"station {ident}"
-    return None
+class _PlainMap(NamedTuple):
+    id: str
+    name: str
+    stations: list[_PlainStation]
+    lines: list[_PlainLine]
+    note: str | None = None
+    symbol: str | None = None
 
 
-def parse_map(data: object) -> MapSpec:
-    """Validate a map document's shape (InputError, exit 2, on failure)."""
-    check_format(data, MAP_FORMAT)
-    return parse_model(MapSpec, data, place=_placer(data))
+def plain_spec(data: Mapping[str, Any]) -> _PlainMap:
+    """A trusted map document (a bundled one) as the attributes :func:`compile_map` reads,
+    without validation: the test suite checks that it compiles exactly like
+    :func:`.map_spec.parse_map` would."""
+    stations = [_PlainStation(**s) for s in data["stations"]]
+    lines = [_PlainLine(**{**line, "color": line["color"].lower(),
+                           "bonus": tuple(line["bonus"])}) for line in data["lines"]]
+    rest = {k: v for k, v in data.items() if k not in ("format", "stations", "lines")}
+    return _PlainMap(stations=stations, lines=lines, **rest)
 
 
-def compile_map(spec: MapSpec) -> Network:
+def compile_map(spec: MapSpec | _PlainMap) -> Network:
     """Check what types cannot express and build the engine's :class:`Network`.
 
     Raises ContentError naming the place: duplicate ids, unknown stations on a line, a
@@ -309,6 +232,8 @@ def compile_map(spec: MapSpec) -> Network:
 
 def load_map_data(data: object) -> Network:
     """Validate and compile a map document (InputError for shape, ContentError for content)."""
+    from .map_spec import parse_map
+
     return compile_map(parse_map(data))
 
 
@@ -386,4 +311,4 @@ def bundled_map(map_id: str) -> Network:
     if map_id not in BUNDLED_MAPS:
         raise ContentError(f"unknown map {map_id!r} (bundled: {', '.join(BUNDLED_MAPS)})")
     text = bundled_text(__package__, "data", "maps", f"{map_id}.yaml")
-    return load_map_data(load_yaml_text(text))
+    return compile_map(plain_spec(load_yaml_text(text)))

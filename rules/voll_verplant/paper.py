@@ -25,7 +25,8 @@ from typing import Annotated, Any, Literal, NamedTuple
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
-from scorepad.rules.common.models import StrictModel, check_format, parse_model
+from scorepad.rules.common.formats import check_format
+from scorepad.rules.common.models import StrictModel, parse_model
 
 from .cards import EXPRESS, NUMBER, TRANSFER, parse_card
 from .maps import Network

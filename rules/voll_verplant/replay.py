@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
 
 from .cards import FREE, Card, card_stream, parse_card
 from .engine import CCW, CW, GameState, Move, RoundReport, apply, end_round, new_game, reveal
-from .log import GameLog, MoveSpec
 from .maps import Network
 from .ruleset import VVRules
 from .scoring import score_sheet
 from .view import MarkedSheet
+
+if TYPE_CHECKING:
+    from .log import GameLog, MoveSpec
+    from .log_reader import LoggedGame, LoggedMove
 
 
 class Replay(NamedTuple):
@@ -32,7 +35,8 @@ class Replay(NamedTuple):
         return self.state.over
 
 
-def to_move(network: Network, card: Card, spec: MoveSpec, *, top: bool = True) -> Move:
+def to_move(network: Network, card: Card, spec: MoveSpec | LoggedMove, *, top: bool = True
+            ) -> Move:
     """A log move in the engine's terms; unknown lines/stations are ContentErrors.
 
     Omitted ``crosses`` on a number or express card means the most the card allows
@@ -71,6 +75,8 @@ def to_move(network: Network, card: Card, spec: MoveSpec, *, top: bool = True) -
 
 def from_move(network: Network, card: Card, move: Move) -> MoveSpec:
     """The log form of an engine move (for logs written by ``play`` and the bots)."""
+    from .log import MoveSpec
+
     then = [from_move(network, card, m) for m in move.then]
     if card.kind == FREE:
         station = network.stations[move.station].id if move.station >= 0 else None
@@ -116,7 +122,7 @@ def check_cards(cards: Sequence[Card], rules: VVRules, seed: object | None) -> N
             pile.clear()
 
 
-def replay(log: GameLog, network: Network, rules: VVRules) -> Replay:
+def replay(log: GameLog | LoggedGame, network: Network, rules: VVRules) -> Replay:
     """Fold a log's rounds through the engine. Errors carry round and player."""
     cards = [r.parsed_card for r in log.rounds]
     check_cards(cards, rules, log.seed)

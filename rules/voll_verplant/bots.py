@@ -22,8 +22,8 @@ from .engine import (
     Sheet,
     apply_step,
     legal_steps,
-    line_windows,
-    reach_count,
+    map_tables,
+    reach_stations,
 )
 from .maps import Network
 from .ruleset import VVRules
@@ -85,14 +85,14 @@ def _random_step(network: Network, rules: VVRules, sheet: Sheet, card: Card,
         return Move(station=(free & -free).bit_length() - 1) if free else Move()
     if not sheet.free:
         return Move()
-    windows = line_windows(network)
-    open_lines = [i for i, (u, w) in enumerate(zip(sheet.used, windows)) if u < w]  # noqa: B905
+    paths = map_tables(network)
+    open_lines = [i for i, (u, w) in enumerate(zip(sheet.used, paths.windows)) if u < w]  # noqa: B905
     line = open_lines[below(rng, len(open_lines))]
-    direction = CCW if network.lines[line].ring and below(rng, 2) else CW
+    direction = CCW if paths.ring[line] and below(rng, 2) else CW
     if card.kind == TRANSFER:
-        return Move(line=line, direction=direction)
-    most = reach_count(network, sheet, card, line, direction)
-    return Move(line=line, crosses=below(rng, most + 1), direction=direction)
+        return Move(line, 0, direction)
+    most = len(reach_stations(paths, sheet.marked, line, direction, card))
+    return Move(line, below(rng, most + 1), direction)
 
 
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:

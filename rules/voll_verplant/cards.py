@@ -63,16 +63,16 @@ def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[ob
     deck) is reshuffled as well. Uses :func:`shuffled` only, so it is the same everywhere.
     """
     rng = seeded_rng(seed)
-    cards = [parse_card(c) for c in deck]
     triggers = {parse_card(c) for c in shuffle_cards}
+    # Each card with "a reshuffle follows it": the last card of a pile always has one.
+    marked_deck = [(card, card in triggers) for card in map(parse_card, deck)]
     while True:
-        pile = shuffled(cards, rng)
-        for position, card in enumerate(pile):
-            last = position == len(pile) - 1
-            if card in triggers or last:
-                yield card, True
+        pile = shuffled(marked_deck, rng)
+        pile[-1] = (pile[-1][0], True)
+        for card, reshuffle in pile:
+            yield card, reshuffle
+            if reshuffle:
                 break
-            yield card, False
 
 
 def deal(seed: object, count: int, deck: Sequence[object], shuffle_cards: Sequence[object]

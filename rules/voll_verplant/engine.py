@@ -94,7 +94,9 @@ class RoundReport(NamedTuple):
     over: bool
 
 
-class _Paths(NamedTuple):
+class MapTables(NamedTuple):
+    """What the hot path needs of a map, computed once per map (see :func:`map_tables`)."""
+
     cw: tuple[tuple[int, ...], ...]
     ccw: tuple[tuple[int, ...], ...]
     ring: tuple[bool, ...]
@@ -111,9 +113,9 @@ class _Paths(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-def _paths(network: Network) -> _Paths:
+def map_tables(network: Network) -> MapTables:
     """Per-line travel orders and counts, computed once per map."""
-    return _Paths(
+    return MapTables(
         cw=tuple(line.path(CW) for line in network.lines),
         ccw=tuple(line.path(CCW) for line in network.lines),
         ring=tuple(line.ring for line in network.lines),
@@ -156,7 +158,8 @@ def reveal(state: GameState, card: Card) -> GameState:
 
 # --- single steps -------------------------------------------------------------------
 
-def _reach(paths: _Paths, marked: int, line: int, direction: str, card: Card) -> tuple[int, ...]:
+def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
+                   ) -> tuple[int, ...]:
     """The stations a card can cross on a line, in order: the most it allows.
 
     Number card: from the first free station on, free stations in a row (a marked
@@ -188,13 +191,13 @@ def _reach(paths: _Paths, marked: int, line: int, direction: str, card: Card) ->
     return found
 
 
-def _reach_masks(paths: _Paths, marked: int, line: int, direction: str, card: Card
+def _reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
                  ) -> tuple[int, ...]:
-    """Masks of the first k stations :func:`_reach` gives (k = 0..most), cached alike."""
+    """Masks of the first k stations :func:`reach_stations` gives (k = 0..most), cached alike."""
     key = (line, direction == CCW, card.kind == EXPRESS, card.value, marked & paths.masks[line])
     found = paths.reach_masks.get(key)
     if found is None:
-        _reach(paths, marked, line, direction, card)
+        reach_stations(paths, marked, line, direction, card)
         found = paths.reach_masks[key]
     return found
 
@@ -210,7 +213,7 @@ class _Entries(dict):
 _ENTRY = _Entries()
 
 
-def _first_free(paths: _Paths, marked: int, line: int, direction: str) -> int:
+def _first_free(paths: MapTables, marked: int, line: int, direction: str) -> int:
     path = paths.ccw[line] if direction == CCW else paths.cw[line]
     for idx in path:
         if not marked >> idx & 1:
@@ -229,7 +232,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     Returns the new sheet and the special stations it newly marked, in the order
     reached. Raises RuleViolation (without place; the caller adds round and player).
     """
-    paths = _paths(network)
+    paths = map_tables(network)
     kind = card.kind
     if kind == FREE:
         if move.line != -1:
@@ -296,7 +299,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     most = len(reach_masks) - 1
     crosses = most if move.crosses < 0 else move.crosses
     if crosses > most:
-        reach = _reach(paths, marked, line, direction, card)
+        reach = reach_stations(paths, marked, line, direction, card)
         if not reach:
             why = "it has no free station left"
         elif len(reach) < card.value:
@@ -312,7 +315,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     special = network.special_mask
     triggered = ()
     if special & crossed_mask:  # in the order reached
-        triggered = tuple(idx for idx in _reach(paths, sheet.marked, line, direction, card)
+        triggered = tuple(idx for idx in reach_stations(paths, sheet.marked, line, direction, card)
                           [:crosses] if special >> idx & 1)
     return _sheet(marked, new_used, new_entries, sheet.transfers, sheet.first, sheet.later,
                  free - 1), triggered
@@ -320,12 +323,12 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
 
 def line_windows(network: Network) -> tuple[int, ...]:
     """Each line's number of wagon windows, by line index."""
-    return _paths(network).windows
+    return map_tables(network).windows
 
 
 def reach_count(network: Network, sheet: Sheet, card: Card, line: int, direction: str) -> int:
     """The most stations ``card`` can cross on ``line`` for this sheet."""
-    return len(_reach(_paths(network), sheet.marked, line, direction, card))
+    return len(reach_stations(map_tables(network), sheet.marked, line, direction, card))
 
 
 def line_options(network: Network, sheet: Sheet, card: Card
@@ -333,7 +336,7 @@ def line_options(network: Network, sheet: Sheet, card: Card
     """For a line card: ``(line, direction, options)`` for every line with a free window
     and each direction (rings have two); ``options`` is 1 for a transfer and
     ``most + 1`` crosses counts (0..most) for a number or express card."""
-    paths = _paths(network)
+    paths = map_tables(network)
     marked = sheet.marked
     out = []
     transfer = card.kind == TRANSFER
@@ -341,7 +344,7 @@ def line_options(network: Network, sheet: Sheet, card: Card
         if sheet.used[line] >= windows:
             continue
         for direction in ((CW, CCW) if paths.ring[line] else (CW,)):
-            count = 1 if transfer else len(_reach(paths, marked, line, direction, card)) + 1
+            count = 1 if transfer else len(reach_stations(paths, marked, line, direction, card)) + 1
             out.append((line, direction, count))
     return out
 
@@ -434,7 +437,7 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
                    if not done]
         raise RuleViolation(f"no move for {', '.join(missing)}", rule="every-player-moves",
                             where=(f"round {state.rounds + 1}",))
-    paths = _paths(state.network)
+    paths = map_tables(state.network)
     masks, station_lines = paths.masks, paths.station_lines
     sheets = state.sheets
     first_taken = state.first_taken

@@ -299,7 +299,7 @@ def test_the_plain_log_reader_accepts_only_what_the_models_accept(data):
     for _ in range(data.draw(st.integers(1, 3))):
         _mutate(raw, data.draw)
     try:
-        mflog.check_format(raw)
+        mflog.check_format(raw, mflog.GAME_FORMAT)
         plain = mflog._plain(raw)
     except (mflog._Shape, InputError):
         plain = None

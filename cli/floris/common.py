@@ -23,22 +23,10 @@ def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
                source: str | None = None) -> FlorisRules:
     """The bundled ruleset, changed by ``--rules FILE`` and then by a game file's ``rules:``
     (the file records how that game was played, so it has the last word)."""
-    from scorepad.io import display_name, read_mapping
-    from scorepad.rules.common.errors import ScorepadError
     from scorepad.rules.floris.ruleset import default_rules
+    from scorepad.rulesets import layered_rules
 
-    rules = default_rules()
-    if path:
-        data = read_mapping(path)
-        data.pop("ruleset", None)
-        try:
-            rules = rules.with_overrides(data)
-        except ScorepadError as err:
-            raise err.in_file(display_name(path)) from None
-    try:
-        return rules.with_overrides(overrides)
-    except ScorepadError as err:
-        raise (err.in_file(source) if source else err) from None
+    return layered_rules(default_rules(), path, overrides, source)
 
 
 def read_game(path: str) -> FlorisGame:

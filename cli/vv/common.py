@@ -36,15 +36,9 @@ def load_network(ref: str, base: Path | None = None) -> Network:
 
 def load_rules(path: str | None, overrides: dict | None = None) -> VVRules:
     """The bundled ruleset, changed by a ``--rules FILE`` and then by a log's ``rules:``."""
-    rules = default_rules()
-    if path:
-        data = read_mapping(path)
-        data.pop("ruleset", None)
-        try:
-            rules = rules.with_overrides(data)
-        except ScorepadError as err:
-            raise err.in_file(display_name(path)) from None
-    return rules.with_overrides(overrides)
+    from scorepad.rulesets import layered_rules
+
+    return layered_rules(default_rules(), path, overrides)
 
 
 class LoadedGame(NamedTuple):

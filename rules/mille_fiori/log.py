@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from scorepad.rules.common.errors import ContentError, InputError, RuleViolation, ScorepadError
+from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
+from scorepad.rules.common.formats import check_format
 
 from .board import Board, board
 from .engine import (
@@ -193,20 +194,10 @@ def _from_model(model: Any) -> GameLog:
               for r in model.rounds))
 
 
-def check_format(data: object) -> None:
-    """InputError unless ``data`` is a mapping whose ``format`` is this log format."""
-    if not isinstance(data, dict):
-        raise InputError(f"expected a mapping with format: {GAME_FORMAT}")
-    fmt = data.get("format")
-    if fmt is None:
-        raise InputError(f"missing key (expected format: {GAME_FORMAT})", where=("format",))
-    if fmt != GAME_FORMAT:
-        raise InputError(f"wrong format {fmt!r}, expected {GAME_FORMAT!r}", where=("format",))
-
 
 def parse_game_log(data: object) -> GameLog:
     """Read a game log; InputError (exit 2) naming round, turn and key if it lacks the shape."""
-    check_format(data)
+    check_format(data, GAME_FORMAT)
     assert isinstance(data, dict)
     try:
         return _plain(data)

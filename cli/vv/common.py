@@ -136,3 +136,17 @@ def resolve_map_ref(ref: str, base: Path | None = None) -> str:
     if base is not None and not path.is_absolute():
         path = base / path
     return str(path.resolve())
+
+
+def resumable_log(data: dict, seed: str | None):
+    """A saved game log to continue: its shape checked, a seed present (without one the
+    upcoming cards are unknown) and agreeing with ``--seed`` when given (InputError)."""
+    from scorepad.rules.voll_verplant.log import parse_game_log
+
+    log = parse_game_log(data)
+    if log.seed is None:
+        raise InputError("the log has no seed, so its upcoming cards are unknown and it "
+                         "cannot be resumed", where=("seed",))
+    if seed is not None and seed != str(log.seed):
+        raise InputError(f"--seed {seed!r} differs from the log's seed {str(log.seed)!r}")
+    return log

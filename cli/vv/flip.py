@@ -357,21 +357,15 @@ def resume_setup(path: str, seed: str | None, map_ref: str | None,
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.rules.voll_verplant.flipper import Flipper
-    from scorepad.rules.voll_verplant.log import parse_game_log
-    from scorepad.vv.common import load_network, load_rules, resolve_map_ref
+    from scorepad.vv.common import load_network, load_rules, resolve_map_ref, resumable_log
 
     name = display_name(path)
     base = Path(path).resolve().parent
     try:
-        log = parse_game_log(read_mapping(path))
-        if log.seed is None:
-            raise InputError("the log has no seed, so its upcoming cards are unknown and it "
-                             "cannot be resumed", where=("seed",))
+        log = resumable_log(read_mapping(path), seed)
         if log.players or any(rnd.moves for rnd in log.rounds):
             raise InputError("a game with players and moves; vv flip resumes only the logs "
                              "it writes", where=("players",))
-        if seed is not None and seed != str(log.seed):
-            raise InputError(f"--seed {seed!r} differs from the log's seed {str(log.seed)!r}")
         ref = resolve_map_ref(log.map, base) if log.map else None
         if map_ref is not None:
             given = resolve_map_ref(map_ref)

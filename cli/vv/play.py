@@ -165,22 +165,16 @@ def resume_table(path: str, map_ref: str | None, players: list[str] | None,
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.rules.voll_verplant.flipper import Flipper
-    from scorepad.rules.voll_verplant.log import parse_game_log
     from scorepad.rules.voll_verplant.replay import replay
-    from scorepad.vv.common import load_network, load_rules, resolve_map_ref
+    from scorepad.vv.common import load_network, load_rules, resolve_map_ref, resumable_log
 
     name = display_name(path)
     base = Path(path).resolve().parent
     try:
-        log = parse_game_log(read_mapping(path))
-        if log.seed is None:
-            raise InputError("the log has no seed, so its upcoming cards are unknown and it "
-                             "cannot be resumed", where=("seed",))
+        log = resumable_log(read_mapping(path), seed)
         if log.map is None or not log.players:
             raise InputError("a flipper's log has no players to play: start a game with "
                              "scorepad vv play MAP --players NAMES", where=("players",))
-        if seed is not None and seed != str(log.seed):
-            raise InputError(f"--seed {seed!r} differs from the log's seed {str(log.seed)!r}")
         if players is not None and players != log.players:
             raise InputError(f"--players {','.join(players)} differs from the log's players "
                              f"{','.join(log.players)}")

@@ -371,12 +371,10 @@ def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules) -> l
 
 # --- whole moves and rounds ---------------------------------------------------------
 
-def _apply_move(network: Network, rules: VVRules, sheet: Sheet, card: Card, move: Move
-                ) -> Sheet:
-    """A step plus its special-station follow-ups, checked against ``move.then``."""
-    sheet, queue = apply_step(network, rules, sheet, card, move)
-    if not queue and not move.then:
-        return sheet
+def _follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card, move: Move,
+                queue: tuple[int, ...]) -> Sheet:
+    """Carry out ``move.then``: one follow-up per special station marked (in the order
+    reached) while a window is free, checked against what the move triggered."""
     follow = list(move.then)
     pending = list(queue)
     used_then = 0
@@ -418,7 +416,10 @@ def apply(state: GameState, player: int, move: Move) -> GameState:
             raise RuleViolation("no card is revealed", rule="card-first")
         if state.moved[player]:
             raise RuleViolation("has already moved this round", rule="one-move-per-round")
-        sheet = _apply_move(state.network, state.rules, state.sheets[player], state.card, move)
+        sheet, queue = apply_step(state.network, state.rules, state.sheets[player], state.card,
+                                  move)
+        if queue or move.then:
+            sheet = _follow_ups(state.network, state.rules, sheet, state.card, move, queue)
     except RuleViolation as err:
         raise err.at(f"round {state.rounds + 1}", state.players[player]) from None
     sheets = state.sheets[:player] + (sheet,) + state.sheets[player + 1:]

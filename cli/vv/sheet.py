@@ -1,0 +1,181 @@
+"""``scorepad vv sheet`` (a blank printable sheet or pad) and ``vv render`` (a marked sheet)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+FORMATS = ("pdf", "svg")
+PAPERS = ("a4", "letter")
+LANGS = ("en", "de", "fr")  # as sheets.labels.LANGS; kept here so --help needs no import
+MAX_PAGES = 500
+
+
+def output_target(output: str | None, fmt: str | None, stem: str) -> tuple[Path, str]:
+    """The file to write and its format: from ``-o``'s extension, ``--format``, or the default
+    ``output/<stem>.<format>`` (PDF unless told otherwise). A clash is an InputError (exit 2).
+    """
+    from scorepad.rules.common.errors import InputError
+
+    fmt = fmt.lower() if fmt else None
+    if not output:
+        fmt = fmt or "pdf"
+        return Path("output") / f"{stem}.{fmt}", fmt
+    path = Path(output)
+    ext = path.suffix.lower().lstrip(".")
+    if fmt is None:
+        if ext not in FORMATS:
+            raise InputError("cannot tell the format from the file name: end it in .pdf or "
+                             ".svg, or give --format", source=output)
+        fmt = ext
+    elif ext in FORMATS and ext != fmt:
+        raise InputError(f"the name ends in .{ext} but --format is {fmt}", source=output)
+    return path, fmt
+
+
+def _slug(text: str) -> str:
+    """A player's name made safe for a file name."""
+    return re.sub(r"[^\w-]+", "-", text, flags=re.UNICODE).strip("-") or "player"
+
+
+_output_option = click.option(
+    "-o", "--output", type=click.Path(dir_okay=False),
+    help="File to write; its extension (.pdf/.svg) sets the format. "
+         "Default: output/<name>.<format>.")
+_format_option = click.option(
+    "--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False),
+    help="pdf or svg (default: from -o's extension, else pdf).")
+_paper_option = click.option(
+    "--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4",
+    show_default=True, help="Paper size; the page turns with the map's shape.")
+_lang_option = click.option(
+    "--lang", type=click.Choice(LANGS, case_sensitive=False), default="en", show_default=True,
+    help="Language of the printed words.")
+
+
+@click.command(name="sheet")
+@click.argument("map_ref", metavar="MAP")
+@_output_option
+@_format_option
+@click.option("--pages", type=click.IntRange(1, MAX_PAGES), default=1, show_default=True,
+              help="A pad of N identical pages (PDF only).")
+@_paper_option
+@_lang_option
+@click.option("--no-numbers", is_flag=True,
+              help="Leave out the small station numbers beside the circles.")
+def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, paper: str,
+              lang: str, no_numbers: bool) -> None:
+    """Draw a printable Voll verplant sheet of MAP, as PDF or SVG.
+
+    MAP is a bundled map (amsterdam, berlin, paris, madrid) or a map file. The sheet shows
+    the lines with their letters, the stations (numbered, so a finished sheet can be typed
+    in with `vv enter`), every line's wagon windows and bonuses, the final-score box and a
+    legend. An SVG holds one page; use PDF for a pad.
+
+    \b
+    Example:
+      scorepad vv sheet berlin                      # output/berlin.pdf
+      scorepad vv sheet paris --lang fr --pages 20 -o pad.pdf
+      scorepad vv sheet my-city.yaml -o my-city.svg --paper letter
+    """
+    from scorepad.io import atomic_write
+    from scorepad.rules.common.errors import InputError
+    from scorepad.vv.common import load_network
+
+    network = load_network(map_ref)
+    path, fmt = output_target(output, fmt, network.id)
+    if fmt == "svg" and pages > 1:
+        raise InputError("an SVG holds one page: use --format pdf for a pad of "
+                         f"{pages} pages", where=("--pages",))
+    from scorepad.sheets.voll_verplant import draw_sheet, sheet_layout, sheet_title
+
+    paper, lang = paper.lower(), lang.lower()
+    page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
+    for problem in sheet_layout(network, paper, lang, not no_numbers).problems:
+        # A crowded custom map: the sheet is still written, but say what may touch.
+        click.echo(f"warning: {map_ref}: {problem}", err=True)
+    title = sheet_title(network)
+    if fmt == "pdf":
+        from scorepad.sheets.pdf import render_pdf
+
+        # The same page object on every page: the PDF draws the sheet once and reuses it.
+        data: bytes | str = render_pdf([page] * pages, title=title)
+    else:
+        from scorepad.sheets.svg import render_svg
+
+        data = render_svg(page, title=title)
+    atomic_write(path, data)
+    shape = "landscape" if page.width > page.height else "portrait"
+    count = f"{pages} pages" if pages > 1 else "1 page"
+    click.echo(f"wrote {path} ({count}, {paper.upper() if paper == 'a4' else 'Letter'} {shape})")
+
+
+@click.command(name="render")
+@click.argument("file", metavar="FILE")
+@_output_option
+@_format_option
+@click.option("--player", help="Draw only this player's sheet.")
+@_paper_option
+@_lang_option
+def render_cmd(file: str, output: str | None, fmt: str | None, player: str | None, paper: str,
+               lang: str) -> None:
+    """Draw the marked sheet(s) of a game log or typed-in paper sheet.
+
+    A digital copy of what each player has on paper: crosses, transfer numbers, window
+    entries, ticked and struck bonuses and the final score, in a pen-blue over the sheet.
+    A PDF gets one page per player; an SVG holds one player (several players give one file
+    each, named <name>-<player>.svg), or pick one with --player. FILE may be - for stdin.
+
+    \b
+    Example:
+      scorepad vv render game.yaml -o game.pdf
+      scorepad vv render game.yaml --player Ann -o ann.svg
+    """
+    from scorepad.io import atomic_write, display_name
+    from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
+    from scorepad.vv.common import load_marked_sheets
+
+    name = display_name(file)
+    try:
+        network, sheets = load_marked_sheets(file)
+    except ScorepadError as err:
+        raise err.in_file(name) from None
+    if player is not None:
+        chosen = [s for s in sheets if s.player == player]
+        if not chosen:
+            players = ", ".join(s.player for s in sheets) or "none"
+            raise InputError(f"no player {player!r} (players: {players})", where=("--player",),
+                             source=name)
+        sheets = chosen
+    if not sheets:
+        raise ContentError("no player sheets to draw (the log records cards only)", source=name)
+    stem = "render" if file == "-" else Path(file).stem
+    path, fmt = output_target(output, fmt, stem)
+    from scorepad.sheets.voll_verplant import draw_marked, sheet_title
+
+    try:
+        pages = [draw_marked(network, s, paper=paper.lower(), lang=lang.lower()) for s in sheets]
+    except ScorepadError as err:
+        raise err.in_file(name) from None
+    if fmt == "pdf":
+        from scorepad.sheets.pdf import render_pdf
+
+        who = sheets[0].player if len(sheets) == 1 else None
+        atomic_write(path, render_pdf(pages, title=sheet_title(network, who)))
+        click.echo(f"wrote {path} ({len(pages)} page{'s' if len(pages) > 1 else ''})")
+        return
+    from scorepad.sheets.svg import render_svg
+
+    if len(pages) == 1:
+        atomic_write(path, render_svg(pages[0], title=sheet_title(network, sheets[0].player)))
+        click.echo(f"wrote {path}")
+        return
+    targets = [path.with_name(f"{path.stem}-{_slug(s.player)}{path.suffix}") for s in sheets]
+    if len(set(targets)) < len(targets):
+        raise InputError("two players' names give the same file name; use --player",
+                         source=name)
+    for target, page, sheet in zip(targets, pages, sheets, strict=True):
+        atomic_write(target, render_svg(page, title=sheet_title(network, sheet.player)))
+        click.echo(f"wrote {target}")

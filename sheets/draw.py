@@ -1,0 +1,429 @@
+"""One small drawing vocabulary, rendered to PDF (``sheets.pdf``) and SVG (``sheets.svg``).
+
+A printable is built once as a :class:`Page` — a size and a list of primitives — and both
+backends render that same list, so a PDF and an SVG of a sheet can never disagree.
+
+Conventions
+-----------
+* Every length is in **millimetres**: coordinates, widths, dash lengths, radii and font sizes
+  (``pt(9)`` converts 9 points to mm). The origin is the **top-left** corner of the page and
+  ``y`` grows **downward** (the PDF backend flips it).
+* Colours are ``"#rrggbb"`` strings; ``None`` means "no stroke" or "no fill".
+* Text uses the PDF standard fonts (Helvetica family; ``bold``/``italic``), which carry the
+  German and French letters. :func:`printable` replaces what they cannot show (done
+  automatically by :class:`Text`).
+
+API
+---
+``Style(stroke, fill, width, dash, cap, join)``
+    How a shape is painted. ``stroke(color, width, dash=...)`` and
+    ``filled(color, stroke=None, width=...)`` build common ones.
+``Line(x1, y1, x2, y2, style)``, ``Polyline(points, style, closed=False)``,
+``Circle(cx, cy, r, style)``, ``Rect(x, y, w, h, style, radius=0)``,
+``Text(x, y, text, size, color, bold, italic, anchor, valign, angle)``
+    The primitives (frozen dataclasses). Every primitive and group takes an optional ``tag``:
+    a space-separated list of names written as the SVG ``class`` (tests and tools find
+    elements by it; the PDF ignores it). ``Text.anchor`` is ``start|middle|end``;
+    ``Text.valign`` is ``baseline|middle|top|bottom`` (``middle`` centres capitals on ``y``);
+    ``angle`` rotates clockwise in degrees about ``(x, y)``.
+``Group(items, dx=0, dy=0, tag=None)``
+    A list of primitives and groups, shifted by ``(dx, dy)``. The PDF backend draws a group
+    that appears more than once (the same object, e.g. on every page of a pad) only once, as a
+    reusable form.
+``Page(width, height, items)``
+    One page; ``page.add(item)`` appends and returns the item. ``paper_size("a4", landscape)``
+    gives the size of a paper.
+Measuring
+    ``text_width(text, size, bold)`` in mm, ``bbox(item)`` → ``(x0, y0, x1, y1)`` including the
+    stroke width, ``walk(items)`` yields ``(primitive, dx, dy)`` for every primitive in a tree.
+Rendering
+    ``sheets.pdf.render_pdf(pages, title=...) -> bytes`` (deterministic: the same pages give
+    byte-identical files) and ``sheets.svg.render_svg(page, title=...) -> str`` (one page per
+    SVG document; ``viewBox`` in mm).
+
+Example::
+
+    page = Page(*paper_size("a4"))
+    page.add(Rect(20, 20, 40, 10, stroke("#000000", 0.3)))
+    page.add(Text(40, 25, "Summe", size=pt(10), anchor="middle", valign="middle"))
+    pdf_bytes = render_pdf([page], title="Example")
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from math import cos, radians, sin
+from typing import Literal
+
+MM_PER_PT = 25.4 / 72
+BLACK = "#000000"
+WHITE = "#ffffff"
+
+# Portrait sizes in mm; ``paper_size`` turns them for landscape.
+PAPER: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+# Helvetica's vertical metrics as fractions of the font size (from its AFM file).
+CAP_HEIGHT = 0.718
+ASCENT = 0.75  # capitals with a little room for accents, used for collision boxes
+DESCENT = 0.21
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+Anchor = Literal["start", "middle", "end"]
+VAlign = Literal["baseline", "middle", "top", "bottom"]
+
+
+def pt(points: float) -> float:
+    """``points`` (1/72 inch) in millimetres, e.g. for font sizes: ``pt(9)``."""
+    return points * MM_PER_PT
+
+
+def paper_size(name: str, landscape: bool = False) -> tuple[float, float]:
+    """Width and height in mm of ``a4`` or ``letter``, turned for ``landscape``."""
+    w, h = PAPER[name]
+    return (h, w) if landscape else (w, h)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a shape is painted: stroke colour and width (mm), fill, dash lengths (mm)."""
+
+    stroke: str | None = BLACK
+    fill: str | None = None
+    width: float = 0.3
+    dash: tuple[float, ...] | None = None
+    cap: Literal["butt", "round", "square"] = "butt"
+    join: Literal["miter", "round", "bevel"] = "miter"
+
+
+def stroke(color: str = BLACK, width: float = 0.3, *, dash: tuple[float, ...] | None = None,
+           cap: Literal["butt", "round", "square"] = "butt",
+           join: Literal["miter", "round", "bevel"] = "miter") -> Style:
+    """An outline-only style."""
+    return Style(stroke=color, fill=None, width=width, dash=dash, cap=cap, join=join)
+
+
+def filled(color: str, stroke: str | None = None, width: float = 0.3) -> Style:
+    """A filled style, with an outline when ``stroke`` is given."""
+    return Style(stroke=stroke, fill=color, width=width)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight line from ``(x1, y1)`` to ``(x2, y2)``."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = Style()
+    tag: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Polyline:
+    """Connected straight segments; ``closed`` makes a polygon (which may be filled)."""
+
+    points: tuple[tuple[float, float], ...]
+    style: Style = Style()
+    closed: bool = False
+    tag: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A circle of radius ``r`` around ``(cx, cy)``."""
+
+    cx: float
+    cy: float
+    r: float
+    style: Style = Style()
+    tag: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-parallel rectangle with top-left corner ``(x, y)``; ``radius`` rounds corners."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style()
+    radius: float = 0.0
+    tag: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text at ``(x, y)``; see the module docstring for anchor and valign."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 3.5
+    color: str = BLACK
+    bold: bool = False
+    italic: bool = False
+    anchor: Anchor = "start"
+    valign: VAlign = "baseline"
+    angle: float = 0.0
+    tag: str | None = None
+
+    def __post_init__(self) -> None:
+        # Store what will really be printed, so both backends and all measuring agree.
+        object.__setattr__(self, "text", printable(self.text))
+
+    @property
+    def baseline(self) -> float:
+        """The ``y`` of the baseline (before rotation)."""
+        return self.y + _BASELINE_SHIFT[self.valign] * self.size
+
+    @property
+    def start_x(self) -> float:
+        """The ``x`` where the text begins (before rotation)."""
+        width = text_width(self.text, self.size, self.bold)
+        return self.x - {"start": 0.0, "middle": width / 2, "end": width}[self.anchor]
+
+    @property
+    def font(self) -> str:
+        """The standard PDF font name."""
+        return FONTS[(self.bold, self.italic)]
+
+
+_BASELINE_SHIFT = {"baseline": 0.0, "middle": CAP_HEIGHT / 2, "top": CAP_HEIGHT, "bottom": -DESCENT}
+
+FONTS = {
+    (False, False): "Helvetica",
+    (True, False): "Helvetica-Bold",
+    (False, True): "Helvetica-Oblique",
+    (True, True): "Helvetica-BoldOblique",
+}
+
+Primitive = Line | Polyline | Circle | Rect | Text
+
+
+@dataclass(eq=False)
+class Group:
+    """Primitives and groups drawn together, shifted by ``(dx, dy)``.
+
+    Equality is identity: the PDF backend reuses a group that appears on several pages.
+    """
+
+    items: list[Item] = field(default_factory=list)
+    dx: float = 0.0
+    dy: float = 0.0
+    tag: str | None = None
+
+    def add(self, item: Item) -> Item:
+        """Append ``item`` and return it."""
+        self.items.append(item)
+        return item
+
+    def extend(self, items: Iterable[Item]) -> None:
+        """Append several items."""
+        self.items.extend(items)
+
+
+Item = Primitive | Group
+
+
+@dataclass(eq=False)
+class Page:
+    """A page of ``width`` × ``height`` mm holding a list of items, painted in order."""
+
+    width: float
+    height: float
+    items: list[Item] = field(default_factory=list)
+
+    def add(self, item: Item) -> Item:
+        """Append ``item`` and return it."""
+        self.items.append(item)
+        return item
+
+    def extend(self, items: Iterable[Item]) -> None:
+        """Append several items."""
+        self.items.extend(items)
+
+
+# ---------------------------------------------------------------------------- text
+
+
+# Letters Unicode does not decompose into a base letter and an accent, and signs with a
+# close WinAnsi stand-in.
+_NO_DECOMPOSITION = {"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i",
+                     "Ŧ": "T", "ŧ": "t", "−": "-", "‐": "-", "‑": "-", "→": "->"}
+
+
+def printable(text: str) -> str:
+    """``text`` with every character the standard fonts cannot show replaced.
+
+    The standard fonts use the WinAnsi (cp1252) character set, which holds German and French
+    letters; other letters lose their accents (``ő`` → ``o``), anything else becomes ``?``.
+    """
+    text = unicodedata.normalize("NFC", text)
+    try:
+        text.encode("cp1252")
+        return text
+    except UnicodeEncodeError:
+        pass
+    out = []
+    for char in text:
+        try:
+            char.encode("cp1252")
+            out.append(char)
+        except UnicodeEncodeError:
+            base = _NO_DECOMPOSITION.get(char) or "".join(
+                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            try:
+                base.encode("cp1252")
+                out.append(base or "?")
+            except UnicodeEncodeError:
+                out.append("?")
+    return "".join(out)
+
+
+@cache
+def _widths(bold: bool) -> dict[str, float]:
+    """Character → advance width (per 1 unit of font size) for Helvetica or Helvetica-Bold,
+    from the fonts' AFM metrics as reportlab ships them."""
+    font = "Helvetica-Bold" if bold else "Helvetica"
+    try:
+        # Plain data modules: cheap to import, unlike reportlab's font machinery.
+        from reportlab.pdfbase._fontdata_enc_winansi import WinAnsiEncoding
+
+        if bold:
+            from reportlab.pdfbase._fontdata_widths_helveticabold import widths
+        else:
+            from reportlab.pdfbase._fontdata_widths_helvetica import widths
+    except ImportError:  # a reportlab that moved its data: ask its public (slower) API
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        table = {}
+        for code in range(32, 256):
+            try:
+                char = bytes([code]).decode("cp1252")
+            except UnicodeDecodeError:
+                continue
+            table[char] = stringWidth(char, font, 1000) / 1000.0
+        return table
+    table = {}
+    for code, glyph in enumerate(WinAnsiEncoding):
+        if glyph is None or glyph not in widths:
+            continue
+        try:
+            char = bytes([code]).decode("cp1252")
+        except UnicodeDecodeError:
+            continue
+        table[char] = widths[glyph] / 1000.0
+    return table
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The printed width of ``text`` in mm at font size ``size`` (mm). Italic is as wide."""
+    table = _widths(bold)
+    return sum(table.get(c, 0.556) for c in printable(text)) * size
+
+
+def text_box(item: Text) -> Box:
+    """The box a text covers: capitals and descenders, rotated if ``angle`` is set."""
+    x0 = item.start_x
+    x1 = x0 + text_width(item.text, item.size, item.bold)
+    base = item.baseline
+    y0, y1 = base - ASCENT * item.size, base + DESCENT * item.size
+    if not item.angle:
+        return (x0, y0, x1, y1)
+    a = radians(item.angle)
+    ca, sa = cos(a), sin(a)
+    xs, ys = [], []
+    for px, py in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        dx, dy = px - item.x, py - item.y
+        xs.append(item.x + dx * ca - dy * sa)
+        ys.append(item.y + dx * sa + dy * ca)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+# ---------------------------------------------------------------------------- geometry
+
+
+def bbox(item: Item) -> Box | None:
+    """The box an item's ink covers (stroke width included); None for an empty group."""
+    if isinstance(item, Group):
+        boxes = [b for b in (bbox(i) for i in item.items) if b is not None]
+        if not boxes:
+            return None
+        return (min(b[0] for b in boxes) + item.dx, min(b[1] for b in boxes) + item.dy,
+                max(b[2] for b in boxes) + item.dx, max(b[3] for b in boxes) + item.dy)
+    if isinstance(item, Text):
+        return text_box(item)
+    half = item.style.width / 2 if item.style.stroke else 0.0
+    if isinstance(item, Line):
+        xs, ys = (item.x1, item.x2), (item.y1, item.y2)
+    elif isinstance(item, Polyline):
+        xs = tuple(p[0] for p in item.points)
+        ys = tuple(p[1] for p in item.points)
+        if item.style.stroke and item.style.join == "miter" and len(item.points) > 2:
+            half *= 2  # a sharp mitred corner reaches further than half the width
+    elif isinstance(item, Circle):
+        xs, ys = (item.cx - item.r, item.cx + item.r), (item.cy - item.r, item.cy + item.r)
+    elif isinstance(item, Rect):
+        xs, ys = (item.x, item.x + item.w), (item.y, item.y + item.h)
+    else:  # pragma: no cover - the Item union is closed
+        raise TypeError(f"not a drawing item: {item!r}")
+    return (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+
+
+def union(boxes: Iterable[Box | None]) -> Box | None:
+    """The smallest box holding all given boxes (None when there are none)."""
+    real = [b for b in boxes if b is not None]
+    if not real:
+        return None
+    return (min(b[0] for b in real), min(b[1] for b in real),
+            max(b[2] for b in real), max(b[3] for b in real))
+
+
+def walk(items: Iterable[Item], dx: float = 0.0, dy: float = 0.0
+         ) -> Iterator[tuple[Primitive, float, float]]:
+    """Every primitive in a tree of items with the total shift of the groups around it."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from walk(item.items, dx + item.dx, dy + item.dy)
+        else:
+            yield item, dx, dy
+
+
+def luminance(color: str) -> float:
+    """Relative brightness 0 (black) .. 1 (white) of ``#rrggbb``, as a greyscale printer sees it."""
+    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def tint(color: str, amount: float) -> str:
+    """``color`` mixed with white: ``amount`` 0 keeps it, 1 gives white."""
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#{:02x}{:02x}{:02x}".format(*mix)
+
+
+def ink_on(color: str) -> str:
+    """Black or white, whichever reads better on a background of ``color``."""
+    return BLACK if luminance(color) > 0.55 else WHITE
+
+
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` mm (a word longer than
+    ``width`` gets a line of its own)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if current and text_width(trial, size, bold) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines

@@ -1,0 +1,346 @@
+"""Transit-diagram helpers: octilinear routes, parallel offsets, collision-free placement.
+
+Pure geometry in millimetres (``y`` grows downward), independent of any game:
+
+* :func:`is_octilinear`, :func:`routes` — a segment at a multiple of 45°, or the two ways to
+  draw a connection as two such segments with one bend;
+* :func:`canonical_normal`, :func:`bundle_offsets`, :func:`offset_polyline` — lines sharing a
+  segment drawn side by side, each on its own track;
+* :class:`Disc`, :class:`Box`, :class:`Capsule` (a thick segment) and :func:`overlap`, and
+  :class:`Obstacles`, a spatial hash of what is already on the page, so labels, badges and
+  symbols are placed only where they hit nothing (:meth:`Obstacles.first_free`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from math import cos, hypot, isclose, pi, radians, sin
+
+Point = tuple[float, float]
+
+# ---------------------------------------------------------------------------- routes
+
+
+def is_octilinear(dx: float, dy: float) -> bool:
+    """Whether a step runs at a multiple of 45° (horizontal, vertical or diagonal)."""
+    ax, ay = abs(dx), abs(dy)
+    return isclose(ax, 0, abs_tol=1e-9) or isclose(ay, 0, abs_tol=1e-9) or isclose(ax, ay, rel_tol=1e-9)
+
+
+def routes(p: Point, q: Point) -> list[tuple[Point, ...]]:
+    """Ways to join ``p`` and ``q`` with segments at multiples of 45°.
+
+    An octilinear pair gives one straight route; any other pair gives the two routes with
+    one bend: diagonal first then straight, or straight first then diagonal.
+    """
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    if is_octilinear(dx, dy):
+        return [(p, q)]
+    sx = 1.0 if dx > 0 else -1.0
+    sy = 1.0 if dy > 0 else -1.0
+    if abs(dx) > abs(dy):
+        d = abs(dy)
+        diagonal_first = (p[0] + sx * d, q[1])
+        straight_first = (q[0] - sx * d, p[1])
+    else:
+        d = abs(dx)
+        diagonal_first = (q[0], p[1] + sy * d)
+        straight_first = (p[0], q[1] - sy * d)
+    return [(p, diagonal_first, q), (p, straight_first, q)]
+
+
+def unit(dx: float, dy: float) -> Point:
+    """The unit vector along ``(dx, dy)``."""
+    length = hypot(dx, dy)
+    return (dx / length, dy / length)
+
+
+def canonical_normal(p: Point, q: Point) -> Point:
+    """A unit normal of the segment ``p``–``q`` that does not depend on its direction.
+
+    Lines sharing consecutive segments keep their side of the bundle: the segment is first
+    turned to point right (or down when vertical), then its left-hand normal is taken.
+    """
+    ux, uy = unit(q[0] - p[0], q[1] - p[1])
+    if ux < -1e-9 or (abs(ux) <= 1e-9 and uy < 0):
+        ux, uy = -ux, -uy
+    return (uy, -ux)
+
+
+def bundle_offsets(count: int, spacing: float) -> list[float]:
+    """Offsets of ``count`` parallel tracks ``spacing`` apart, centred on the segment."""
+    return [(i - (count - 1) / 2) * spacing for i in range(count)]
+
+
+def offset_polyline(points: Sequence[Point], normal: Point, distance: float) -> list[Point]:
+    """``points`` shifted by ``distance`` along ``normal`` at the ends, with mitred bends.
+
+    ``normal`` is the canonical normal of the whole connection (first to last point); each
+    piece is shifted by the same distance along its own normal (oriented to agree with
+    ``normal``), and consecutive pieces meet where their shifted lines cross. When the distance
+    is larger than a piece is long, the pieces are kept apart and joined by short steps.
+    """
+    if len(points) == 2 or distance == 0:
+        return [(x + normal[0] * distance, y + normal[1] * distance) for x, y in points]
+    shifted: list[tuple[Point, Point]] = []
+    for a, b in zip(points, points[1:], strict=False):
+        ux, uy = unit(b[0] - a[0], b[1] - a[1])
+        nx, ny = uy, -ux
+        if nx * normal[0] + ny * normal[1] < 0:
+            nx, ny = -nx, -ny
+        off = (nx * distance, ny * distance)
+        shifted.append(((a[0] + off[0], a[1] + off[1]), (b[0] + off[0], b[1] + off[1])))
+    out = [shifted[0][0]]
+    for (a1, b1), (a2, b2) in zip(shifted, shifted[1:], strict=False):
+        cross = _line_intersection(a1, b1, a2, b2)
+        out.append(cross if cross is not None else b1)
+    out.append(shifted[-1][1])
+    # An offset larger than a piece turns the mitred piece round; then keep each piece where
+    # it is and join them with a short step instead.
+    for (a, b), (p, q) in zip(zip(points, points[1:], strict=False),
+                              zip(out, out[1:], strict=False), strict=True):
+        if (b[0] - a[0]) * (q[0] - p[0]) + (b[1] - a[1]) * (q[1] - p[1]) <= 0:
+            return [pt for piece in shifted for pt in piece]
+    return out
+
+
+def _line_intersection(a1: Point, b1: Point, a2: Point, b2: Point) -> Point | None:
+    d1 = (b1[0] - a1[0], b1[1] - a1[1])
+    d2 = (b2[0] - a2[0], b2[1] - a2[1])
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-12:
+        return None
+    t = ((a2[0] - a1[0]) * d2[1] - (a2[1] - a1[1]) * d2[0]) / den
+    return (a1[0] + t * d1[0], a1[1] + t * d1[1])
+
+
+def polyline_length(points: Sequence[Point]) -> float:
+    """The length of a polyline."""
+    return sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:], strict=False))
+
+
+# ---------------------------------------------------------------------------- shapes
+
+
+@dataclass(frozen=True, slots=True)
+class Disc:
+    """A filled circle."""
+
+    x: float
+    y: float
+    r: float
+    bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bounds", (self.x - self.r, self.y - self.r,
+                                            self.x + self.r, self.y + self.r))
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-parallel rectangle ``x0 <= x <= x1``, ``y0 <= y <= y1``."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bounds", (self.x0, self.y0, self.x1, self.y1))
+
+    def grow(self, pad: float) -> Box:
+        """The box enlarged by ``pad`` on every side."""
+        return Box(self.x0 - pad, self.y0 - pad, self.x1 + pad, self.y1 + pad)
+
+    def inside(self, other: Box) -> bool:
+        """Whether this box lies within ``other``."""
+        return (self.x0 >= other.x0 and self.y0 >= other.y0
+                and self.x1 <= other.x1 and self.y1 <= other.y1)
+
+
+@dataclass(frozen=True, slots=True)
+class Capsule:
+    """A thick segment: every point within ``r`` of the segment ``(x1, y1)``–``(x2, y2)``."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    r: float
+    bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bounds", (
+            min(self.x1, self.x2) - self.r, min(self.y1, self.y2) - self.r,
+            max(self.x1, self.x2) + self.r, max(self.y1, self.y2) + self.r))
+
+
+Shape = Disc | Box | Capsule
+
+
+def _point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+    return hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def _point_box(px: float, py: float, b: Box) -> float:
+    dx = max(b.x0 - px, 0.0, px - b.x1)
+    dy = max(b.y0 - py, 0.0, py - b.y1)
+    return hypot(dx, dy)
+
+
+def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+
+
+def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    d1 = _orient(*c, *d, *a)
+    d2 = _orient(*c, *d, *b)
+    d3 = _orient(*a, *b, *c)
+    d4 = _orient(*a, *b, *d)
+    return ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0))
+
+
+def _segment_segment(a: Point, b: Point, c: Point, d: Point) -> float:
+    if _segments_cross(a, b, c, d):
+        return 0.0
+    return min(_point_segment(*a, *c, *d), _point_segment(*b, *c, *d),
+               _point_segment(*c, *a, *b), _point_segment(*d, *a, *b))
+
+
+def _segment_box(a: Point, b: Point, box: Box) -> float:
+    if _point_box(*a, box) == 0 or _point_box(*b, box) == 0:
+        return 0.0
+    corners = ((box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1))
+    for i in range(4):
+        if _segments_cross(a, b, corners[i], corners[(i + 1) % 4]):
+            return 0.0
+    return min(min(_point_segment(*c, *a, *b) for c in corners),
+               _point_box(*a, box), _point_box(*b, box))
+
+
+def distance(s: Shape, t: Shape) -> float:
+    """The gap between two shapes (0 when they touch or overlap)."""
+    if isinstance(s, Box) and isinstance(t, Box):
+        dx = max(s.x0 - t.x1, t.x0 - s.x1, 0.0)
+        dy = max(s.y0 - t.y1, t.y0 - s.y1, 0.0)
+        return hypot(dx, dy)
+    if isinstance(t, Disc) and not isinstance(s, Disc):
+        s, t = t, s
+    if isinstance(s, Disc):
+        if isinstance(t, Disc):
+            return max(0.0, hypot(s.x - t.x, s.y - t.y) - s.r - t.r)
+        if isinstance(t, Box):
+            return max(0.0, _point_box(s.x, s.y, t) - s.r)
+        return max(0.0, _point_segment(s.x, s.y, t.x1, t.y1, t.x2, t.y2) - s.r - t.r)
+    if isinstance(s, Box):
+        s, t = t, s
+    assert isinstance(s, Capsule)
+    if isinstance(t, Box):
+        return max(0.0, _segment_box((s.x1, s.y1), (s.x2, s.y2), t) - s.r)
+    return max(0.0, _segment_segment((s.x1, s.y1), (s.x2, s.y2), (t.x1, t.y1), (t.x2, t.y2))
+               - s.r - t.r)
+
+
+def overlap(s: Shape, t: Shape, gap: float = 0.0) -> bool:
+    """Whether two shapes come closer than ``gap`` (touching counts as overlapping)."""
+    return distance(s, t) <= gap
+
+
+# ---------------------------------------------------------------------------- placement
+
+
+class Obstacles:
+    """What is already drawn, in a grid of ``cell`` mm buckets for fast collision queries."""
+
+    def __init__(self, cell: float = 8.0) -> None:
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.shapes: list[Shape] = []
+
+    def _keys(self, bounds: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        x0, y0, x1, y1 = (int(v // c) for v in bounds)
+        for i in range(x0, x1 + 1):
+            for j in range(y0, y1 + 1):
+                yield (i, j)
+
+    def add(self, shape: Shape) -> int:
+        """Record ``shape`` as occupied; returns its index (for ``ignore``)."""
+        index = len(self.shapes)
+        self.shapes.append(shape)
+        for key in self._keys(shape.bounds):
+            self.cells.setdefault(key, []).append(index)
+        return index
+
+    def pop(self) -> Shape:
+        """Forget the shape added last (to try a spot and take it back)."""
+        index = len(self.shapes) - 1
+        shape = self.shapes.pop()
+        for key in self._keys(shape.bounds):
+            self.cells[key].remove(index)
+        return shape
+
+    def hits(self, shape: Shape, gap: float = 0.0, ignore: Iterable[int] = ()) -> bool:
+        """Whether ``shape`` comes closer than ``gap`` to anything recorded (but ``ignore``)."""
+        x0, y0, x1, y1 = shape.bounds
+        x0, y0, x1, y1 = x0 - gap, y0 - gap, x1 + gap, y1 + gap
+        seen: set[int] = set(ignore)
+        shapes, cells, c = self.shapes, self.cells, self.cell
+        for i in range(int(x0 // c), int(x1 // c) + 1):
+            for j in range(int(y0 // c), int(y1 // c) + 1):
+                for index in cells.get((i, j), ()):
+                    if index in seen:
+                        continue
+                    seen.add(index)
+                    other = shapes[index]
+                    bx0, by0, bx1, by1 = other.bounds
+                    # Boxes apart means shapes apart: skips the exact test for most neighbours.
+                    if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
+                        continue
+                    if distance(shape, other) <= gap:
+                        return True
+        return False
+
+    def first_free(self, candidates: Iterable[Shape], bounds: Box | None = None,
+                   gap: float = 0.0, ignore: Iterable[int] = ()) -> Shape | None:
+        """The first candidate inside ``bounds`` that hits nothing (but ``ignore``), or None."""
+        ignore = tuple(ignore)
+        for shape in candidates:
+            if bounds is not None and not Box(*shape.bounds).inside(bounds):
+                continue
+            if not self.hits(shape, gap, ignore):
+                return shape
+        return None
+
+
+# ---------------------------------------------------------------------------- symbols
+
+
+def star_points(cx: float, cy: float, r: float, points: int = 5,
+                inner: float = 0.45) -> tuple[Point, ...]:
+    """The corners of a star of outer radius ``r`` with its first point straight up."""
+    out = []
+    for k in range(2 * points):
+        radius = r if k % 2 == 0 else r * inner
+        a = pi * k / points - pi / 2
+        out.append((cx + radius * cos(a), cy + radius * sin(a)))
+    return tuple(out)
+
+
+def arrowhead(tip: Point, direction: Point, length: float, width: float) -> tuple[Point, ...]:
+    """A triangle pointing along ``direction`` (a unit vector) with its point at ``tip``."""
+    ux, uy = direction
+    bx, by = tip[0] - ux * length, tip[1] - uy * length
+    nx, ny = -uy * width / 2, ux * width / 2
+    return (tip, (bx + nx, by + ny), (bx - nx, by - ny))
+
+
+def rotate(v: Point, degrees: float) -> Point:
+    """``v`` turned clockwise on the page (``y`` down) by ``degrees``."""
+    a = radians(degrees)
+    return (v[0] * cos(a) - v[1] * sin(a), v[0] * sin(a) + v[1] * cos(a))

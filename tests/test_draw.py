@@ -1,0 +1,331 @@
+"""The drawing vocabulary and its two backends (sheets.draw, sheets.pdf, sheets.svg), the
+transit-diagram geometry (sheets.layout) and the printed words (sheets.labels)."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import xml.etree.ElementTree as ET
+from math import hypot, isclose
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from scorepad.sheets import layout as geo
+from scorepad.sheets.draw import (
+    Circle,
+    Group,
+    Line,
+    Page,
+    Polyline,
+    Rect,
+    Style,
+    Text,
+    bbox,
+    filled,
+    paper_size,
+    printable,
+    pt,
+    stroke,
+    text_width,
+    walk,
+    wrap,
+)
+from scorepad.sheets.labels import LANGS, WORDS, format_number, label
+from scorepad.sheets.pdf import render_pdf
+from scorepad.sheets.svg import render_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+MM = 72 / 25.4
+
+
+def sample_page() -> Page:
+    page = Page(*paper_size("a4", landscape=True))
+    page.add(Rect(20, 30, 50, 20, filled("#000000"), tag="block"))
+    page.add(Circle(150, 100, 10, Style(stroke="#000000", fill="#ffffff", width=1.0), tag="ring"))
+    page.add(Text(150, 160, "Größe Élysée ×2 ÷2", size=pt(14), anchor="middle", tag="words"))
+    group = Group([Line(0, 0, 30, 0, stroke("#0066b3", 1.2, dash=(3, 1)))], dx=200, dy=40)
+    page.add(group)
+    return page
+
+
+def raster(pdf: bytes, tmp_path, dpi: int = 50, page: int = 1):
+    """The page as a greyscale pixel grid (rows of 0..255) via pdftoppm."""
+    path = tmp_path / "page.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-f", str(page), "-l", str(page),
+                          str(path)], capture_output=True, check=True).stdout
+    return parse_pgm(out)
+
+
+def parse_pgm(data: bytes) -> list[bytes]:
+    """Rows of a binary PGM (P5) image."""
+    parts = data.split(maxsplit=4)
+    assert parts[0] == b"P5"
+    width, height = int(parts[1]), int(parts[2])
+    pixels = parts[4]
+    return [pixels[r * width:(r + 1) * width] for r in range(height)]
+
+
+# ---------------------------------------------------------------------------- units and text
+
+
+def test_units_and_paper():
+    assert isclose(pt(72), 25.4)
+    assert paper_size("a4") == (210.0, 297.0)
+    assert paper_size("a4", landscape=True) == (297.0, 210.0)
+    assert paper_size("letter", landscape=True) == (279.4, 215.9)
+
+
+def test_text_width_follows_helvetica_metrics():
+    # Helvetica's AFM: H = 722, i = 222 units per 1000; bold H = 722, bold i = 278.
+    assert isclose(text_width("H", 10), 7.22)
+    assert isclose(text_width("Hi", 10), 9.44)
+    assert isclose(text_width("i", 10, bold=True), 2.78)
+    assert isclose(text_width("ä", 10), text_width("a", 10))
+
+
+def test_text_width_agrees_with_reportlabs_public_metrics():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    for text in ("Größe Élysée ×÷–", "Wagenfenster", "Décompte final", "0123456789"):
+        for bold, font in ((False, "Helvetica"), (True, "Helvetica-Bold")):
+            assert isclose(text_width(text, 10, bold), stringWidth(text, font, 10))
+
+
+def test_printable_keeps_german_and_french_and_replaces_the_rest():
+    assert printable("Straße Élysée Ça ÿ ×÷–") == "Straße Élysée Ça ÿ ×÷–"
+    assert printable("Łódź Kőbánya") == "Lódz Kobánya"  # ó, á are WinAnsi; Ł, ź, ő are not
+    assert printable("A → B") == "A -> B"
+    assert printable("雪") == "?"
+    assert Text(0, 0, "雪").text == "?"
+
+
+def test_wrap_breaks_at_spaces_within_width():
+    lines = wrap("one two three four five six", 20, 3.5)
+    assert " ".join(lines) == "one two three four five six"
+    assert len(lines) > 1
+    assert all(text_width(line, 3.5) <= 20 for line in lines)
+
+
+def test_bbox_includes_stroke_and_group_shift():
+    assert bbox(Circle(10, 10, 5, stroke(width=1.0))) == (4.5, 4.5, 15.5, 15.5)
+    assert bbox(Rect(0, 0, 4, 2, filled("#000000"))) == (0, 0, 4, 2)
+    group = Group([Rect(0, 0, 4, 2, filled("#000000"))], dx=10, dy=20)
+    assert bbox(group) == (10, 20, 14, 22)
+    assert [(type(p).__name__, dx, dy) for p, dx, dy in walk([Group([group], dx=1)])] == [
+        ("Rect", 11, 20)]
+    x0, y0, x1, y1 = bbox(Text(50, 20, "Mid", size=4, anchor="middle", valign="middle"))
+    assert isclose((x0 + x1) / 2, 50)
+    assert y0 < 20 < y1
+
+
+# ---------------------------------------------------------------------------- PDF
+
+
+def test_pdf_page_size_title_and_text():
+    pdf = render_pdf([sample_page()], title="Größe – test")
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert isclose(float(box.width), 297 * MM, abs_tol=0.01)
+    assert isclose(float(box.height), 210 * MM, abs_tol=0.01)
+    assert reader.metadata.title == "Größe – test"
+    assert "Größe Élysée ×2 ÷2" in reader.pages[0].extract_text()
+
+
+def test_pdf_is_byte_identical_across_runs():
+    assert render_pdf([sample_page()], title="x") == render_pdf([sample_page()], title="x")
+
+
+def test_pdf_draws_a_shared_group_once():
+    shared = Group([Circle(10 + i % 19 * 10, 10 + i // 19 * 10, 3, stroke(width=0.3 + i / 1000))
+                    for i in range(400)] + [Text(30, 280, "every page", 5)])
+    page = Page(210, 297, [shared])
+    one = render_pdf([page], title="pad")
+    hundred = render_pdf([page] * 100, title="pad")
+    reader = PdfReader(io.BytesIO(hundred))
+    assert len(reader.pages) == 100
+    forms = set()
+    for pdf_page in reader.pages:
+        xobjects = pdf_page["/Resources"]["/XObject"]
+        forms.update(ref.idnum for ref in xobjects.values())
+    assert len(forms) == 1  # every page places the same form
+    assert "every page" in reader.pages[99].extract_text()
+    # 100 pages of one form cost far less than 100 copies of the drawing.
+    assert len(hundred) < 4 * len(one)
+
+
+def test_pdf_pixels_land_where_the_mm_coordinates_say(tmp_path):
+    rows = raster(render_pdf([sample_page()], title="x"), tmp_path, dpi=50)
+    px = 50 / 25.4  # pixels per mm
+    assert rows[int(40 * px)][int(45 * px)] < 60          # inside the black block (20..70, 30..50)
+    assert rows[int(25 * px)][int(45 * px)] > 200         # above it: paper
+    assert rows[int(100 * px)][int(150 * px)] > 200       # the circle's white inside
+    assert rows[int(100 * px)][int(160 * px)] < 160       # its 1 mm outline at r = 10
+
+
+# ---------------------------------------------------------------------------- SVG
+
+
+def test_svg_uses_millimetres_and_keeps_tags():
+    root = ET.fromstring(render_svg(sample_page(), title="Sheet"))
+    assert root.get("width") == "297mm" and root.get("height") == "210mm"
+    assert root.get("viewBox") == "0 0 297 210"
+    assert root.find(f"{SVG}title").text == "Sheet"
+    rect = root.find(f".//{SVG}rect[@class='block']")
+    assert (rect.get("x"), rect.get("y"), rect.get("width"), rect.get("height")) == (
+        "20", "30", "50", "20")
+    circle = root.find(f".//{SVG}circle[@class='ring']")
+    assert (circle.get("cx"), circle.get("cy"), circle.get("r")) == ("150", "100", "10")
+    group = root.find(f".//{SVG}g[@transform]")
+    assert group.get("transform") == "translate(200 40)"
+    assert group.find(f"{SVG}line").get("stroke-dasharray") == "3 1"
+
+
+def test_svg_and_pdf_print_the_same_words():
+    page = sample_page()
+    root = ET.fromstring(render_svg(page))
+    svg_words = [t.text for t in root.iter(f"{SVG}text")]
+    pdf_text = PdfReader(io.BytesIO(render_pdf([page], title="x"))).pages[0].extract_text()
+    assert svg_words == ["Größe Élysée ×2 ÷2"]
+    assert all(word in pdf_text for word in svg_words)
+
+
+def test_svg_text_baseline_is_shared_with_pdf():
+    text = Text(10, 20, "Ab", size=4, valign="middle")
+    root = ET.fromstring(render_svg(Page(50, 50, [text])))
+    assert float(root.find(f".//{SVG}text").get("y")) == pytest.approx(text.baseline, abs=1e-3)
+    assert text.baseline == pytest.approx(20 + 0.359 * 4)
+
+
+# ---------------------------------------------------------------------------- layout geometry
+
+coords = st.integers(min_value=-20, max_value=20).map(float)
+
+
+@settings(max_examples=60, deadline=None)
+@given(coords, coords, coords, coords)
+def test_routes_are_octilinear_and_join_the_ends(x1, y1, x2, y2):
+    if (x1, y1) == (x2, y2):
+        return
+    for route in geo.routes((x1, y1), (x2, y2)):
+        assert route[0] == (x1, y1) and route[-1] == (x2, y2)
+        assert len(route) <= 3
+        for a, b in zip(route, route[1:], strict=False):
+            assert geo.is_octilinear(b[0] - a[0], b[1] - a[1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(coords, coords, coords, coords, st.floats(min_value=-0.45, max_value=0.45))
+def test_offset_tracks_run_parallel_at_the_offset(x1, y1, x2, y2, d):
+    # Offsets below half the shortest piece, as on a sheet (tracks 1.6 mm apart, pieces of 7 mm
+    # or more); larger ones are the next test.
+    if (x1, y1) == (x2, y2):
+        return
+    route = geo.routes((x1, y1), (x2, y2))[0]
+    normal = geo.canonical_normal(route[0], route[-1])
+    shifted = geo.offset_polyline(route, normal, d)
+    assert len(shifted) == len(route)
+    for (a, b), (p, q) in zip(zip(route, route[1:], strict=False),
+                              zip(shifted, shifted[1:], strict=False), strict=True):
+        # same direction, and every shifted corner lies |d| from the original segment's line
+        ux, uy = geo.unit(b[0] - a[0], b[1] - a[1])
+        if hypot(q[0] - p[0], q[1] - p[1]) > 1e-9:
+            vx, vy = geo.unit(q[0] - p[0], q[1] - p[1])
+            assert isclose(ux * vx + uy * vy, 1.0, abs_tol=1e-6)
+        for px, py in (p, q):
+            dist = abs((px - a[0]) * uy - (py - a[1]) * ux)
+            assert isclose(dist, abs(d), abs_tol=1e-6)
+
+
+def test_an_offset_longer_than_a_piece_keeps_every_piece_pointing_ahead():
+    route = ((0.0, 0.0), (1.0, -1.0), (1.0, -2.0))  # a diagonal then a short vertical piece
+    shifted = geo.offset_polyline(route, geo.canonical_normal(route[0], route[-1]), 3.0)
+    pieces = list(zip(shifted, shifted[1:], strict=False))
+    assert len(pieces) == 3  # piece, step, piece
+    for (a, b), (p, q) in zip(zip(route, route[1:], strict=False), pieces[::2], strict=True):
+        assert (b[0] - a[0]) * (q[0] - p[0]) + (b[1] - a[1]) * (q[1] - p[1]) > 0
+    step = pieces[1]
+    assert hypot(step[1][0] - step[0][0], step[1][1] - step[0][1]) <= 2 * 3.0
+
+
+def test_canonical_normal_ignores_direction_and_bundles_are_centred():
+    p, q = (0.0, 0.0), (3.0, 3.0)
+    assert geo.canonical_normal(p, q) == geo.canonical_normal(q, p)
+    assert geo.canonical_normal((0, 0), (0, 5)) == geo.canonical_normal((0, 5), (0, 0))
+    assert geo.bundle_offsets(3, 1.6) == [-1.6, 0.0, 1.6]
+    assert geo.bundle_offsets(1, 1.6) == [0.0]
+
+
+def test_shape_distances_by_hand():
+    assert geo.distance(geo.Disc(0, 0, 1), geo.Disc(5, 0, 1)) == pytest.approx(3)
+    assert geo.distance(geo.Box(0, 0, 2, 2), geo.Box(5, 6, 7, 8)) == pytest.approx(5)
+    assert geo.distance(geo.Disc(0, 5, 1), geo.Capsule(-5, 0, 5, 0, 0.5)) == pytest.approx(3.5)
+    assert geo.distance(geo.Capsule(0, -5, 0, 5, 0.1), geo.Box(-1, -1, 1, 1)) == 0
+    assert geo.overlap(geo.Capsule(0, 0, 10, 10, 0.1), geo.Capsule(0, 10, 10, 0, 0.1))
+    assert not geo.overlap(geo.Box(0, 0, 1, 1), geo.Disc(3, 3, 1))
+
+
+boxes = st.builds(lambda x, y, w, h: geo.Box(x, y, x + w, y + h),
+                  st.floats(0, 80), st.floats(0, 80), st.floats(0.5, 15), st.floats(0.5, 15))
+discs = st.builds(geo.Disc, st.floats(0, 90), st.floats(0, 90), st.floats(0.5, 6))
+capsules = st.builds(geo.Capsule, st.floats(0, 90), st.floats(0, 90), st.floats(0, 90),
+                     st.floats(0, 90), st.floats(0, 2))
+shapes = st.one_of(boxes, discs, capsules)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(shapes, max_size=25), shapes)
+def test_spatial_index_agrees_with_checking_everything(placed, probe):
+    index = geo.Obstacles(cell=7.0)
+    for shape in placed:
+        index.add(shape)
+    assert index.hits(probe, 0.2) == any(geo.overlap(probe, s, 0.2) for s in placed)
+
+
+def test_first_free_respects_bounds_and_ignore():
+    index = geo.Obstacles()
+    wall = index.add(geo.Box(0, 0, 10, 10))
+    inside = geo.Box(2, 2, 4, 4)
+    outside = geo.Box(20, 20, 22, 22)
+    assert index.first_free([inside, outside]) == outside
+    assert index.first_free([inside], bounds=geo.Box(0, 0, 15, 15)) is None
+    assert index.first_free([inside], ignore=[wall]) == inside
+
+
+def test_star_and_arrowhead_shapes():
+    star = geo.star_points(0, 0, 2)
+    assert len(star) == 10 and star[0] == pytest.approx((0, -2))
+    tri = geo.arrowhead((10, 0), (1, 0), 2, 1)
+    assert tri[0] == (10, 0) and {p[0] for p in tri[1:]} == {8}
+
+
+# ---------------------------------------------------------------------------- labels
+
+
+def test_every_label_has_every_language():
+    for key, texts in WORDS.items():
+        assert set(texts) == set(LANGS), key
+        assert all(texts[lang].strip() for lang in LANGS), key
+        # Only what the standard fonts can print.
+        assert all(printable(texts[lang]) == texts[lang] for lang in LANGS), key
+
+
+def test_label_lookup_and_numbers():
+    assert label("vv.empty", "de") == "Leere Stationen"
+    assert label("common.total", "fr") == "Total"
+    assert format_number(3.0, "en") == "3"
+    assert format_number(-2.5, "en") == "-2.5"
+    assert format_number(42.5, "de") == "42,5"
+    assert format_number(7, "fr") == "7"
+    with pytest.raises(KeyError):
+        label("vv.empty", "it")
+
+
+def test_polyline_closed_renders_as_polygon():
+    root = ET.fromstring(render_svg(Page(20, 20, [Polyline(((1, 1), (5, 1), (3, 4)),
+                                                            filled("#000000"), closed=True)])))
+    assert root.find(f".//{SVG}polygon").get("points") == "1,1 5,1 3,4"

@@ -61,3 +61,14 @@ def test_bad_input_from_stdin_is_one_line_without_traceback():
 def test_unknown_command_is_a_usage_error():
     result = run("vv", "fly")
     assert result.returncode == 2 and "No such command" in result.stderr
+
+
+def test_every_command_of_the_contract_is_there():
+    from scorepad.floris import COMMANDS as FLORIS
+    from scorepad.main import root
+    from scorepad.mf import COMMANDS as MF
+    from scorepad.vv import COMMANDS as VV
+
+    for group, commands in (("vv", VV), ("mf", MF), ("floris", FLORIS)):
+        listed = root.get_command(None, group).list_commands(None)
+        assert sorted(listed) == sorted(commands), group

@@ -73,7 +73,8 @@ def _paths(data, prefix=()):
             yield from _paths(value, prefix + (i,))
 
 
-PATHS = list(_paths(VALID))
+# Every place in the log but the top and its `format` (checked before the plain reader runs).
+PATHS = [p for p in _paths(VALID) if p and p[0] != "format"]
 
 
 def _mutate(data, path, value):
@@ -97,18 +98,14 @@ def _move(m):
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(PATHS), ODD_VALUES), max_size=3),
-       st.sampled_from([None, "extra", "format"]))
+       st.sampled_from([None, "extra"]))
 def test_plain_reader_accepts_only_what_the_models_accept(mutations, extra):
     data = copy.deepcopy(VALID)
     for path, value in mutations:
-        if path and path[0] == "format":
-            continue
         try:
             data = _mutate(data, path, value)
         except (TypeError, KeyError, IndexError):
             continue
-    if not isinstance(data, dict):
-        return
     if extra == "extra":
         data["speed"] = 1
     try:

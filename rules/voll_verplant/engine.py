@@ -151,9 +151,12 @@ def reveal(state: GameState, card: Card) -> GameState:
     if state.card is not None:
         raise RuleViolation("a card is already revealed", rule="one-card-per-round",
                             where=(f"round {state.rounds + 1}",))
-    return _state(state.network, state.rules, state.players, state.sheets, card,
-                     (False,) * len(state.players), state.first_taken, state.rounds, False,
-                     tuple([s.marked for s in state.sheets]))
+    network, rules, players, sheets, _, _, first_taken, rounds, _, _ = state
+    return _state(network, rules, players, sheets, card, _UNMOVED[len(players)], first_taken,
+                  rounds, False, tuple([s.marked for s in sheets]))
+
+
+_UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 
 
 # --- single steps -------------------------------------------------------------------
@@ -422,10 +425,13 @@ def apply(state: GameState, player: int, move: Move) -> GameState:
             sheet = _follow_ups(state.network, state.rules, sheet, state.card, move, queue)
     except RuleViolation as err:
         raise err.at(f"round {state.rounds + 1}", state.players[player]) from None
-    sheets = state.sheets[:player] + (sheet,) + state.sheets[player + 1:]
-    moved = state.moved[:player] + (True,) + state.moved[player + 1:]
-    return _state(state.network, state.rules, state.players, sheets, state.card, moved,
-                     state.first_taken, state.rounds, False, state.start)
+    network, rules, players, sheets, card, moved, first_taken, rounds, _, start = state
+    if len(sheets) == 1:  # solo: no slicing needed
+        sheets, moved = (sheet,), (True,)
+    else:
+        sheets = sheets[:player] + (sheet,) + sheets[player + 1:]
+        moved = moved[:player] + (True,) + moved[player + 1:]
+    return _state(network, rules, players, sheets, card, moved, first_taken, rounds, False, start)
 
 
 def end_round(state: GameState) -> tuple[GameState, RoundReport]:
@@ -481,5 +487,5 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     over = bool(frees) and (not any(frees) if state.rules.game_end == "all_full"
                             else 0 in frees)
     result = _state(state.network, state.rules, state.players, sheets, None,
-                       state.moved, first_taken, state.rounds + 1, over)
-    return result, RoundReport(result.rounds, tuple(completions), result.over)
+                    state.moved, first_taken, state.rounds + 1, over, ())
+    return result, RoundReport(state.rounds + 1, tuple(completions) if completions else (), over)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -23,10 +24,17 @@ def median_seconds(fn: Callable[[], object], repeat: int = 7) -> float:
 
 
 def command_seconds(args: Sequence[str], repeat: int = 7) -> float:
-    """Median wall-clock seconds of running the installed ``scorepad`` with ``args``."""
+    """Median wall-clock seconds of running the installed ``scorepad`` with ``args``.
+
+    Runs as an installed package does, with compiled bytecode: the warm-up run writes it
+    even where ``PYTHONDONTWRITEBYTECODE`` is set for development.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
     def run() -> None:
-        subprocess.run([SCOREPAD, *args], check=True, stdout=subprocess.DEVNULL)
-    run()  # warm the file cache
+        subprocess.run([SCOREPAD, *args], check=True, stdout=subprocess.DEVNULL, env=env)
+
+    run()  # warm the file cache, write the bytecode
     return median_seconds(run, repeat)
 
 

@@ -80,7 +80,7 @@ END_RING = 0.55        # the end station's outer ring, outside the circle
 STATION_GAP = 0.3      # at least this much paper between two stations' ink
 BADGE_R = 2.4          # line badge on the map
 STUB_FROM = 4.0        # a badge farther than this from its station hangs on a stub
-STAR_R = 1.55
+STAR_R = 1.45
 NUMBER_SIZE = 2.1      # ≈ 6 pt
 NAME_SIZES = (1.9, 1.7)  # ≈ 5.4 pt, then 4.8 pt where the larger does not fit
 LABEL_GAP = 0.25
@@ -134,6 +134,10 @@ _ALL_DIRECTIONS = _NUMBER_DIRECTIONS + tuple(
     geo.rotate(d, 22.5) for d in _directions((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
                                              (0, -1), (1, -1)))
 
+
+# A special station's star sits on its rim, at the top if there is room.
+_STAR_TURNS = (0, 45, -45, 90, -90, 135, -135, 180, 22.5, -22.5, 67.5, -67.5, 112.5, -112.5,
+               157.5, -157.5)
 
 # A badge goes on the line's extension beyond its end if it can, else turned away from it.
 _BADGE_TURNS = (0, 45, -45, 90, -90, 135, -135, 180, 22.5, -22.5, 67.5, -67.5, 112.5, -112.5,
@@ -704,20 +708,24 @@ class _SheetBuilder:
             if not st.special:
                 continue
             x, y = self.centers[st.index]
-            dist = self.outer[st.index] + STAR_R * 0.35
-            candidates = []
-            for turn in (0, 45, -45, 90, -90, 135, -135, 180):
-                ux, uy = geo.rotate((0.0, -1.0), turn)
-                candidates.append(geo.Disc(x + ux * dist, y + uy * dist, STAR_R * 0.85))
+            stars = []
+            # On the rim with its tips over the ring; else a little out; else a little smaller.
+            for r, out in ((STAR_R, 0.2), (STAR_R, 0.8), (STAR_R * 0.8, 0.5)):
+                dist = self.outer[st.index] + r * out
+                for turn in _STAR_TURNS:
+                    ux, uy = geo.rotate((0.0, -1.0), turn)
+                    sx, sy = x + ux * dist, y + uy * dist
+                    star = Polyline(geo.star_points(sx, sy, r), filled(BLACK, WHITE, 0.2),
+                                    closed=True, tag=f"star star-{st.id}")
+                    stars.append((geo.Disc(sx, sy, r + 0.1), star))  # the tips' circle
             own = [self.station_slots[st.index]]
-            spot = self.obstacles.first_free(candidates, self.bounds, LABEL_GAP, ignore=own)
+            spot = self.obstacles.first_free([box for box, _ in stars], self.bounds, LABEL_GAP,
+                                             ignore=own)
             if spot is None:
                 self.problems.append(f"no free place for the star of station {st.id}")
-                spot = candidates[0]
-            assert isinstance(spot, geo.Disc)
+                spot = stars[0][0]
             self.obstacles.add(spot)
-            items.append(Polyline(geo.star_points(spot.x, spot.y, STAR_R), filled(BLACK, WHITE, 0.2),
-                                  closed=True, tag=f"star star-{st.id}"))
+            items.append(next(star for box, star in stars if box is spot))
         return items
 
     def _label_candidates(self, i: int, w: float, up: float, down: float,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +79,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     An interrupted run never leaves a half-written file; the parent folder is created.
     Failing to write raises InputError (exit 2) naming the path.
     """
+    import tempfile  # only writing commands need it
+
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:

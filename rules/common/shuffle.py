@@ -12,7 +12,6 @@ file give the same cards.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -43,6 +42,8 @@ def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
 
 def fresh_seed() -> str:
     """A new random seed that is short enough to read out at the table (e.g. ``k7q2-m9xa``)."""
+    import secrets  # only here: it costs start-up time every other command would pay
+
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
     chars = [secrets.choice(alphabet) for _ in range(8)]
     return "".join(chars[:4]) + "-" + "".join(chars[4:])

@@ -97,13 +97,13 @@ def _random_step(network: Network, rules: VVRules, sheet: Sheet, card: Card,
 
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     """A random legal move (see :func:`_random_step`); follow-ups chosen at random too."""
-    sheet = state.sheets[player]
-    card = state.card
+    network, rules, _, sheets, card, *_ = state
     assert card is not None
-    step = _random_step(state.network, state.rules, sheet, card, rng)
-    if not state.network.special_mask:
+    sheet = sheets[player]
+    step = _random_step(network, rules, sheet, card, rng)
+    if not network.special_mask:
         return step
-    return _with_follow_ups(state.network, state.rules, sheet, card, step,
+    return _with_follow_ups(network, rules, sheet, card, step,
                             lambda _s, options: options[below(rng, len(options))])
 
 

@@ -436,33 +436,31 @@ def apply(state: GameState, player: int, move: Move) -> GameState:
 
 def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     """Close the round: completions, first/later bonuses, and whether the game is over."""
-    if state.card is None:
+    network, rules, players, sheets, card, moved, first_taken, rounds, _, start = state
+    if card is None:
         raise RuleViolation("no round in progress", rule="card-first",
-                            where=(f"round {state.rounds + 1}",))
-    if not all(state.moved):
-        missing = [name for name, done in zip(state.players, state.moved, strict=True)
-                   if not done]
+                            where=(f"round {rounds + 1}",))
+    if not all(moved):
+        missing = [name for name, done in zip(players, moved, strict=True) if not done]
         raise RuleViolation(f"no move for {', '.join(missing)}", rule="every-player-moves",
-                            where=(f"round {state.rounds + 1}",))
-    paths = map_tables(state.network)
-    masks, station_lines = paths.masks, paths.station_lines
-    sheets = state.sheets
-    first_taken = state.first_taken
+                            where=(f"round {rounds + 1}",))
+    paths = map_tables(network)
+    masks, station_lines, touched_cache = paths.masks, paths.station_lines, paths.touched
     done: dict[int, list[int]] = {}
     for p, s in enumerate(sheets):
-        marked = s.marked
-        new = marked & ~state.start[p]
+        marked, _, _, _, first, later, _ = s
+        new = marked & ~start[p]
         if not new:
             continue
         # Only lines through a station marked this round can become complete.
-        touched = paths.touched.get(new)
+        touched = touched_cache.get(new)
         if touched is None:
             touched, rest = 0, new
             while rest:
                 touched |= station_lines[(rest & -rest).bit_length() - 1]
                 rest &= rest - 1
-            paths.touched[new] = touched
-        todo = touched & ~(s.first | s.later)
+            touched_cache[new] = touched
+        todo = touched & ~(first | later)
         while todo:
             line = (todo & -todo).bit_length() - 1
             todo &= todo - 1
@@ -484,8 +482,7 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
             completions.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)
     frees = [s.free for s in sheets]
-    over = bool(frees) and (not any(frees) if state.rules.game_end == "all_full"
-                            else 0 in frees)
-    result = _state(state.network, state.rules, state.players, sheets, None,
-                    state.moved, first_taken, state.rounds + 1, over, ())
-    return result, RoundReport(state.rounds + 1, tuple(completions) if completions else (), over)
+    over = bool(frees) and (not any(frees) if rules.game_end == "all_full" else 0 in frees)
+    result = _state(network, rules, players, sheets, None, moved, first_taken, rounds + 1, over,
+                    ())
+    return result, RoundReport(rounds + 1, tuple(completions) if completions else (), over)

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from scorepad.floris.common import rules_option
-
-DEFAULT_OUTPUT = "output/floris-pad"
+from scorepad.printing import (
+    format_option,
+    lang_option,
+    output_option,
+    output_target,
+    paper_option,
+)
 
 
 @click.command(name="pad")
-@click.option("-o", "--output", metavar="PATH",
-              help="Where to write (default output/floris-pad.pdf or .svg).")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]),
-              help="pdf or svg (default: from the -o suffix, else pdf).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--lang", type=click.Choice(["en", "de", "fr"]), default="en", show_default=True)
+@output_option
+@format_option
+@paper_option
+@lang_option
 @click.option("--players", type=click.IntRange(1, 4), default=4, show_default=True,
               help="Player columns.")
 @rules_option
@@ -36,14 +37,9 @@ def pad_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
     """
     from scorepad.floris.common import load_rules
     from scorepad.io import atomic_write
-    from scorepad.rules.common.errors import InputError
     from scorepad.sheets.floris import pad_page
 
-    suffix = Path(output).suffix.lower().lstrip(".") if output else ""
-    if fmt and suffix in ("pdf", "svg") and suffix != fmt:
-        raise InputError(f"-o {output} ends in .{suffix} but --format is {fmt}")
-    fmt = fmt or (suffix if suffix in ("pdf", "svg") else "pdf")
-    target = output or f"{DEFAULT_OUTPUT}.{fmt}"
+    target, fmt = output_target(output, fmt, "floris-pad")
     rules = load_rules(rules_file)
     page = pad_page(rules, paper=paper, lang=lang, players=players)
     title = "Floris score pad"

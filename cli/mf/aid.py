@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
+
+from scorepad.printing import (
+    format_option,
+    lang_option,
+    output_option,
+    output_target,
+    paper_option,
+)
 
 from .common import rules_option
 
-DEFAULT_OUTPUT = "output/mille-fiori-aid"
-
 
 @click.command(name="aid")
-@click.option("-o", "--output", metavar="PATH",
-              help="Where to write (default output/mille-fiori-aid.pdf; an SVG per page).")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]),
-              help="pdf or svg (default: from the -o suffix, else pdf).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--lang", type=click.Choice(["en", "de", "fr"]), default="en", show_default=True)
+@output_option
+@format_option
+@paper_option
+@lang_option
 @click.option("--players", type=click.IntRange(0, 4), default=4, show_default=True,
               help="Tracker pages, one per player.")
 @rules_option
@@ -37,16 +39,11 @@ def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
       scorepad mf aid -o aid.pdf --lang de --paper letter --players 3
     """
     from scorepad.io import atomic_write
-    from scorepad.rules.common.errors import InputError
     from scorepad.sheets.mille_fiori import aid_pages, word
 
     from .common import load_rules
 
-    suffix = Path(output).suffix.lower().lstrip(".") if output else ""
-    if fmt and suffix in ("pdf", "svg") and suffix != fmt:
-        raise InputError(f"-o {output} ends in .{suffix} but --format is {fmt}")
-    fmt = fmt or (suffix if suffix in ("pdf", "svg") else "pdf")
-    target = Path(output or f"{DEFAULT_OUTPUT}.{fmt}")
+    target, fmt = output_target(output, fmt, "mille-fiori-aid")
     options = load_rules(rules_file)
     pages = aid_pages(options, paper=paper, lang=lang, players=players)
     title = word("title_aid", lang)

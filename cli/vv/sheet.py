@@ -7,32 +7,15 @@ from pathlib import Path
 
 import click
 
-FORMATS = ("pdf", "svg")
-PAPERS = ("a4", "letter")
-LANGS = ("en", "de", "fr")  # as sheets.labels.LANGS; kept here so --help needs no import
+from scorepad.printing import (
+    PAPERS,
+    format_option,
+    lang_option,
+    output_option,
+    output_target,
+)
+
 MAX_PAGES = 500
-
-
-def output_target(output: str | None, fmt: str | None, stem: str) -> tuple[Path, str]:
-    """The file to write and its format: from ``-o``'s extension, ``--format``, or the default
-    ``output/<stem>.<format>`` (PDF unless told otherwise). A clash is an InputError (exit 2).
-    """
-    from scorepad.rules.common.errors import InputError
-
-    fmt = fmt.lower() if fmt else None
-    if not output:
-        fmt = fmt or "pdf"
-        return Path("output") / f"{stem}.{fmt}", fmt
-    path = Path(output)
-    ext = path.suffix.lower().lstrip(".")
-    if fmt is None:
-        if ext not in FORMATS:
-            raise InputError("cannot tell the format from the file name: end it in .pdf or "
-                             ".svg, or give --format", source=output)
-        fmt = ext
-    elif ext in FORMATS and ext != fmt:
-        raise InputError(f"the name ends in .{ext} but --format is {fmt}", source=output)
-    return path, fmt
 
 
 def _slug(text: str) -> str:
@@ -40,29 +23,19 @@ def _slug(text: str) -> str:
     return re.sub(r"[^\w-]+", "-", text, flags=re.UNICODE).strip("-") or "player"
 
 
-_output_option = click.option(
-    "-o", "--output", type=click.Path(dir_okay=False),
-    help="File to write; its extension (.pdf/.svg) sets the format. "
-         "Default: output/<name>.<format>.")
-_format_option = click.option(
-    "--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False),
-    help="pdf or svg (default: from -o's extension, else pdf).")
 _paper_option = click.option(
     "--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4",
     show_default=True, help="Paper size; the page turns with the map's shape.")
-_lang_option = click.option(
-    "--lang", type=click.Choice(LANGS, case_sensitive=False), default="en", show_default=True,
-    help="Language of the printed words.")
 
 
 @click.command(name="sheet")
 @click.argument("map_ref", metavar="MAP")
-@_output_option
-@_format_option
+@output_option
+@format_option
 @click.option("--pages", type=click.IntRange(1, MAX_PAGES), default=1, show_default=True,
               help="A pad of N identical pages (PDF only).")
 @_paper_option
-@_lang_option
+@lang_option
 @click.option("--no-numbers", is_flag=True,
               help="Leave out the small station numbers beside the circles.")
 def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, paper: str,
@@ -114,11 +87,11 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
 
 @click.command(name="render")
 @click.argument("file", metavar="FILE")
-@_output_option
-@_format_option
+@output_option
+@format_option
 @click.option("--player", help="Draw only this player's sheet.")
 @_paper_option
-@_lang_option
+@lang_option
 def render_cmd(file: str, output: str | None, fmt: str | None, player: str | None, paper: str,
                lang: str) -> None:
     """Draw the marked sheet(s) of a game log or typed-in paper sheet.

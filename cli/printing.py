@@ -1,0 +1,48 @@
+"""What every printing command shares: its options, and choosing the file and format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+FORMATS = ("pdf", "svg")
+PAPERS = ("a4", "letter")
+LANGS = ("en", "de", "fr")  # as sheets.labels.LANGS; kept here so --help needs no import
+
+
+def output_target(output: str | None, fmt: str | None, stem: str) -> tuple[Path, str]:
+    """The file to write and its format: from ``-o``'s extension, ``--format``, or the default
+    ``output/<stem>.<format>`` (PDF unless told otherwise). A clash is an InputError (exit 2).
+    """
+    from scorepad.rules.common.errors import InputError
+
+    fmt = fmt.lower() if fmt else None
+    if not output:
+        fmt = fmt or "pdf"
+        return Path("output") / f"{stem}.{fmt}", fmt
+    path = Path(output)
+    ext = path.suffix.lower().lstrip(".")
+    if fmt is None:
+        if ext not in FORMATS:
+            raise InputError("cannot tell the format from the file name: end it in .pdf or "
+                             ".svg, or give --format", source=output)
+        fmt = ext
+    elif ext in FORMATS and ext != fmt:
+        raise InputError(f"the name ends in .{ext} but --format is {fmt}", source=output)
+    return path, fmt
+
+
+output_option = click.option(
+    "-o", "--output", type=click.Path(dir_okay=False),
+    help="File to write; its extension (.pdf/.svg) sets the format. "
+         "Default: output/<name>.<format>.")
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False),
+    help="pdf or svg (default: from -o's extension, else pdf).")
+paper_option = click.option(
+    "--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4",
+    show_default=True, help="Paper size.")
+lang_option = click.option(
+    "--lang", type=click.Choice(LANGS, case_sensitive=False), default="en", show_default=True,
+    help="Language of the printed words.")

@@ -5,15 +5,15 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.io import display_name, read_mapping
 from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
-from scorepad.rules.voll_verplant.log_reader import read_game_log
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map, load_map_data
-from scorepad.rules.voll_verplant.replay import check_cards, marked_sheets, replay
 from scorepad.rules.voll_verplant.ruleset import VVRules, default_rules
-from scorepad.rules.voll_verplant.view import MarkedSheet
+
+if TYPE_CHECKING:  # the replay is imported by the commands that replay (not by `vv sheet`)
+    from scorepad.rules.voll_verplant.view import MarkedSheet
 
 
 def load_network(ref: str, base: Path | None = None) -> Network:
@@ -70,6 +70,9 @@ def read_doc(path: str) -> Document:
 
 def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
     """Replay a game log through the engine and score it. Errors name the file and place."""
+    from scorepad.rules.voll_verplant.log_reader import read_game_log
+    from scorepad.rules.voll_verplant.replay import check_cards, marked_sheets, replay
+
     try:
         log = read_game_log(doc.data)
         if log.map is None:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from scorepad.sheets.draw import Page
 
 FORMATS = ("pdf", "svg")
 PAPERS = ("a4", "letter")
@@ -46,3 +51,32 @@ paper_option = click.option(
 lang_option = click.option(
     "--lang", type=click.Choice(LANGS, case_sensitive=False), default="en", show_default=True,
     help="Language of the printed words.")
+
+
+def write_pages(path: Path, fmt: str, pages: Sequence[tuple[str, Page]], *, title: str,
+                subject: str | None = None) -> list[Path]:
+    """Write named pages atomically and return the files written.
+
+    PDF: every page in ``path`` (a page object repeated is drawn once and reused). SVG holds
+    one page: a single page goes to ``path``; several go to ``<path stem>-<name>.svg`` each,
+    titled ``title (name)``.
+    """
+    from scorepad.io import atomic_write
+
+    if fmt == "pdf":
+        from scorepad.sheets.pdf import render_pdf
+
+        atomic_write(path, render_pdf([page for _, page in pages], title=title, subject=subject))
+        return [path]
+    from scorepad.sheets.svg import render_svg
+
+    if len(pages) == 1:
+        atomic_write(path, render_svg(pages[0][1], title=title))
+        return [path]
+    stem = path.with_suffix("") if path.suffix.lower() == ".svg" else path
+    written = []
+    for name, page in pages:
+        target = stem.parent / f"{stem.name}-{name}.svg"
+        atomic_write(target, render_svg(page, title=f"{title} ({name})"))
+        written.append(target)
+    return written

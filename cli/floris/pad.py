@@ -11,6 +11,7 @@ from scorepad.printing import (
     output_option,
     output_target,
     paper_option,
+    write_pages,
 )
 
 
@@ -36,20 +37,11 @@ def pad_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
       scorepad floris pad -o pad.svg --lang de --paper letter --players 3
     """
     from scorepad.floris.common import load_rules
-    from scorepad.io import atomic_write
     from scorepad.sheets.floris import pad_page
 
     target, fmt = output_target(output, fmt, "floris-pad")
     rules = load_rules(rules_file)
     page = pad_page(rules, paper=paper, lang=lang, players=players)
-    title = "Floris score pad"
-    if fmt == "pdf":
-        from scorepad.sheets.pdf import render_pdf
-
-        data: bytes | str = render_pdf([page], title=title, subject=f"ruleset {rules.ruleset}")
-    else:
-        from scorepad.sheets.svg import render_svg
-
-        data = render_svg(page, title=title)
-    atomic_write(target, data)
+    write_pages(target, fmt, [("pad", page)], title="Floris score pad",
+                subject=f"ruleset {rules.ruleset}")
     click.echo(f"wrote {target}")

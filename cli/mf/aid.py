@@ -10,6 +10,7 @@ from scorepad.printing import (
     output_option,
     output_target,
     paper_option,
+    write_pages,
 )
 
 from .common import rules_option
@@ -38,7 +39,6 @@ def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
       scorepad mf aid
       scorepad mf aid -o aid.pdf --lang de --paper letter --players 3
     """
-    from scorepad.io import atomic_write
     from scorepad.sheets.mille_fiori import aid_pages, word
 
     from .common import load_rules
@@ -46,19 +46,10 @@ def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
     target, fmt = output_target(output, fmt, "mille-fiori-aid")
     options = load_rules(rules_file)
     pages = aid_pages(options, paper=paper, lang=lang, players=players)
-    title = word("title_aid", lang)
-    if fmt == "pdf":
-        from scorepad.sheets.pdf import render_pdf
-
-        data = render_pdf([page for _, page in pages], title=title,
+    written = write_pages(target, fmt, pages, title=word("title_aid", lang),
                           subject=f"ruleset {options.ruleset}")
-        atomic_write(target, data)
+    if fmt == "pdf":
         click.echo(f"wrote {target} ({len(pages)} pages)")
-        return
-    from scorepad.sheets.svg import render_svg
-
-    stem = target.with_suffix("") if target.suffix.lower() == ".svg" else target
-    for name, page in pages:
-        path = stem.parent / f"{stem.name}-{name}.svg"
-        atomic_write(path, render_svg(page, title=f"{title} ({name})"))
-        click.echo(f"wrote {path}")
+    else:
+        for path in written:
+            click.echo(f"wrote {path}")

@@ -13,6 +13,7 @@ from scorepad.printing import (
     lang_option,
     output_option,
     output_target,
+    write_pages,
 )
 
 MAX_PAGES = 500
@@ -53,7 +54,6 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
       scorepad vv sheet paris --lang fr --pages 20 -o pad.pdf
       scorepad vv sheet my-city.yaml -o my-city.svg --paper letter
     """
-    from scorepad.io import atomic_write
     from scorepad.rules.common.errors import InputError
     from scorepad.vv.common import load_network
 
@@ -69,17 +69,9 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
     for problem in sheet_layout(network, paper, lang, not no_numbers).problems:
         # A crowded custom map: the sheet is still written, but say what may touch.
         click.echo(f"warning: {map_ref}: {problem}", err=True)
-    title = sheet_title(network)
-    if fmt == "pdf":
-        from scorepad.sheets.pdf import render_pdf
-
-        # The same page object on every page: the PDF draws the sheet once and reuses it.
-        data: bytes | str = render_pdf([page] * pages, title=title)
-    else:
-        from scorepad.sheets.svg import render_svg
-
-        data = render_svg(page, title=title)
-    atomic_write(path, data)
+    # The same page object on every page: the PDF draws the sheet once and reuses it.
+    write_pages(path, fmt, [(str(n), page) for n in range(1, pages + 1)],
+                title=sheet_title(network))
     shape = "landscape" if page.width > page.height else "portrait"
     count = f"{pages} pages" if pages > 1 else "1 page"
     click.echo(f"wrote {path} ({count}, {paper.upper() if paper == 'a4' else 'Letter'} {shape})")

@@ -36,18 +36,21 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     rng = seeded_rng(f"{seed}/bot")
     state = new_game(network, rules, players)
     rounds: list[RoundSpec] = []
-    while not state.over and state.rounds < MAX_ROUNDS:
-        card, _ = next(stream)
+    seats = range(len(players))
+    for _ in range(MAX_ROUNDS):
+        if state.over:
+            break
+        card = next(stream)[0]
         state = reveal(state, card)
         moves = {}
-        for p in range(len(players)):
+        for p in seats:
             move = choose(state, p, rng)
             state = apply(state, p, move)
             if record:
                 moves[players[p]] = from_move(network, card, move)
         if record:
             rounds.append(RoundSpec(card=card.code, moves=moves))
-        state, _ = end_round(state)
+        state = end_round(state)[0]
     log = None
     if record:
         changed = rules.changed_from(_defaults())

@@ -437,3 +437,16 @@ def test_hand_typed_yaml_forms(runner, tmp_path):
     marked = runner.invoke(root, ["vv", "score", "--json", write(
         tmp_path, text.replace("empty: 9", "marked: 1-4, 6-8"), "ann2.yaml")])
     assert json.loads(marked.stdout)["players"][0]["total"] == 10.5
+
+
+def test_render_command_draws_a_typed_in_sheet(runner, tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "ann.pdf"
+    result = runner.invoke(root, ["vv", "render", write(tmp_path, ANN, "ann.yaml"), "-o",
+                                  str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "Ann" in text and "10.5" in text  # the player and the total filled in

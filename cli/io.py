@@ -87,6 +87,10 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
+            # mkstemp makes the file private (0600); give it the mode a plain write would.
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(payload)
                 handle.flush()

@@ -56,6 +56,15 @@ def test_atomic_write_replaces_whole_file(tmp_path):
     assert [p.name for p in target.parent.iterdir()] == ["out.txt"]
 
 
+def test_atomic_write_gives_the_mode_of_a_plain_write(tmp_path):
+    import os
+
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x")
+    atomic = atomic_write(tmp_path / "atomic.txt", "x")
+    assert os.stat(atomic).st_mode & 0o777 == os.stat(plain).st_mode & 0o777
+
+
 def test_atomic_write_to_unwritable_place_is_input_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")

@@ -13,9 +13,8 @@ from .cards import card_stream
 from .engine import GameState, apply, end_round, new_game, reveal
 from .log import GameLog, RoundSpec
 from .maps import Network
-from .replay import from_move
+from .replay import from_move, marked_sheets
 from .ruleset import VVRules
-from .scoring import score_sheet
 
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
 
@@ -67,29 +66,7 @@ def _defaults() -> VVRules:
 
 def final_totals(state: GameState) -> list[float]:
     """Every player's total at the end of a game."""
-    net = state.network
-    totals = []
-    for sheet in state.sheets:
-        marked = {s.id for s in net.stations if sheet.marked >> s.index & 1}
-        transfers = {net.stations[i].id: n for i, n in sheet.transfers}
-        bonuses = {}
-        for line in net.lines:
-            if sheet.first >> line.index & 1:
-                bonuses[line.id] = "first"
-            elif sheet.later >> line.index & 1:
-                bonuses[line.id] = "later"
-        totals.append(score_sheet(net, state.rules, marked, transfers, bonuses).total)
-    return totals
-
-
-def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """The q-th percentile (0..100) by linear interpolation between closest ranks."""
-    if not sorted_values:
-        return 0.0
-    pos = (len(sorted_values) - 1) * q / 100
-    lo = int(pos)
-    hi = min(lo + 1, len(sorted_values) - 1)
-    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+    return [sheet.score.total for sheet in marked_sheets(state)]  # type: ignore[union-attr]
 
 
 class Stats(NamedTuple):
@@ -110,8 +87,10 @@ def summarize(states: Sequence[GameState]) -> Stats:
     for state in states:
         scores.extend(final_totals(state))
         empties.extend((state.network.all_mask & ~s.marked).bit_count() for s in state.sheets)
-    scores.sort()
+    # Linear interpolation between the closest ranks ("inclusive"); one score is its own decile.
+    deciles = statistics.quantiles(scores, n=10, method="inclusive") if len(scores) > 1 \
+        else scores * 9
     return Stats(mean=statistics.fmean(scores), median=statistics.median(scores),
-                 p10=percentile(scores, 10), p90=percentile(scores, 90),
+                 p10=deciles[0], p90=deciles[-1],
                  empty_mean=statistics.fmean(empties),
                  rounds_mean=statistics.fmean(s.rounds for s in states))

@@ -80,22 +80,12 @@ def parse_station_list(value: object) -> list[int]:
     (repeats are reported by the content check, which knows the field). ValueError names
     the bad item.
     """
-    if value is None:
-        return []
     if isinstance(value, bool):
         raise ValueError("expected station numbers, not true/false")
     if isinstance(value, int):
         return [_station_int(value)]
-    if isinstance(value, str):
-        if value.strip().lower() in ("-", "none"):
-            return []
-        items: Sequence[object] = _tokens(value)
-    elif isinstance(value, (list, tuple)):
-        items = value
-    else:
-        raise ValueError("expected a list of station numbers and ranges, e.g. [12, 15-18, 40]")
     out: list[int] = []
-    for item in items:
+    for item in _listed(value, "a list of station numbers and ranges, e.g. [12, 15-18, 40]"):
         if isinstance(item, bool) or not isinstance(item, (int, str)):
             raise ValueError(f"{item!r} is not a station number or a range such as 12-15")
         if isinstance(item, int):
@@ -106,20 +96,22 @@ def parse_station_list(value: object) -> list[int]:
     return out
 
 
-def parse_line_list(value: object) -> list[str]:
-    """Line letters from a list or a text such as ``"A, C"`` (lower case accepted)."""
+def _listed(value: object, expected: str) -> Sequence[object]:
+    """The items of a list field: a list, or a text split at commas and spaces; nothing for
+    a missing value, ``-`` or ``none``. Anything else: ValueError saying what was expected."""
     if value is None:
         return []
     if isinstance(value, str):
-        if value.strip().lower() in ("-", "none"):
-            return []
-        items: Sequence[object] = _tokens(value)
-    elif isinstance(value, (list, tuple)):
-        items = value
-    else:
-        raise ValueError("expected a list of line letters, e.g. [A, C]")
+        return [] if value.strip().lower() in ("-", "none") else _tokens(value)
+    if isinstance(value, (list, tuple)):
+        return value
+    raise ValueError(f"expected {expected}")
+
+
+def parse_line_list(value: object) -> list[str]:
+    """Line letters from a list or a text such as ``"A, C"`` (lower case accepted)."""
     out = []
-    for item in items:
+    for item in _listed(value, "a list of line letters, e.g. [A, C]"):
         text = item.strip().upper() if isinstance(item, str) else ""
         if not _LETTER.match(text):
             raise ValueError(f"{item!r} is not a line letter")

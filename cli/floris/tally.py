@@ -107,17 +107,14 @@ class Session:
                 self._bouquet(line)
 
     def _bouquet(self, line: str) -> None:
-        from scorepad.rules.common.errors import RuleViolation, ScorepadError
+        from scorepad.rules.common.errors import ScorepadError
         from scorepad.rules.floris.tally import add_bouquet, match_player
 
         try:
             player, spec = match_player(line, self.names)
             game, verdict = add_bouquet(self.game, player, spec, self.rules)
-        except RuleViolation as err:
-            click.echo(f"not recorded: {err.message}")
-            return
         except ScorepadError as err:
-            click.echo(f"not recorded: {err}")
+            click.echo(_refusal(err))
             return
         self.history.append(self.game)
         self.game = game
@@ -141,7 +138,7 @@ class Session:
 
     def _final_round(self) -> bool:
         """Ask every player's final bouquet and penalty cards; False when input ended early."""
-        from scorepad.rules.common.errors import RuleViolation, ScorepadError
+        from scorepad.rules.common.errors import ScorepadError
         from scorepad.rules.floris.tally import check_final, finish_player, mark_finished
 
         click.echo("Final bouquets and penalty cards.")
@@ -152,11 +149,8 @@ class Session:
                     return False
                 try:
                     check_final(final, self.rules)
-                except RuleViolation as err:
-                    click.echo(f"not recorded: {err.message}")
-                    continue
                 except ScorepadError as err:
-                    click.echo(f"not recorded: {err}")
+                    click.echo(_refusal(err))
                     continue
                 left = 0
                 whole = self.rules.final_bouquet == "whole_hand" and final.strip()
@@ -170,11 +164,8 @@ class Session:
                 try:
                     self.game, verdict = finish_player(self.game, player, final, left,
                                                        discarded, self.rules)
-                except RuleViolation as err:
-                    click.echo(f"not recorded: {err.message}")
-                    continue
                 except ScorepadError as err:
-                    click.echo(f"not recorded: {err}")
+                    click.echo(_refusal(err))
                     continue
                 break
             self.save()
@@ -228,3 +219,10 @@ def _ask_number(text: str) -> int | None:
         if answer.isdigit() and int(answer) <= 45:
             return int(answer)
         click.echo("a number of cards, 0 to 45")
+
+
+def _refusal(err: Exception) -> str:
+    """What the table is told when an entry is refused: a rule's own words, else the place too."""
+    from scorepad.rules.common.errors import RuleViolation
+
+    return f"not recorded: {err.message if isinstance(err, RuleViolation) else err}"

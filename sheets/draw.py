@@ -54,7 +54,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from math import cos, radians, sin
 from typing import Literal
 
@@ -323,8 +323,14 @@ def _widths(bold: bool) -> dict[str, float]:
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The printed width of ``text`` in mm at font size ``size`` (mm). Italic is as wide."""
+    return _unit_width(text, bold) * size
+
+
+@lru_cache(maxsize=4096)
+def _unit_width(text: str, bold: bool) -> float:
+    # Cached: label placement measures each name at every size it tries.
     table = _widths(bold)
-    return sum(table.get(c, 0.556) for c in printable(text)) * size
+    return sum(table.get(c, 0.556) for c in printable(text))
 
 
 def text_box(item: Text) -> Box:

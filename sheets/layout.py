@@ -14,7 +14,6 @@ Pure geometry in millimetres (``y`` grows downward), independent of any game:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from math import cos, hypot, isclose, pi, radians, sin
 
 Point = tuple[float, float]
@@ -123,32 +122,52 @@ def polyline_length(points: Sequence[Point]) -> float:
 # ---------------------------------------------------------------------------- shapes
 
 
-@dataclass(frozen=True, slots=True)
-class Disc:
+class _Shape:
+    """Shared behaviour of the collision shapes: value equality and a readable repr.
+
+    Plain slotted classes rather than frozen dataclasses: a sheet makes thousands of them
+    while placing labels, and a frozen dataclass's ``__init__`` costs several times as much.
+    Treat them as immutable; ``bounds`` is worked out once, in ``__init__``.
+    """
+
+    __slots__ = ("bounds",)
+    _fields: tuple[str, ...] = ()
+    bounds: tuple[float, float, float, float]
+
+    def _values(self) -> tuple[float, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({args})"
+
+
+class Disc(_Shape):
     """A filled circle."""
 
-    x: float
-    y: float
-    r: float
-    bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+    __slots__ = ("x", "y", "r")
+    _fields = __slots__
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "bounds", (self.x - self.r, self.y - self.r,
-                                            self.x + self.r, self.y + self.r))
+    def __init__(self, x: float, y: float, r: float) -> None:
+        self.x, self.y, self.r = x, y, r
+        self.bounds = (x - r, y - r, x + r, y + r)
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
+class Box(_Shape):
     """An axis-parallel rectangle ``x0 <= x <= x1``, ``y0 <= y <= y1``."""
 
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+    __slots__ = ("x0", "y0", "x1", "y1")
+    _fields = __slots__
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "bounds", (self.x0, self.y0, self.x1, self.y1))
+    def __init__(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
+        self.bounds = (x0, y0, x1, y1)
 
     def grow(self, pad: float) -> Box:
         """The box enlarged by ``pad`` on every side."""
@@ -160,21 +179,15 @@ class Box:
                 and self.x1 <= other.x1 and self.y1 <= other.y1)
 
 
-@dataclass(frozen=True, slots=True)
-class Capsule:
+class Capsule(_Shape):
     """A thick segment: every point within ``r`` of the segment ``(x1, y1)``–``(x2, y2)``."""
 
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    r: float
-    bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+    __slots__ = ("x1", "y1", "x2", "y2", "r")
+    _fields = __slots__
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "bounds", (
-            min(self.x1, self.x2) - self.r, min(self.y1, self.y2) - self.r,
-            max(self.x1, self.x2) + self.r, max(self.y1, self.y2) + self.r))
+    def __init__(self, x1: float, y1: float, x2: float, y2: float, r: float) -> None:
+        self.x1, self.y1, self.x2, self.y2, self.r = x1, y1, x2, y2, r
+        self.bounds = (min(x1, x2) - r, min(y1, y2) - r, max(x1, x2) + r, max(y1, y2) + r)
 
 
 Shape = Disc | Box | Capsule
@@ -187,9 +200,9 @@ def _point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: fl
     return hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
-def _point_box(px: float, py: float, b: Box) -> float:
-    dx = max(b.x0 - px, 0.0, px - b.x1)
-    dy = max(b.y0 - py, 0.0, py - b.y1)
+def _point_box(px: float, py: float, x0: float, y0: float, x1: float, y1: float) -> float:
+    dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
+    dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
     return hypot(dx, dy)
 
 
@@ -197,53 +210,91 @@ def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) ->
     return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 
 
-def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
-    d1 = _orient(*c, *d, *a)
-    d2 = _orient(*c, *d, *b)
-    d3 = _orient(*a, *b, *c)
-    d4 = _orient(*a, *b, *d)
-    return ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0))
+def _segment_segment(ax: float, ay: float, bx: float, by: float,
+                     cx: float, cy: float, dx: float, dy: float) -> float:
+    d1 = _orient(cx, cy, dx, dy, ax, ay)
+    d2 = _orient(cx, cy, dx, dy, bx, by)
+    d3 = _orient(ax, ay, bx, by, cx, cy)
+    d4 = _orient(ax, ay, bx, by, dx, dy)
+    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)):
+        return 0.0  # they cross
+    return min(_point_segment(ax, ay, cx, cy, dx, dy), _point_segment(bx, by, cx, cy, dx, dy),
+               _point_segment(cx, cy, ax, ay, bx, by), _point_segment(dx, dy, ax, ay, bx, by))
 
 
-def _segment_segment(a: Point, b: Point, c: Point, d: Point) -> float:
-    if _segments_cross(a, b, c, d):
+def _segment_meets_box(ax: float, ay: float, bx: float, by: float,
+                       x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether segment AB has a point in the box (Liang–Barsky clipping; touching counts)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False  # parallel to this side and outside it
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+        if t0 > t1:
+            return False
+    return True
+
+
+def _segment_box(ax: float, ay: float, bx: float, by: float,
+                 x0: float, y0: float, x1: float, y1: float) -> float:
+    if _segment_meets_box(ax, ay, bx, by, x0, y0, x1, y1):
         return 0.0
-    return min(_point_segment(*a, *c, *d), _point_segment(*b, *c, *d),
-               _point_segment(*c, *a, *b), _point_segment(*d, *a, *b))
+    # Apart, the nearest points are an end of the segment and the box, or a corner and the
+    # segment.
+    return min(_point_box(ax, ay, x0, y0, x1, y1), _point_box(bx, by, x0, y0, x1, y1),
+               _point_segment(x0, y0, ax, ay, bx, by), _point_segment(x1, y0, ax, ay, bx, by),
+               _point_segment(x1, y1, ax, ay, bx, by), _point_segment(x0, y1, ax, ay, bx, by))
 
 
-def _segment_box(a: Point, b: Point, box: Box) -> float:
-    if _point_box(*a, box) == 0 or _point_box(*b, box) == 0:
-        return 0.0
-    corners = ((box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1))
-    for i in range(4):
-        if _segments_cross(a, b, corners[i], corners[(i + 1) % 4]):
-            return 0.0
-    return min(min(_point_segment(*c, *a, *b) for c in corners),
-               _point_box(*a, box), _point_box(*b, box))
+def _box_box(s: Box, t: Box) -> float:
+    dx = max(s.x0 - t.x1, t.x0 - s.x1, 0.0)
+    dy = max(s.y0 - t.y1, t.y0 - s.y1, 0.0)
+    return hypot(dx, dy)
+
+
+def _disc_disc(s: Disc, t: Disc) -> float:
+    return max(0.0, hypot(s.x - t.x, s.y - t.y) - s.r - t.r)
+
+
+def _disc_box(s: Disc, t: Box) -> float:
+    return max(0.0, _point_box(s.x, s.y, t.x0, t.y0, t.x1, t.y1) - s.r)
+
+
+def _disc_capsule(s: Disc, t: Capsule) -> float:
+    return max(0.0, _point_segment(s.x, s.y, t.x1, t.y1, t.x2, t.y2) - s.r - t.r)
+
+
+def _capsule_box(s: Capsule, t: Box) -> float:
+    return max(0.0, _segment_box(s.x1, s.y1, s.x2, s.y2, t.x0, t.y0, t.x1, t.y1) - s.r)
+
+
+def _capsule_capsule(s: Capsule, t: Capsule) -> float:
+    return max(0.0, _segment_segment(s.x1, s.y1, s.x2, s.y2, t.x1, t.y1, t.x2, t.y2)
+               - s.r - t.r)
+
+
+# One function a pair of kinds: placing a sheet's labels asks this some thousand times.
+_DISTANCE = {
+    (Box, Box): _box_box,
+    (Disc, Disc): _disc_disc,
+    (Disc, Box): _disc_box,
+    (Box, Disc): lambda s, t: _disc_box(t, s),
+    (Disc, Capsule): _disc_capsule,
+    (Capsule, Disc): lambda s, t: _disc_capsule(t, s),
+    (Capsule, Box): _capsule_box,
+    (Box, Capsule): lambda s, t: _capsule_box(t, s),
+    (Capsule, Capsule): _capsule_capsule,
+}
 
 
 def distance(s: Shape, t: Shape) -> float:
     """The gap between two shapes (0 when they touch or overlap)."""
-    if isinstance(s, Box) and isinstance(t, Box):
-        dx = max(s.x0 - t.x1, t.x0 - s.x1, 0.0)
-        dy = max(s.y0 - t.y1, t.y0 - s.y1, 0.0)
-        return hypot(dx, dy)
-    if isinstance(t, Disc) and not isinstance(s, Disc):
-        s, t = t, s
-    if isinstance(s, Disc):
-        if isinstance(t, Disc):
-            return max(0.0, hypot(s.x - t.x, s.y - t.y) - s.r - t.r)
-        if isinstance(t, Box):
-            return max(0.0, _point_box(s.x, s.y, t) - s.r)
-        return max(0.0, _point_segment(s.x, s.y, t.x1, t.y1, t.x2, t.y2) - s.r - t.r)
-    if isinstance(s, Box):
-        s, t = t, s
-    assert isinstance(s, Capsule)
-    if isinstance(t, Box):
-        return max(0.0, _segment_box((s.x1, s.y1), (s.x2, s.y2), t) - s.r)
-    return max(0.0, _segment_segment((s.x1, s.y1), (s.x2, s.y2), (t.x1, t.y1), (t.x2, t.y2))
-               - s.r - t.r)
+    return _DISTANCE[type(s), type(t)](s, t)
 
 
 def overlap(s: Shape, t: Shape, gap: float = 0.0) -> bool:

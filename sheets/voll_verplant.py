@@ -20,15 +20,15 @@ same group on every page, and marked sheets draw the marks over the same group.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import ceil, hypot, inf, sqrt
+from typing import TYPE_CHECKING
 
 from scorepad.rules.common.errors import ContentError
 from scorepad.rules.voll_verplant.maps import Line as MapLine
 from scorepad.rules.voll_verplant.maps import Network
-from scorepad.rules.voll_verplant.view import MarkedSheet
 
 from . import layout as geo
 from .draw import (
@@ -56,6 +56,9 @@ from .draw import (
     wrap,
 )
 from .labels import format_number, label
+
+if TYPE_CHECKING:  # marks are drawn only by `vv render`; a blank sheet skips the import
+    from scorepad.rules.voll_verplant.view import MarkedSheet
 
 # ---- page frame (mm)
 MARGIN = 10.0          # the spec's minimum; no ink goes nearer the edge
@@ -714,29 +717,26 @@ class _SheetBuilder:
                 dist = self.outer[st.index] + r * out
                 for turn in _STAR_TURNS:
                     ux, uy = geo.rotate((0.0, -1.0), turn)
-                    sx, sy = x + ux * dist, y + uy * dist
-                    star = Polyline(geo.star_points(sx, sy, r), filled(BLACK, WHITE, 0.2),
-                                    closed=True, tag=f"star star-{st.id}")
-                    stars.append((geo.Disc(sx, sy, r + 0.1), star))  # the tips' circle
+                    stars.append(geo.Disc(x + ux * dist, y + uy * dist, r + 0.1))  # its tips
             own = [self.station_slots[st.index]]
-            spot = self.obstacles.first_free([box for box, _ in stars], self.bounds, LABEL_GAP,
-                                             ignore=own)
+            spot = self.obstacles.first_free(stars, self.bounds, LABEL_GAP, ignore=own)
             if spot is None:
                 self.problems.append(f"no free place for the star of station {st.id}")
-                spot = stars[0][0]
+                spot = stars[0]
             self.obstacles.add(spot)
-            items.append(next(star for box, star in stars if box is spot))
+            items.append(Polyline(geo.star_points(spot.x, spot.y, spot.r - 0.1),
+                                  filled(BLACK, WHITE, 0.2), closed=True, tag=f"star star-{st.id}"))
         return items
 
     def _label_candidates(self, i: int, w: float, up: float, down: float,
                           order: Sequence[geo.Point], rings: Sequence[float]
-                          ) -> list[tuple[geo.Box, float, float]]:
+                          ) -> Iterator[tuple[geo.Box, float, float]]:
         """Boxes of a ``w`` wide label around station ``i``, nearest corner or edge touching the
         circle's ink plus a gap in each direction of ``order`` (unit vectors), ring by ring;
         ``up``/``down`` are the text's extent above and below its baseline.
-        Returns (box, x where the text starts, baseline)."""
+        Yields (box, x where the text starts, baseline), lazily: the first free one ends
+        the search."""
         x, y = self.centers[i]
-        out = []
         h = up + down
         for extra in rings:
             d = self.outer[i] + LABEL_GAP + extra
@@ -744,8 +744,7 @@ class _SheetBuilder:
                 px, py = x + ux * d, y + uy * d
                 x0 = px if ux > 1e-6 else px - w if ux < -1e-6 else px - w / 2
                 y0 = py if uy > 1e-6 else py - h if uy < -1e-6 else py - h / 2
-                out.append((geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up))
-        return out
+                yield geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up
 
     def _free_label(self, i: int, text: str, sizes: Sequence[float],
                     order: Sequence[geo.Point], rings: Sequence[float]
@@ -776,8 +775,9 @@ class _SheetBuilder:
             if spot is None:
                 self.problems.append(f"no free place for the number of station {st.id}")
                 w = text_width(text, NUMBER_SIZE)
-                cands = self._label_candidates(st.index, w, ASCENT * NUMBER_SIZE,
-                                               DESCENT * NUMBER_SIZE, _NUMBER_DIRECTIONS, (0.0,))
+                cands = list(self._label_candidates(st.index, w, ASCENT * NUMBER_SIZE,
+                                                    DESCENT * NUMBER_SIZE, _NUMBER_DIRECTIONS,
+                                                    (0.0,)))
                 box, tx, base = next((c for c in cands if c[0].inside(self.bounds)), cands[0])
                 spot = (box, tx, base, NUMBER_SIZE)
             box, tx, base, size = spot

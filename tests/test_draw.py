@@ -286,6 +286,25 @@ def test_spatial_index_agrees_with_checking_everything(placed, probe):
     assert index.hits(probe, 0.2) == any(geo.overlap(probe, s, 0.2) for s in placed)
 
 
+@settings(max_examples=150, deadline=None)
+@given(shapes, shapes)
+def test_distance_is_symmetric(a, b):
+    assert geo.distance(a, b) == pytest.approx(geo.distance(b, a), abs=1e-9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(capsules, shapes)
+def test_capsule_distance_agrees_with_points_sampled_along_it(cap, other):
+    # The segment's nearest point lies within half a step of one of the samples.
+    n = 400
+    points = [(cap.x1 + (cap.x2 - cap.x1) * k / n, cap.y1 + (cap.y2 - cap.y1) * k / n)
+              for k in range(n + 1)]
+    sampled = min(geo.distance(geo.Disc(x, y, 0.0), other) for x, y in points)
+    step = hypot(cap.x2 - cap.x1, cap.y2 - cap.y1) / n
+    exact = geo.distance(cap, other)
+    assert max(0.0, sampled - step - cap.r) - 1e-9 <= exact <= max(0.0, sampled - cap.r) + 1e-9
+
+
 def test_first_free_respects_bounds_and_ignore():
     index = geo.Obstacles()
     wall = index.add(geo.Box(0, 0, 10, 10))

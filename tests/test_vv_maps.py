@@ -31,12 +31,13 @@ DATA = Path(__file__).parent / "data"
 ORDER = ("amsterdam", "berlin", "paris", "madrid")  # easiest to hardest
 
 
+MAPS_DIR = resources.files("scorepad.rules.voll_verplant") / "data" / "maps"
+
+
 @cache
 def raw(map_id: str) -> dict:
-    """A bundled map file as plain YAML data (read once; tests must not change it)."""
-    node = resources.files("scorepad.rules.voll_verplant") / "data" / "maps" / f"{map_id}.yaml"
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(node.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506
+    """A bundled map file's plain data (read once; tests must not change it)."""
+    return json.loads((MAPS_DIR / f"{map_id}.json").read_text(encoding="utf-8"))
 
 
 def segments(line: dict) -> list[tuple[int, int]]:
@@ -67,6 +68,8 @@ def luma(color: str) -> float:
 
 def test_bundled_ids_and_files_agree():
     assert BUNDLED_MAPS == ORDER
+    assert sorted(p.name for p in MAPS_DIR.iterdir() if p.is_file()) == \
+        sorted(f"{map_id}.json" for map_id in ORDER)
     for map_id in ORDER:
         doc = raw(map_id)
         assert doc["format"] == "scorepad/vv-map@1"

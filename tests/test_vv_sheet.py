@@ -34,14 +34,6 @@ DATA = Path(__file__).parent / "data"
 GRID = DATA / "sheet_grid.yaml"
 
 
-def bundled_present() -> list[str]:
-    """The bundled maps that exist in this checkout (they are designed separately)."""
-    from importlib import resources
-
-    folder = resources.files("scorepad.rules.voll_verplant").joinpath("data", "maps")
-    return [m for m in BUNDLED_MAPS if folder.joinpath(f"{m}.yaml").is_file()]
-
-
 def prims(page):
     """(primitive, tags) for every primitive, with group shifts applied to positions."""
     out = []
@@ -369,7 +361,7 @@ def test_connections_off_the_45_degree_grid_get_a_bend():
 
 # ---------------------------------------------------------------------------- bundled maps
 
-@pytest.mark.parametrize("map_id", bundled_present())
+@pytest.mark.parametrize("map_id", BUNDLED_MAPS)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_bundled_maps(map_id, paper):
     net = load_network(map_id)

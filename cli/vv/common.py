@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from scorepad.io import display_name, read_mapping
 from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map, load_map_data
-from scorepad.rules.voll_verplant.ruleset import VVRules, default_rules
 
-if TYPE_CHECKING:  # the replay is imported by the commands that replay (not by `vv sheet`)
+if TYPE_CHECKING:  # rulesets and replays are imported by the commands that use them, not `vv sheet`
+    from scorepad.rules.voll_verplant.ruleset import VVRules
     from scorepad.rules.voll_verplant.view import MarkedSheet
 
 
@@ -36,6 +36,7 @@ def load_network(ref: str, base: Path | None = None) -> Network:
 
 def load_rules(path: str | None, overrides: dict | None = None) -> VVRules:
     """The bundled ruleset, changed by a ``--rules FILE`` and then by a log's ``rules:``."""
+    from scorepad.rules.voll_verplant.ruleset import default_rules
     from scorepad.rulesets import layered_rules
 
     return layered_rules(default_rules(), path, overrides)

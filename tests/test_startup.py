@@ -1,0 +1,55 @@
+"""What a command imports: the libraries it does not need stay out of its start-up.
+
+Printing a sheet has a 0.3 s budget and scoring a log is run table-side; a parser, validator
+or hashing library imported on the way costs tens of milliseconds (README › Performance).
+These tests run the command in a fresh interpreter and look at what it loaded.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from scorepad.io import dump_yaml
+from scorepad.rules.voll_verplant.maps import bundled_map
+from scorepad.rules.voll_verplant.ruleset import default_rules
+from scorepad.rules.voll_verplant.simulate import play_game
+
+
+def modules_after(args: list[str]) -> set[str]:
+    """The modules loaded by ``scorepad ARGS`` run in a new interpreter (it must succeed)."""
+    code = ("import sys\nfrom scorepad.main import root\n"
+            f"try:\n    root.main({args!r})\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('-- modules --')\nprint('\\n'.join(sorted(sys.modules)))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    return set(result.stdout.split("-- modules --\n", 1)[1].split())
+
+
+def loaded(modules: set[str], *packages: str) -> list[str]:
+    """Which of ``packages`` (or their submodules) are among ``modules``."""
+    return sorted(p for p in packages
+                  if p in modules or any(m.startswith(p + ".") for m in modules))
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "svg"])
+def test_printing_a_bundled_sheet_loads_no_parser_validator_or_hash(tmp_path, fmt):
+    modules = modules_after(["vv", "sheet", "madrid", "-o", str(tmp_path / f"madrid.{fmt}")])
+    assert (tmp_path / f"madrid.{fmt}").stat().st_size > 0
+    assert loaded(modules, "yaml", "pydantic", "hashlib", "tempfile", "importlib.resources",
+                  "reportlab.pdfgen", "reportlab.lib", "scorepad.rules.voll_verplant.engine",
+                  "scorepad.rules.voll_verplant.ruleset") == []
+
+
+def test_scoring_a_log_does_not_import_pydantic(tmp_path):
+    game = play_game(bundled_map("berlin"), default_rules(), ["Ann", "Bob"], "greedy", "p",
+                     record=True)
+    log = tmp_path / "game.yaml"
+    log.write_text(dump_yaml(game.log.to_data()))
+    modules = modules_after(["vv", "score", str(log), "--json"])
+    assert "yaml" in modules  # the log is YAML: the check below is not vacuous
+    assert loaded(modules, "pydantic") == []

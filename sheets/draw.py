@@ -21,7 +21,7 @@ API
 ``Line(x1, y1, x2, y2, style)``, ``Polyline(points, style, closed=False)``,
 ``Circle(cx, cy, r, style)``, ``Rect(x, y, w, h, style, radius=0)``,
 ``Text(x, y, text, size, color, bold, italic, anchor, valign, angle)``
-    The primitives (frozen dataclasses). Every primitive and group takes an optional ``tag``:
+    The primitives (immutable named tuples). Every primitive and group takes an optional ``tag``:
     a space-separated list of names written as the SVG ``class`` (tests and tools find
     elements by it; the PDF ignores it). ``Text.anchor`` is ``start|middle|end``;
     ``Text.valign`` is ``baseline|middle|top|bottom`` (``middle`` centres capitals on ``y``);
@@ -53,10 +53,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from math import cos, radians, sin
-from typing import Literal
+from typing import Literal, NamedTuple
 
 MM_PER_PT = 25.4 / 72
 BLACK = "#000000"
@@ -86,8 +85,7 @@ def paper_size(name: str, landscape: bool = False) -> tuple[float, float]:
     return (h, w) if landscape else (w, h)
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
+class Style(NamedTuple):
     """How a shape is painted: stroke colour and width (mm), fill, dash lengths (mm)."""
 
     stroke: str | None = BLACK
@@ -110,8 +108,7 @@ def filled(color: str, stroke: str | None = None, width: float = 0.3) -> Style:
     return Style(stroke=stroke, fill=color, width=width)
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """A straight line from ``(x1, y1)`` to ``(x2, y2)``."""
 
     x1: float
@@ -122,8 +119,7 @@ class Line:
     tag: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Polyline:
+class Polyline(NamedTuple):
     """Connected straight segments; ``closed`` makes a polygon (which may be filled)."""
 
     points: tuple[tuple[float, float], ...]
@@ -132,8 +128,7 @@ class Polyline:
     tag: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Circle:
+class Circle(NamedTuple):
     """A circle of radius ``r`` around ``(cx, cy)``."""
 
     cx: float
@@ -143,8 +138,7 @@ class Circle:
     tag: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+class Rect(NamedTuple):
     """An axis-parallel rectangle with top-left corner ``(x, y)``; ``radius`` rounds corners."""
 
     x: float
@@ -156,10 +150,7 @@ class Rect:
     tag: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
-    """One line of text at ``(x, y)``; see the module docstring for anchor and valign."""
-
+class _TextFields(NamedTuple):
     x: float
     y: float
     text: str
@@ -172,9 +163,18 @@ class Text:
     angle: float = 0.0
     tag: str | None = None
 
-    def __post_init__(self) -> None:
+
+class Text(_TextFields):
+    """One line of text at ``(x, y)``; see the module docstring for anchor and valign."""
+
+    __slots__ = ()
+
+    def __new__(cls, x: float, y: float, text: str, size: float = 3.5, color: str = BLACK,
+                bold: bool = False, italic: bool = False, anchor: Anchor = "start",
+                valign: VAlign = "baseline", angle: float = 0.0, tag: str | None = None) -> Text:
         # Store what will really be printed, so both backends and all measuring agree.
-        object.__setattr__(self, "text", printable(self.text))
+        return super().__new__(cls, x, y, printable(text), size, color, bold, italic, anchor,
+                               valign, angle, tag)
 
     @property
     def baseline(self) -> float:
@@ -205,47 +205,56 @@ FONTS = {
 Primitive = Line | Polyline | Circle | Rect | Text
 
 
-@dataclass(eq=False)
-class Group:
+class _Holder:
+    """A list of items with ``add`` and ``extend`` (what groups and pages share)."""
+
+    __slots__ = ("items",)
+    items: list[Item]
+
+    def add(self, item: Item) -> Item:
+        """Append ``item`` and return it."""
+        self.items.append(item)
+        return item
+
+    def extend(self, items: Iterable[Item]) -> None:
+        """Append several items."""
+        self.items.extend(items)
+
+
+class Group(_Holder):
     """Primitives and groups drawn together, shifted by ``(dx, dy)``.
 
     Equality is identity: the PDF backend reuses a group that appears on several pages.
     """
 
-    items: list[Item] = field(default_factory=list)
-    dx: float = 0.0
-    dy: float = 0.0
-    tag: str | None = None
+    __slots__ = ("dx", "dy", "tag")
 
-    def add(self, item: Item) -> Item:
-        """Append ``item`` and return it."""
-        self.items.append(item)
-        return item
+    def __init__(self, items: list[Item] | None = None, dx: float = 0.0, dy: float = 0.0,
+                 tag: str | None = None) -> None:
+        self.items = [] if items is None else items
+        self.dx = dx
+        self.dy = dy
+        self.tag = tag
 
-    def extend(self, items: Iterable[Item]) -> None:
-        """Append several items."""
-        self.items.extend(items)
+    def __repr__(self) -> str:
+        return f"Group({len(self.items)} items, dx={self.dx}, dy={self.dy}, tag={self.tag!r})"
 
 
 Item = Primitive | Group
 
 
-@dataclass(eq=False)
-class Page:
+class Page(_Holder):
     """A page of ``width`` × ``height`` mm holding a list of items, painted in order."""
 
-    width: float
-    height: float
-    items: list[Item] = field(default_factory=list)
+    __slots__ = ("width", "height")
 
-    def add(self, item: Item) -> Item:
-        """Append ``item`` and return it."""
-        self.items.append(item)
-        return item
+    def __init__(self, width: float, height: float, items: list[Item] | None = None) -> None:
+        self.width = width
+        self.height = height
+        self.items = [] if items is None else items
 
-    def extend(self, items: Iterable[Item]) -> None:
-        """Append several items."""
-        self.items.extend(items)
+    def __repr__(self) -> str:
+        return f"Page({self.width} x {self.height} mm, {len(self.items)} items)"
 
 
 # ---------------------------------------------------------------------------- text

@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import ceil, hypot, inf, sqrt
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.rules.common.errors import ContentError
 from scorepad.rules.voll_verplant.maps import Line as MapLine
@@ -147,8 +147,7 @@ _BADGE_TURNS = (0, 45, -45, 90, -90, 135, -135, 180, 22.5, -22.5, 67.5, -67.5, 1
                 157.5, -157.5)
 
 
-@dataclass(frozen=True)
-class LineLook:
+class LineLook(NamedTuple):
     """How a line is drawn: colour, dash pattern, black casing, white centre stripe."""
 
     color: str
@@ -261,8 +260,7 @@ def sheet_layout(network: Network, paper: str, lang: str, numbers: bool) -> Shee
 # ============================================================================ frame
 
 
-@dataclass
-class _Frame:
+class _Frame(NamedTuple):
     """Where the map and the panel's blocks go on the page."""
 
     landscape: bool

@@ -33,8 +33,7 @@ MAP_FORMAT = "scorepad/vv-map@1"
 BUNDLED_MAPS = ("amsterdam", "berlin", "paris", "madrid")
 
 
-@dataclass(frozen=True)
-class Station:
+class Station(NamedTuple):
     """A compiled station; ``index`` is its bit in the engine's station masks."""
 
     index: int
@@ -46,8 +45,7 @@ class Station:
     lines: tuple[int, ...]  # indices of the lines through it
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """A compiled line; ``order`` holds station indices from the wagon on (``cw`` for rings)."""
 
     index: int
@@ -70,7 +68,11 @@ class Line:
 
 @dataclass(frozen=True, eq=False)
 class Network:
-    """A validated map compiled for the engine: stations by index, lines by index."""
+    """A validated map compiled for the engine: stations by index, lines by index.
+
+    Stations and lines are named tuples (immutable, and cheap to define at start-up, which
+    frozen dataclasses are not); the network itself compares and hashes by identity.
+    """
 
     id: str
     name: str

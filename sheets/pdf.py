@@ -18,11 +18,15 @@ general-purpose library took a third of that.
 
 from __future__ import annotations
 
-import hashlib
 import zlib
 from collections.abc import Sequence
 from functools import cache
 from math import cos, radians, sin
+
+try:  # the builtin md5: hashlib would load OpenSSL, ~10 ms of a sheet's start-up
+    from _md5 import md5
+except ImportError:  # a Python built without its own hashes
+    from hashlib import md5
 
 from .draw import FONTS, Circle, Group, Item, Line, Page, Polyline, Rect, Style, Text, text_width
 
@@ -283,7 +287,7 @@ def _write(pages: Sequence[Page], page_streams: list[_Stream],
     out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode("ascii")
     for offset in offsets:
         out += f"{offset:010d} 00000 n \n".encode("ascii")
-    file_id = hashlib.md5(bytes(out), usedforsecurity=False).hexdigest()
+    file_id = md5(bytes(out)).hexdigest()
     out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info} 0 R "
             f"/ID [<{file_id}> <{file_id}>] >>\nstartxref\n{xref}\n%%EOF\n").encode("ascii")
     return bytes(out)

@@ -53,3 +53,9 @@ def test_scoring_a_log_does_not_import_pydantic(tmp_path):
     modules = modules_after(["vv", "score", str(log), "--json"])
     assert "yaml" in modules  # the log is YAML: the check below is not vacuous
     assert loaded(modules, "pydantic") == []
+
+
+def test_checking_a_bouquet_does_not_import_pydantic():
+    modules = modules_after(["floris", "bouquet", "rose:3 lily:3", "--json"])
+    assert "scorepad.rules.floris.fix" in modules  # the verdict was worked out
+    assert loaded(modules, "pydantic") == []

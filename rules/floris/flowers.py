@@ -1,48 +1,42 @@
-"""The five flower types (bundled ``data/flowers.yaml``) and the words that name them."""
+"""The five flower types (bundled ``data/flowers.yaml``) and the words that name them.
+
+The table is read plainly into :class:`FlowerTable`; :mod:`.flowers_model` (pydantic) defines
+and validates the file's shape — the test suite holds the bundled file to it — so checking a
+bouquet never imports pydantic.
+"""
 
 from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from typing import Annotated
-
-from pydantic import Field, field_validator
-
-from scorepad.rules.common.models import StrictModel
+from typing import NamedTuple
 
 Counts = tuple[int, ...]
 """Flowers per type, in the fixed order of :func:`flower_types` (daisy ... lily)."""
 
-Word = Annotated[str, Field(min_length=1, max_length=30)]
 
-
-class FlowerType(StrictModel):
+class FlowerType(NamedTuple):
     """One flower type: its id (as written in specs and files), plural and other names."""
 
-    id: Annotated[str, Field(pattern=r"^[a-z]+$")]
-    plural: Word
-    words: list[Word] = []
+    id: str
+    plural: str
+    words: tuple[str, ...] = ()
 
 
-class FlowerTable(StrictModel):
-    """The bundled flower table: every name must belong to one type only."""
+class FlowerTable(NamedTuple):
+    """The bundled flower table, types in their fixed order."""
 
-    flowers: Annotated[list[FlowerType], Field(min_length=1, max_length=10)]
-
-    @field_validator("flowers")
-    @classmethod
-    def _names_unique(cls, value: list[FlowerType]) -> list[FlowerType]:
-        owner: dict[str, str] = {}
-        for flower in value:
-            for name in (flower.id, flower.plural, *flower.words):
-                key = fold(name)
-                if owner.setdefault(key, flower.id) != flower.id:
-                    raise ValueError(f"name {name!r} given to both {owner[key]} and {flower.id}")
-        return value
+    flowers: tuple[FlowerType, ...]
 
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(f.id for f in self.flowers)
+
+    @classmethod
+    def of(cls, data: dict) -> FlowerTable:
+        """The table of already validated data (the shape of ``data/flowers.yaml``)."""
+        return cls(tuple(FlowerType(f["id"], f["plural"], tuple(f.get("words", ())))
+                         for f in data["flowers"]))
 
 
 def fold(word: str) -> str:
@@ -52,11 +46,10 @@ def fold(word: str) -> str:
 
 @lru_cache(maxsize=1)
 def flower_table() -> FlowerTable:
-    """The bundled flower table."""
+    """The bundled flower table (validated by the test suite, read here plainly)."""
     from scorepad.rules.common.data import bundled_text, load_yaml_text
-    from scorepad.rules.common.models import parse_model
 
-    return parse_model(FlowerTable, load_yaml_text(bundled_text(__package__, "data", "flowers.yaml")))
+    return FlowerTable.of(load_yaml_text(bundled_text(__package__, "data", "flowers.yaml")))
 
 
 def flower_types() -> tuple[str, ...]:

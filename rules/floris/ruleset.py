@@ -1,25 +1,42 @@
-"""The Floris ruleset (``floris-1``): every [default] rule of Floris as an option."""
+"""The Floris ruleset (``floris-1``): every [default] rule of Floris as an option.
+
+:class:`FlorisRules` is the plain, frozen record the rules read. The bundled defaults
+(``data/ruleset.yaml``) load without pydantic — the test suite validates that file with
+:class:`.ruleset_model.FlorisRulesModel` — and pydantic is imported only when options are
+changed (:meth:`FlorisRules.with_overrides`), to validate the change and name what is wrong.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from scorepad.rules.common.plain_ruleset import PlainRuleset
 
-from scorepad.rules.common.ruleset import Ruleset
+if TYPE_CHECKING:
+    from .ruleset_model import FlorisRulesModel
 
 
-class FlorisRules(Ruleset):
-    """Options of a Floris game. Defaults and their explanations live in ``data/ruleset.yaml``."""
+@dataclass(frozen=True)
+class FlorisRules(PlainRuleset):
+    """Options of a Floris game (see ``data/ruleset.yaml`` for each)."""
 
-    min_flowers: Annotated[int, Field(ge=1, le=50)]
+    ruleset: str
+    min_flowers: int
     run_starts_at_one: bool
-    bonus_from: Annotated[int, Field(ge=1, le=100)]
-    bonus_per_flower: Annotated[int, Field(ge=0, le=10)]
-    final_bouquet: Literal["any_subset", "whole_hand"]
-    penalty_per_card: Annotated[int, Field(ge=0, le=10)]
-    ties: Literal["shared", "fewer_penalty_cards", "more_bouquets"]
+    bonus_from: int
+    bonus_per_flower: int
+    final_bouquet: str
+    penalty_per_card: int
+    ties: str
+
+    @classmethod
+    def model(cls) -> type[FlorisRulesModel]:
+        """The pydantic model that validates these options."""
+        from .ruleset_model import FlorisRulesModel
+
+        return FlorisRulesModel
 
     def bonus(self, flowers: int) -> int:
         """Extra points for a valid bouquet of ``flowers`` flowers (0 below ``bonus_from``)."""
@@ -30,9 +47,7 @@ class FlorisRules(Ruleset):
 
 @lru_cache(maxsize=1)
 def default_rules() -> FlorisRules:
-    """The bundled ruleset ``floris-1``."""
+    """The bundled ruleset ``floris-1`` (validated by the test suite, read here plainly)."""
     from scorepad.rules.common.data import bundled_text, load_yaml_text
-    from scorepad.rules.common.models import parse_model
 
-    data = load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml"))
-    return parse_model(FlorisRules, data)
+    return FlorisRules.of(load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml")))

@@ -9,13 +9,18 @@ changed (:meth:`VVRules.with_overrides`), to validate the change and name what i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from scorepad.rules.common.plain_ruleset import PlainRuleset
+
+if TYPE_CHECKING:
+    from .ruleset_model import VVRulesModel
 
 
 @dataclass(frozen=True)
-class VVRules:
+class VVRules(PlainRuleset):
     """Every option of a Voll verplant ruleset (see ``data/ruleset.yaml`` for each)."""
 
     ruleset: str
@@ -27,26 +32,19 @@ class VVRules:
     game_end: str
     empty_rounding: str
 
+    @classmethod
+    def model(cls) -> type[VVRulesModel]:
+        """The pydantic model that validates these options."""
+        from .ruleset_model import VVRulesModel
+
+        return VVRulesModel
+
     def model_dump(self) -> dict[str, Any]:
         """The options as plain data (lists for the card lists, as in the YAML file)."""
-        data = asdict(self)
+        data = super().model_dump()
         data["deck"] = list(self.deck)
         data["shuffle_cards"] = list(self.shuffle_cards)
         return data
-
-    def with_overrides(self, overrides: Mapping[str, Any] | None) -> VVRules:
-        """A copy with some options changed; InputError naming a bad option (exit 2)."""
-        if not overrides:
-            return self
-        from .ruleset_model import VVRulesModel
-
-        base = VVRulesModel.model_validate(self.model_dump())
-        return VVRules.of(base.with_overrides(overrides).model_dump())
-
-    def changed_from(self, base: VVRules) -> dict[str, Any]:
-        """The options that differ from ``base`` (usually the bundled defaults)."""
-        mine, theirs = self.model_dump(), base.model_dump()
-        return {f.name: mine[f.name] for f in fields(self) if mine[f.name] != theirs[f.name]}
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> VVRules:

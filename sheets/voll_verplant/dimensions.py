@@ -1,0 +1,78 @@
+"""Sizes of a Voll verplant sheet (mm), its colours and font sizes, and the direction tables
+that label placement tries in turn.
+"""
+
+from __future__ import annotations
+
+from .. import layout as geo
+
+# ---- page frame (mm)
+MARGIN = 10.0          # the spec's minimum; no ink goes nearer the edge
+SAFE = 0.3             # kept free inside the margin for stroke widths and rounding
+PANEL_GAP = 5.0        # between the map and the panel
+COL_W = 58.0           # a panel column
+COL_GAP = 5.0
+BLOCK_GAP = 5.0        # between blocks of the panel
+MAP_PAD = 4.4          # around the outermost station centres: the largest circle's ink
+ROOMY_PAD = 9.5        # ... and room for a badge beyond them, when a crowded edge needs it
+MAX_SCALE = 20.0       # mm per grid unit: a tiny map is not blown up beyond this
+
+# ---- map drawing
+RADIUS = 3.1           # station circle radius (6.2 mm across), more when the scale allows
+MIN_RADIUS = 3.0       # the spec's 6 mm
+MAX_RADIUS = 3.5       # larger circles only take room from the labels
+LINE_W = 1.25          # a line's track width
+TRACK_GAP = 0.35       # between side-by-side tracks
+STATION_STROKE = 0.35
+INTERCHANGE_STROKE = 0.9
+END_RING = 0.55        # the end station's outer ring, outside the circle
+STATION_GAP = 0.3      # at least this much paper between two stations' ink
+BADGE_R = 2.4          # line badge on the map
+STUB_FROM = 4.0        # a badge farther than this from its station hangs on a stub
+STAR_R = 1.45
+NUMBER_SIZE = 2.1      # ≈ 6 pt
+NAME_SIZES = (1.9, 1.7)  # ≈ 5.4 pt, then 4.8 pt where the larger does not fit
+LABEL_GAP = 0.25
+SPECIAL_FILL = "#d9d9d9"
+NUMBER_COLOR = "#333333"
+NAME_COLOR = "#1a1a1a"
+
+# ---- panel
+TABLE_HEAD = 7.0
+ROW_H = 9.5
+WINDOW_W = 7.2         # spec: at least 7 mm
+WINDOW_H = 6.0
+WINDOW_GAP = 0.8
+SCORE_ROW = 8.0
+SCORE_H = 6.0 + 4 * SCORE_ROW
+LEGEND_SIZE = 2.2
+LEGEND_LINE = 3.0
+LEGEND_SYMBOL = 7.0
+LEGEND_ROW = 5.4
+
+# ---- marks ("handwriting")
+INK = "#1f3a93"
+INK_W = 0.6
+
+
+def _directions(*pairs: tuple[float, float]) -> tuple[geo.Point, ...]:
+    return tuple(geo.unit(x, y) for x, y in pairs)
+
+
+# Where a label goes around its station, in order of preference (y grows downward).
+_NUMBER_DIRECTIONS = _directions((1, -1), (1, 1), (-1, -1), (-1, 1), (1, 0), (-1, 0), (0, -1),
+                                 (0, 1))
+_NAME_DIRECTIONS = _directions((1, 0), (-1, 0), (1, -1), (1, 1), (-1, -1), (-1, 1), (0, -1),
+                               (0, 1))
+_ALL_DIRECTIONS = _NUMBER_DIRECTIONS + tuple(
+    geo.rotate(d, 22.5) for d in _directions((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
+                                             (0, -1), (1, -1)))
+
+
+# A special station's star sits on its rim, at the top if there is room.
+_STAR_TURNS = (0, 45, -45, 90, -90, 135, -135, 180, 22.5, -22.5, 67.5, -67.5, 112.5, -112.5,
+               157.5, -157.5)
+
+# A badge goes on the line's extension beyond its end if it can, else turned away from it.
+_BADGE_TURNS = (0, 45, -45, 90, -90, 135, -135, 180, 22.5, -22.5, 67.5, -67.5, 112.5, -112.5,
+                157.5, -157.5)

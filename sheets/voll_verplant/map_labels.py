@@ -1,0 +1,277 @@
+"""The map's labels, each at the first nearby spot where it touches nothing: line badges (with
+the ring arrows), stars of special stations, station numbers and names (``_MapLabels``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from math import hypot, sqrt
+
+from scorepad.rules.voll_verplant.maps import Line as MapLine
+from scorepad.rules.voll_verplant.maps import Network
+
+from .. import layout as geo
+from ..draw import (
+    ASCENT,
+    BLACK,
+    DESCENT,
+    WHITE,
+    Item,
+    Line,
+    Polyline,
+    Text,
+    filled,
+    stroke,
+    text_width,
+)
+from .dimensions import (
+    _ALL_DIRECTIONS,
+    _BADGE_TURNS,
+    _NAME_DIRECTIONS,
+    _NUMBER_DIRECTIONS,
+    _STAR_TURNS,
+    BADGE_R,
+    LABEL_GAP,
+    NAME_COLOR,
+    NAME_SIZES,
+    NUMBER_COLOR,
+    NUMBER_SIZE,
+    STAR_R,
+    STUB_FROM,
+)
+from .look import LineLook, badge_items
+from .sheet import SheetLayout
+
+
+class _MapLabels:
+    """Label placement for :class:`~.builder._SheetBuilder`: the methods read the placed map
+    (centres, ink radii, tracks) and the spatial index ``obstacles``; each label placed is
+    added to it."""
+
+    # Set by the builder and by the map drawing before any label is placed.
+    net: Network
+    numbers: bool
+    looks: list[LineLook]
+    obstacles: geo.Obstacles
+    problems: list[str]
+    sheet: SheetLayout
+    centers: list[geo.Point]
+    outer: list[float]
+    ends: set[int]
+    tracks: dict[int, list[geo.Point]]
+    line_w: float
+    station_slots: list[int]
+    bounds: geo.Box
+
+    def _badge_requests(self) -> tuple[list[Item], list[tuple]]:
+        """Each line's letter at both ends (a square at the wagon's end, a circle at the end
+        station); a ring gets one badge and two arrows at its first station. Returns the ring
+        arrows (drawn now) and the badges to place: (line, station, outward, square, tag)."""
+        arrows: list[Item] = []
+        requests: list[tuple] = []
+        for line in self.net.lines:
+            track = self.tracks[line.index]
+            if line.ring:
+                cx = sum(self.centers[i][0] for i in line.order) / len(line.order)
+                cy = sum(self.centers[i][1] for i in line.order) / len(line.order)
+                first = line.order[0]
+                x, y = self.centers[first]
+                out = (x - cx, y - cy) if hypot(x - cx, y - cy) > 1e-6 else (0.0, -1.0)
+                arrows.extend(self._ring_arrows(line, first))
+                requests.append((line, first, geo.unit(*out), False,
+                                 f"badge badge-{line.id} ring"))
+                continue
+            ends = [(line.order[0], track[1] if len(track) > 1 else None, True),
+                    (line.order[-1], track[-2] if len(track) > 1 else None, False)]
+            for station, towards, is_start in ends:
+                x, y = self.centers[station]
+                if towards is None or hypot(x - towards[0], y - towards[1]) < 1e-6:
+                    out = (0.0, -1.0)
+                else:
+                    out = geo.unit(x - towards[0], y - towards[1])
+                kind = "start" if is_start else "end"
+                requests.append((line, station, out, is_start, f"badge badge-{line.id} {kind}"))
+        return arrows, requests
+
+    def _place_badge(self, request: tuple, quick: bool) -> list[Item] | None:
+        """Draw a badge at the first free spot: on the line's extension beyond the station,
+        else turned away from it, else a little smaller, else farther out (beyond
+        ``STUB_FROM`` on a thin stub). ``quick`` tries only the spots right at the station and
+        returns None when they are taken."""
+        line, station, out, square, tag = request
+        look = self.looks[line.index]
+        x, y = self.centers[station]
+        candidates = []
+        # Full size first; a smaller badge only where the full one finds no room at all.
+        for radius in (BADGE_R, BADGE_R * 0.8):
+            near = self.outer[station] + 0.5 + radius
+            for extra in (0.0,) if quick else (0.0, 1.5, 3.5, 6.0, 9.0):
+                for turn in _BADGE_TURNS:
+                    ux, uy = geo.rotate(out, turn)
+                    bx, by = x + ux * (near + extra), y + uy * (near + extra)
+                    pad = radius + 0.15
+                    shape = (geo.Box(bx - pad, by - pad, bx + pad, by + pad) if square
+                             else geo.Disc(bx, by, pad))
+                    candidates.append((shape, (bx, by, radius), extra, (ux, uy)))
+        chosen = None
+        for shape, centre, extra, direction in candidates:
+            if not geo.Box(*shape.bounds).inside(self.bounds):
+                continue
+            if self.obstacles.hits(shape, LABEL_GAP):
+                continue
+            if extra > STUB_FROM:
+                # A far badge hangs on a thin stub in the line's colour: check it too.
+                sx = x + direction[0] * self.outer[station]
+                sy = y + direction[1] * self.outer[station]
+                stub = geo.Capsule(sx, sy, centre[0], centre[1], 0.3)
+                if self.obstacles.hits(stub, 0.1, ignore=[self.station_slots[station]]):
+                    continue
+            if quick and self.numbers and not self._leaves_room_for_number(station, shape):
+                continue
+            chosen = (shape, centre, extra, direction)
+            break
+        if chosen is None:
+            if quick:
+                return None
+            self.problems.append(f"no free place for the badge of line {line.id}")
+            inside = [c for c in candidates if geo.Box(*c[0].bounds).inside(self.bounds)]
+            chosen = (inside or candidates)[0]
+        shape, (bx, by, radius), extra, direction = chosen
+        self.obstacles.add(shape)
+        items: list[Item] = []
+        if extra > STUB_FROM:
+            sx = x + direction[0] * self.outer[station]
+            sy = y + direction[1] * self.outer[station]
+            ex, ey = bx - direction[0] * radius, by - direction[1] * radius
+            items.append(Line(sx, sy, ex, ey, stroke(look.color, 0.6), tag="stub"))
+            self.obstacles.add(geo.Capsule(sx, sy, ex, ey, 0.3))
+        items.extend(badge_items(bx, by, radius, line.id, look.color, square, tag=tag))
+        return items
+
+    def _leaves_room_for_number(self, station: int, shape: geo.Shape) -> bool:
+        """Whether the station's number still finds a spot with ``shape`` taken: a badge can
+        move out on a stub, the number cannot."""
+        self.obstacles.add(shape)
+        room = self._number_spot(station)
+        self.obstacles.pop()
+        return room is not None
+
+    def _ring_arrows(self, line: MapLine, first: int) -> list[Item]:
+        """Two arrowheads on the ring's track just outside its first station, one each way."""
+        items: list[Item] = []
+        track = self.tracks[line.index]
+        c = self.centers[first]
+        r_out = self.outer[first] + 0.3
+        for start, nxt, neighbour in ((track[0], track[1], line.order[1]),
+                                      (track[-1], track[-2], line.order[-1])):
+            u = geo.unit(nxt[0] - start[0], nxt[1] - start[1])
+            # Where the track leaves the station's outline: |start + u t - c| = r_out.
+            px, py = start[0] - c[0], start[1] - c[1]
+            b = px * u[0] + py * u[1]
+            t = -b + sqrt(max(0.0, b * b - (px * px + py * py - r_out * r_out)))
+            base = (start[0] + u[0] * t, start[1] + u[1] * t)
+            n = self.centers[neighbour]
+            room = hypot(n[0] - base[0], n[1] - base[1]) - self.outer[neighbour] - 0.3
+            length = max(0.9, min(2.2, room))
+            tip = (base[0] + u[0] * length, base[1] + u[1] * length)
+            tri = geo.arrowhead(tip, u, length, self.line_w + 0.8)
+            items.append(Polyline(tri, filled(BLACK), closed=True, tag=f"arrow arrow-{line.id}"))
+            xs, ys = [p[0] for p in tri], [p[1] for p in tri]
+            self.obstacles.add(geo.Box(min(xs), min(ys), max(xs), max(ys)))
+        return items
+
+    def _specials(self) -> list[Item]:
+        items: list[Item] = []
+        for st in self.net.stations:
+            if not st.special:
+                continue
+            x, y = self.centers[st.index]
+            stars = []
+            # On the rim with its tips over the ring; else a little out; else a little smaller.
+            for r, out in ((STAR_R, 0.2), (STAR_R, 0.8), (STAR_R * 0.8, 0.5)):
+                dist = self.outer[st.index] + r * out
+                for turn in _STAR_TURNS:
+                    ux, uy = geo.rotate((0.0, -1.0), turn)
+                    stars.append(geo.Disc(x + ux * dist, y + uy * dist, r + 0.1))  # its tips
+            own = [self.station_slots[st.index]]
+            spot = self.obstacles.first_free(stars, self.bounds, LABEL_GAP, ignore=own)
+            if spot is None:
+                self.problems.append(f"no free place for the star of station {st.id}")
+                spot = stars[0]
+            self.obstacles.add(spot)
+            items.append(Polyline(geo.star_points(spot.x, spot.y, spot.r - 0.1),
+                                  filled(BLACK, WHITE, 0.2), closed=True, tag=f"star star-{st.id}"))
+        return items
+
+    def _label_candidates(self, i: int, w: float, up: float, down: float,
+                          order: Sequence[geo.Point], rings: Sequence[float]
+                          ) -> Iterator[tuple[geo.Box, float, float]]:
+        """Boxes of a ``w`` wide label around station ``i``, nearest corner or edge touching the
+        circle's ink plus a gap in each direction of ``order`` (unit vectors), ring by ring;
+        ``up``/``down`` are the text's extent above and below its baseline.
+        Yields (box, x where the text starts, baseline), lazily: the first free one ends
+        the search."""
+        x, y = self.centers[i]
+        h = up + down
+        for extra in rings:
+            d = self.outer[i] + LABEL_GAP + extra
+            for ux, uy in order:
+                px, py = x + ux * d, y + uy * d
+                x0 = px if ux > 1e-6 else px - w if ux < -1e-6 else px - w / 2
+                y0 = py if uy > 1e-6 else py - h if uy < -1e-6 else py - h / 2
+                yield geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up
+
+    def _free_label(self, i: int, text: str, sizes: Sequence[float],
+                    order: Sequence[geo.Point], rings: Sequence[float]
+                    ) -> tuple[geo.Box, float, float, float] | None:
+        """The first free spot for ``text`` beside station ``i``, trying each font size in turn:
+        (box, x, baseline, size), or None."""
+        for size in sizes:
+            w = text_width(text, size)
+            for box, tx, base in self._label_candidates(i, w, ASCENT * size, DESCENT * size,
+                                                        order, rings):
+                if box.inside(self.bounds) and not self.obstacles.hits(box, LABEL_GAP):
+                    return box, tx, base, size
+        return None
+
+    def _number_spot(self, i: int) -> tuple[geo.Box, float, float, float] | None:
+        """Where station ``i``'s number goes: a corner first, then any side, a little
+        farther out, a little smaller."""
+        text = str(self.net.stations[i].id)
+        return (self._free_label(i, text, (NUMBER_SIZE,), _NUMBER_DIRECTIONS, (0.0, 0.9))
+                or self._free_label(i, text, (NUMBER_SIZE, NUMBER_SIZE * 0.85), _ALL_DIRECTIONS,
+                                    (0.0, 0.6, 1.4, 2.4)))
+
+    def _numbers(self) -> list[Item]:
+        items: list[Item] = []
+        for st in self.net.stations:
+            text = str(st.id)
+            spot = self._number_spot(st.index)
+            if spot is None:
+                self.problems.append(f"no free place for the number of station {st.id}")
+                w = text_width(text, NUMBER_SIZE)
+                cands = list(self._label_candidates(st.index, w, ASCENT * NUMBER_SIZE,
+                                                    DESCENT * NUMBER_SIZE, _NUMBER_DIRECTIONS,
+                                                    (0.0,)))
+                box, tx, base = next((c for c in cands if c[0].inside(self.bounds)), cands[0])
+                spot = (box, tx, base, NUMBER_SIZE)
+            box, tx, base, size = spot
+            self.obstacles.add(box)
+            items.append(Text(tx, base, text, size, NUMBER_COLOR, tag=f"number number-{st.id}"))
+        return items
+
+    def _names(self) -> list[Item]:
+        items: list[Item] = []
+        # Interchanges and end stations first: they are the ones players look for.
+        ranked = sorted((st for st in self.net.stations if st.name),
+                        key=lambda st: (-len(st.lines), st.index not in self.ends, st.id))
+        for st in ranked:
+            assert st.name is not None
+            spot = self._free_label(st.index, st.name, NAME_SIZES, _NAME_DIRECTIONS, (0.0, 0.8))
+            if spot is None:
+                continue  # no room: the name is left out, never squeezed in
+            box, tx, base, size = spot
+            self.obstacles.add(box)
+            self.sheet.names[st.id] = st.name
+            items.append(Text(tx, base, st.name, size, NAME_COLOR, tag=f"name name-{st.id}"))
+        return items

@@ -176,3 +176,99 @@ def test_play_a_whole_bot_game_to_the_final_table(runner, tmp_path):
     scored = json.loads(runner.invoke(root, ["mf", "score", "--json", str(log)]).output)
     assert scored["finished"] is True
     assert [p["total"] for p in scored["players"]] == [game.state.total(0), game.state.total(1)]
+
+
+# ---------------------------------------------------------------------------- play --display
+
+DISPLAY = ("goblet 1, goblet 2, carafe 3, earrings 1, house 1, harbor 1, shell 1, ash 1, "
+           "lion 1")
+
+
+def test_play_tracking_the_display_checks_bonus_cards_and_records_leftovers(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    lines = [
+        "goblet 1, gobblet 2",     # a typo: asked again
+        DISPLAY,
+        "w7 quartz 3",             # Ann +1
+        "bob w8 lime 1",           # Bob +1
+        "ann w0 pig 1",            # Ann: triangle 0-7-8 → a bonus card from the display
+        "none",                    #   refused: the display holds 9 cards
+        "t0 carafe 1",             #   refused: not on the display
+        "t0 goblet 1",             #   taken from the display
+        "d",                       # the display, goblet 1 gone
+        "ship swan 4",             # Bob
+        "w9 quartz 2",             # Ann
+        "ship coin 5",             # Bob: the round's 6th turn
+        "u",                       # at the leftover prompt: takes Bob's turn back
+        "ship coin 5",
+        "house 2, house 3, harbor 2, goblet 3",   # the 4 leftovers go to the display
+        "q",
+    ]
+    result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log),
+                                  "--display"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "no card 'gobblet'" in out
+    assert "Display (9 face-up cards" in out
+    assert "the display holds 9 cards: the owed bonus card must be taken from it" in out
+    assert "trade/carafe/1 is not on the display" in out
+    assert "Ann +1 trade (1 diamond × 1 on goblet)" in out
+    # 'd' after the bonus: goblet 1 has left the display (shown in the board's card order)
+    assert "Display: ash 1, house 1, lion 1, shell 1, goblet 2, carafe 3, earrings 1, harbor 1\n" \
+        in out
+    assert "Totals: Ann 7 · Bob 9" in out
+    assert "Round 1 is over: which 4 leftover hand cards go to the display?" in out
+    assert "took back Bob's nobili/coin/5" in out
+    assert "Round 2 of 10: Bob starts" in out
+    data = yaml.safe_load(log.read_text())
+    assert len(data["display"]) == 9 and "trade/goblet/1" in data["display"]
+    assert data["rounds"][0]["turns"][2]["bonus"] == [
+        {"card": "trade/goblet/1", "action": {"place": "trade/0/goblet"}}]
+    assert data["rounds"][0]["leftover"] == ["residences/-/2", "residences/-/3", "harbor/-/2",
+                                             "trade/goblet/3"]
+    checked = runner.invoke(root, ["mf", "check", str(log)])
+    assert checked.exit_code == 0, checked.output
+    # Resumed, the game still tracks the display; an untracked log cannot start tracking.
+    again = runner.invoke(root, ["mf", "play", "--resume", str(log)], input="d\nq\n")
+    assert again.exit_code == 0 and "Display: " in again.output
+    assert "house 2, house 3" in again.output and "goblet 3" in again.output
+
+
+def test_play_display_cannot_be_added_to_an_untracked_game(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log)],
+                  input="w7 quartz 3\nq\n")
+    result = runner.invoke(root, ["mf", "play", "--resume", str(log), "--display"], input="q\n")
+    assert result.exit_code == 2
+    assert "does not track the display" in result.output
+
+
+def test_play_a_whole_bot_game_tracking_the_display(runner, tmp_path):
+    # The bot game's log records the display and every round's leftovers: typed into the
+    # scorekeeper (display, turns with their bonus cards, leftovers), it is the same game.
+    game = play_game(2, "tracked", [RandomBot(), RandomBot()], record=True,
+                     names=["Ann", "Bob"])
+    logged = game.log
+    lines = [" ".join(logged["display"])]
+    for rnd in logged["rounds"]:
+        for data in rnd["turns"]:
+            turn = read_turn(data)
+            lines.append(_say(turn.player, turn.card, turn.action))
+            lines += [_say(turn.player, b.card, b.action) for b in turn.bonus]
+        if rnd.get("leftover") is not None:
+            lines.append(" ".join(rnd["leftover"]))
+    log = tmp_path / "game.yaml"
+    result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--start",
+                                  logged["rounds"][0]["start"], "--display", "--log", str(log)],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Game over." in result.output
+    saved = yaml.safe_load(log.read_text())
+    assert saved["display"] == logged["display"]
+    assert [r["turns"] for r in saved["rounds"]] == [r["turns"] for r in logged["rounds"]]
+    # every round's leftovers but the last: once the game is over nobody is asked for them
+    assert [r.get("leftover") for r in saved["rounds"][:-1]] == \
+        [r.get("leftover") for r in logged["rounds"][:-1]]
+    assert saved["rounds"][-1].get("leftover") is None
+    scored = json.loads(runner.invoke(root, ["mf", "score", "--json", str(log)]).output)
+    assert [p["total"] for p in scored["players"]] == [game.state.total(0), game.state.total(1)]

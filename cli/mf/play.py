@@ -9,6 +9,7 @@ It reads one line per prompt, so it also runs from a script or a pipe.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,8 @@ Type what was played:  [name] SPACE [CARD] [NUMBER]   or   [name] ship CARD NUMB
   h2 4            harbor row 2 with a harbor card, ship number 4
   ship goblet 4   move the ship with that card           coin 2  list where a card can go
   none            (bonus card) the display is empty: 5 points instead
-Commands:  u  take back the last turn   s  scores   ?  this help   q  save and quit"""
+With --display, lists of cards (the display, a round's leftovers): goblet 4, quartz 3, house 2
+Commands:  u  take back the last turn   s  scores   d  the display   ?  this help   q  save and quit"""
 
 
 class _Quit(Exception):
@@ -96,6 +98,44 @@ class Scorekeeper:
     def names(self) -> list[str]:
         return list(self.data["players"])
 
+    @property
+    def tracking(self) -> bool:
+        """Whether the log records the display (set-up cards and each round's leftovers)."""
+        return self.data.get("display") is not None
+
+    def display_text(self) -> str:
+        """The face-up display as typed: ``goblet 4, quartz 3, house 2`` (or 'empty')."""
+        from scorepad.rules.mille_fiori.board import HARBOR
+
+        b = self.board
+        words = []
+        for k in self.state.display or ():
+            card = b.cards[k]
+            if card.symbol >= 0:
+                word = b.symbols[card.area][card.symbol]
+            else:
+                word = "harbor" if card.area == HARBOR else "house"
+            words.append(f"{word} {card.number}")
+        return ", ".join(words) or "empty"
+
+    def set_display(self, cards: list[int]) -> None:
+        """Record the set-up display (ContentError/RuleViolation when it is not one)."""
+        self.data["display"] = [self.board.cards[k].id for k in cards]
+        try:
+            self.state = self._replay()
+        except Exception:
+            del self.data["display"]
+            raise
+        self.save()
+
+    def close_round(self, cards: list[int]) -> None:
+        """The round's leftover hand cards go to the display: apply, record, save."""
+        from scorepad.rules.mille_fiori.engine import EndRound, apply
+
+        self.state = apply(self.state, EndRound(tuple(cards)))
+        self.data["rounds"][-1]["leftover"] = [self.board.cards[k].id for k in cards]
+        self.save()
+
     def record(self, turn: dict[str, Any], state: State) -> None:
         """Add a finished turn to the log (opening its round if needed) and save."""
         rounds = self.data["rounds"]
@@ -111,6 +151,7 @@ class Scorekeeper:
         if not rounds or not rounds[-1]["turns"]:
             return "nothing to take back"
         turn = rounds[-1]["turns"].pop()
+        rounds[-1].pop("leftover", None)  # that round is not over any more
         if not rounds[-1]["turns"] and len(rounds) > 1:
             rounds.pop()  # the first round stays: it names the first start player
         self.state = self._replay()
@@ -227,6 +268,49 @@ def _action(b: Board, space: int) -> dict[str, Any]:
     return {"ship": True} if space == SHIP else {"place": b.space_ids[space]}
 
 
+def _ask_cards(keeper: Scorekeeper, prompt: str, take: Callable[[list[int]], None]) -> bool:
+    """Ask for a list of cards until ``take`` accepts it; False when 'u' took a turn back."""
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.mille_fiori.shorthand import parse_cards
+
+    while True:
+        line = keeper.console.ask(prompt)
+        low = line.lower()
+        if low in ("q", "quit", "exit"):
+            raise _Quit("quit")
+        if low in ("?", "help"):
+            click.echo(HELP)
+            continue
+        if low in ("u", "undo"):
+            click.echo("  " + keeper.undo())
+            return False
+        if not line:
+            continue
+        try:
+            take(parse_cards(line, keeper.board))
+        except ScorepadError as err:
+            click.echo(f"  {err}")
+            continue
+        click.echo(f"  Display: {keeper.display_text()}")
+        return True
+
+
+def _ask_display(keeper: Scorekeeper) -> None:
+    """The face-up display at set-up, for a game that tracks it."""
+    size = keeper.state.cfg.display_size
+    while not _ask_cards(keeper, f"Display ({size} face-up cards, e.g. goblet 4, quartz 3, "
+                                 "house 2) > ", keeper.set_display):
+        pass  # nothing to take back before the first turn
+
+
+def _ask_leftover(keeper: Scorekeeper) -> None:
+    """The round's leftover hand cards, which go face up to the display."""
+    state = keeper.state
+    count = state.cfg.hand * state.cfg.players - state.turn
+    _ask_cards(keeper, f"Round {state.round + 1} is over: which {count} leftover hand cards go "
+                       "to the display? > ", keeper.close_round)
+
+
 def _run(keeper: Scorekeeper) -> None:
     from scorepad.rules.common.errors import ScorepadError
     from scorepad.rules.mille_fiori.engine import (
@@ -244,6 +328,9 @@ def _run(keeper: Scorekeeper) -> None:
     while not keeper.state.finished:
         state = keeper.state
         if state.phase == ROUND_END:
+            if keeper.tracking:
+                _ask_leftover(keeper)
+                continue  # the round is closed (perhaps the game with it), or a turn undone
             keeper.state = state = apply(state, EndRound(None))
             click.echo("Leftover hand cards go face up to the display.")
         if state.round != announced and state.turn == 0:
@@ -269,6 +356,10 @@ def _run(keeper: Scorekeeper) -> None:
         if low in ("s", "scores", "score"):
             click.echo(keeper.table())
             continue
+        if low in ("d", "display"):
+            click.echo(f"  Display: {keeper.display_text()}" if keeper.tracking else
+                       "  The display is not tracked (start a game with --display to track it).")
+            continue
         try:
             entry = parse_entry(line, keeper.names, b)
             if entry.player is not None and entry.player != player:
@@ -292,9 +383,16 @@ def _run(keeper: Scorekeeper) -> None:
         chain: list[dict[str, Any]] = []
         cancelled = False
         while new.phase == BONUS:
-            click.echo(f"  {name} takes a bonus card from the display and plays it "
-                       f"('none' if the display is empty: +{new.cfg.empty_points}; "
-                       "'u' cancels this turn).")
+            if keeper.tracking:
+                keeper.state = new
+                shown = keeper.display_text()
+                keeper.state = state
+                click.echo(f"  {name} takes a bonus card from the display and plays it "
+                           f"('u' cancels this turn). Display: {shown}")
+            else:
+                click.echo(f"  {name} takes a bonus card from the display and plays it "
+                           f"('none' if the display is empty: +{new.cfg.empty_points}; "
+                           "'u' cancels this turn).")
             line = console.ask(f"bonus · {name} > ")
             low = line.lower()
             if low in ("u", "undo"):
@@ -342,9 +440,12 @@ def _run(keeper: Scorekeeper) -> None:
               help="Game log to write (default: output/mf-DATE-TIME.yaml).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None,
               help="Continue a saved game log (and keep saving to it unless --log).")
+@click.option("--display", "track_display", is_flag=True,
+              help="Track the face-up display: type it at set-up and each round's leftover "
+                   "cards; bonus cards are then checked against it.")
 @rules_option
 def play_cmd(players_text: str | None, start_name: str | None, log_path: str | None,
-             resume_path: str | None, rules_file: str | None) -> None:
+             resume_path: str | None, track_display: bool, rules_file: str | None) -> None:
     """Keep score at the table: type each card played, scorepad does the arithmetic.
 
     For every card it shows the points each player got and why (trade columns, harbor
@@ -352,10 +453,14 @@ def play_cmd(players_text: str | None, start_name: str | None, log_path: str | N
     the 20/15/10/5 fields, asks for the bonus card's play, keeps the running totals
     (with laps past 100) and saves the log after every turn. 'u' takes back the last
     turn, '?' shows the input form. Works from a pipe too: one line per prompt.
+    With --display it also keeps the face-up display (typed at set-up, and each
+    round's leftover cards), shows it when a bonus card is owed and refuses a bonus
+    card that is not on it.
 
     \b
     Example:
-      scorepad mf play --players Ann,Bob,Cid --log game.yaml
+      scorepad mf play --players Ann,Bob,Cid --log game.yaml --display
+      Display (4 face-up cards, ...) > coin 2, lime 1, house 3, swan 5
       turn 1 · Ann > w17 quartz 3
       turn 2 · Bob > t1 goblet 2
       turn 3 · Cid > ship swan 4
@@ -371,10 +476,6 @@ def play_cmd(players_text: str | None, start_name: str | None, log_path: str | N
         source = display_name(resume_path)
         if players_text and _names(players_text) != list(data.get("players") or []):
             raise InputError("--players differs from the players of the resumed log",
-                             source=source)
-        if data.get("display") is not None:
-            raise InputError("this log records the display; the scorekeeper does not track "
-                             "it (check or score the log instead)", where=("display",),
                              source=source)
         rounds = data.get("rounds")
         if isinstance(rounds, list):  # a trailing round without turns is opened again later
@@ -416,6 +517,9 @@ def play_cmd(players_text: str | None, start_name: str | None, log_path: str | N
     state = keeper.state
     cfg = state.cfg
     click.echo(f"Mille Fiori · {', '.join(keeper.names)} · log: {path}")
+    if track_display and not keeper.tracking and state.turns:
+        raise InputError("this log does not track the display: resume it without --display",
+                         source=source)
     if not state.turns:
         click.echo(f"Set-up: shuffle the 109 cards, lay {cfg.display_size} face up as the "
                    f"display; everyone takes {cfg.diamonds} diamonds. Type ? for help.")
@@ -423,6 +527,8 @@ def play_cmd(players_text: str | None, start_name: str | None, log_path: str | N
     else:
         click.echo(f"Resuming after turn {state.turns}. {keeper.totals()}")
     try:
+        if track_display and not keeper.tracking:
+            _ask_display(keeper)
         _run(keeper)
     except _Quit as stop:
         click.echo(f"Log saved to {path} ({stop}); continue with: scorepad mf play --resume "

@@ -14,7 +14,8 @@ of one, any case):
 
 :func:`parse_entry` reads what was typed into an :class:`Entry`; what is missing (a ship
 number the deck leaves open, the space) the scorekeeper asks for, with the help of
-:func:`card_options` and :func:`number_options`.
+:func:`card_options` and :func:`number_options`. :func:`parse_cards` reads a list of cards
+(the face-up display, a round's leftovers): ``goblet 4, quartz 3, house 2, harbor 5``.
 """
 
 from __future__ import annotations
@@ -211,6 +212,31 @@ def card_options(b: Board, area: int) -> list[str]:
     if area == HARBOR:
         return ["harbor"]
     return list(b.symbols[area])
+
+
+def parse_cards(text: str, b: Board) -> list[int]:
+    """The card kinds of a typed list: a card word and its ship number each
+    (``goblet 4, quartz 3, house 2``; commas optional), or full card ids
+    (``trade/goblet/4``). ContentError naming the word that is not a card."""
+    tokens = text.replace(",", " ").lower().split()
+    words = symbol_words(b)
+    cards: list[int] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if "/" in token:
+            cards.append(b.card(token))
+            i += 1
+            continue
+        hit = _lookup_word(token, words)
+        if hit is None:
+            raise ContentError(f"no card {token!r}: a card word (quartz, coin, goblet, ...; "
+                               "house; harbor) and its ship number, e.g. 'goblet 4'")
+        if i + 1 == len(tokens) or not tokens[i + 1].isdigit():
+            raise ContentError(f"{token!r} needs its ship number, e.g. '{token} 3'")
+        cards.append(card_kind(b, *hit, int(tokens[i + 1])))
+        i += 2
+    return cards
 
 
 def card_kind(b: Board, area: int, symbol: int, number: int) -> int:

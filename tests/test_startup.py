@@ -59,3 +59,9 @@ def test_checking_a_bouquet_does_not_import_pydantic():
     modules = modules_after(["floris", "bouquet", "rose:3 lily:3", "--json"])
     assert "scorepad.rules.floris.fix" in modules  # the verdict was worked out
     assert loaded(modules, "pydantic") == []
+
+
+def test_printing_the_floris_pad_does_not_import_pydantic(tmp_path):
+    modules = modules_after(["floris", "pad", "-o", str(tmp_path / "pad.pdf")])
+    assert (tmp_path / "pad.pdf").stat().st_size > 0
+    assert loaded(modules, "pydantic", "hashlib", "tempfile") == []

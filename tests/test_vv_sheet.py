@@ -437,3 +437,18 @@ def test_marked_sheet_refuses_what_the_map_lacks(tiny):
         draw_marked(tiny, tiny_marked(windows={"Z": ("3",)}))
     with pytest.raises(ContentError, match="line A: 3 window entries, the wagon has 2"):
         draw_marked(tiny, tiny_marked(windows={"A": ("3", "4", "5")}))
+
+
+def test_a_number_squeezed_between_crossing_tracks_still_finds_a_spot():
+    # Station 49 sits where two bundles cross, with its star below it: the nearer spots are
+    # all taken, so its number goes a little farther out and smaller — never over ink.
+    net = load_network(str(DATA / "crowded_map.json"))
+    page = draw_sheet(net)
+    check_sheet(net, page)
+    sheet = sheet_layout(net, "a4", "en", True)
+    assert not [p for p in sheet.problems if "number" in p]
+    (number,) = [p for p, tags in prims(page) if "number-49" in tags]
+    x, y = sheet.centers[49]
+    box = text_box(number)
+    gap = hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+    assert gap < sheet.radius + 5.0  # still read as station 49's

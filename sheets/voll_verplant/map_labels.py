@@ -240,7 +240,9 @@ class _MapLabels:
         text = str(self.net.stations[i].id)
         return (self._free_label(i, text, (NUMBER_SIZE,), _NUMBER_DIRECTIONS, (0.0, 0.9))
                 or self._free_label(i, text, (NUMBER_SIZE, NUMBER_SIZE * 0.85), _ALL_DIRECTIONS,
-                                    (0.0, 0.6, 1.4, 2.4)))
+                                    (0.0, 0.6, 1.4, 2.4))
+                or self._free_label(i, text, (NUMBER_SIZE * 0.85, NUMBER_SIZE * 0.75),
+                                    _ALL_DIRECTIONS, (0.3, 1.0, 1.8, 3.2, 4.2)))
 
     def _numbers(self) -> list[Item]:
         items: list[Item] = []

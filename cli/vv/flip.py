@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from scorepad.vv.completion import complete_map
 from scorepad.vv.deck import check_seed
 
 if TYPE_CHECKING:
@@ -387,7 +388,7 @@ def resume_setup(path: str, seed: str | None, map_ref: str | None,
 @click.option("--seed", callback=check_seed,
               help="Any string; another table with the same seed gets the same cards. "
                    "Default: a fresh random seed, shown at the start.")
-@click.option("--map", "map_ref", metavar="MAP",
+@click.option("--map", "map_ref", metavar="MAP", shell_complete=complete_map,
               help="A bundled map id or a map file: count the windows left, end the game.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False),
               help="Where to save the log (default output/flip-<seed>.yaml).")

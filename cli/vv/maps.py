@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from scorepad.vv.completion import complete_map
+
 # Column heads of the `vv maps` table and the figure each shows, in order.
 _COLUMNS = (("id", "id"), ("name", "name"), ("lines", "lines"), ("stations", "stations"),
             ("windows", "windows"), ("interchanges", "interchanges"), ("rings", "rings"),
@@ -62,7 +64,7 @@ def map_group() -> None:
 
 
 @map_group.command(name="check")
-@click.argument("file", metavar="FILE")
+@click.argument("file", metavar="FILE", shell_complete=complete_map)
 @click.option("--layout", is_flag=True,
               help="Also check the drawing conventions of the bundled maps (short "
                    "horizontal/vertical/diagonal segments, no line through a station it "

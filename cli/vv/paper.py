@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 import click
 
 from scorepad.rules.common.errors import InputError, ScorepadError
+from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
     from scorepad.rules.voll_verplant.maps import Network
@@ -117,7 +118,7 @@ def template_text(network: Network, map_ref: str) -> str:
 
 
 @click.command(name="template")
-@click.argument("map_ref", metavar="MAP")
+@click.argument("map_ref", metavar="MAP", shell_complete=complete_map)
 @click.option("-o", "--output", metavar="FILE",
               help="Write the template to FILE instead of standard output.")
 def template_cmd(map_ref: str, output: str | None) -> None:
@@ -257,7 +258,7 @@ def _ask_windows(network: Network, rules: VVRules, marked: frozenset[int],
 
 
 @click.command(name="enter")
-@click.argument("map_ref", metavar="MAP")
+@click.argument("map_ref", metavar="MAP", shell_complete=complete_map)
 @click.option("-o", "--output", metavar="FILE",
               help="Where to write the sheet (default: output/<player>.yaml).")
 def enter_cmd(map_ref: str, output: str | None) -> None:

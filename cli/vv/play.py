@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from scorepad.vv.completion import complete_map
 from scorepad.vv.deck import check_seed
 
 if TYPE_CHECKING:
@@ -331,7 +332,7 @@ def final_report(table: Table, target: Path) -> None:
 # --- the command ----------------------------------------------------------------------
 
 @click.command(name="play")
-@click.argument("map_ref", metavar="[MAP]", required=False)
+@click.argument("map_ref", metavar="[MAP]", required=False, shell_complete=complete_map)
 @click.option("--players", "players_text", metavar="NAMES",
               help="1-6 distinct names separated by commas, e.g. Ann,Bob,Cid.")
 @click.option("--seed", callback=check_seed,

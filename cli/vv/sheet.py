@@ -15,6 +15,7 @@ from scorepad.printing import (
     output_target,
     write_pages,
 )
+from scorepad.vv.completion import complete_map
 
 MAX_PAGES = 500
 
@@ -30,7 +31,7 @@ _paper_option = click.option(
 
 
 @click.command(name="sheet")
-@click.argument("map_ref", metavar="MAP")
+@click.argument("map_ref", metavar="MAP", shell_complete=complete_map)
 @output_option
 @format_option
 @click.option("--pages", type=click.IntRange(1, MAX_PAGES), default=1, show_default=True,

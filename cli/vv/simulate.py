@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from scorepad.vv.completion import complete_map
+
 
 @click.command(name="simulate")
-@click.argument("map_ref", metavar="MAP")
+@click.argument("map_ref", metavar="MAP", shell_complete=complete_map)
 @click.option("--players", "-p", type=click.IntRange(1, 6), default=1, show_default=True,
               help="Players per game.")
 @click.option("--games", "-n", type=click.IntRange(1, 1_000_000), default=100, show_default=True,

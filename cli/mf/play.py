@@ -103,13 +103,14 @@ class Scorekeeper:
         """Whether the log records the display (set-up cards and each round's leftovers)."""
         return self.data.get("display") is not None
 
-    def display_text(self) -> str:
-        """The face-up display as typed: ``goblet 4, quartz 3, house 2`` (or 'empty')."""
+    def display_text(self, state: State | None = None) -> str:
+        """The face-up display (of ``state``, else of the game) as typed:
+        ``goblet 4, quartz 3, house 2`` (or 'empty')."""
         from scorepad.rules.mille_fiori.board import HARBOR
 
         b = self.board
         words = []
-        for k in self.state.display or ():
+        for k in (state or self.state).display or ():
             card = b.cards[k]
             if card.symbol >= 0:
                 word = b.symbols[card.area][card.symbol]
@@ -384,11 +385,8 @@ def _run(keeper: Scorekeeper) -> None:
         cancelled = False
         while new.phase == BONUS:
             if keeper.tracking:
-                keeper.state = new
-                shown = keeper.display_text()
-                keeper.state = state
                 click.echo(f"  {name} takes a bonus card from the display and plays it "
-                           f"('u' cancels this turn). Display: {shown}")
+                           f"('u' cancels this turn). Display: {keeper.display_text(new)}")
             else:
                 click.echo(f"  {name} takes a bonus card from the display and plays it "
                            f"('none' if the display is empty: +{new.cfg.empty_points}; "

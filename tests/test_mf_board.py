@@ -12,7 +12,7 @@ from scorepad.rules.common.data import bundled_text, load_yaml_text
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.mille_fiori.board import AREAS, board, load_board_data
 from scorepad.rules.mille_fiori.options import Options, default_options
-from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules, resolve_options
+from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +140,8 @@ def test_the_plain_options_match_the_validated_ruleset():
     # the engine reads Options without pydantic; MFRules is what validates them
     assert set(Options.__dataclass_fields__) == set(MFRules.model_fields)
     assert default_options() == Options.of(default_rules())
-    assert resolve_options() is default_options()
-    changed = resolve_options({"ties": "ship"}, {"harbor_order": "diamond_first"})
+    assert default_options().with_overrides(None) is default_options()
+    changed = default_options().with_overrides({"ties": "ship"}).with_overrides(
+        {"harbor_order": "diamond_first"})
     assert changed.changed_from(default_options()) == {"ties": "ship",
                                                        "harbor_order": "diamond_first"}

@@ -24,26 +24,10 @@ def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
     Errors name the file they come from. Without changes no validation is needed (and
     pydantic is not imported: it would cost more start-up time than the replay).
     """
-    from scorepad.io import display_name, read_mapping
-    from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.mille_fiori.options import Options, default_options
+    from scorepad.rules.mille_fiori.options import default_options
+    from scorepad.rulesets import layered_rules
 
-    file_data = None
-    if path:
-        file_data = read_mapping(path)
-        file_data.pop("ruleset", None)
-    if not file_data and not overrides:
-        return default_options()
-    from scorepad.rules.mille_fiori.ruleset import default_rules
-
-    rules = default_rules()
-    for layer, where in ((file_data, display_name(path) if path else None),
-                         (overrides, source)):
-        try:
-            rules = rules.with_overrides(layer)
-        except ScorepadError as err:
-            raise (err.in_file(where) if where else err) from None
-    return Options.of(rules)
+    return layered_rules(default_options(), path, overrides, source)
 
 
 @dataclass

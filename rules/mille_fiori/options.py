@@ -4,20 +4,27 @@ The ruleset ``mf-1`` is defined and validated by :class:`.ruleset.MFRules` (a py
 ``Ruleset``). The engine only *reads* the options, so it takes this :class:`Options`
 record instead: the bundled defaults load without importing pydantic (the test suite
 checks them against ``MFRules``), and pydantic is imported only when a log or a
-``--rules`` file changes an option and the change must be validated.
+``--rules`` file changes an option (:meth:`Options.with_overrides`, shared with the other
+games' records through :class:`~scorepad.rules.common.plain_ruleset.PlainRuleset`).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from scorepad.rules.common.plain_ruleset import PlainRuleset
+
+if TYPE_CHECKING:
+    from .ruleset import MFRules
 
 PLAYER_COUNTS = (2, 3, 4)
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(PlainRuleset):
     """Every option of a Mille Fiori ruleset (see ``data/ruleset.yaml`` for their meaning)."""
 
     ruleset: str
@@ -33,21 +40,19 @@ class Options:
     last_diamond_end: str
     ties: str
 
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain data."""
-        return asdict(self)
+    @classmethod
+    def model(cls) -> type[MFRules]:
+        """The pydantic model that validates these options."""
+        from .ruleset import MFRules
 
-    def changed_from(self, base: Options) -> dict[str, Any]:
-        """The options that differ from ``base`` (usually the bundled defaults)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if getattr(self, f.name) != getattr(base, f.name)}
+        return MFRules
 
     @classmethod
     def of(cls, rules: Any) -> Options:
-        """The options of a validated ruleset model (or another Options)."""
+        """The options of validated data: a mapping, a ruleset model, or another Options."""
         if isinstance(rules, Options):
             return rules
-        return cls(**rules.model_dump())
+        return cls(**(rules if isinstance(rules, Mapping) else rules.model_dump()))
 
 
 @cache

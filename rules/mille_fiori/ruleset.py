@@ -2,22 +2,20 @@
 
 :class:`MFRules` validates a ruleset (the bundled file, a ``--rules`` file, a log's
 ``rules:``) and names a bad option; the engine reads the result as
-:class:`.options.Options`. :func:`resolve_options` layers overrides on the defaults and
-imports pydantic only when there is something to validate.
+:class:`.options.Options`, whose ``with_overrides`` imports this module only when there is
+something to validate.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from scorepad.rules.common.ruleset import Ruleset
 
 from .options import PLAYER_COUNTS as PLAYER_COUNTS
-from .options import Options, default_options
 
 Count = Annotated[int, Field(ge=0, le=109)]
 
@@ -54,15 +52,3 @@ def default_rules() -> MFRules:
     from scorepad.rules.common.models import parse_model
 
     return parse_model(MFRules, load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml")))
-
-
-def resolve_options(*layers: Mapping[str, Any] | None) -> Options:
-    """The bundled options changed by each layer of overrides in turn (InputError naming a
-    bad option). Without overrides, pydantic is not needed at all."""
-    present = [layer for layer in layers if layer]
-    if not present:
-        return default_options()
-    rules = default_rules()
-    for layer in present:
-        rules = rules.with_overrides(layer)
-    return Options.of(rules)

@@ -13,6 +13,7 @@ from scorepad.rules.mille_fiori.board import board
 from scorepad.rules.mille_fiori.bots import GreedyBot, RandomBot
 from scorepad.rules.mille_fiori.engine import ROUND_END, EndRound, apply, setup
 from scorepad.rules.mille_fiori.log import apply_turn, read_turn
+from scorepad.rules.mille_fiori.shorthand import card_words, parse_cards
 from scorepad.rules.mille_fiori.simulate import play_game
 
 B = board()
@@ -272,3 +273,10 @@ def test_play_a_whole_bot_game_tracking_the_display(runner, tmp_path):
     assert saved["rounds"][-1].get("leftover") is None
     scored = json.loads(runner.invoke(root, ["mf", "score", "--json", str(log)]).output)
     assert [p["total"] for p in scored["players"]] == [game.state.total(0), game.state.total(1)]
+
+
+def test_card_lists_read_back_what_they_write():
+    every = list(range(len(B.cards)))
+    assert parse_cards(card_words(B, every), B) == every
+    assert card_words(B, parse_cards("Goblet 4, house 2 harbor 5 trade/swan/1", B)) == \
+        "goblet 4, house 2, harbor 5, swan 1"

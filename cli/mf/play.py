@@ -35,6 +35,12 @@ With --display, lists of cards (the display, a round's leftovers): goblet 4, qua
 Commands:  u  take back the last turn   s  scores   d  the display   ?  this help   q  save and quit"""
 
 
+# The commands every prompt understands (the turn prompt also knows s and d).
+QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("?", "help", "h?")
+UNDO_WORDS = ("u", "undo")
+
+
 class _Quit(Exception):
     """The user quit or the input ended."""
 
@@ -106,18 +112,9 @@ class Scorekeeper:
     def display_text(self, state: State | None = None) -> str:
         """The face-up display (of ``state``, else of the game) as typed:
         ``goblet 4, quartz 3, house 2`` (or 'empty')."""
-        from scorepad.rules.mille_fiori.board import HARBOR
+        from scorepad.rules.mille_fiori.shorthand import card_words
 
-        b = self.board
-        words = []
-        for k in (state or self.state).display or ():
-            card = b.cards[k]
-            if card.symbol >= 0:
-                word = b.symbols[card.area][card.symbol]
-            else:
-                word = "harbor" if card.area == HARBOR else "house"
-            words.append(f"{word} {card.number}")
-        return ", ".join(words) or "empty"
+        return card_words(self.board, (state or self.state).display or ()) or "empty"
 
     def set_display(self, cards: list[int]) -> None:
         """Record the set-up display (ContentError/RuleViolation when it is not one)."""
@@ -277,12 +274,12 @@ def _ask_cards(keeper: Scorekeeper, prompt: str, take: Callable[[list[int]], Non
     while True:
         line = keeper.console.ask(prompt)
         low = line.lower()
-        if low in ("q", "quit", "exit"):
+        if low in QUIT_WORDS:
             raise _Quit("quit")
-        if low in ("?", "help"):
+        if low in HELP_WORDS:
             click.echo(HELP)
             continue
-        if low in ("u", "undo"):
+        if low in UNDO_WORDS:
             click.echo("  " + keeper.undo())
             return False
         if not line:
@@ -345,12 +342,12 @@ def _run(keeper: Scorekeeper) -> None:
         low = line.lower()
         if not line:
             continue
-        if low in ("?", "help", "h?"):
+        if low in HELP_WORDS:
             click.echo(HELP)
             continue
-        if low in ("q", "quit", "exit"):
+        if low in QUIT_WORDS:
             raise _Quit("quit")
-        if low in ("u", "undo"):
+        if low in UNDO_WORDS:
             click.echo("  " + keeper.undo())
             announced = -1 if keeper.state.turn == 0 else keeper.state.round
             continue
@@ -393,7 +390,7 @@ def _run(keeper: Scorekeeper) -> None:
                            "'u' cancels this turn).")
             line = console.ask(f"bonus · {name} > ")
             low = line.lower()
-            if low in ("u", "undo"):
+            if low in UNDO_WORDS:
                 cancelled = True
                 break
             try:

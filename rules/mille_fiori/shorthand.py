@@ -15,7 +15,8 @@ of one, any case):
 :func:`parse_entry` reads what was typed into an :class:`Entry`; what is missing (a ship
 number the deck leaves open, the space) the scorekeeper asks for, with the help of
 :func:`card_options` and :func:`number_options`. :func:`parse_cards` reads a list of cards
-(the face-up display, a round's leftovers): ``goblet 4, quartz 3, house 2, harbor 5``.
+(the face-up display, a round's leftovers): ``goblet 4, quartz 3, house 2, harbor 5``;
+:func:`card_words` writes one.
 """
 
 from __future__ import annotations
@@ -237,6 +238,12 @@ def parse_cards(text: str, b: Board) -> list[int]:
         cards.append(card_kind(b, *hit, int(tokens[i + 1])))
         i += 2
     return cards
+
+
+def card_words(b: Board, cards: Sequence[int]) -> str:
+    """Cards as :func:`parse_cards` reads them: ``goblet 4, quartz 3, house 2``."""
+    return ", ".join(f"{card_options(b, c.area)[max(c.symbol, 0)]} {c.number}"
+                     for c in (b.cards[k] for k in cards))
 
 
 def card_kind(b: Board, area: int, symbol: int, number: int) -> int:

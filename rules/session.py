@@ -1,0 +1,120 @@
+"""The table session: one game growing step by step, for every front-end.
+
+A :class:`Session` is a game of the protocol (:mod:`scorepad.rules.game`) together with
+the steps played so far. It is pure and immutable: :meth:`Session.step` and
+:meth:`Session.undo` return new sessions, so a front-end (the terminal, the browser)
+only shows a session and turns input into steps; saving is the store's job
+(``scorepad.store``), which writes :meth:`Session.to_log` after every step.
+
+Undo is "the log without its last step": the session keeps the state after every
+step, which is what a replay of the shorter log gives (the conformance test holds the
+games to that), without replaying the whole game on every undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorepad.rules.common.errors import RuleViolation
+from scorepad.rules.game import GAMES, Game, MoveData, State
+
+Step = tuple[str | None, MoveData]
+
+
+@dataclass(frozen=True)
+class Session:
+    """A game in progress: its set-up, the steps played and the state after each."""
+
+    game: Game
+    setup: Mapping[str, Any]
+    steps: tuple[Step, ...] = ()
+    states: tuple[State, ...] = field(default=(), repr=False)
+
+    # --- starting ---------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, game: Game | str, players: Sequence[str], *, seed: str | None = None,
+              rules: Mapping[str, Any] | None = None, **setup: Any) -> Session:
+        """A new game of ``game`` (an object or a ``GAMES`` id) with nothing played."""
+        g = GAMES[game] if isinstance(game, str) else game
+        keywords = {"players": list(players), "seed": seed, "rules": dict(rules or {}), **setup}
+        state = g.new(list(players), seed=seed, rules=rules, **setup)
+        return cls(g, keywords, (), (state,))
+
+    @classmethod
+    def resume(cls, game: Game | str, doc: Mapping[str, Any]) -> Session:
+        """The session a saved game log leads to, with every step undoable."""
+        g = GAMES[game] if isinstance(game, str) else game
+        keywords, steps = g.log_steps(doc)
+        kw = dict(keywords)
+        players = kw.pop("players")
+        session = cls.start(g, players, **kw)
+        for player, move in steps:
+            session = session.step(player, move)
+        return session
+
+    # --- what the game says ------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def players(self) -> list[str]:
+        """The players in seat order."""
+        return list(self.setup["players"])
+
+    def to_move(self) -> list[str]:
+        """Who may decide now (several when simultaneous; none at chance or the end)."""
+        return self.game.to_move(self.state)
+
+    def legal_moves(self, player: str | None) -> list[MoveData]:
+        """``player``'s legal moves now (``None``: the chance outcomes)."""
+        return self.game.legal_moves(self.state, player)
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over(self.state)
+
+    def at_chance(self) -> bool:
+        """Whether the next step is chance (a card to reveal, a hand to deal)."""
+        return not self.is_over() and not self.to_move()
+
+    def score(self) -> dict[str, Any]:
+        """The score object, as ``score --json`` prints it."""
+        return self.game.score(self.state)
+
+    def to_log(self) -> dict[str, Any]:
+        """The game log of everything played so far."""
+        return self.game.to_log(self.state)
+
+    # --- changing ------------------------------------------------------------------------
+
+    def step(self, player: str | None, move: MoveData) -> Session:
+        """The session after ``player``'s ``move``; a RuleViolation leaves this one as it is."""
+        state = self.game.apply(self.state, player, move)
+        return Session(self.game, self.setup, self.steps + ((player, move),),
+                       self.states + (state,))
+
+    def reveal(self) -> Session:
+        """Play the chance step when the game leaves exactly one outcome (a seeded deck)."""
+        if not self.at_chance():
+            raise RuleViolation("nothing is left to chance now", rule="not-a-chance-step")
+        outcomes = self.legal_moves(None)
+        if len(outcomes) != 1:
+            raise RuleViolation(f"the next step has {len(outcomes)} possible outcomes: "
+                                "say which one", rule="chance-outcome-needed")
+        return self.step(None, outcomes[0])
+
+    def can_undo(self) -> bool:
+        """Whether a step has been played that undo would take back."""
+        return bool(self.steps)
+
+    def undo(self) -> Session:
+        """The session without its last step."""
+        if not self.steps:
+            raise RuleViolation("nothing to undo", rule="nothing-to-undo")
+        return Session(self.game, self.setup, self.steps[:-1], self.states[:-1])

@@ -52,6 +52,9 @@ class Game(Protocol):
     #: How many players a game may have (inclusive).
     min_players: int
     max_players: int
+    #: The set-up keywords of a typical game (``{"map": "berlin"}``): the default of the
+    #: browser's start page and what the conformance test plays.
+    example_setup: Mapping[str, Any]
 
     def new(self, players: Sequence[str], *, seed: str | None = None,
             rules: Mapping[str, Any] | None = None, **setup: Any) -> State:
@@ -80,6 +83,11 @@ class Game(Protocol):
 
     def score(self, state: State) -> dict[str, Any]:
         """Exactly the object ``scorepad <game> score --json`` prints for ``to_log(state)``."""
+        ...
+
+    def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
+        """A player's total recomputed from the breakdown parts of one entry of
+        ``score(state)["players"]`` (the conformance test holds ``total`` to it)."""
         ...
 
     def to_log(self, state: State) -> dict[str, Any]:

@@ -1,0 +1,151 @@
+"""One conformance test for every game in GAMES (pgx's api_test, OpenSpiel's random_sim_test).
+
+For several seeds and player counts a game is played by random legal moves to its end.
+At every step: the log replays to an equal state; the listed moves are accepted; moves
+mutated out of the list are refused with a named rule; a player who is not to move is
+refused; earlier states never change. At the end the score equals its breakdown and what
+the command line's ``score --json`` prints for the log. A new game in GAMES is tested
+here without a line added.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from scorepad.main import root
+from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
+from scorepad.rules.game import GAMES, Game
+from scorepad.rules.session import Session
+
+SEEDS = (1, 2, 3)
+MAX_STEPS = 2_000
+ALL_MOVES_CHECKED = 40  # steps at which every listed move is tried (the rest: a sample)
+
+
+def _player_counts(game: Game) -> list[int]:
+    counts = {game.min_players, game.max_players, (game.min_players + game.max_players) // 2}
+    return sorted(c for c in counts if c >= 0)
+
+
+def _cases() -> list[tuple[str, int, int]]:
+    return [(gid, n, seed) for gid in GAMES for n in _player_counts(GAMES[gid]) for seed in SEEDS]
+
+
+def _names(n: int) -> list[str]:
+    return ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"][:n] or []
+
+
+def _mutations(move: Any, rng: random.Random, others: list[Any]) -> list[Any]:
+    """Moves near ``move`` that are probably not legal: changed, dropped and added fields."""
+    out: list[Any] = []
+    if isinstance(move, dict):
+        for key in move:
+            for bogus in ("zz-no-such", 10_000, -7):
+                changed = dict(move)
+                changed[key] = bogus
+                out.append(changed)
+            dropped = {k: v for k, v in move.items() if k != key}
+            out.append(dropped)
+        extra = dict(move)
+        extra["zz_no_such_field"] = 1
+        out.append(extra)
+    elif isinstance(move, str):
+        out += [move + "-zz", "zz-no-such"]
+    elif isinstance(move, int) and not isinstance(move, bool):
+        out += [move + 10_000, -7]
+    out.append(None if move is not None else "zz-no-such")
+    rng.shuffle(out)
+    return [m for m in out if m not in others][:6]
+
+
+def _refused(game: Game, state: Any, player: str | None, move: Any) -> None:
+    before = json.dumps(game.to_log(state), sort_keys=True, default=str)
+    with pytest.raises(ScorepadError) as info:
+        game.apply(state, player, move)
+    err = info.value
+    assert isinstance(err, (RuleViolation, ContentError)), (player, move, err)
+    if isinstance(err, RuleViolation):
+        assert err.rule, (player, move, err)
+    assert str(err)
+    assert json.dumps(game.to_log(state), sort_keys=True, default=str) == before
+
+
+@pytest.mark.parametrize(("game_id", "n_players", "seed"), _cases())
+def test_random_play_conforms(game_id: str, n_players: int, seed: int, runner) -> None:
+    game = GAMES[game_id]
+    assert isinstance(game, Game)
+    assert game.id == game_id
+    rng = random.Random(f"{game_id}/{n_players}/{seed}")
+    players = _names(n_players)
+    state = game.new(players, seed=f"conformance-{seed}", rules={}, **dict(game.example_setup))
+    history: list[tuple[Any, str]] = []
+    for step in range(MAX_STEPS):
+        log = game.to_log(state)
+        frozen = json.dumps(log, sort_keys=True, default=str)
+        history.append((state, frozen))
+        replayed = game.from_log(copy.deepcopy(log))
+        assert replayed == state, f"step {step}: the log does not replay to the same state"
+        if game.is_over(state):
+            assert game.to_move(state) == []
+            break
+        movers = game.to_move(state)
+        assert movers == [p for p in players if p in movers], "to_move keeps seat order"
+        if not movers:
+            outcomes = game.legal_moves(state, None)
+            assert len(outcomes) == 1, "a seeded game has one chance outcome"
+            player, move = None, outcomes[0]
+        else:
+            player = rng.choice(movers)
+            moves = game.legal_moves(state, player)
+            assert moves, f"step {step}: {player} is to move but has no legal move"
+            tried = moves if step < ALL_MOVES_CHECKED else rng.sample(moves, min(4, len(moves)))
+            for candidate in tried:
+                game.apply(state, player, copy.deepcopy(candidate))
+            for bad in _mutations(rng.choice(moves), rng, moves):
+                _refused(game, state, player, bad)
+            idle = [p for p in players if p not in movers]
+            if idle:
+                _refused(game, state, rng.choice(idle), moves[0])
+            move = rng.choice(moves)
+        state = game.apply(state, player, copy.deepcopy(move))
+    else:
+        pytest.fail(f"no end after {MAX_STEPS} steps")
+
+    for old, frozen in history:
+        assert json.dumps(game.to_log(old), sort_keys=True, default=str) == frozen
+
+    score = game.score(state)
+    assert score["game"] == game_id
+    for entry in score["players"]:
+        assert entry["total"] == pytest.approx(game.breakdown_total(entry))
+    doc = game.to_log(state)
+    result = runner.invoke(root, [game_id, "score", "--json", "-"], input=json.dumps(doc))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == json.loads(json.dumps(score))
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_session_undo_and_resume_agree_with_replay(game_id: str) -> None:
+    game = GAMES[game_id]
+    players = _names(max(game.min_players, 2) if game.max_players >= 2 else game.min_players)
+    session = Session.start(game, players, seed="conformance-undo", **dict(game.example_setup))
+    rng = random.Random(game_id)
+    for _ in range(60):
+        if session.is_over():
+            break
+        if session.at_chance():
+            session = session.reveal()
+        else:
+            player = session.to_move()[0]
+            session = session.step(player, rng.choice(session.legal_moves(player)))
+    resumed = Session.resume(game, copy.deepcopy(session.to_log()))
+    assert resumed.state == session.state
+    assert resumed.steps == session.steps
+    shorter = session.undo()
+    assert shorter.state == game.from_log(copy.deepcopy(shorter.to_log()))
+    assert shorter.to_log() != session.to_log()

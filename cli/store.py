@@ -1,0 +1,70 @@
+"""The session store: where a table session's game log lives between steps.
+
+Every front-end (the terminal tools, the browser) keeps its games here, so they behave
+alike: a new game never overwrites a file (an existing ``--log`` is refused, and without
+one the game gets a fresh name under ``output/``); the log is written atomically after
+every step; a saved log resumes into the same session, undo history included.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+from scorepad.io import atomic_write, display_name, dump_yaml, read_mapping
+from scorepad.rules.common.errors import InputError, ScorepadError
+from scorepad.rules.game import GAMES, Game
+from scorepad.rules.session import Session
+
+#: Where games are saved when no ``--log`` is given.
+DEFAULT_FOLDER = Path("output")
+
+# Short file-name prefixes of each game's saved logs.
+_PREFIX = {"voll-verplant": "vv", "mille-fiori": "mf", "floris": "floris"}
+
+
+def new_log_path(game_id: str, folder: Path = DEFAULT_FOLDER, *, stem: str | None = None) -> Path:
+    """A path under ``folder`` that no file has yet: ``vv-2026-12-01-1.yaml`` and so on."""
+    base = stem or f"{_PREFIX.get(game_id, game_id)}-{time.strftime('%Y-%m-%d')}"
+    base = re.sub(r"[^\w.-]+", "-", base).strip("-") or "game"
+    for n in range(1, 100_000):
+        candidate = folder / f"{base}-{n}.yaml"
+        if not candidate.exists():
+            return candidate
+    raise InputError("no free file name for a new game", source=str(folder))
+
+
+def claim(path: str | os.PathLike[str] | None, game_id: str, command: str,
+          folder: Path = DEFAULT_FOLDER) -> Path:
+    """The file a new game will be saved in.
+
+    ``path`` from ``--log``: refused when it exists (the message says how to continue
+    it with ``--resume``) or is a folder; ``None``: a new name under ``folder``.
+    """
+    if path is None:
+        return new_log_path(game_id, folder)
+    target = Path(path)
+    if target.is_dir():
+        raise InputError("is a directory, not a file", source=str(target))
+    if target.exists():
+        raise InputError(f"already exists and is never overwritten; continue it with "
+                         f"`{command} --resume {target}` or choose another --log",
+                         source=str(target))
+    return target
+
+
+def save(path: str | os.PathLike[str], session: Session) -> Path:
+    """Write the session's game log atomically (after every step)."""
+    return atomic_write(path, dump_yaml(session.to_log()))
+
+
+def load(path: str | os.PathLike[str], game: Game | str) -> Session:
+    """The session a saved log resumes into; a log the game refuses names the file."""
+    g = GAMES[game] if isinstance(game, str) else game
+    doc = read_mapping(path)
+    try:
+        return Session.resume(g, doc)
+    except ScorepadError as err:
+        raise err.in_file(display_name(path)) from None

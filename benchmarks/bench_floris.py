@@ -12,9 +12,8 @@ from timing import command_seconds, median_seconds, verdict  # noqa: E402
 
 def main() -> list[str]:
     from scorepad.rules.floris.fix import smallest_fix
-    from scorepad.rules.floris.log import parse_game
+    from scorepad.rules.floris.game import GAME
     from scorepad.rules.floris.ruleset import default_rules
-    from scorepad.rules.floris.scoring import score_game
     from scorepad.sheets.floris import pad_page
     from scorepad.sheets.pdf import render_pdf
 
@@ -33,11 +32,11 @@ def main() -> list[str]:
                  f"(target <= 500 ms) {verdict(worst, 0.5, False)}")
 
     specs = ["rose:3 lily:3", "daisy:1 rose:2 lily:3", "sunflower:10", "d1 c1 r1 s1 l1"]
-    game = parse_game({"format": "scorepad/floris-game@1", "players": {
+    doc = {"format": "scorepad/floris-game@1", "players": {
         name: {"bouquets": specs * 3, "final": "rose:5", "left_in_hand": 1, "discarded": 2}
-        for name in ("Ann", "Bob", "Cid", "Dee")}})
-    scoring = median_seconds(lambda: score_game(game, rules), repeat=21)
-    lines.append(f"score a 4-player game of 48 bouquets: {scoring * 1000:.1f} ms "
+        for name in ("Ann", "Bob", "Cid", "Dee")}}
+    scoring = median_seconds(lambda: GAME.score(GAME.from_log(doc)), repeat=21)
+    lines.append(f"replay and score a 4-player game of 48 bouquets: {scoring * 1000:.1f} ms "
                  f"(target <= 100 ms) {verdict(scoring, 0.1, False)}")
 
     pad = median_seconds(lambda: render_pdf([pad_page(rules)], title="pad"), repeat=7)

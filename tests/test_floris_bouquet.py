@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.rules.common.data import bundled_text, load_yaml_text
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.common.models import parse_model
 from scorepad.rules.floris.bouquet import judge, shape
@@ -24,9 +23,7 @@ from scorepad.rules.floris.flowers import (
     format_spec,
     lookup,
 )
-from scorepad.rules.floris.flowers_model import FlowerTableModel
 from scorepad.rules.floris.ruleset import FlorisRules, default_rules
-from scorepad.rules.floris.ruleset_model import FlorisRulesModel
 from scorepad.rules.floris.spec import parse_spec
 
 RULES = default_rules()
@@ -136,18 +133,18 @@ def test_any_mix_of_spellings_reads_as_written(hand):
 def test_bundled_flower_table_refuses_a_name_given_twice():
     bad = {"flowers": [{"id": "rose", "plural": "roses"}, {"id": "lily", "plural": "roses"}]}
     with pytest.raises(InputError, match="'roses' given to both rose and lily"):
-        parse_model(FlowerTableModel, bad)
+        parse_model(FlowerTable, bad)
 
 
-def test_bundled_flower_table_validates_and_reads_the_same():
-    data = load_yaml_text(bundled_text("scorepad.rules.floris", "data", "flowers.yaml"))
-    assert FlowerTable.of(parse_model(FlowerTableModel, data).model_dump()) == flower_table()
+def test_bundled_flower_table_lists_the_five_types_in_the_fixed_order():
+    assert isinstance(flower_table(), FlowerTable)
     assert flower_types() == ("daisy", "cornflower", "rose", "sunflower", "lily")
 
 
-def test_bundled_ruleset_validates_and_reads_the_same():
-    data = load_yaml_text(bundled_text("scorepad.rules.floris", "data", "ruleset.yaml"))
-    assert FlorisRules.of(parse_model(FlorisRulesModel, data).model_dump()) == RULES
+def test_bundled_ruleset_is_floris_1_with_the_rules_file_defaults():
+    assert isinstance(RULES, FlorisRules)
+    assert (RULES.ruleset, RULES.min_flowers, RULES.run_starts_at_one, RULES.penalty_per_card,
+            RULES.reserve_penalty, RULES.ties) == ("floris-1", 5, True, 1, False, "shared")
 
 
 def test_ruleset_refuses_an_unknown_value_naming_the_option():

@@ -132,7 +132,7 @@ def test_players_are_matched_by_whole_name_or_unique_prefix(runner):
 
 def test_bad_player_lists_are_usage_errors(runner):
     assert tally(runner, []).exit_code == 2
-    for names in ("Ann,,Bob", "Ann,ann", "A,B,C,D,E"):
+    for names in ("Ann,,Bob", "Ann,ann", "A,B,C,D,E,F"):
         result = tally(runner, [], "--players", names)
         assert result.exit_code == 2, names
         assert "--players" in result.stderr

@@ -55,13 +55,18 @@ def test_scoring_a_log_does_not_import_pydantic(tmp_path):
     assert loaded(modules, "pydantic") == []
 
 
-def test_checking_a_bouquet_does_not_import_pydantic():
+def test_checking_a_bouquet_loads_no_game_replay():
+    # pydantic reads the ruleset and the flower table now (one schema per format, issue 11);
+    # what a bouquet check still leaves out is everything about whole games
     modules = modules_after(["floris", "bouquet", "rose:3 lily:3", "--json"])
     assert "scorepad.rules.floris.fix" in modules  # the verdict was worked out
-    assert loaded(modules, "pydantic") == []
+    assert loaded(modules, "scorepad.rules.floris.engine", "scorepad.rules.floris.log",
+                  "scorepad.rules.floris.game", "scorepad.rules.game") == []
 
 
-def test_printing_the_floris_pad_does_not_import_pydantic(tmp_path):
+def test_printing_the_floris_pad_loads_no_bouquet_checking_or_game_replay(tmp_path):
     modules = modules_after(["floris", "pad", "-o", str(tmp_path / "pad.pdf")])
     assert (tmp_path / "pad.pdf").stat().st_size > 0
-    assert loaded(modules, "pydantic", "hashlib", "tempfile") == []
+    assert "scorepad.rules.floris.ruleset" in modules  # the pad prints the ruleset's rules
+    assert loaded(modules, "scorepad.rules.floris.spec", "scorepad.rules.floris.fix",
+                  "scorepad.rules.floris.engine", "scorepad.rules.floris.log") == []

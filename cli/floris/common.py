@@ -8,7 +8,7 @@ import click
 
 if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, not for --help
     from scorepad.rules.floris.bouquet import Verdict
-    from scorepad.rules.floris.log import FlorisGame
+    from scorepad.rules.floris.log import FlorisLog
     from scorepad.rules.floris.ruleset import FlorisRules
 
 RULES_HELP = "A ruleset file (YAML/JSON) changing options of floris-1; see docs/floris.md."
@@ -29,7 +29,7 @@ def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
     return layered_rules(default_rules(), path, overrides, source)
 
 
-def read_game(path: str) -> FlorisGame:
+def read_game(path: str) -> FlorisLog:
     """Read and shape-check a ``scorepad/floris-game@1`` file; errors name the file."""
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import ScorepadError

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from scorepad.floris.common import rules_option
+
+if TYPE_CHECKING:
+    from scorepad.rules.floris.log import FlorisLog
+    from scorepad.rules.floris.ruleset import FlorisRules
 
 FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...")
 
@@ -28,25 +32,26 @@ def check_cmd(ctx: click.Context, files: tuple[str, ...], rules_file: str | None
     from scorepad.floris.common import load_rules, read_game
     from scorepad.io import display_name
     from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.floris.scoring import score_game
+    from scorepad.rules.floris.game import replay_all
 
     worst = 0
     for path in files:
         name = display_name(path)
         try:
-            game = read_game(path)
-            result = score_game(game, load_rules(rules_file, game.rules, name))
+            log = read_game(path)
+            state, problems = replay_all(log, load_rules(rules_file, log.rules, name))
         except ScorepadError as err:
-            click.echo(str(err), err=True)
+            click.echo(str(err.in_file(name)), err=True)
             worst = max(worst, err.exit_code)
             continue
-        for problem in result.problems:
+        for problem in problems:
             click.echo(str(problem.in_file(name)), err=True)
             worst = max(worst, problem.exit_code)
-        if not result.problems:
-            count = sum(len(p.bouquets) + (p.final is not None) for p in result.players)
-            state = "finished" if result.finished else "unfinished"
-            click.echo(f"{name}: ok, {len(result.players)} players, {count} bouquets ({state})")
+        if not problems:
+            count = sum(len(seat.bouquets) + bool(seat.end and seat.end.final)
+                        for seat in state.seats)
+            done = "finished" if state.phase == "over" else "unfinished"
+            click.echo(f"{name}: ok, {len(state.seats)} players, {count} bouquets ({done})")
     if worst:
         ctx.exit(worst)
 
@@ -69,31 +74,39 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
       scorepad floris score ann.yaml bob.yaml --json
     """
     from scorepad.io import emit_json
-    from scorepad.rules.floris.scoring import score_game
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.floris.game import replay_all
+    from scorepad.rules.floris.scoring import score
 
-    game, rules, owner = _merged_game(files, rules_file)
-    result = score_game(game, rules)
-    if result.problems:
-        for problem in result.problems:
+    log, rules, owner, first = _merged_game(files, rules_file)
+    try:
+        state, problems = replay_all(log, rules)
+    except ScorepadError as err:
+        raise err.in_file(first) from None
+    if problems:
+        for problem in problems:
             # a problem's first place is its player: name the file that player came from
             source = owner.get(problem.where[0]) if problem.where else None
-            click.echo(str(problem.in_file(source or owner[next(iter(owner))])), err=True)
-        ctx.exit(max(p.exit_code for p in result.problems))
-    if as_json:
-        click.echo(emit_json(result_json(result)))
-    else:
-        click.echo(result_table(result))
+            click.echo(str(problem.in_file(source or first)), err=True)
+        ctx.exit(max(p.exit_code for p in problems))
+    result = score(state)
+    click.echo(emit_json(result) if as_json else result_table(result))
 
 
-def _merged_game(files: tuple[str, ...], rules_file: str | None):
-    """One game from one or more files, its ruleset, and which file each player came from."""
+def _merged_game(files: tuple[str, ...], rules_file: str | None
+                 ) -> tuple[FlorisLog, FlorisRules, dict[str, str], str]:
+    """One game from one or more files, its ruleset, which file each player came from, and
+    the first file's name."""
     from scorepad.floris.common import load_rules, read_game
     from scorepad.io import display_name
     from scorepad.rules.common.errors import ContentError
-    from scorepad.rules.floris.log import FlorisGame
+    from scorepad.rules.floris.log import FlorisLog
 
     games = [(display_name(path), read_game(path)) for path in files]
     first_name, first = games[0]
+    if len(games) == 1:
+        return first, load_rules(rules_file, first.rules, first_name), \
+            dict.fromkeys(first.players, first_name), first_name
     players: dict[str, Any] = {}
     owner: dict[str, str] = {}
     for name, game in games:
@@ -106,55 +119,33 @@ def _merged_game(files: tuple[str, ...], rules_file: str | None):
                                    "score separate games one file at a time")
             owner[player] = name
             players[player] = entry
-    merged = FlorisGame(format=first.format, rules=first.rules,
-                        finished=all(g.finished for _, g in games), players=players)
-    return merged, load_rules(rules_file, first.rules, first_name), owner
+    finished = all(g.finished for _, g in games)
+    # an unfinished part's final round carries over; a finished part's players are all in
+    final_round = None if finished else [
+        n for _, g in games for n in g.players if g.finished or n in (g.final_round or ())
+        or (g.final_round is None and g.players[n].has_end_values())]
+    merged = FlorisLog(format=first.format, rules=first.rules, finished=finished,
+                       final_round=final_round, players=players)
+    return merged, load_rules(rules_file, first.rules, first_name), owner, first_name
 
 
-def _bouquet_json(bouquet) -> dict[str, Any]:
-    verdict = bouquet.verdict
-    return {"spec": bouquet.spec, "pattern": verdict.pattern, "flowers": verdict.flowers,
-            "bonus": verdict.bonus, "points": verdict.points}
-
-
-def result_json(result) -> dict[str, Any]:
-    """The ``score --json`` object (see docs/floris.md)."""
-    from scorepad.rules.floris.ruleset import default_rules
-
-    players = []
-    for p in result.players:
-        players.append({
-            "name": p.name,
-            "total": p.total,
-            "rank": p.rank,
-            "bouquets": [_bouquet_json(b) for b in p.bouquets],
-            "bouquet_points": p.bouquet_points,
-            "final": _bouquet_json(p.final) if p.final else None,
-            "final_points": p.final_points,
-            "left_in_hand": p.left_in_hand,
-            "discarded": p.discarded,
-            "penalty_cards": p.penalty_cards,
-            "penalties": p.penalties,
-        })
-    return {"game": "floris", "ruleset": result.rules.ruleset,
-            "rules": result.rules.changed_from(default_rules()),
-            "finished": result.finished, "players": players, "winners": list(result.winners)}
-
-
-def result_table(result) -> str:
-    """The scores as a small text table, then the winners."""
+def result_table(result: dict[str, Any]) -> str:
+    """The scores (the ``score --json`` object) as a small text table, then the winners."""
     head = ("Rank", "Player", "Bouquets", "Points", "Final", "Penalty", "Total")
     rows = [head]
-    for p in sorted(result.players, key=lambda p: p.rank):   # stable: ties keep the file's order
-        rows.append((str(p.rank), p.name, str(len(p.bouquets)), str(p.bouquet_points),
-                     str(p.final_points), f"-{p.penalties}" if p.penalties else "0",
-                     str(p.total)))
+    # stable: ties keep the file's order
+    for p in sorted(result["players"], key=lambda p: p["rank"]):
+        rows.append((str(p["rank"]), p["name"], str(len(p["bouquets"])),
+                     str(p["bouquet_points"]), str(p["final_points"]),
+                     f"-{p['penalties']}" if p["penalties"] else "0", str(p["total"])))
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    lines = [f"Floris, {'finished' if result.finished else 'unfinished'} "
-             f"(ruleset {result.rules.ruleset})"]
+    lines = [f"Floris, {'finished' if result['finished'] else 'unfinished'} "
+             f"(ruleset {result['ruleset']})"]
     for row in rows:
-        cells = [c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [c.ljust(w) if i == 1 else c.rjust(w)
+                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
         lines.append("  ".join(cells).rstrip())
-    label = "Winner" if len(result.winners) == 1 else "Winners (shared)"
-    lines.append(f"{label}: {', '.join(result.winners)}")
+    winners = result["winners"]
+    label = "Winner" if len(winners) == 1 else "Winners (shared)"
+    lines.append(f"{label}: {', '.join(winners)}")
     return "\n".join(lines)

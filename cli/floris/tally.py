@@ -7,16 +7,22 @@ game continues with ``--resume FILE``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from scorepad.floris.common import number_word, rules_option
+
+if TYPE_CHECKING:
+    from scorepad.rules.floris.engine import FlorisState
+    from scorepad.rules.floris.ruleset import FlorisRules
 
 HELP = ('Enter each bouquet as "NAME SPEC" (e.g. "ann rose:3 lily:3"). '
         "u = undo, t = totals, end = final bouquets and penalties, q = quit.")
 
 
 @click.command(name="tally")
-@click.option("--players", "names", metavar="NAMES", help="Player names, comma-separated (2-4).")
+@click.option("--players", "names", metavar="NAMES", help="Player names, comma-separated (2-5).")
 @click.option("--log", "log_path", metavar="FILE",
               help="Save the game file (scorepad/floris-game@1) here after every entry.")
 @click.option("--resume", "resume_path", metavar="FILE",
@@ -40,50 +46,116 @@ def tally_cmd(names: str | None, log_path: str | None, resume_path: str | None,
     """
     from scorepad.floris.common import load_rules, read_game
     from scorepad.io import display_name
-    from scorepad.rules.common.errors import ContentError, InputError
-    from scorepad.rules.floris.tally import new_game, parse_names
+    from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
+    from scorepad.rules.floris.engine import new_game
+    from scorepad.rules.floris.game import log_steps, replay
 
     if resume_path:
         if names:
             raise InputError("give either --players or --resume, not both")
-        game = read_game(resume_path)
-        if game.finished:
-            raise ContentError(f"{display_name(resume_path)}: this game is finished already")
-        rules = load_rules(rules_file, game.rules, display_name(resume_path))
+        log = read_game(resume_path)
+        source = display_name(resume_path)
+        if log.finished:
+            raise ContentError(f"{source}: this game is finished already")
+        rules = load_rules(rules_file, log.rules, source)
+        try:
+            state = replay(log_steps(log), new_game(list(log.players), rules))
+        except ScorepadError as err:
+            raise err.in_file(source) from None
         log_path = log_path or resume_path
     elif names:
         rules = load_rules(rules_file)
-        game = new_game(parse_names(names), rules)
+        try:
+            state = new_game(parse_names(names), rules)
+        except ContentError as err:      # the engine knows how many players Floris allows
+            raise InputError(f"--players: {err.message}") from None
     else:
         raise InputError("name the players: --players Ann,Bob (or continue a game with --resume FILE)")
-    Session(game, rules, log_path).run()
+    Tally(state, log_path).run()
 
 
-class Session:
-    """One tally at the table: the game so far, the undo stack and the log file."""
+def parse_names(text: str) -> list[str]:
+    """Player names from ``"Ann, Bob,Cid"``: distinct names (case does not distinguish) of at
+    most 40 characters; how many may play is the engine's rule."""
+    from scorepad.rules.common.errors import InputError
+    from scorepad.rules.floris.flowers import fold
 
-    def __init__(self, game, rules, log_path: str | None) -> None:
-        self.game = game
-        self.rules = rules
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise InputError(f"--players: an empty name in {text!r} (write NAMES as Ann,Bob,Cid)")
+    seen: set[str] = set()
+    for name in names:
+        if len(name) > 40:
+            raise InputError(f"--players: name {name[:40]!r}... is longer than 40 characters")
+        if fold(name) in seen:
+            raise InputError(f"--players: {name!r} is named twice")
+        seen.add(fold(name))
+    return names
+
+
+def match_player(line: str, names: list[str]) -> tuple[str, str]:
+    """Split ``"ann r3 l3"`` into the player it names and the rest of the line.
+
+    A line starts with a whole name (any case), or with a word that begins only one name.
+    """
+    from scorepad.rules.common.errors import InputError
+    from scorepad.rules.floris.flowers import fold
+
+    folded = fold(line)
+    for name in sorted(names, key=len, reverse=True):
+        key = fold(name)
+        if folded.startswith(key) and (len(line) == len(name) or line[len(name)] in " \t:"):
+            return name, line[len(name):].lstrip(" \t:")
+    word, _, rest = line.replace(":", " ", 1).partition(" ")
+    hits = [n for n in names if fold(n).startswith(fold(word))]
+    if len(hits) == 1:
+        return hits[0], rest.strip()
+    if hits:
+        raise InputError(f"{word!r} could be {' or '.join(hits)}: write more of the name")
+    raise InputError(f"no player {word!r} (players: {', '.join(names)})")
+
+
+def canonical(spec: str) -> str:
+    """A spec as the log writes it: ``rose:3 lily:3`` (InputError when it cannot be read)."""
+    from scorepad.rules.floris.flowers import format_spec
+    from scorepad.rules.floris.spec import parse_spec
+
+    return format_spec(parse_spec(spec))
+
+
+class Tally:
+    """One tally at the table: the engine state, the earlier states (undo) and the log file."""
+
+    def __init__(self, state: FlorisState, log_path: str | None) -> None:
+        self.state = state
         self.log_path = log_path
-        self.history: list = []      # earlier games, for undo
+        self.history: list[FlorisState] = []      # earlier states, for undo
 
     @property
     def names(self) -> list[str]:
-        return list(self.game.players)
+        return self.state.names
+
+    @property
+    def rules(self) -> FlorisRules:
+        return self.state.rules
 
     def save(self) -> None:
         """Rewrite the log file (atomically) when there is one."""
         from scorepad.io import atomic_write, dump_yaml
+        from scorepad.rules.floris.game import to_log
 
         if self.log_path:
-            atomic_write(self.log_path, dump_yaml(self.game.to_data()))
+            atomic_write(self.log_path, dump_yaml(to_log(self.state)))
 
     def run(self) -> None:
         """The prompt loop: bouquets until ``end`` (then the final round) or ``q``/end of input."""
         click.echo(f"Floris tally: {', '.join(self.names)} (ruleset {self.rules.ruleset})")
         click.echo(HELP)
         self.save()
+        if self.state.phase == "final":      # resumed during the final round: finish it
+            if not self._final_round():
+                self._stopped()
+            return
         while True:
             line = _ask("")
             if line is None or line.lower() in ("q", "quit"):
@@ -108,17 +180,21 @@ class Session:
 
     def _bouquet(self, line: str) -> None:
         from scorepad.rules.common.errors import ScorepadError
-        from scorepad.rules.floris.tally import add_bouquet, match_player
+        from scorepad.rules.floris.engine import apply
 
         try:
             player, spec = match_player(line, self.names)
-            game, verdict = add_bouquet(self.game, player, spec, self.rules)
+            # the engine judges what was typed (so a refusal quotes it); the log gets the
+            # canonical spec of the same flowers
+            apply(self.state, player, spec)
+            state = apply(self.state, player, canonical(spec))
         except ScorepadError as err:
             click.echo(_refusal(err))
             return
-        self.history.append(self.game)
-        self.game = game
+        self.history.append(self.state)
+        self.state = state
         self.save()
+        verdict = state.seat(player)[1].bouquets[-1].verdict
         bonus = f" + {verdict.bonus} bonus" if verdict.bonus else ""
         click.echo(f"{player}: {verdict.label}, {number_word(verdict.flowers, 'flower')}{bonus}"
                    f" = {number_word(verdict.points, 'point')}")
@@ -129,65 +205,77 @@ class Session:
             click.echo("nothing to undo")
             return
         before = self.history.pop()
-        taken = next(n for n in self.names
-                     if len(before.players[n].bouquets) != len(self.game.players[n].bouquets))
-        click.echo(f"undone: {taken}'s bouquet {self.game.players[taken].bouquets[-1]}")
-        self.game = before
+        taken = next(new for old, new in zip(before.seats, self.state.seats, strict=True)
+                     if len(old.bouquets) != len(new.bouquets))
+        click.echo(f"undone: {taken.name}'s bouquet {taken.bouquets[-1].spec}")
+        self.state = before
         self.save()
         click.echo(self._totals())
 
     def _final_round(self) -> bool:
-        """Ask every player's final bouquet and penalty cards; False when input ended early."""
+        """Ask each remaining player's final bouquet and cards left; False when input ended."""
         from scorepad.rules.common.errors import ScorepadError
-        from scorepad.rules.floris.tally import check_final, finish_player, mark_finished
+        from scorepad.rules.floris.engine import apply, judged, to_move
 
         click.echo("Final bouquets and penalty cards.")
-        for player in self.names:
+        for player in to_move(self.state):
             while True:
                 final = _ask(f"{player}, final bouquet (empty for none)")
                 if final is None:
                     return False
                 try:
-                    check_final(final, self.rules)
+                    # asked first, so a bad final bouquet is asked again at once
+                    if final.strip():
+                        judged(final, self.rules, (player, "final bouquet"))
+                        final = canonical(final)
                 except ScorepadError as err:
                     click.echo(_refusal(err))
                     continue
-                left = 0
-                whole = self.rules.final_bouquet == "whole_hand" and final.strip()
-                if not whole:
-                    left = _ask_number(f"{player}, cards left in hand")
-                    if left is None:
-                        return False
-                discarded = _ask_number(f"{player}, cards discarded")
-                if discarded is None:
+                counts = self._cards(player, whole=self.rules.final_bouquet == "whole_hand"
+                                     and bool(final.strip()))
+                if counts is None:
                     return False
                 try:
-                    self.game, verdict = finish_player(self.game, player, final, left,
-                                                       discarded, self.rules)
+                    state = apply(self.state, player, {"final": final, **counts})
                 except ScorepadError as err:
                     click.echo(_refusal(err))
                     continue
                 break
+            self.state = state
             self.save()
-            if verdict:
-                click.echo(f"{player}: final {verdict.label}, "
-                           f"{number_word(verdict.points, 'point')}")
-        self.game = mark_finished(self.game)
-        self.save()
+            end = state.seat(player)[1].end
+            if end and end.final:
+                click.echo(f"{player}: final {end.final.verdict.label}, "
+                           f"{number_word(end.final.points, 'point')}")
         click.echo(self._table())
         return True
 
-    def _totals(self) -> str:
-        from scorepad.rules.floris.scoring import score_game
+    def _cards(self, player: str, *, whole: bool) -> dict[str, int] | None:
+        """The cards left over: in hand (not asked when the final bouquet is the whole hand),
+        discarded, and in the reserve (asked only when the ruleset makes them cost)."""
+        counts = {"left_in_hand": 0, "discarded": 0, "left_in_reserve": 0}
+        questions = [("left_in_hand", "cards left in hand")] if not whole else []
+        questions.append(("discarded", "cards discarded"))
+        if self.rules.reserve_penalty:
+            questions.append(("left_in_reserve", "cards left in reserve"))
+        for key, text in questions:
+            answer = _ask_number(f"{player}, {text}")
+            if answer is None:
+                return None
+            counts[key] = answer
+        return counts
 
-        result = score_game(self.game, self.rules)
-        return "totals: " + ", ".join(f"{p.name} {p.total}" for p in result.players)
+    def _totals(self) -> str:
+        from scorepad.rules.floris.scoring import score
+
+        return "totals: " + ", ".join(f"{p['name']} {p['total']}"
+                                      for p in score(self.state)["players"])
 
     def _table(self) -> str:
         from scorepad.floris.game import result_table
-        from scorepad.rules.floris.scoring import score_game
+        from scorepad.rules.floris.scoring import score
 
-        return result_table(score_game(self.game, self.rules))
+        return result_table(score(self.state))
 
     def _stopped(self) -> None:
         if self.log_path:

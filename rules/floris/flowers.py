@@ -1,42 +1,53 @@
 """The five flower types (bundled ``data/flowers.yaml``) and the words that name them.
 
-The table is read plainly into :class:`FlowerTable`; :mod:`.flowers_model` (pydantic) defines
-and validates the file's shape — the test suite holds the bundled file to it — so checking a
-bouquet never imports pydantic.
+:class:`FlowerTable` is the file's one schema (pydantic): it validates the bundled table,
+including its one real rule, that every name belongs to one flower type only.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Annotated
+
+from pydantic import Field, field_validator
+
+from scorepad.rules.common.data import bundled_text, load_yaml_text
+from scorepad.rules.common.models import StrictModel, parse_model
 
 Counts = tuple[int, ...]
 """Flowers per type, in the fixed order of :func:`flower_types` (daisy ... lily)."""
 
+Word = Annotated[str, Field(min_length=1, max_length=30)]
 
-class FlowerType(NamedTuple):
+
+class FlowerType(StrictModel):
     """One flower type: its id (as written in specs and files), plural and other names."""
 
-    id: str
-    plural: str
-    words: tuple[str, ...] = ()
+    id: Annotated[str, Field(pattern=r"^[a-z]+$")]
+    plural: Word
+    words: tuple[Word, ...] = ()
 
 
-class FlowerTable(NamedTuple):
-    """The bundled flower table, types in their fixed order."""
+class FlowerTable(StrictModel):
+    """The flower table, types in their fixed order; every name belongs to one type only."""
 
-    flowers: tuple[FlowerType, ...]
+    flowers: Annotated[tuple[FlowerType, ...], Field(min_length=1, max_length=10)]
+
+    @field_validator("flowers")
+    @classmethod
+    def _names_unique(cls, value: tuple[FlowerType, ...]) -> tuple[FlowerType, ...]:
+        owner: dict[str, str] = {}
+        for flower in value:
+            for name in (flower.id, flower.plural, *flower.words):
+                key = fold(name)
+                if owner.setdefault(key, flower.id) != flower.id:
+                    raise ValueError(f"name {name!r} given to both {owner[key]} and {flower.id}")
+        return value
 
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(f.id for f in self.flowers)
-
-    @classmethod
-    def of(cls, data: dict) -> FlowerTable:
-        """The table of already validated data (the shape of ``data/flowers.yaml``)."""
-        return cls(tuple(FlowerType(f["id"], f["plural"], tuple(f.get("words", ())))
-                         for f in data["flowers"]))
 
 
 def fold(word: str) -> str:
@@ -46,12 +57,11 @@ def fold(word: str) -> str:
 
 @lru_cache(maxsize=1)
 def flower_table() -> FlowerTable:
-    """The bundled flower table (validated by the test suite, read here plainly)."""
-    from scorepad.rules.common.data import bundled_text, load_yaml_text
-
-    return FlowerTable.of(load_yaml_text(bundled_text(__package__, "data", "flowers.yaml")))
+    """The bundled flower table."""
+    return parse_model(FlowerTable, load_yaml_text(bundled_text(__package__, "data", "flowers.yaml")))
 
 
+@lru_cache(maxsize=1)
 def flower_types() -> tuple[str, ...]:
     """The flower ids in the fixed order: ``("daisy", "cornflower", "rose", "sunflower", "lily")``."""
     return flower_table().ids

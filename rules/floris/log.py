@@ -1,51 +1,78 @@
 """The game file ``scorepad/floris-game@1``: what ``tally`` writes and ``check``/``score`` read.
 
-Shape only (pydantic); :mod:`.scoring` judges the bouquets. Beyond the contract's keys a
-file may carry ``rules:`` (ruleset overrides) and ``finished:`` (default true; ``tally``
-writes false until the final bouquets are in).
+The one schema of the format (pydantic): shape, and specs that can be read; the engine
+(:mod:`.engine`) judges the bouquets when the file is replayed. Beyond the contract's keys
+a file may carry, all optional:
+
+* ``rules:`` ruleset overrides the game was played with;
+* ``finished:`` (default true): ``tally`` writes false until every end-of-game entry is in;
+* ``final_round:`` in an unfinished file, the players whose end-of-game entry is in (the
+  market has run out: no more bouquets); absent, the game is still in play;
+* per player ``left_in_reserve:`` cards left in the personal reserve at the end (default 0;
+  they cost points only with the ruleset option ``reserve_penalty``).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field, field_validator
 
+from scorepad.rules.common.errors import InputError
 from scorepad.rules.common.formats import check_format
 from scorepad.rules.common.models import StrictModel, parse_model
 
+from .spec import parse_spec
+
 GAME_FORMAT = "scorepad/floris-game@1"
 
+
+def _readable(spec: str) -> str:
+    """A spec the reader understands (a bouquet's validity is the engine's business)."""
+    try:
+        parse_spec(spec)
+    except InputError as err:
+        raise ValueError(err.message) from None
+    return spec
+
+
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
-Spec = Annotated[str, Field(max_length=500)]
+Spec = Annotated[str, Field(max_length=500), AfterValidator(_readable)]
 Cards = Annotated[int, Field(ge=0, le=45)]
 
 
 class PlayerEntry(StrictModel):
-    """One player's bouquets, final bouquet and penalty cards."""
+    """One player's bouquets, final bouquet and the cards left over at the end."""
 
     bouquets: list[Spec] = []
-    final: Spec | None = None          # "" or missing: no final bouquet
+    final: Spec = ""                   # "", null or missing: no final bouquet
     left_in_hand: Cards = 0
     discarded: Cards = 0
+    left_in_reserve: Cards = 0
 
     @field_validator("bouquets", mode="before")
     @classmethod
     def _none_is_empty(cls, value: Any) -> Any:
         return [] if value is None else value
 
-    def to_data(self) -> dict[str, Any]:
-        """The entry as file data, in the contract's key order."""
-        return {"bouquets": list(self.bouquets), "final": self.final or "",
-                "left_in_hand": self.left_in_hand, "discarded": self.discarded}
+    @field_validator("final", mode="before")
+    @classmethod
+    def _none_is_no_final(cls, value: Any) -> Any:
+        return "" if value is None else value
+
+    def has_end_values(self) -> bool:
+        """Whether any end-of-game value differs from "nothing" (a final bouquet, a card)."""
+        return bool(self.final.strip() or self.left_in_hand or self.discarded
+                    or self.left_in_reserve)
 
 
-class FlorisGame(StrictModel):
+class FlorisLog(StrictModel):
     """A whole Floris game file."""
 
     format: Literal["scorepad/floris-game@1"]
     rules: dict[str, Any] = {}
     finished: bool = True
+    final_round: list[PlayerName] | None = None
     players: Annotated[dict[PlayerName, PlayerEntry], Field(min_length=1)]
 
     @field_validator("rules", mode="before")
@@ -53,17 +80,8 @@ class FlorisGame(StrictModel):
     def _rules_none(cls, value: Any) -> Any:
         return {} if value is None else value
 
-    def to_data(self) -> dict[str, Any]:
-        """The file as plain data (for writing YAML/JSON); ``rules`` only when it has options."""
-        out: dict[str, Any] = {"format": GAME_FORMAT}
-        if self.rules:
-            out["rules"] = dict(self.rules)
-        out["finished"] = self.finished
-        out["players"] = {name: entry.to_data() for name, entry in self.players.items()}
-        return out
 
-
-def _place(loc: tuple) -> str:
+def _place(loc: tuple[Any, ...]) -> str:
     """``('players', 'Ann', 'bouquets', 1)`` → ``Ann, bouquet 2``."""
     items = list(loc)
     parts: list[str] = []
@@ -80,7 +98,7 @@ def _place(loc: tuple) -> str:
     return ", ".join(parts)
 
 
-def parse_game(data: object) -> FlorisGame:
+def parse_game(data: object) -> FlorisLog:
     """Validate a game file's shape; InputError (exit 2) naming player, bouquet and key."""
     check_format(data, GAME_FORMAT)
-    return parse_model(FlorisGame, data, place=_place)
+    return parse_model(FlorisLog, data, place=_place)

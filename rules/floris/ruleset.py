@@ -1,42 +1,33 @@
 """The Floris ruleset (``floris-1``): every [default] rule of Floris as an option.
 
-:class:`FlorisRules` is the plain, frozen record the rules read. The bundled defaults
-(``data/ruleset.yaml``) load without pydantic — the test suite validates that file with
-:class:`.ruleset_model.FlorisRulesModel` — and pydantic is imported only when options are
-changed (:meth:`FlorisRules.with_overrides`), to validate the change and name what is wrong.
+:class:`FlorisRules` is the one schema: it validates the bundled ``data/ruleset.yaml``, a
+``--rules FILE`` and a game file's ``rules:``, naming what is wrong, and the engine reads
+its fields. Defaults and the source of each option are in ``data/ruleset.yaml``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Annotated, Literal
 
-from scorepad.rules.common.plain_ruleset import PlainRuleset
+from pydantic import Field
 
-if TYPE_CHECKING:
-    from .ruleset_model import FlorisRulesModel
+from scorepad.rules.common.data import bundled_text, load_yaml_text
+from scorepad.rules.common.models import parse_model
+from scorepad.rules.common.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
-class FlorisRules(PlainRuleset):
+class FlorisRules(Ruleset):
     """Options of a Floris game (see ``data/ruleset.yaml`` for each)."""
 
-    ruleset: str
-    min_flowers: int
+    min_flowers: Annotated[int, Field(ge=1, le=50)]
     run_starts_at_one: bool
-    bonus_from: int
-    bonus_per_flower: int
-    final_bouquet: str
-    penalty_per_card: int
-    ties: str
-
-    @classmethod
-    def model(cls) -> type[FlorisRulesModel]:
-        """The pydantic model that validates these options."""
-        from .ruleset_model import FlorisRulesModel
-
-        return FlorisRulesModel
+    bonus_from: Annotated[int, Field(ge=1, le=100)]
+    bonus_per_flower: Annotated[int, Field(ge=0, le=10)]
+    final_bouquet: Literal["any_subset", "whole_hand"]
+    penalty_per_card: Annotated[int, Field(ge=0, le=10)]
+    reserve_penalty: bool
+    ties: Literal["shared", "fewer_penalty_cards", "more_bouquets"]
 
     def bonus(self, flowers: int) -> int:
         """Extra points for a valid bouquet of ``flowers`` flowers (0 below ``bonus_from``)."""
@@ -47,7 +38,6 @@ class FlorisRules(PlainRuleset):
 
 @lru_cache(maxsize=1)
 def default_rules() -> FlorisRules:
-    """The bundled ruleset ``floris-1`` (validated by the test suite, read here plainly)."""
-    from scorepad.rules.common.data import bundled_text, load_yaml_text
-
-    return FlorisRules.of(load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml")))
+    """The bundled ruleset ``floris-1``."""
+    data = load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml"))
+    return parse_model(FlorisRules, data, place=lambda loc: "ruleset.yaml: " + ".".join(map(str, loc)))

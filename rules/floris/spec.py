@@ -7,7 +7,8 @@ Accepted, in any mix (separators: commas, semicolons, spaces, ``+``, ``&``):
 * ``r3 l3``, ``3r 3l``, ``ro3``, ``sun2``: a name or an unambiguous prefix glued to a count;
 * ``rose lily``: a type without a count is one flower (one card showing one flower).
 
-A type may repeat (the contract's spec is one pair per card); counts add up. Between
+A type may repeat (the contract's spec is one pair per card); counts add up. A card
+shows at least one flower, so a count of 0 (``rose:0``) is refused, naming the card. Between
 commas, or wherever a glued pair interrupts, a run of loose words and numbers is paired
 in the direction its first item shows: ``rose 3 lily 2`` (count after) or
 ``3 rose 2 lily`` (count before).
@@ -42,7 +43,11 @@ def parse_spec(spec: str) -> Counts:
     Raises :class:`InputError` (exit 2) saying which part cannot be read.
     """
     counts = [0] * len(flower_types())
-    for word, number in _pairs(spec):
+    for card, (word, number) in enumerate(_pairs(spec), start=1):
+        if number == 0:
+            # a card shows at least one flower (rules/floris.md): "rose:0" is a typo, not a card
+            raise _error(spec, f"card {card} ({word}:0) shows no flowers; every card shows "
+                               "at least one")
         try:
             index = lookup(word)
         except ValueError as err:

@@ -1,0 +1,147 @@
+"""Floris in the game protocol (:mod:`scorepad.rules.game`): ``GAME``.
+
+A thin face over :mod:`.engine` (the rules), :mod:`.scoring` (the score object) and
+:mod:`.log` (the file). The turn structure, the moves and the finite family
+:meth:`Floris.legal_moves` lists are documented in :mod:`.engine` and docs/floris.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from scorepad.rules.common.errors import ContentError, InputError, RuleViolation, ScorepadError
+
+from . import engine, scoring
+from .engine import FlorisState
+from .log import GAME_FORMAT, FlorisLog, parse_game
+from .ruleset import FlorisRules, default_rules
+
+Step = tuple[str | None, Any]
+
+
+class Floris:
+    """The Floris game object (see :class:`scorepad.rules.game.Game`)."""
+
+    id = "floris"
+    log_format = GAME_FORMAT
+    min_players = engine.MIN_PLAYERS
+    max_players = engine.MAX_PLAYERS
+    example_setup: Mapping[str, Any] = {}
+
+    def new(self, players: Sequence[str], *, seed: str | None = None,
+            rules: Mapping[str, Any] | None = None, **setup: Any) -> FlorisState:
+        """A game with nothing presented; ``seed`` is accepted and unused (no chance steps)."""
+        if setup:
+            raise InputError(f"Floris has no set-up option {', '.join(map(repr, setup))}")
+        return engine.new_game(players, default_rules().with_overrides(rules))
+
+    def to_move(self, state: FlorisState) -> list[str]:
+        return engine.to_move(state)
+
+    def legal_moves(self, state: FlorisState, player: str | None) -> list[Any]:
+        return engine.legal_moves(state, player)
+
+    def apply(self, state: FlorisState, player: str | None, move: Any) -> FlorisState:
+        return engine.apply(state, player, move)
+
+    def is_over(self, state: FlorisState) -> bool:
+        return engine.is_over(state)
+
+    def score(self, state: FlorisState) -> dict[str, Any]:
+        return scoring.score(state)
+
+    def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
+        return scoring.breakdown_total(player_score)
+
+    def to_log(self, state: FlorisState) -> dict[str, Any]:
+        return to_log(state)
+
+    def from_log(self, doc: Mapping[str, Any]) -> FlorisState:
+        setup, steps = self.log_steps(doc)
+        state = self.new(setup["players"], rules=setup["rules"])
+        for player, move in steps:
+            state = engine.apply(state, player, move)
+        return state
+
+    def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[Step]]:
+        log = parse_game(doc)
+        return ({"players": list(log.players), "seed": None, "rules": dict(log.rules)},
+                log_steps(log))
+
+
+GAME = Floris()
+
+
+def to_log(state: FlorisState) -> dict[str, Any]:
+    """The ``scorepad/floris-game@1`` document of a state (keys in the contract's order;
+    ``rules`` only when options differ, ``final_round`` only while it is under way,
+    ``left_in_reserve`` only when not 0)."""
+    out: dict[str, Any] = {"format": GAME_FORMAT}
+    changed = state.rules.changed_from(default_rules())
+    if changed:
+        out["rules"] = changed
+    out["finished"] = engine.is_over(state)
+    if state.phase == "final":
+        out["final_round"] = [seat.name for seat in state.seats if seat.end is not None]
+    players: dict[str, Any] = {}
+    for seat in state.seats:
+        end = seat.end
+        entry: dict[str, Any] = {
+            "bouquets": [b.spec for b in seat.bouquets],
+            "final": end.final.spec if end and end.final else "",
+            "left_in_hand": end.left_in_hand if end else 0,
+            "discarded": end.discarded if end else 0,
+        }
+        if end and end.left_in_reserve:
+            entry["left_in_reserve"] = end.left_in_reserve
+        players[seat.name] = entry
+    out["players"] = players
+    return out
+
+
+def entered(log: FlorisLog) -> list[str]:
+    """The players whose end-of-game entry a file holds, in seat order: everyone in a
+    finished file; ``final_round`` in an unfinished one; without it (files written before
+    the key existed), the players with a final bouquet or a card counted."""
+    names = list(log.players)
+    if log.finished:
+        return names
+    if log.final_round is not None:
+        unknown = [n for n in log.final_round if n not in log.players]
+        if unknown:
+            raise ContentError(f"no player {unknown[0]!r} in this game", where=("final_round",))
+        return [n for n in names if n in log.final_round]
+    return [n for n in names if log.players[n].has_end_values()]
+
+
+def log_steps(log: FlorisLog) -> list[Step]:
+    """The moves a file records, in replay order: every player's bouquets (seat order),
+    then the end-of-game entries."""
+    steps: list[Step] = [(name, spec) for name, p in log.players.items() for spec in p.bouquets]
+    for name in entered(log):
+        p = log.players[name]
+        steps.append((name, {"final": p.final, "left_in_hand": p.left_in_hand,
+                             "discarded": p.discarded, "left_in_reserve": p.left_in_reserve}))
+    return steps
+
+
+def replay_all(log: FlorisLog, rules: FlorisRules) -> tuple[FlorisState, list[ScorepadError]]:
+    """Replay a file under ``rules``, going on past refused moves: the state of every
+    accepted move and every problem, ordered by player (for ``check``, which lists all)."""
+    state = engine.new_game(list(log.players), rules)
+    problems: list[tuple[int, int, ScorepadError]] = []
+    seat_of = {name: i for i, name in enumerate(log.players)}
+    for order, (player, move) in enumerate(log_steps(log)):
+        try:
+            state = engine.apply(state, player, move)
+        except RuleViolation as err:
+            problems.append((seat_of[player or ""], order, err))
+    return state, [err for _, _, err in sorted(problems, key=lambda p: p[:2])]
+
+
+def replay(steps: Iterable[Step], state: FlorisState) -> FlorisState:
+    """``state`` after ``steps`` (the first refused one raises)."""
+    for player, move in steps:
+        state = engine.apply(state, player, move)
+    return state

@@ -261,3 +261,81 @@ def test_commands_have_help_with_an_example(runner):
         result = run(runner, command, "--help")
         assert result.exit_code == 0, command
         assert "Example" in result.stdout, command
+
+
+# --- issue 15: five players, cards left in the reserve, cards of 0 flowers ------------------
+
+FIVE = """\
+format: scorepad/floris-game@1
+players:
+  Ann: {bouquets: [r5]}
+  Bob: {bouquets: [l6]}
+  Cid: {}
+  Dee: {bouquets: [d1 r2 l3], discarded: 1}
+  Eve: {final: s5}
+"""
+
+
+def test_five_players_are_scored(runner, tmp_path):
+    # a published listing says 2-5 players
+    result = run(runner, "score", write(tmp_path, "five.yaml", FIVE), "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [(p["name"], p["total"], p["rank"]) for p in data["players"]] == \
+        [("Ann", 5, 2), ("Bob", 6, 1), ("Cid", 0, 5), ("Dee", 5, 2), ("Eve", 5, 2)]
+    assert data["winners"] == ["Bob"]
+
+
+RESERVE = """\
+format: scorepad/floris-game@1
+players:
+  Ann: {bouquets: ["rose:3 lily:3"], left_in_hand: 1, left_in_reserve: 2}
+  Bob: {bouquets: ["sunflower:5"], discarded: 1}
+"""
+
+
+@pytest.mark.parametrize("option, totals, cards", [
+    (None, [5, 4], [1, 1]),                    # default: the reserve costs nothing
+    ("false", [5, 4], [1, 1]),
+    ("true", [3, 4], [3, 1]),                  # a review: "at the end they are minus points"
+])
+def test_cards_left_in_reserve_cost_points_only_with_the_option(runner, tmp_path, option,
+                                                                totals, cards):
+    args = ["--rules", write(tmp_path, "r.yaml", f"reserve_penalty: {option}\n")] if option else []
+    result = run(runner, "score", write(tmp_path, "g.yaml", RESERVE), "--json", *args)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [p["total"] for p in data["players"]] == totals
+    assert [p["penalty_cards"] for p in data["players"]] == cards
+    assert data["players"][0]["left_in_reserve"] == 2
+    assert data["winners"] == (["Ann"] if totals[0] > totals[1] else ["Bob"])
+
+
+def test_reserve_option_in_the_game_file_and_the_text_table(runner, tmp_path):
+    text = RESERVE.replace("players:", "rules: {reserve_penalty: true}\nplayers:", 1)
+    result = run(runner, "score", write(tmp_path, "g.yaml", text))
+    assert result.exit_code == 0
+    assert [line.split()[1:] for line in result.stdout.splitlines()[2:4]] == \
+        [["Bob", "1", "5", "0", "-1", "4"], ["Ann", "1", "6", "0", "-3", "3"]]
+
+
+def test_a_card_of_zero_flowers_is_refused_naming_the_card(runner, tmp_path):
+    result = run(runner, "bouquet", "rose:0 lily:5")
+    assert result.exit_code == 2
+    assert "card 1 (rose:0) shows no flowers" in result.stderr
+    path = write(tmp_path, "g.yaml", "format: scorepad/floris-game@1\nplayers:\n"
+                 "  Ann: {bouquets: ['lily:5', 'lily:5 rose:0']}\n")
+    for command in ("check", "score"):
+        result = run(runner, command, path)
+        assert result.exit_code == 2
+        assert result.stderr == (f"{path}: Ann, bouquet 2: cannot read bouquet 'lily:5 rose:0': "
+                                 "card 2 (rose:0) shows no flowers; every card shows at least one\n")
+
+
+def test_an_unfinished_final_round_is_checked_and_no_bouquet_may_follow(runner, tmp_path):
+    text = ("format: scorepad/floris-game@1\nfinished: false\nfinal_round: [Bob]\nplayers:\n"
+            "  Ann: {bouquets: [r5]}\n  Bob: {final: l5, left_in_hand: 1}\n")
+    path = write(tmp_path, "g.yaml", text)
+    assert run(runner, "check", path).stdout == f"{path}: ok, 2 players, 2 bouquets (unfinished)\n"
+    data = json.loads(run(runner, "score", path, "--json").stdout)
+    assert (data["finished"], [p["total"] for p in data["players"]]) == (False, [5, 4])

@@ -119,7 +119,9 @@ def test_rules_file_changes_what_is_printed(runner, tmp_path):
 
 def test_players_option_sets_the_columns(runner, tmp_path):
     assert pdf_lines(make(runner, tmp_path, "--players", "2")).count("Name") == 2
-    result = runner.invoke(root, ["floris", "pad", "--players", "5", "-o", str(tmp_path / "x")])
+    # Floris is for 2-5 players (a published listing says 2-5): five columns fit
+    assert pdf_lines(make(runner, tmp_path, "--players", "5")).count("Name") == 5
+    result = runner.invoke(root, ["floris", "pad", "--players", "6", "-o", str(tmp_path / "x")])
     assert result.exit_code == 2
 
 

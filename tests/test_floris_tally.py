@@ -136,3 +136,52 @@ def test_bad_player_lists_are_usage_errors(runner):
         result = tally(runner, [], "--players", names)
         assert result.exit_code == 2, names
         assert "--players" in result.stderr
+
+
+def test_five_players_may_tally(runner):
+    result = tally(runner, ["eve r5", "q"], "--players", "Ann,Bob,Cid,Dee,Eve")
+    assert result.exit_code == 0, result.output
+    assert "totals: Ann 0, Bob 0, Cid 0, Dee 0, Eve 5" in result.stdout
+
+
+def test_cards_left_in_reserve_are_asked_when_they_cost(runner, tmp_path):
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("reserve_penalty: true\n")
+    log = tmp_path / "game.yaml"
+    result = tally(runner, ["ann r3 l3", "end", "", "1", "0", "2", "s5", "0", "0", "0"],
+                   "--players", "Ann,Bob", "--rules", str(rules), "--log", str(log))
+    assert result.exit_code == 0, result.output
+    assert "Ann, cards left in reserve [0]:" in result.stdout
+    data = read(log)
+    assert data["rules"] == {"reserve_penalty": True}
+    assert data["players"]["Ann"] == {"bouquets": ["rose:3 lily:3"], "final": "",
+                                      "left_in_hand": 1, "discarded": 0, "left_in_reserve": 2}
+    assert "Winner: Bob" in result.stdout            # Ann 6 - 3 = 3, Bob 5
+
+
+def test_by_default_the_reserve_is_not_asked(runner):
+    result = tally(runner, ["end", "", "0", "0", "", "0", "0"], "--players", "Ann,Bob")
+    assert result.exit_code == 0, result.output
+    assert "reserve" not in result.stdout
+
+
+def test_a_card_of_zero_flowers_is_not_recorded(runner):
+    result = tally(runner, ["ann rose:0 lily:5"], "--players", "Ann,Bob")
+    assert "not recorded: cannot read bouquet 'rose:0 lily:5': card 1 (rose:0) shows no flowers" \
+        in result.stdout
+    assert "totals: Ann 0, Bob 0" in result.stdout
+
+
+def test_resume_during_the_final_round_asks_the_players_still_missing(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    first = tally(runner, ["ann r5", "end", "l5", "1", "0"], "--players", "Ann,Bob",
+                  "--log", str(log))
+    assert first.exit_code == 0 and f"--resume {log}" in first.stdout
+    assert (read(log)["finished"], read(log)["final_round"]) == (False, ["Ann"])
+    result = tally(runner, ["s5", "0", "0"], "--resume", str(log))
+    assert result.exit_code == 0, result.output
+    assert "Ann, final bouquet" not in result.stdout
+    assert "Bob, final bouquet (empty for none):" in result.stdout
+    data = read(log)
+    assert data["finished"] is True and "final_round" not in data
+    assert "Winner: Ann" in result.stdout            # Ann 5 + 5 - 1 = 9, Bob 5

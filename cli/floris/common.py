@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -11,10 +12,12 @@ if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, n
     from scorepad.rules.floris.log import FlorisLog
     from scorepad.rules.floris.ruleset import FlorisRules
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 RULES_HELP = "A ruleset file (YAML/JSON) changing options of floris-1; see docs/floris.md."
 
 
-def rules_option(fn):
+def rules_option(fn: F) -> F:
     """The ``--rules FILE`` option."""
     return click.option("--rules", "rules_file", metavar="FILE", help=RULES_HELP)(fn)
 

@@ -20,7 +20,7 @@ from scorepad.printing import (
 @format_option
 @paper_option
 @lang_option
-@click.option("--players", type=click.IntRange(1, 4), default=4, show_default=True,
+@click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True,
               help="Player columns.")
 @rules_option
 def pad_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players: int,

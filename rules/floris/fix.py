@@ -40,7 +40,7 @@ def smallest_fix(counts: Counts, rules: FlorisRules) -> Fix | None:
     """The smallest change that makes ``counts`` a valid bouquet; None when it already is one."""
     if is_valid(counts, rules):
         return None
-    best_key: tuple | None = None
+    best_key: tuple[int | tuple[int, ...], ...] | None = None
     best: tuple[str, Counts] | None = None
     for pattern, target in _targets(counts, rules):
         change = tuple(t - c for t, c in zip(target, counts, strict=True))

@@ -12,7 +12,6 @@ from typing import Any
 from scorepad.rules.common.ranking import ranks, winners
 
 from .engine import Bouquet, FlorisState, Seat, is_over, penalty_cards
-from .flowers import flower_types
 from .ruleset import FlorisRules, default_rules
 
 
@@ -72,8 +71,3 @@ def score(state: FlorisState) -> dict[str, Any]:
             "rules": rules.changed_from(default_rules()), "finished": is_over(state),
             "players": players, "winners": winners(state.names, rank_list)}
 
-
-def counts_json(counts: tuple[int, ...]) -> dict[str, int]:
-    """Counts as ``{"rose": 3, "lily": 3}``: the types present, in the fixed order."""
-    ids = flower_types()
-    return {ids[i]: n for i, n in enumerate(counts) if n > 0}

@@ -145,7 +145,7 @@ def legal_moves(state: FlorisState, player: str | None) -> list[Any]:
     """
     if player not in to_move(state):
         return []
-    entries = list(_listed_entries(state.rules))
+    entries = [dict(e) for e in _listed_entries(state.rules)]   # the caller's own copies
     if state.phase == "play":
         return [*_listed_bouquets(state.rules), *entries]
     return entries

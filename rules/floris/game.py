@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation, ScorepadError
+from scorepad.rules.game import Game
 
 from . import engine, scoring
 from .engine import FlorisState
@@ -70,7 +71,7 @@ class Floris:
                 log_steps(log))
 
 
-GAME = Floris()
+GAME: Game = Floris()   # typed as the protocol, so mypy holds Floris to it
 
 
 def to_log(state: FlorisState) -> dict[str, Any]:

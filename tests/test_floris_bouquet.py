@@ -309,3 +309,15 @@ def test_valid_points_are_flowers_plus_bonus(hand):
     assert verdict.valid == _reference_valid(hand, True)
     if verdict.valid:
         assert verdict.points == sum(hand) + max(0, sum(hand) - 8)
+
+
+@pytest.mark.parametrize("spec, card", [
+    ("rose:0 lily:5", "card 1 (rose:0)"), ("l5 r0", "card 2 (rose:0)"),
+    ("lily:5, 0 daisies", "card 2 (daisy:0)"),
+])
+def test_a_card_of_zero_flowers_is_unreadable_and_named(spec, card):
+    # rules/floris.md: a card shows at least one flower
+    with pytest.raises(InputError) as info:
+        parse_spec(spec)
+    assert str(info.value) == (f"cannot read bouquet {spec!r}: {card} shows no flowers; "
+                               "every card shows at least one")

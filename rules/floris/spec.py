@@ -44,14 +44,14 @@ def parse_spec(spec: str) -> Counts:
     """
     counts = [0] * len(flower_types())
     for card, (word, number) in enumerate(_pairs(spec), start=1):
-        if number == 0:
-            # a card shows at least one flower (rules/floris.md): "rose:0" is a typo, not a card
-            raise _error(spec, f"card {card} ({word}:0) shows no flowers; every card shows "
-                               "at least one")
         try:
             index = lookup(word)
         except ValueError as err:
             raise _error(spec, str(err)) from None
+        if number == 0:
+            # a card shows at least one flower (rules/floris.md): "rose:0" is a typo, not a card
+            raise _error(spec, f"card {card} ({flower_types()[index]}:0) shows no flowers; "
+                               "every card shows at least one")
         counts[index] += number
         if counts[index] > MAX_COUNT:
             raise _error(spec, f"more than {MAX_COUNT} {flower_types()[index]} flowers")

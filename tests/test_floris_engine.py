@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
 from scorepad.rules.floris.engine import LISTED_FLOWERS
-from scorepad.rules.floris.game import GAME
+from scorepad.rules.floris.game import GAME, replay_all
+from scorepad.rules.floris.log import parse_game
+from scorepad.rules.floris.ruleset import default_rules
 from scorepad.rules.floris.spec import parse_spec
 from scorepad.rules.game import GAMES, Game
 
@@ -186,3 +188,23 @@ def test_any_sequence_of_listed_moves_replays_from_its_log(choices):
         s = s2
     score = GAME.score(s)
     assert all(p["total"] == GAME.breakdown_total(p) for p in score["players"])
+
+
+SPECS = ["rose:5", "rose:4", "rose:3 lily:3", "rose:2 lily:3", "d1 r2 l3", "d1 r2 l4", "s10", ""]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from(SPECS), max_size=4), st.sampled_from(SPECS)),
+                min_size=1, max_size=5))
+def test_check_replay_lists_exactly_the_invalid_bouquets_in_player_order(players):
+    doc = {"format": "scorepad/floris-game@1", "players": {
+        f"P{i}": {"bouquets": bouquets, "final": final} for i, (bouquets, final) in enumerate(players)}}
+    _, problems = replay_all(parse_game(doc), default_rules())
+    expected = []
+    for i, (bouquets, final) in enumerate(players):
+        expected += [(f"P{i}", f"bouquet {n}") for n, spec in enumerate(bouquets, start=1)
+                     if not _valid_by_hand(parse_spec(spec))]
+        if final and not _valid_by_hand(parse_spec(final)):
+            expected.append((f"P{i}", "final bouquet"))
+    assert [p.where for p in problems] == expected
+    assert all(isinstance(p, RuleViolation) and p.rule == "bouquet" for p in problems)

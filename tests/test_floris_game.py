@@ -339,3 +339,12 @@ def test_an_unfinished_final_round_is_checked_and_no_bouquet_may_follow(runner, 
     assert run(runner, "check", path).stdout == f"{path}: ok, 2 players, 2 bouquets (unfinished)\n"
     data = json.loads(run(runner, "score", path, "--json").stdout)
     assert (data["finished"], [p["total"] for p in data["players"]]) == (False, [5, 4])
+
+
+def test_check_numbers_bouquets_as_the_file_does_after_a_refused_one(runner, tmp_path):
+    path = write(tmp_path, "g.yaml", "format: scorepad/floris-game@1\nplayers:\n"
+                 "  Ann: {bouquets: [r4, r5, l4]}\n")
+    result = run(runner, "check", path)
+    assert result.exit_code == 1
+    assert [line.split(": ")[1] for line in result.stderr.splitlines()] == \
+        ["Ann, bouquet 1", "Ann, bouquet 3"]

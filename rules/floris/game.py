@@ -133,11 +133,18 @@ def replay_all(log: FlorisLog, rules: FlorisRules) -> tuple[FlorisState, list[Sc
     state = engine.new_game(list(log.players), rules)
     problems: list[tuple[int, int, ScorepadError]] = []
     seat_of = {name: i for i, name in enumerate(log.players)}
+    written = dict.fromkeys(log.players, 0)      # bouquets read so far, refused ones too
     for order, (player, move) in enumerate(log_steps(log)):
+        name = player or ""
+        if isinstance(move, str):
+            written[name] += 1
         try:
             state = engine.apply(state, player, move)
         except RuleViolation as err:
-            problems.append((seat_of[player or ""], order, err))
+            if isinstance(move, str):
+                # the engine numbers the bouquets it holds; the file's number is the place
+                err.where = (name, f"bouquet {written[name]}", *err.where[2:])
+            problems.append((seat_of[name], order, err))
     return state, [err for _, _, err in sorted(problems, key=lambda p: p[:2])]
 
 

@@ -348,3 +348,14 @@ def test_check_numbers_bouquets_as_the_file_does_after_a_refused_one(runner, tmp
     assert result.exit_code == 1
     assert [line.split(": ")[1] for line in result.stderr.splitlines()] == \
         ["Ann, bouquet 1", "Ann, bouquet 3"]
+
+
+def test_parts_of_one_game_carry_their_end_of_game_entries(runner, tmp_path):
+    ann = write(tmp_path, "ann.yaml", "format: scorepad/floris-game@1\n"
+                "players: {Ann: {bouquets: [r5], discarded: 1}}\n")          # finished
+    bob = write(tmp_path, "bob.yaml", "format: scorepad/floris-game@1\nfinished: false\n"
+                "players: {Bob: {bouquets: [l5]}}\n")                        # still in play
+    data = json.loads(run(runner, "score", ann, bob, "--json").stdout)
+    assert data["finished"] is False
+    assert [(p["name"], p["total"], p["discarded"]) for p in data["players"]] == \
+        [("Ann", 4, 1), ("Bob", 5, 0)]

@@ -100,6 +100,7 @@ def _merged_game(files: tuple[str, ...], rules_file: str | None
     from scorepad.floris.common import load_rules, read_game
     from scorepad.io import display_name
     from scorepad.rules.common.errors import ContentError
+    from scorepad.rules.floris.game import entered
     from scorepad.rules.floris.log import FlorisLog
 
     games = [(display_name(path), read_game(path)) for path in files]
@@ -120,10 +121,8 @@ def _merged_game(files: tuple[str, ...], rules_file: str | None
             owner[player] = name
             players[player] = entry
     finished = all(g.finished for _, g in games)
-    # an unfinished part's final round carries over; a finished part's players are all in
-    final_round = None if finished else [
-        n for _, g in games for n in g.players if g.finished or n in (g.final_round or ())
-        or (g.final_round is None and g.players[n].has_end_values())]
+    # each part's end-of-game entries carry over (a finished part's players are all in)
+    final_round = None if finished else [n for _, g in games for n in entered(g)]
     merged = FlorisLog(format=first.format, rules=first.rules, finished=finished,
                        final_round=final_round, players=players)
     return merged, load_rules(rules_file, first.rules, first_name), owner, first_name

@@ -60,10 +60,7 @@ class Floris:
 
     def from_log(self, doc: Mapping[str, Any]) -> FlorisState:
         setup, steps = self.log_steps(doc)
-        state = self.new(setup["players"], rules=setup["rules"])
-        for player, move in steps:
-            state = engine.apply(state, player, move)
-        return state
+        return replay(steps, self.new(setup["players"], rules=setup["rules"]))
 
     def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[Step]]:
         log = parse_game(doc)

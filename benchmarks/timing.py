@@ -38,6 +38,23 @@ def command_seconds(args: Sequence[str], repeat: int = 7) -> float:
     return median_seconds(run, repeat)
 
 
+def python_seconds(code: str, repeat: int = 11) -> float:
+    """Median wall-clock seconds of ``python -c CODE`` in this interpreter's environment:
+    the yardstick for commands (a command's time as a ratio to the libraries it imports)."""
+    def run() -> None:
+        subprocess.run([sys.executable, "-c", code], check=True, stdout=subprocess.DEVNULL)
+
+    run()
+    return median_seconds(run, repeat)
+
+
+def ratio_line(what: str, seconds: float, base_code: str, base: float, target: float) -> str:
+    """One benchmark line: a command's time as a ratio to ``python -c BASE_CODE``."""
+    ratio = seconds / base
+    return (f"{what}: {seconds * 1000:.0f} ms = {ratio:.2f}× `python -c \"{base_code}\"` "
+            f"({base * 1000:.0f} ms; target ≤ {target}×) {verdict(ratio, target, False)}")
+
+
 def verdict(value: float, target: float, higher_is_better: bool) -> str:
     """``ok`` or ``MISSED`` against a target."""
     ok = value >= target if higher_is_better else value <= target

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
+from scorepad.parallel import jobs_option
+
 from .common import rules_option
+
+if TYPE_CHECKING:
+    from scorepad.rules.mille_fiori.options import Options
+    from scorepad.rules.mille_fiori.simulate import Tally
 
 
 def _bots(text: str) -> list[str]:
@@ -30,67 +38,38 @@ def _bots(text: str) -> list[str]:
               help="Write each game's log to this folder (game-1.yaml, ...).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @rules_option
+@jobs_option
 def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: str | None,
-                 as_json: bool, rules_file: str | None) -> None:
+                 as_json: bool, rules_file: str | None, jobs: int | None) -> None:
     """Play whole games between bots and report the scores.
 
     Each game is dealt from its own seed, drafted (pick a card, pass the hand to the
     left, resolve in turn order) and played to its end, bonus chains included. Prints
     the mean, median, 10th and 90th percentile of all players' scores, the mean points
-    per area and how the games ended.
+    per area and how the games ended. The figures are the same whatever ``--jobs`` is;
+    games are counted as they end (flat memory); a progress bar shows on a terminal.
 
     \b
     Example:
       scorepad mf simulate --players 3 --games 500 --seed 7
     """
-    import statistics
     import time
-    from pathlib import Path
 
-    from scorepad.io import atomic_write, dump_yaml, emit_json
-    from scorepad.rules.mille_fiori.board import AREAS
-    from scorepad.rules.mille_fiori.bots import make_bot
-    from scorepad.rules.mille_fiori.scoring import breakdown
-    from scorepad.rules.mille_fiori.simulate import play_game
+    from scorepad.io import emit_json
+    from scorepad.parallel import run_games
 
     from .common import load_rules
 
     rules = load_rules(rules_file)
     names = _bots(bot_text)
-    bots = [make_bot(names[i % len(names)]) for i in range(players)]
-    totals: list[int] = []
-    per_area = dict.fromkeys((*AREAS, "ship", "bonus_fields", "empty_display"), 0)
-    ended = {"deck": 0, "diamonds": 0}
-    wins = [0.0] * players
+    seats = [names[i % len(names)] for i in range(players)]
     started = time.perf_counter()
-    for i in range(1, games + 1):
-        result = play_game(players, f"{seed}-{i}", bots, rules, record=logs_dir is not None)
-        scores = breakdown(result.state)
-        ended[result.state.end_reason or "deck"] += 1
-        firsts = [s for s in scores if s.rank == 1]
-        for s in scores:
-            totals.append(s.total)
-            for area in AREAS:
-                per_area[area] += s.areas[area]
-            per_area["ship"] += s.ship
-            per_area["bonus_fields"] += s.bonus_fields
-            per_area["empty_display"] += s.empty_display
-        for seat, s in enumerate(scores):
-            if s.rank == 1:
-                wins[seat] += 1 / len(firsts)
-        if logs_dir is not None and result.log is not None:
-            atomic_write(Path(logs_dir) / f"game-{i}.yaml", dump_yaml(result.log))
+    tally = run_games(play_chunk, (players, seed, seats, rules, logs_dir), games, jobs,
+                      label=f"Mille Fiori: {players} players", quiet=as_json)
     elapsed = time.perf_counter() - started
-    count = len(totals)
-    deciles = statistics.quantiles(totals, n=10, method="inclusive") if count > 1 else [
-        totals[0]] * 9
-    data = {
-        "players": players, "games": games, "bot": ",".join(b.name for b in bots), "seed": seed,
-        "mean": round(statistics.fmean(totals), 2), "median": statistics.median(totals),
-        "p10": deciles[0], "p90": deciles[-1], "min": min(totals), "max": max(totals),
-        "areas": {k: round(v / count, 2) for k, v in per_area.items()},
-        "ended_by": ended, "win_share": [round(w / games, 3) for w in wins],
-    }
+    data = {"players": players, "games": games, "bot": ",".join(seats), "seed": seed,
+            **tally.figures()}
+    ended = data["ended_by"]
     if as_json:
         click.echo(emit_json(data))
         return
@@ -103,3 +82,23 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
     click.echo(f"games ended by the deck: {ended['deck']}, by a last diamond: {ended['diamonds']}")
     click.echo("win share by seat: " + ", ".join(
         f"{i + 1}: {w}" for i, w in enumerate(data["win_share"])))
+
+
+def play_chunk(players: int, seed: str, seats: list[str], rules: Options, logs_dir: str | None,
+               indices: range) -> Tally:
+    """Play games ``indices`` (game i uses seed ``SEED-(i+1)``) and tally them; with
+    ``logs_dir`` each game's log is written as ``game-<i+1>.yaml``."""
+    from pathlib import Path
+
+    from scorepad.io import atomic_write, dump_yaml
+    from scorepad.rules.mille_fiori.bots import make_bot
+    from scorepad.rules.mille_fiori.simulate import Tally, play_game
+
+    bots = [make_bot(name) for name in seats]
+    tally = Tally(players)
+    for i in indices:
+        result = play_game(players, f"{seed}-{i + 1}", bots, rules, record=logs_dir is not None)
+        tally.add(result.state)
+        if logs_dir is not None and result.log is not None:
+            atomic_write(Path(logs_dir) / f"game-{i + 1}.yaml", dump_yaml(result.log))
+    return tally

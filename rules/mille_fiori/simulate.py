@@ -8,9 +8,11 @@ separate generator seeded ``"<seed>/bots"``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
+from scorepad.rules.common.stats import Histogram, Sums
 
 from .board import Board, board
 from .bots import Bot
@@ -97,3 +99,64 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: Options | 
         log.update({"players": names, "display": [b.cards[k].id for k in dealt.display],
                     "rounds": rounds})
     return GameResult(str(seed), state, log)
+
+
+class Tally:
+    """Figures of finished games, accumulated one game at a time in flat memory.
+
+    Tallies of disjoint sets of games merge exactly (win shares are fractions), so a run
+    split over worker processes gives the same figures as one run.
+    """
+
+    __slots__ = ("totals", "sums", "players")
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.totals = Histogram()
+        self.sums = Sums()
+
+    def add(self, state: State) -> None:
+        """Count one finished game: totals, points per category, how it ended, the winners."""
+        from .scoring import breakdown
+
+        scores = breakdown(state)
+        self.sums.add("games", 1)
+        self.sums.add(f"ended/{state.end_reason or 'deck'}", 1)
+        firsts = sum(1 for s in scores if s.rank == 1)
+        for seat, s in enumerate(scores):
+            self.totals.add(s.total)
+            for area, points in s.areas.items():
+                self.sums.add(f"points/{area}", points)
+            self.sums.add("points/ship", s.ship)
+            self.sums.add("points/bonus_fields", s.bonus_fields)
+            self.sums.add("points/empty_display", s.empty_display)
+            if s.rank == 1:
+                self.sums.add(f"wins/{seat}", Fraction(1, firsts))
+
+    def merge(self, other: Tally) -> Tally:
+        """Add another tally's games into this one (returns self)."""
+        self.totals.merge(other.totals)
+        self.sums.merge(other.sums)
+        return self
+
+    @property
+    def games(self) -> int:
+        """How many games were counted."""
+        return int(self.sums.get("games"))
+
+    def figures(self) -> dict[str, Any]:
+        """What ``mf simulate --json`` prints of the games (mean, deciles, areas, ends, wins)."""
+        from .engine import CATEGORIES
+
+        count = len(self.totals)
+        deciles = self.totals.quantiles(10)
+        return {
+            "mean": round(self.totals.mean(), 2), "median": self.totals.median(),
+            "p10": deciles[0], "p90": deciles[-1],
+            "min": self.totals.min(), "max": self.totals.max(),
+            "areas": {k: round(int(self.sums.get(f"points/{k}")) / count, 2)
+                      for k in CATEGORIES},
+            "ended_by": {k: int(self.sums.get(f"ended/{k}")) for k in ("deck", "diamonds")},
+            "win_share": [round(float(self.sums.get(f"wins/{seat}")) / self.games, 3)
+                          for seat in range(self.players)],
+        }

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
+from scorepad.rules.common.stats import Histogram, Sums
 
 from .bots import BOTS
 from .cards import card_stream
@@ -80,17 +80,54 @@ class Stats(NamedTuple):
     rounds_mean: float
 
 
-def summarize(states: Sequence[GameState]) -> Stats:
+class Tally:
+    """Figures of finished games, accumulated one game at a time in flat memory.
+
+    Tallies of disjoint sets of games merge exactly (in any order), so a run split over
+    worker processes gives the same :class:`Stats` as one run.
+    """
+
+    __slots__ = ("scores", "sums")
+
+    def __init__(self) -> None:
+        self.scores = Histogram()
+        self.sums = Sums()
+
+    def add(self, state: GameState) -> None:
+        """Count one finished game: every player's total, empty stations and rounds."""
+        for total in final_totals(state):
+            self.scores.add(total)
+        all_mask = state.network.all_mask
+        self.sums.add("empty", sum((all_mask & ~s.marked).bit_count() for s in state.sheets))
+        self.sums.add("sheets", len(state.sheets))
+        self.sums.add("rounds", state.rounds)
+        self.sums.add("games", 1)
+
+    def merge(self, other: Tally) -> Tally:
+        """Add another tally's games into this one (returns self)."""
+        self.scores.merge(other.scores)
+        self.sums.merge(other.sums)
+        return self
+
+    @property
+    def games(self) -> int:
+        """How many games were counted."""
+        return int(self.sums.get("games"))
+
+    def stats(self) -> Stats:
+        """Mean/median/p10/p90 of the scores, mean empty stations and rounds."""
+        # Linear interpolation between the closest ranks ("inclusive"); one score is its
+        # own decile.
+        deciles = self.scores.quantiles(10)
+        return Stats(mean=self.scores.mean(), median=self.scores.median(),
+                     p10=deciles[0], p90=deciles[-1],
+                     empty_mean=float(self.sums.get("empty")) / int(self.sums.get("sheets")),
+                     rounds_mean=float(self.sums.get("rounds")) / self.games)
+
+
+def summarize(states: Iterable[GameState]) -> Stats:
     """Mean/median/p10/p90 of the scores, mean empty stations and rounds."""
-    scores: list[float] = []
-    empties: list[int] = []
+    tally = Tally()
     for state in states:
-        scores.extend(final_totals(state))
-        empties.extend((state.network.all_mask & ~s.marked).bit_count() for s in state.sheets)
-    # Linear interpolation between the closest ranks ("inclusive"); one score is its own decile.
-    deciles = statistics.quantiles(scores, n=10, method="inclusive") if len(scores) > 1 \
-        else scores * 9
-    return Stats(mean=statistics.fmean(scores), median=statistics.median(scores),
-                 p10=deciles[0], p90=deciles[-1],
-                 empty_mean=statistics.fmean(empties),
-                 rounds_mean=statistics.fmean(s.rounds for s in states))
+        tally.add(state)
+    return tally.stats()

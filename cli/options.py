@@ -69,7 +69,7 @@ def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> lis
     if not min_players <= len(names) <= max_players:
         took = (f"{min_players}" if min_players == max_players
                 else f"{min_players} to {max_players}")
-        raise click.BadParameter(f"{len(names)} player{'s' if len(names) != 1 else ''} named; "
+        raise click.BadParameter(f"{len(names)} player{'s' if len(names) != 1 else ''}; "
                                  f"the game takes {took}, e.g. --players Ann,Bob",
                                  param_hint="--players")
     long = [name for name in names if len(name) > MAX_NAME]

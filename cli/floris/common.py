@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import click
+from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, not for --help
     from scorepad.rules.floris.bouquet import Verdict
@@ -14,9 +14,8 @@ if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, n
 RULES_HELP = "A ruleset file (YAML/JSON) changing options of floris-1; see docs/floris.md."
 
 
-def rules_option(fn):
-    """The ``--rules FILE`` option."""
-    return click.option("--rules", "rules_file", metavar="FILE", help=RULES_HELP)(fn)
+#: The ``--rules FILE`` option of every floris command.
+rules_option = shared_rules_option(RULES_HELP)
 
 
 def load_rules(path: str | None, overrides: dict[str, Any] | None = None,

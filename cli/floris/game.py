@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from scorepad.floris.common import rules_option
+from scorepad.options import score_format_options
 
 FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...")
 
@@ -53,10 +54,10 @@ def check_cmd(ctx: click.Context, files: tuple[str, ...], rules_file: str | None
 
 @click.command(name="score")
 @FILES
-@click.option("--json", "as_json", is_flag=True, help="Print the scores as one JSON object.")
+@score_format_options
 @rules_option
 @click.pass_context
-def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
+def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
               rules_file: str | None) -> None:
     """Validate and score a Floris game: totals, ranks and winners.
 
@@ -67,6 +68,7 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
     Examples:
       scorepad floris score game.yaml
       scorepad floris score ann.yaml bob.yaml --json
+      scorepad floris score game.yaml --format bgstats
     """
     from scorepad.io import emit_json
     from scorepad.rules.floris.scoring import score_game
@@ -79,8 +81,12 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
             source = owner.get(problem.where[0]) if problem.where else None
             click.echo(str(problem.in_file(source or owner[next(iter(owner))])), err=True)
         ctx.exit(max(p.exit_code for p in result.problems))
-    if as_json:
+    if fmt == "json":
         click.echo(emit_json(result_json(result)))
+    elif fmt == "bgstats":
+        from scorepad.bgstats import bgstats_record, now
+
+        click.echo(emit_json(bgstats_record("floris", result_json(result), now())))
     else:
         click.echo(result_table(result))
 

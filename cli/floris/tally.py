@@ -10,19 +10,20 @@ from __future__ import annotations
 import click
 
 from scorepad.floris.common import number_word, rules_option
+from scorepad.options import log_option, players_option, resume_option
+
+MAX_PLAYERS = 4  # as scorepad.rules.floris.scoring.MAX_PLAYERS; --help imports no rules
 
 HELP = ('Enter each bouquet as "NAME SPEC" (e.g. "ann rose:3 lily:3"). '
         "u = undo, t = totals, end = final bouquets and penalties, q = quit.")
 
 
 @click.command(name="tally")
-@click.option("--players", "names", metavar="NAMES", help="Player names, comma-separated (2-4).")
-@click.option("--log", "log_path", metavar="FILE",
-              help="Save the game file (scorepad/floris-game@1) here after every entry.")
-@click.option("--resume", "resume_path", metavar="FILE",
-              help="Continue the unfinished game in FILE (saved back to it unless --log).")
+@players_option(2, MAX_PLAYERS, dest="names")
+@log_option("Save the game file (scorepad/floris-game@1) here after every entry.")
+@resume_option("Continue the unfinished game in FILE (saved back to it unless --log).")
 @rules_option
-def tally_cmd(names: str | None, log_path: str | None, resume_path: str | None,
+def tally_cmd(names: list[str] | None, log_path: str | None, resume_path: str | None,
               rules_file: str | None) -> None:
     """Keep score during a game of Floris.
 
@@ -41,7 +42,7 @@ def tally_cmd(names: str | None, log_path: str | None, resume_path: str | None,
     from scorepad.floris.common import load_rules, read_game
     from scorepad.io import display_name
     from scorepad.rules.common.errors import ContentError, InputError
-    from scorepad.rules.floris.tally import new_game, parse_names
+    from scorepad.rules.floris.tally import new_game
 
     if resume_path:
         if names:
@@ -53,7 +54,7 @@ def tally_cmd(names: str | None, log_path: str | None, resume_path: str | None,
         log_path = log_path or resume_path
     elif names:
         rules = load_rules(rules_file)
-        game = new_game(parse_names(names), rules)
+        game = new_game(names, rules)
     else:
         raise InputError("name the players: --players Ann,Bob (or continue a game with --resume FILE)")
     Session(game, rules, log_path).run()

@@ -238,3 +238,38 @@ def test_console_reads_answers_and_echoes_them_when_piped(monkeypatch, capsys):
     assert capsys.readouterr().out == "Ann>   +2  \n"
     with pytest.raises(EOFError):
         console.ask("Ann> ")
+
+
+def test_a_flipper_waits_for_enter_at_chance_and_undo_takes_back_the_card(tmp_path):
+    from click.testing import CliRunner
+
+    from scorepad.table import open_session, run
+    from toy_game import ToyAdapter
+
+    class Flipper(ToyAdapter):
+        confirm_chance = True
+
+    adapter = Flipper()
+    session, path = open_session(adapter, log="f.yaml", resume=None,
+                                 start=lambda: Session.start(TOY, ["Ann", "Bob"], seed="toy"))
+    import click
+
+    @click.command()
+    def flip():
+        run(adapter, session, path)
+
+    result = CliRunner().invoke(flip, input="\nu\n\nq\n")
+    out = result.output
+    roll = TOY.legal_moves(session.state, None)[0]
+    assert f"roll [roll {roll}]> " in out  # the card waits for Enter
+    assert f"Took back: roll {roll}" in out
+    assert [p for p, _ in steps_of(Path("f.yaml"))] == [None]
+
+
+def test_resuming_another_games_log_names_the_file(runner, tmp_path):
+    Path("other.yaml").write_text("format: scorepad/vv-game@1\nplayers: [Ann]\n")
+    result = toy(runner, tmp_path, "--resume", "other.yaml")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "other.yaml: not a toy game log"
+    stdin = toy(runner, tmp_path, "--log", "-")
+    assert stdin.exit_code == 2 and "need a file name, not -" in stdin.stderr

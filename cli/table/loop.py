@@ -194,8 +194,8 @@ class Table:
                 out.show("Type a move (? lists them, help explains).")
             else:
                 self._step(player, move)
-        elif self._choice_number(line) is not None:
-            self._pick(player, self._choice_number(line))
+        elif (number := self._choice_number(line)) is not None:
+            self._pick(player, number)
         else:
             try:
                 move = adapter.parse(self.session, player, line)

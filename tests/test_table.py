@@ -242,9 +242,9 @@ def test_console_reads_answers_and_echoes_them_when_piped(monkeypatch, capsys):
 
 def test_a_flipper_waits_for_enter_at_chance_and_undo_takes_back_the_card(tmp_path):
     from click.testing import CliRunner
+    from toy_game import ToyAdapter
 
     from scorepad.table import open_session, run
-    from toy_game import ToyAdapter
 
     class Flipper(ToyAdapter):
         confirm_chance = True

@@ -22,7 +22,7 @@ class Root(LazyGroup):
 
     * a ``ScorepadError`` (a violation: exit 1; bad input: exit 2) or an ``OSError`` from
       reading or writing a file: its message, never a traceback;
-    * Ctrl-C outside a game's prompt: ``interrupted``, exit 130;
+    * Ctrl-C (or the end of input) outside a game's prompt: one word, exit 130;
     * a closed pipe (``scorepad vv deck --count 10000 | head -1``): quietly exit 0;
     * anything else is a bug: one line saying what failed and that ``--debug`` shows
       the traceback, exit 70 (the interactive loop has saved its log before).
@@ -38,8 +38,9 @@ class Root(LazyGroup):
             ctx.exit(err.exit_code)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
             raise
-        except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
+        except (KeyboardInterrupt, EOFError) as err:
+            click.echo("interrupted" if isinstance(err, KeyboardInterrupt) else "end of input",
+                       err=True)
             ctx.exit(EXIT_INTERRUPTED)
         except OSError as err:
             if _closed_pipe(err):

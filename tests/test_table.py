@@ -273,3 +273,16 @@ def test_resuming_another_games_log_names_the_file(runner, tmp_path):
     assert result.stderr.strip() == "other.yaml: not a toy game log"
     stdin = toy(runner, tmp_path, "--log", "-")
     assert stdin.exit_code == 2 and "need a file name, not -" in stdin.stderr
+
+
+def test_cut_marks_what_it_shortened_in_the_terminal_encoding(monkeypatch):
+    import io
+    import sys
+
+    from scorepad.table.console import cut
+
+    assert cut("Annabelle", 20) == "Annabelle"
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    assert cut("Annabelle", 5) == "Anna…"
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    assert cut("Annabelle", 5) == "An..."

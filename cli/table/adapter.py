@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.game import Game, MoveData
 from scorepad.rules.session import Session
+from scorepad.table.console import cut
 
 
 class View(Protocol):
@@ -134,7 +135,7 @@ def score_lines(score: Mapping[str, Any], view: View) -> list[str]:
     rows = []
     for p, total in zip(players, totals, strict=True):
         name = str(p["name"])
-        name = name if len(name) <= name_room else name[:name_room - 1] + "…"
+        name = cut(name, name_room)
         rows.append(f"{p.get('rank', '-')!s:>2}. {name.ljust(name_room)} {total:>{room}}".rstrip())
     return rows
 

@@ -44,6 +44,19 @@ def terminal_width() -> int:
     return max(MIN_WIDTH, min(MAX_WIDTH, columns))
 
 
+def cut(text: str, room: int) -> str:
+    """``text`` shortened to ``room`` characters, ending in an ellipsis when cut (``...``
+    where standard output cannot encode ``…``)."""
+    if len(text) <= room:
+        return text
+    mark = "…"
+    try:
+        mark.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        mark = "..."
+    return text[:max(room - len(mark), 1)] + mark
+
+
 def fit(lines: Iterable[str], width: int) -> list[str]:
     """``lines`` with every line wider than ``width`` wrapped at words (indented after)."""
     out: list[str] = []

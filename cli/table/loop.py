@@ -32,7 +32,7 @@ from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadErro
 from scorepad.rules.game import MoveData
 from scorepad.rules.session import Session
 from scorepad.table.adapter import Adapter
-from scorepad.table.console import Console
+from scorepad.table.console import Console, cut
 
 #: The exit code of a game stopped by Ctrl-C or the end of input (128 + SIGINT).
 EXIT_INTERRUPTED = 130
@@ -150,9 +150,7 @@ class Table:
         move = self.adapter.suggest(self.session, player)
         hint = f" [{self.adapter.describe(self.session, player, move)}]" if move is not None else ""
         # one line, with room left for typing: a long name is cut, never the suggestion
-        room = max(self.console.width - len(hint) - 2 - ANSWER_ROOM, 8)
-        if len(label) > room:
-            label = label[:room - 1] + "…"
+        label = cut(label, max(self.console.width - len(hint) - 2 - ANSWER_ROOM, 8))
         return f"{label}{hint}> "
 
     def _save(self) -> None:

@@ -37,7 +37,21 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
+        typed = args[0] if args else ""
+        if (typed and not typed.startswith("-") and self.get_command(ctx, typed) is None
+                and not ctx.resilient_parsing):
+            known = [*self.list_commands(ctx), *self.aliases]
+            folded = [name for name in known if name.lower() == typed.lower()]
+            if folded:  # VV, Score: a command name in another case is still that command
+                args = [folded[0], *args[1:]]
+            else:
+                from scorepad.options import did_you_mean
+
+                ctx.fail(f"No such command {typed!r}{did_you_mean(typed, known)}. "
+                         f"Commands: {', '.join(self.list_commands(ctx))}.")
         name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None:  # the command path, for the error boundary's one line
+            ctx.meta.setdefault("scorepad.path", []).append(cmd.name)
         return (cmd.name if cmd else name), cmd, rest
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 
 import click
@@ -9,12 +11,21 @@ import click
 from scorepad import __version__
 from scorepad.lazy import LazyGroup
 
+#: An internal error (a bug): BSD's EX_SOFTWARE.
+EXIT_INTERNAL = 70
+#: Interrupted by Ctrl-C (128 + SIGINT); interactive tools save their game first.
+EXIT_INTERRUPTED = 130
+
 
 class Root(LazyGroup):
-    """The ``scorepad`` group: runs a command and reports scorepad errors in one line.
+    """The ``scorepad`` group: runs a command and reports every failure in one line.
 
-    A ``ScorepadError`` (a violation: exit 1; bad input: exit 2) or an ``OSError`` from
-    reading or writing a file becomes a one-line message on stderr, never a traceback.
+    * a ``ScorepadError`` (a violation: exit 1; bad input: exit 2) or an ``OSError`` from
+      reading or writing a file: its message, never a traceback;
+    * Ctrl-C (or the end of input) outside a game's prompt: one word, exit 130;
+    * a closed pipe (``scorepad vv deck --count 10000 | head -1``): quietly exit 0;
+    * anything else is a bug: one line saying what failed and that ``--debug`` shows
+      the traceback, exit 70 (the interactive loop has saved its log before).
     """
 
     def invoke(self, ctx: click.Context):
@@ -25,10 +36,43 @@ class Root(LazyGroup):
         except ScorepadError as err:
             click.echo(str(err), err=True)
             ctx.exit(err.exit_code)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except (KeyboardInterrupt, EOFError) as err:
+            click.echo("interrupted" if isinstance(err, KeyboardInterrupt) else "end of input",
+                       err=True)
+            ctx.exit(EXIT_INTERRUPTED)
         except OSError as err:
+            if _closed_pipe(err):
+                _silence_stdout()
+                ctx.exit(0)
             where = f"{err.filename}: " if getattr(err, "filename", None) else ""
             click.echo(f"{where}{err.strerror or err}", err=True)
             ctx.exit(2)
+        except Exception as err:
+            if ctx.params.get("debug"):
+                import traceback
+
+                traceback.print_exc()
+            else:
+                path = " ".join(["scorepad", *ctx.meta.get("scorepad.path", [])])
+                what = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+                click.echo(f"{path}: internal error ({what[:200]}); run it again with "
+                           "scorepad --debug ... to see the details", err=True)
+            ctx.exit(EXIT_INTERNAL)
+
+
+def _closed_pipe(err: OSError) -> bool:
+    return isinstance(err, BrokenPipeError) or err.errno == errno.EPIPE
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test runner's)
+        pass
 
 
 @click.group(
@@ -42,7 +86,9 @@ class Root(LazyGroup):
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(__version__, prog_name="scorepad")
-def root() -> None:
+@click.option("--debug", is_flag=True,
+              help="On an internal error, show the Python traceback.")
+def root(debug: bool) -> None:
     """Print, flip and score Voll verplant, Mille Fiori and Floris.
 
     \b

@@ -35,11 +35,6 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-jobs_option = click.option(
-    "--jobs", "-j", type=click.IntRange(1, 256), default=None, metavar="N",
-    help="Worker processes (default: the machine's cores); the figures are the same for any N.")
-
-
 def chunks(total: int, size: int = CHUNK) -> list[range]:
     """Game indices 0..total-1 in consecutive ranges of at most ``size``."""
     return [range(start, min(start + size, total)) for start in range(0, total, size)]

@@ -39,7 +39,7 @@ def output_target(output: str | None, fmt: str | None, stem: str) -> tuple[Path,
 
 
 output_option = click.option(
-    "-o", "--output", type=click.Path(dir_okay=False),
+    "-o", "--output", metavar="FILE", type=click.Path(dir_okay=False),
     help="File to write; its extension (.pdf/.svg) sets the format. "
          "Default: output/<name>.<format>.")
 format_option = click.option(

@@ -5,11 +5,12 @@ from __future__ import annotations
 import click
 
 from scorepad.floris.common import load_rules, number_word, rules_option, verdict_json
+from scorepad.options import json_option
 
 
 @click.command(name="bouquet")
 @click.argument("spec", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@json_option("Print the verdict as JSON.")
 @rules_option
 @click.pass_context
 def bouquet_cmd(ctx: click.Context, spec: tuple[str, ...], as_json: bool,

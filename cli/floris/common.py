@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-import click
+from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, not for --help
     from scorepad.rules.floris.bouquet import Verdict
-    from scorepad.rules.floris.log import FlorisLog
+    from scorepad.rules.floris.log import FlorisGame
     from scorepad.rules.floris.ruleset import FlorisRules
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 RULES_HELP = "A ruleset file (YAML/JSON) changing options of floris-1; see docs/floris.md."
 
 
-def rules_option(fn: F) -> F:
-    """The ``--rules FILE`` option."""
-    return click.option("--rules", "rules_file", metavar="FILE", help=RULES_HELP)(fn)
+#: The ``--rules FILE`` option of every floris command.
+rules_option = shared_rules_option(RULES_HELP)
 
 
 def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
@@ -32,7 +28,7 @@ def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
     return layered_rules(default_rules(), path, overrides, source)
 
 
-def read_game(path: str) -> FlorisLog:
+def read_game(path: str) -> FlorisGame:
     """Read and shape-check a ``scorepad/floris-game@1`` file; errors name the file."""
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import ScorepadError

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorepad.floris.common import rules_option
+from scorepad.options import score_format_options
 
 if TYPE_CHECKING:
     from scorepad.rules.floris.log import FlorisLog
@@ -58,10 +59,10 @@ def check_cmd(ctx: click.Context, files: tuple[str, ...], rules_file: str | None
 
 @click.command(name="score")
 @FILES
-@click.option("--json", "as_json", is_flag=True, help="Print the scores as one JSON object.")
+@score_format_options
 @rules_option
 @click.pass_context
-def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
+def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
               rules_file: str | None) -> None:
     """Validate and score a Floris game: totals, ranks and winners.
 
@@ -72,6 +73,7 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
     Examples:
       scorepad floris score game.yaml
       scorepad floris score ann.yaml bob.yaml --json
+      scorepad floris score game.yaml --format bgstats
     """
     from scorepad.io import emit_json
     from scorepad.rules.common.errors import ScorepadError
@@ -90,7 +92,14 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
             click.echo(str(problem.in_file(source or first)), err=True)
         ctx.exit(max(p.exit_code for p in problems))
     result = score(state)
-    click.echo(emit_json(result) if as_json else result_table(result))
+    if fmt == "json":
+        click.echo(emit_json(result))
+    elif fmt == "bgstats":
+        from scorepad.bgstats import bgstats_record, now
+
+        click.echo(emit_json(bgstats_record("floris", result, now())))
+    else:
+        click.echo(result_table(result))
 
 
 def _merged_game(files: tuple[str, ...], rules_file: str | None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from scorepad.floris.common import rules_option
+from scorepad.options import player_count_option
 from scorepad.printing import (
     format_option,
     lang_option,
@@ -20,8 +21,7 @@ from scorepad.printing import (
 @format_option
 @paper_option
 @lang_option
-@click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True,
-              help="Player columns.")
+@player_count_option(1, 5, default=4, help="Player columns.")
 @rules_option
 def pad_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players: int,
             rules_file: str | None) -> None:

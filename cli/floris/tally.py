@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 import click
 
 from scorepad.floris.common import number_word, rules_option
+from scorepad.options import log_option, players_option, resume_option
+
+MAX_PLAYERS = 5  # as scorepad.rules.floris.engine.MAX_PLAYERS; --help imports no rules
 
 if TYPE_CHECKING:
     from scorepad.rules.floris.engine import FlorisState
@@ -22,13 +25,11 @@ HELP = ('Enter each bouquet as "NAME SPEC" (e.g. "ann rose:3 lily:3"). '
 
 
 @click.command(name="tally")
-@click.option("--players", "names", metavar="NAMES", help="Player names, comma-separated (2-5).")
-@click.option("--log", "log_path", metavar="FILE",
-              help="Save the game file (scorepad/floris-game@1) here after every entry.")
-@click.option("--resume", "resume_path", metavar="FILE",
-              help="Continue the unfinished game in FILE (saved back to it unless --log).")
+@players_option(2, MAX_PLAYERS, dest="names")
+@log_option("Save the game file (scorepad/floris-game@1) here after every entry.")
+@resume_option("Continue the unfinished game in FILE (saved back to it unless --log).")
 @rules_option
-def tally_cmd(names: str | None, log_path: str | None, resume_path: str | None,
+def tally_cmd(names: list[str] | None, log_path: str | None, resume_path: str | None,
               rules_file: str | None) -> None:
     """Keep score during a game of Floris.
 
@@ -66,31 +67,12 @@ def tally_cmd(names: str | None, log_path: str | None, resume_path: str | None,
     elif names:
         rules = load_rules(rules_file)
         try:
-            state = new_game(parse_names(names), rules)
+            state = new_game(names, rules)
         except ContentError as err:      # the engine knows how many players Floris allows
             raise InputError(f"--players: {err.message}") from None
     else:
         raise InputError("name the players: --players Ann,Bob (or continue a game with --resume FILE)")
     Tally(state, log_path).run()
-
-
-def parse_names(text: str) -> list[str]:
-    """Player names from ``"Ann, Bob,Cid"``: distinct names (case does not distinguish) of at
-    most 40 characters; how many may play is the engine's rule."""
-    from scorepad.rules.common.errors import InputError
-    from scorepad.rules.floris.flowers import fold
-
-    names = [n.strip() for n in text.split(",")]
-    if any(not n for n in names):
-        raise InputError(f"--players: an empty name in {text!r} (write NAMES as Ann,Bob,Cid)")
-    seen: set[str] = set()
-    for name in names:
-        if len(name) > 40:
-            raise InputError(f"--players: name {name[:40]!r}... is longer than 40 characters")
-        if fold(name) in seen:
-            raise InputError(f"--players: {name!r} is named twice")
-        seen.add(fold(name))
-    return names
 
 
 def match_player(line: str, names: list[str]) -> tuple[str, str]:

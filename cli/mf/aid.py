@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from scorepad.options import player_count_option
 from scorepad.printing import (
     format_option,
     lang_option,
@@ -21,8 +22,7 @@ from .common import rules_option
 @format_option
 @paper_option
 @lang_option
-@click.option("--players", type=click.IntRange(0, 4), default=4, show_default=True,
-              help="Tracker pages, one per player.")
+@player_count_option(0, 4, default=4, help="Tracker pages, one per player.")
 @rules_option
 def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players: int,
             rules_file: str | None) -> None:

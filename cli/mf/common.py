@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import click
+from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:
     from scorepad.rules.mille_fiori.engine import State
     from scorepad.rules.mille_fiori.log import Replay
     from scorepad.rules.mille_fiori.options import Options
 
-rules_option = click.option(
-    "--rules", "rules_file", metavar="FILE",
-    help="Ruleset options (YAML/JSON), e.g. {last_diamond_end: round}; a log's rules: wins.")
+#: The ``--rules FILE`` option of every mf command.
+rules_option = shared_rules_option(
+    "Ruleset options (YAML/JSON), e.g. {last_diamond_end: round}; a log's rules: wins.")
 
 
 def load_rules(path: str | None, overrides: dict[str, Any] | None = None,

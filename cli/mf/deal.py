@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import click
 
+from scorepad.options import json_option, player_count_option, seed_option
+
 from .common import rules_option
 
 
 @click.command(name="deal")
-@click.option("--players", "-p", type=click.IntRange(2, 4), required=True,
-              help="Number of players (2-4).")
-@click.option("--seed", "-s", default=None, help="Seed; the same seed deals the same cards.")
-@click.option("--json", "as_json", is_flag=True, help="Print the deal as JSON.")
+@player_count_option(2, 4, default=None, help="Number of players (2-4).")
+@seed_option("Any string; the same seed deals the same cards. Default: a fresh random "
+             "seed, shown.")
+@json_option("Print the deal as JSON.")
 @rules_option
 def deal_cmd(players: int, seed: str | None, as_json: bool, rules_file: str | None) -> None:
     """Shuffle the 109 cards with a seed and deal the setup display and every round's hands.

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 import click
 
+from scorepad.options import score_format_options
+
 from .common import LoadedLog, rules_option
 
 FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...")
@@ -80,11 +82,10 @@ def format_scores(game: LoadedLog) -> str:
 
 @click.command(name="score")
 @FILES
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the scores as JSON (one object; a list for several files).")
+@score_format_options
 @rules_option
 @click.pass_context
-def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
+def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
               rules_file: str | None) -> None:
     """Check and score Mille Fiori game logs, with the points per area.
 
@@ -96,14 +97,19 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], as_json: bool,
     Examples:
       scorepad mf score game.yaml
       scorepad mf score game.yaml --json
+      scorepad mf score game.yaml --format bgstats
     """
     from scorepad.io import emit_json
     from scorepad.rules.mille_fiori.scoring import score_json
 
     games, worst = _load_all(files, rules_file)
-    if as_json:
+    if fmt in ("json", "bgstats"):
         if games:
             data = [score_json(g.replay.state) for g in games]
+            if fmt == "bgstats":
+                from scorepad.bgstats import bgstats_record, now
+
+                data = [bgstats_record("mille-fiori", d, now()) for d in data]
             click.echo(emit_json(data[0] if len(files) == 1 else data))
     elif games:
         click.echo("\n\n".join(format_scores(g) for g in games))

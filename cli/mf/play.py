@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from scorepad.options import log_option, players_option, resume_option
+
 from .common import rules_option
 
 if TYPE_CHECKING:
@@ -62,16 +64,6 @@ class Console:
         if self.echo_input:
             click.echo(line)
         return line
-
-
-def _names(text: str) -> list[str]:
-    names = [n.strip() for n in text.replace(",", " ").split() if n.strip()]
-    if not 2 <= len(names) <= 4:
-        raise click.BadParameter("name 2 to 4 players, e.g. --players Ann,Bob,Cid",
-                                 param_hint="--players")
-    if len({n.lower() for n in names}) != len(names):
-        raise click.BadParameter("player names must differ", param_hint="--players")
-    return names
 
 
 class Scorekeeper:
@@ -427,19 +419,16 @@ def _run(keeper: Scorekeeper) -> None:
 
 
 @click.command(name="play")
-@click.option("--players", "players_text", metavar="NAMES",
-              help="2-4 names in seat order, comma-separated: Ann,Bob,Cid.")
+@players_option(2, 4, dest="names")
 @click.option("--start", "start_name", metavar="NAME",
               help="Who starts the first round (default: the first name).")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
-              help="Game log to write (default: output/mf-DATE-TIME.yaml).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None,
-              help="Continue a saved game log (and keep saving to it unless --log).")
+@log_option("Game log to write (default: output/mf-DATE-TIME.yaml).")
+@resume_option("Continue a saved game log (and keep saving to it unless --log).")
 @click.option("--display", "track_display", is_flag=True,
               help="Track the face-up display: type it at set-up and each round's leftover "
                    "cards; bonus cards are then checked against it.")
 @rules_option
-def play_cmd(players_text: str | None, start_name: str | None, log_path: str | None,
+def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | None,
              resume_path: str | None, track_display: bool, rules_file: str | None) -> None:
     """Keep score at the table: type each card played, scorepad does the arithmetic.
 
@@ -469,7 +458,7 @@ def play_cmd(players_text: str | None, start_name: str | None, log_path: str | N
     if resume_path:
         data = read_mapping(resume_path)
         source = display_name(resume_path)
-        if players_text and _names(players_text) != list(data.get("players") or []):
+        if names and names != list(data.get("players") or []):
             raise InputError("--players differs from the players of the resumed log",
                              source=source)
         rounds = data.get("rounds")
@@ -480,9 +469,8 @@ def play_cmd(players_text: str | None, start_name: str | None, log_path: str | N
                 rounds.append({"start": (data.get("players") or [""])[0], "turns": []})
         path = Path(log_path or resume_path)
     else:
-        if not players_text:
+        if not names:
             raise click.UsageError("give --players NAMES (or --resume FILE)")
-        names = _names(players_text)
         start = 0
         if start_name:
             from scorepad.rules.mille_fiori.shorthand import match_player

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorepad.parallel import jobs_option
+from scorepad.options import jobs_option, json_option, player_count_option, seed_option
 
 from .common import rules_option
 
@@ -17,26 +17,27 @@ if TYPE_CHECKING:
 
 def _bots(text: str) -> list[str]:
     names = [t.strip() for t in text.split(",") if t.strip()]
+    from scorepad.options import match_name
+    from scorepad.rules.common.errors import ScorepadError
     from scorepad.rules.mille_fiori.bots import BOTS
 
-    for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    try:  # Greedy, g: a bot's name in any case, or its unique start
+        names = [match_name(name, list(BOTS), what="bot") for name in names]
+    except ScorepadError as err:
+        raise click.BadParameter(err.message, param_hint="--bot") from None
     return names or ["random"]
 
 
 @click.command(name="simulate")
-@click.option("--players", "-p", type=click.IntRange(2, 4), default=4, show_default=True,
-              help="Players per game.")
+@player_count_option(2, 4, default=4, help="Players per game.")
 @click.option("--games", "-n", type=click.IntRange(1, 1_000_000), default=100,
               show_default=True, help="Number of games.")
-@click.option("--seed", "-s", default="0", show_default=True,
-              help="Seed; game i uses SEED-i, so runs are reproducible.")
+@seed_option("Seed; game i uses SEED-i, so runs are reproducible.", default="0")
 @click.option("--bot", "bot_text", default="random", show_default=True,
               help="random or greedy, or one per seat separated by commas (greedy,random).")
-@click.option("--logs", "logs_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--logs", "logs_dir", metavar="DIR", type=click.Path(file_okay=False),
               help="Write each game's log to this folder (game-1.yaml, ...).")
-@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@json_option("Print the statistics as JSON.")
 @rules_option
 @jobs_option
 def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: str | None,

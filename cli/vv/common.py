@@ -16,17 +16,30 @@ if TYPE_CHECKING:  # rulesets and replays are imported by the commands that use 
     from scorepad.rules.voll_verplant.view import MarkedSheet
 
 
-def load_network(ref: str, base: Path | None = None) -> Network:
-    """A map by bundled id or by path; a relative path is taken from ``base`` (the folder of
-    the file that names the map) when given. Errors name the map file."""
+def bundled_id(ref: str, base: Path | None = None) -> str | None:
+    """The bundled map ``ref`` names: its id, or the id in another case (``Berlin``) when
+    no file has that name; ``None`` for a path."""
     if ref in BUNDLED_MAPS:
-        return bundled_map(ref)
+        return ref
+    path = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
+    folded = [m for m in BUNDLED_MAPS if m.lower() == ref.lower()]
+    return folded[0] if folded and not path.exists() else None
+
+
+def load_network(ref: str, base: Path | None = None) -> Network:
+    """A map by bundled id (in any case) or by path; a relative path is taken from ``base``
+    (the folder of the file that names the map) when given. Errors name the map file."""
+    bundled = bundled_id(ref, base)
+    if bundled is not None:
+        return bundled_map(bundled)
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path
     if not path.exists() and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
-        raise ContentError(f"unknown map {ref!r} (bundled: {', '.join(BUNDLED_MAPS)}, "
-                           "or a path to a map file)")
+        from scorepad.options import did_you_mean
+
+        raise ContentError(f"unknown map {ref!r}{did_you_mean(ref, BUNDLED_MAPS)} (bundled: "
+                           f"{', '.join(BUNDLED_MAPS)}, or a path to a map file)")
     data = read_mapping(path)
     try:
         return load_map_data(data)
@@ -134,8 +147,9 @@ def map_entry(map_ref: str | None, written_to: Path | None) -> str | None:
 
 def resolve_map_ref(ref: str, base: Path | None = None) -> str:
     """A map reference made independent of the working folder (bundled id or absolute path)."""
-    if ref in BUNDLED_MAPS:
-        return ref
+    bundled = bundled_id(ref, base)
+    if bundled is not None:
+        return bundled
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path

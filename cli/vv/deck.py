@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import click
 
+from scorepad.options import json_option, rules_option, seed_option
+
 MAX_COUNT = 10_000
 
 
-def check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """Click callback: a seed may be any string, but not an empty one."""
-    if value is not None and not value.strip():
-        raise click.BadParameter("a seed cannot be empty")
-    return value
-
-
 @click.command(name="deck")
-@click.option("--seed", callback=check_seed,
-              help="Any string; the same seed always gives the same cards. "
-                   "Default: a fresh random seed, shown.")
+@seed_option("Any string; the same seed always gives the same cards. "
+             "Default: a fresh random seed, shown.")
 @click.option("--count", type=click.IntRange(1, MAX_COUNT), default=28, show_default=True,
               help="How many cards to show.")
-@click.option("--rules", "rules_path", type=click.Path(dir_okay=False),
-              help="A ruleset file changing the deck or the shuffle cards.")
-@click.option("--json", "as_json", is_flag=True,
-              help='Print {"seed": S, "cards": [...]} in the log\'s card notation.')
+@rules_option("A ruleset file changing the deck or the shuffle cards.", dest="rules_path")
+@json_option('Print {"seed": S, "cards": [...]} in the log\'s card notation.')
 def deck_cmd(seed: str | None, count: int, rules_path: str | None, as_json: bool) -> None:
     """Show the cards a seed reveals, marking every reshuffle.
 

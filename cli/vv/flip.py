@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from scorepad.options import log_option, resume_option, rules_option, seed_option
 from scorepad.vv.completion import complete_map
-from scorepad.vv.deck import check_seed
 
 if TYPE_CHECKING:
     from scorepad.rules.voll_verplant.cards import Card
@@ -385,17 +385,13 @@ def resume_setup(path: str, seed: str | None, map_ref: str | None,
 # -- the command -----------------------------------------------------------------------
 
 @click.command(name="flip")
-@click.option("--seed", callback=check_seed,
-              help="Any string; another table with the same seed gets the same cards. "
-                   "Default: a fresh random seed, shown at the start.")
+@seed_option("Any string; another table with the same seed gets the same cards. "
+             "Default: a fresh random seed, shown at the start.")
 @click.option("--map", "map_ref", metavar="MAP", shell_complete=complete_map,
               help="A bundled map id or a map file: count the windows left, end the game.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False),
-              help="Where to save the log (default output/flip-<seed>.yaml).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
-              help="Continue a saved flipper log with the same upcoming cards.")
-@click.option("--rules", "rules_path", type=click.Path(dir_okay=False),
-              help="A ruleset file changing the deck or the shuffle cards.")
+@log_option("Where to save the log (default output/flip-<seed>.yaml); never overwritten.")
+@resume_option("Continue a saved flipper log with the same upcoming cards.")
+@rules_option("A ruleset file changing the deck or the shuffle cards.", dest="rules_path")
 def flip_cmd(seed: str | None, map_ref: str | None, log_path: str | None,
              resume_path: str | None, rules_path: str | None) -> None:
     """Reveal the cards for the whole table, one key press at a time.

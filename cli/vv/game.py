@@ -8,11 +8,10 @@ from datetime import datetime
 
 import click
 
+from scorepad.options import rules_option, score_format_options
 from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .common import LoadedGame
-
-BGG_ID = 346482
 
 
 def _load_all(files: Sequence[str], rules_file: str | None
@@ -64,7 +63,7 @@ def _summary(game: LoadedGame) -> str:
 
 @click.command(name="check")
 @click.argument("files", nargs=-1, required=True)
-@click.option("--rules", "rules_file", metavar="FILE", help="Ruleset options file (YAML/JSON).")
+@rules_option()
 def check_cmd(files: tuple[str, ...], rules_file: str | None) -> None:
     """Validate game logs or paper sheets; score nothing.
 
@@ -131,29 +130,20 @@ def format_game(game: LoadedGame) -> str:
 
 
 def bgstats_record(game: LoadedGame, when: datetime) -> dict:
-    """The play record BG Stats imports from other apps."""
+    """The play record BG Stats imports from other apps (the map is its board)."""
+    from scorepad.bgstats import bgstats_record as record
     from scorepad.rules.voll_verplant.scoring import result_data
 
     assert game.network is not None
     data = result_data(game.network.id, game.sheets, game.finished)
-    return {
-        "sourceName": "scorepad",
-        "playDate": when.strftime("%Y-%m-%d %H:%M:%S"),
-        "game": {"name": "Voll verplant", "bggId": BGG_ID, "highestWins": True},
-        "board": game.network.name,
-        "players": [{"name": p["name"], "score": p["total"], "winner": p["name"] in data["winners"],
-                     "rank": p["rank"]} for p in data["players"]],
-    }
+    return record("voll-verplant", data, when, board=game.network.name)
 
 
 @click.command(name="score")
 @click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the contract's JSON object.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "bgstats"]), default=None,
-              help="Output: a readable report (text), JSON, or a BG Stats play record.")
-@click.option("--rules", "rules_file", metavar="FILE", help="Ruleset options file (YAML/JSON).")
-def score_cmd(files: tuple[str, ...], as_json: bool, fmt: str | None,
-              rules_file: str | None) -> None:
+@score_format_options
+@rules_option()
+def score_cmd(files: tuple[str, ...], fmt: str, rules_file: str | None) -> None:
     """Validate and score game logs or the paper sheets of one game.
 
     Shows each player's line bonuses, transfers ×2, empty stations ÷2 and total, the
@@ -168,7 +158,6 @@ def score_cmd(files: tuple[str, ...], as_json: bool, fmt: str | None,
     from scorepad.io import emit_json
     from scorepad.rules.voll_verplant.scoring import result_data
 
-    fmt = fmt or ("json" if as_json else "text")
     games, errors = _load_all(files, rules_file)
     scored = [g for g in games if g.network is not None]
     for game in games:
@@ -182,8 +171,9 @@ def score_cmd(files: tuple[str, ...], as_json: bool, fmt: str | None,
         if objs:
             click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
     elif fmt == "bgstats":
-        now = datetime.now().replace(microsecond=0)
-        objs = [bgstats_record(g, now) for g in scored]
+        from scorepad.bgstats import now
+
+        objs = [bgstats_record(g, now()) for g in scored]
         if objs:
             click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
     elif scored:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import click
 
+from scorepad.options import output_option
 from scorepad.rules.common.errors import InputError, ScorepadError
 from scorepad.vv.completion import complete_map
 
@@ -119,8 +120,7 @@ def template_text(network: Network, map_ref: str) -> str:
 
 @click.command(name="template")
 @click.argument("map_ref", metavar="MAP", shell_complete=complete_map)
-@click.option("-o", "--output", metavar="FILE",
-              help="Write the template to FILE instead of standard output.")
+@output_option("Write the template to FILE instead of standard output.")
 def template_cmd(map_ref: str, output: str | None) -> None:
     """Print a commented blank paper sheet file for MAP, to fill in by hand.
 
@@ -259,8 +259,7 @@ def _ask_windows(network: Network, rules: VVRules, marked: frozenset[int],
 
 @click.command(name="enter")
 @click.argument("map_ref", metavar="MAP", shell_complete=complete_map)
-@click.option("-o", "--output", metavar="FILE",
-              help="Where to write the sheet (default: output/<player>.yaml).")
+@output_option("Where to write the sheet (default: output/<player>.yaml).")
 def enter_cmd(map_ref: str, output: str | None) -> None:
     """Type in a finished paper sheet for MAP; every answer is checked at once.
 

@@ -22,8 +22,14 @@ from typing import TYPE_CHECKING
 
 import click
 
+from scorepad.options import (
+    log_option,
+    players_option,
+    resume_option,
+    rules_option,
+    seed_option,
+)
 from scorepad.vv.completion import complete_map
-from scorepad.vv.deck import check_seed
 
 if TYPE_CHECKING:
     from scorepad.rules.voll_verplant.cards import Card
@@ -84,27 +90,6 @@ def say(text: str) -> None:
 
     for line in textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    "):
         click.echo(line)
-
-
-def parse_players(value: str) -> list[str]:
-    """``"Ann, Bob,Cid"`` → ``["Ann", "Bob", "Cid"]``; 1-6 distinct names of 1-40 characters."""
-    names = [name.strip() for name in value.split(",")]
-    if any(not name for name in names):
-        raise click.BadParameter("an empty name: separate names by commas, e.g. Ann,Bob",
-                                 param_hint="--players")
-    if len(names) > MAX_PLAYERS:
-        raise click.BadParameter(f"{len(names)} players; the game takes 1 to {MAX_PLAYERS}",
-                                 param_hint="--players")
-    long = [name for name in names if len(name) > 40]
-    if long:
-        raise click.BadParameter(f"name {long[0][:40]!r}... is longer than 40 characters",
-                                 param_hint="--players")
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise click.BadParameter(f"{name!r} is named twice", param_hint="--players")
-        seen.add(name)
-    return names
 
 
 # --- the log --------------------------------------------------------------------------
@@ -333,18 +318,14 @@ def final_report(table: Table, target: Path) -> None:
 
 @click.command(name="play")
 @click.argument("map_ref", metavar="[MAP]", required=False, shell_complete=complete_map)
-@click.option("--players", "players_text", metavar="NAMES",
-              help="1-6 distinct names separated by commas, e.g. Ann,Bob,Cid.")
-@click.option("--seed", callback=check_seed,
-              help="Any string; the same seed gives the same cards (as vv deck and vv flip "
-                   "show). Default: a fresh random seed, shown at the start.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False),
-              help="Where to save the game log (default output/play-<seed>.yaml).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
-              help="Continue a saved game log: map, players, seed and rules come from it.")
-@click.option("--rules", "rules_path", type=click.Path(dir_okay=False),
-              help="A ruleset options file (YAML/JSON).")
-def play_cmd(map_ref: str | None, players_text: str | None, seed: str | None,
+@players_option(1, MAX_PLAYERS)
+@seed_option("Any string; the same seed gives the same cards (as vv deck and vv flip "
+             "show). Default: a fresh random seed, shown at the start.")
+@log_option("Where to save the game log (default output/play-<seed>.yaml); never "
+            "overwritten.")
+@resume_option("Continue a saved game log: map, players, seed and rules come from it.")
+@rules_option(dest="rules_path")
+def play_cmd(map_ref: str | None, players: list[str] | None, seed: str | None,
              log_path: str | None, resume_path: str | None, rules_path: str | None) -> None:
     """Play at a digital table: the engine keeps every sheet and checks every move.
 
@@ -365,7 +346,6 @@ def play_cmd(map_ref: str | None, players_text: str | None, seed: str | None,
     """
     from scorepad.rules.common.errors import InputError
 
-    players = parse_players(players_text) if players_text is not None else None
     if resume_path:
         table = resume_table(resume_path, map_ref, players, seed, rules_path)
         target = Path(log_path or resume_path)

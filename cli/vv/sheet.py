@@ -109,12 +109,16 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
     except ScorepadError as err:
         raise err.in_file(name) from None
     if player is not None:
-        chosen = [s for s in sheets if s.player == player]
-        if not chosen:
-            players = ", ".join(s.player for s in sheets) or "none"
-            raise InputError(f"no player {player!r} (players: {players})", where=("--player",),
-                             source=name)
-        sheets = chosen
+        from scorepad.options import did_you_mean, match_name
+
+        names = [s.player for s in sheets]
+        try:  # ann, Ann, an: the one player meant, in any case or by a unique start
+            player = match_name(player, names, what="player")
+        except ScorepadError:
+            players = ", ".join(names) or "none"
+            raise InputError(f"no player {player!r}{did_you_mean(player, names)} (players: "
+                             f"{players})", where=("--player",), source=name) from None
+        sheets = [s for s in sheets if s.player == player]
     if not sheets:
         raise ContentError("no player sheets to draw (the log records cards only)", source=name)
     stem = "render" if file == "-" else Path(file).stem

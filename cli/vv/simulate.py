@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorepad.parallel import jobs_option
+from scorepad.options import (
+    jobs_option,
+    json_option,
+    player_count_option,
+    rules_option,
+    seed_option,
+)
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
@@ -17,19 +23,18 @@ if TYPE_CHECKING:
 
 @click.command(name="simulate")
 @click.argument("map_ref", metavar="MAP", shell_complete=complete_map)
-@click.option("--players", "-p", type=click.IntRange(1, 6), default=1, show_default=True,
-              help="Players per game.")
+@player_count_option(1, 6, default=1, help="Players per game.")
 @click.option("--games", "-n", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
               help="Games to play.")
-@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy",
+@click.option("--bot", type=click.Choice(["random", "greedy"], case_sensitive=False),
+              default="greedy",
               show_default=True, help="How every player chooses moves.")
-@click.option("--seed", default="sim", show_default=True,
-              help="Base seed: game i uses seed '<seed>-<i>'.")
-@click.option("--rules", "rules_file", metavar="FILE", help="Ruleset options file (YAML/JSON).")
-@click.option("--logs", "logs_dir", type=click.Path(file_okay=False), default=None,
+@seed_option("Base seed: game i uses seed '<seed>-<i>'.", default="sim")
+@rules_option()
+@click.option("--logs", "logs_dir", metavar="DIR", type=click.Path(file_okay=False),
               help="Write each game's log to this folder (game-<i>.yaml).")
 @jobs_option
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@json_option("Print the figures as JSON.")
 def simulate_cmd(map_ref: str, players: int, games: int, bot: str, seed: str,
                  rules_file: str | None, logs_dir: str | None, jobs: int | None,
                  as_json: bool) -> None:

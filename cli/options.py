@@ -1,0 +1,198 @@
+"""The command line's one vocabulary: shared options, and the parsers behind them.
+
+Every command spells the same option the same way, with the same short form, metavar
+and default style (``tests/test_vocabulary.py`` walks the Click tree and holds every
+command to it)::
+
+    -s/--seed SEED   -p/--players NAMES|N   --rules FILE   --log FILE   --resume FILE
+    --json           --format FORMAT        -o/--output FILE
+
+Names typed by a user (players, maps, bots) are matched by :func:`match_name`:
+exactly, then case-insensitively, then by a unique prefix, and otherwise refused with
+"did you mean". The printing options (``--format pdf|svg``, ``--paper``, ``--lang``)
+are in :mod:`scorepad.printing`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The longest player name (it has to fit a sheet's header and a 40-column row).
+MAX_NAME = 40
+
+
+# --- names typed by users ------------------------------------------------------------------
+
+def did_you_mean(typed: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'berlin'?)`` for the closest known name, or ``""``."""
+    lowered = {name.lower(): name for name in known}
+    close = difflib.get_close_matches(typed.lower(), list(lowered), n=1, cutoff=0.6)
+    return f" (did you mean {lowered[close[0]]!r}?)" if close else ""
+
+
+def match_name(typed: str, known: Sequence[str], *, what: str = "name") -> str:
+    """The one name of ``known`` that ``typed`` means: the same, the same ignoring case,
+    or the only one it begins (ignoring case). Otherwise a ContentError (exit 1) saying
+    which names there are, with "did you mean" when one is close."""
+    from scorepad.rules.common.errors import ContentError
+
+    text = typed.strip()
+    if text in known:
+        return text
+    folded = [name for name in known if name.lower() == text.lower()]
+    if len(folded) == 1:
+        return folded[0]
+    starts = [name for name in known if text and name.lower().startswith(text.lower())]
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise ContentError(f"{what} {text!r} is ambiguous: {', '.join(starts)}")
+    listed = ", ".join(known) if len(known) <= 12 else ", ".join(known[:12]) + ", ..."
+    raise ContentError(f"no {what} {text!r}{did_you_mean(text, known)}; "
+                       f"{what}s: {listed}")
+
+
+def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> list[str]:
+    """``"Ann, Bob,Cid"`` → ``["Ann", "Bob", "Cid"]``: comma-separated, trimmed, 1 to
+    :data:`MAX_NAME` characters, unique ignoring case, as many as the game takes. A name
+    may hold spaces (``Ann Lee,Bob`` is two players). Raises ``click.BadParameter``."""
+    names = [name.strip() for name in text.split(",")]
+    if any(not name for name in names):
+        raise click.BadParameter("an empty name: separate names by commas, e.g. Ann,Bob",
+                                 param_hint="--players")
+    if not min_players <= len(names) <= max_players:
+        took = (f"{min_players}" if min_players == max_players
+                else f"{min_players} to {max_players}")
+        raise click.BadParameter(f"{len(names)} player{'s' if len(names) != 1 else ''}; "
+                                 f"the game takes {took}, e.g. --players Ann,Bob",
+                                 param_hint="--players")
+    long = [name for name in names if len(name) > MAX_NAME]
+    if long:
+        raise click.BadParameter(f"name {long[0][:MAX_NAME]!r}... is longer than {MAX_NAME} "
+                                 "characters", param_hint="--players")
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.lower() in seen:
+            raise click.BadParameter(f"{name!r} is named twice (names are matched ignoring "
+                                     "case)", param_hint="--players")
+        seen[name.lower()] = name
+    return names
+
+
+# --- the shared options -------------------------------------------------------------------
+
+def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A seed may be any string, but not an empty one."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("a seed cannot be empty")
+    return value
+
+
+def seed_option(help: str, *, default: str | None = None) -> Callable[[F], F]:
+    """``-s/--seed SEED``; ``help`` says what the seed decides (and the default, when it
+    is a fresh random seed)."""
+    return click.option("-s", "--seed", "seed", metavar="SEED", default=default,
+                        show_default=default is not None, callback=_check_seed, help=help)
+
+
+def players_option(min_players: int, max_players: int, *, dest: str = "players",
+                   required: bool = False) -> Callable[[F], F]:
+    """``-p/--players NAMES``: the names parsed by :func:`parse_players`, their count held
+    to the game's (``None`` when not given)."""
+    def convert(ctx: click.Context, param: click.Parameter, value: str | None):
+        return None if value is None else parse_players(value, min_players, max_players)
+
+    return click.option("-p", "--players", dest, metavar="NAMES", callback=convert,
+                        required=required,
+                        help=f"{min_players}-{max_players} distinct names separated by "
+                             "commas, e.g. Ann,Bob.")
+
+
+def player_count_option(min_players: int, max_players: int, *, default: int | None,
+                        help: str = "How many players.") -> Callable[[F], F]:
+    """``-p/--players N``: a number of players (bots, printed columns, a deal)."""
+    return click.option("-p", "--players", "players", metavar="N",
+                        type=click.IntRange(min_players, max_players), default=default,
+                        required=default is None, show_default=default is not None,
+                        help=help)
+
+
+def rules_option(help: str = "A ruleset options file (YAML/JSON).", *,
+                 dest: str = "rules_file") -> Callable[[F], F]:
+    """``--rules FILE``: ruleset options changing the bundled defaults."""
+    return click.option("--rules", dest, metavar="FILE", type=click.Path(dir_okay=False),
+                        help=help)
+
+
+def log_option(help: str, *, dest: str = "log_path") -> Callable[[F], F]:
+    """``--log FILE``: where an interactive tool saves its game (never overwritten)."""
+    return click.option("--log", dest, metavar="FILE", type=click.Path(dir_okay=False),
+                        help=help)
+
+
+def resume_option(help: str, *, dest: str = "resume_path") -> Callable[[F], F]:
+    """``--resume FILE``: continue a saved game."""
+    return click.option("--resume", dest, metavar="FILE", type=click.Path(dir_okay=False),
+                        help=help)
+
+
+def json_option(help: str = "Print JSON.", *, dest: str = "as_json") -> Callable[[F], F]:
+    """``--json``: the machine-readable output."""
+    return click.option("--json", dest, is_flag=True, help=help)
+
+
+def jobs_option(fn: F) -> F:
+    """``-j/--jobs N``: worker processes for self-play (default: the machine's cores)."""
+    return click.option(
+        "--jobs", "-j", type=click.IntRange(1, 256), default=None, metavar="N",
+        help="Worker processes (default: the machine's cores); the figures are the same "
+             "for any N.")(fn)
+
+
+def output_option(help: str, *, dest: str = "output") -> Callable[[F], F]:
+    """``-o/--output FILE``: the file to write."""
+    return click.option("-o", "--output", dest, metavar="FILE",
+                        type=click.Path(dir_okay=False), help=help)
+
+
+SCORE_FORMATS = ("text", "json", "bgstats")
+
+
+def score_format_options(fn: F) -> F:
+    """``--format text|json|bgstats`` and ``--json`` (= ``--format json``), resolved into
+    one ``fmt`` argument; ``--json`` with another ``--format`` is refused (exit 2)."""
+    def resolve(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        ctx.meta.setdefault("scorepad.format", {})[param.name] = value
+        chosen = ctx.meta["scorepad.format"]
+        if {"fmt", "as_json"} <= chosen.keys():
+            fmt, as_json = chosen["fmt"], chosen["as_json"]
+            if as_json and fmt not in (None, "json"):
+                raise click.UsageError(f"--json and --format {fmt} contradict each other: "
+                                       "give one", ctx)
+            ctx.meta["scorepad.fmt"] = fmt or ("json" if as_json else "text")
+        return value
+
+    fn = click.option("--format", "fmt", type=click.Choice(SCORE_FORMATS, case_sensitive=False),
+                      default=None, callback=resolve, expose_value=False,
+                      help="text (the default), json, or bgstats (a BG Stats play record).")(fn)
+    fn = click.option("--json", "as_json", is_flag=True, callback=resolve, expose_value=False,
+                      help="The same as --format json.")(fn)
+    return _with_fmt(fn)
+
+
+def _with_fmt(fn: F) -> F:
+    """Pass the resolved format to ``fn`` as ``fmt``."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs["fmt"] = click.get_current_context().meta.get("scorepad.fmt", "text")
+        return fn(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]

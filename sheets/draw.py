@@ -9,9 +9,10 @@ Conventions
   (``pt(9)`` converts 9 points to mm). The origin is the **top-left** corner of the page and
   ``y`` grows **downward** (the PDF backend flips it).
 * Colours are ``"#rrggbb"`` strings; ``None`` means "no stroke" or "no fill".
-* Text uses the PDF standard fonts (Helvetica family; ``bold``/``italic``), which carry the
-  German and French letters. :func:`printable` replaces what they cannot show (done
-  automatically by :class:`Text`).
+* Text is Unicode, set in the bundled Liberation Sans (Latin, Greek, Cyrillic; ``bold``/
+  ``italic``) or the font given by ``--font`` (``sheets.fonts``); widths come from that font.
+  A character the font cannot draw makes rendering fail with ``sheets.fonts.MissingGlyph``
+  naming the text's tag (e.g. ``station 7's name``), never a silent ``?``.
 
 API
 ---
@@ -37,8 +38,8 @@ Measuring
     ``text_width(text, size, bold)`` in mm, ``bbox(item)`` → ``(x0, y0, x1, y1)`` including the
     stroke width, ``walk(items)`` yields ``(primitive, dx, dy)`` for every primitive in a tree.
 Rendering
-    ``sheets.pdf.render_pdf(pages, title=...) -> bytes`` (deterministic: the same pages give
-    byte-identical files) and ``sheets.svg.render_svg(page, title=...) -> str`` (one page per
+    ``sheets.pdf.render_pdf(pages, title=...) -> bytes`` (through reportlab's canvas, the font
+    embedded as a subset; deterministic: the same pages give byte-identical files) and ``sheets.svg.render_svg(page, title=...) -> str`` (one page per
     SVG document; ``viewBox`` in mm).
 
 Example::
@@ -53,9 +54,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Iterator
-from functools import cache, lru_cache
 from math import cos, radians, sin
 from typing import Literal, NamedTuple
+
+from .fonts import active as active_font
 
 MM_PER_PT = 25.4 / 72
 BLACK = "#000000"
@@ -64,7 +66,8 @@ WHITE = "#ffffff"
 # Portrait sizes in mm; ``paper_size`` turns them for landscape.
 PAPER: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
-# Helvetica's vertical metrics as fractions of the font size (from its AFM file).
+# Vertical metrics as fractions of the font size: Helvetica's (AFM), which Liberation Sans
+# shares; the layout keeps them for a --font too (room above and below a label).
 CAP_HEIGHT = 0.718
 ASCENT = 0.75  # capitals with a little room for accents, used for collision boxes
 DESCENT = 0.21
@@ -187,20 +190,9 @@ class Text(_TextFields):
         width = text_width(self.text, self.size, self.bold)
         return self.x - {"start": 0.0, "middle": width / 2, "end": width}[self.anchor]
 
-    @property
-    def font(self) -> str:
-        """The standard PDF font name."""
-        return FONTS[(self.bold, self.italic)]
 
 
 _BASELINE_SHIFT = {"baseline": 0.0, "middle": CAP_HEIGHT / 2, "top": CAP_HEIGHT, "bottom": -DESCENT}
-
-FONTS = {
-    (False, False): "Helvetica",
-    (True, False): "Helvetica-Bold",
-    (False, True): "Helvetica-Oblique",
-    (True, True): "Helvetica-BoldOblique",
-}
 
 Primitive = Line | Polyline | Circle | Rect | Text
 
@@ -260,86 +252,35 @@ class Page(_Holder):
 # ---------------------------------------------------------------------------- text
 
 
-# Letters Unicode does not decompose into a base letter and an accent, and signs with a
-# close WinAnsi stand-in.
-_NO_DECOMPOSITION = {"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i",
-                     "Ŧ": "T", "ŧ": "t", "−": "-", "‐": "-", "‑": "-", "→": "->"}
-
-
 def printable(text: str) -> str:
-    """``text`` with every character the standard fonts cannot show replaced.
-
-    The standard fonts use the WinAnsi (cp1252) character set, which holds German and French
-    letters; other letters lose their accents (``ő`` → ``o``), anything else becomes ``?``.
-    """
-    text = unicodedata.normalize("NFC", text)
-    try:
-        text.encode("cp1252")
-        return text
-    except UnicodeEncodeError:
-        pass
-    out = []
-    for char in text:
-        try:
-            char.encode("cp1252")
-            out.append(char)
-        except UnicodeEncodeError:
-            base = _NO_DECOMPOSITION.get(char) or "".join(
-                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            try:
-                base.encode("cp1252")
-                out.append(base or "?")
-            except UnicodeEncodeError:
-                out.append("?")
-    return "".join(out)
-
-
-@cache
-def _widths(bold: bool) -> dict[str, float]:
-    """Character → advance width (per 1 unit of font size) for Helvetica or Helvetica-Bold,
-    from the fonts' AFM metrics as reportlab ships them."""
-    font = "Helvetica-Bold" if bold else "Helvetica"
-    try:
-        # Plain data modules: cheap to import, unlike reportlab's font machinery.
-        from reportlab.pdfbase._fontdata_enc_winansi import WinAnsiEncoding
-
-        if bold:
-            from reportlab.pdfbase._fontdata_widths_helveticabold import widths
-        else:
-            from reportlab.pdfbase._fontdata_widths_helvetica import widths
-    except ImportError:  # a reportlab that moved its data: ask its public (slower) API
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
-        table = {}
-        for code in range(32, 256):
-            try:
-                char = bytes([code]).decode("cp1252")
-            except UnicodeDecodeError:
-                continue
-            table[char] = stringWidth(char, font, 1000) / 1000.0
-        return table
-    table = {}
-    for code, glyph in enumerate(WinAnsiEncoding):
-        if glyph is None or glyph not in widths:
-            continue
-        try:
-            char = bytes([code]).decode("cp1252")
-        except UnicodeDecodeError:
-            continue
-        table[char] = widths[glyph] / 1000.0
-    return table
+    """``text`` as it is printed: in Unicode's composed form (NFC), so ``e`` + a combining
+    acute is the one letter ``é`` the font has. Nothing is replaced: a character the font
+    cannot draw is reported when the page is rendered (``sheets.fonts.MissingGlyph``)."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The printed width of ``text`` in mm at font size ``size`` (mm). Italic is as wide."""
-    return _unit_width(text, bold) * size
+    """The printed width of ``text`` in mm at font size ``size`` (mm), in the font printing
+    uses (``sheets.fonts.active()``: the bundled one, or ``--font``). Italic is as wide."""
+    return active_font().width(text, bold) * size
 
 
-@lru_cache(maxsize=4096)
-def _unit_width(text: str, bold: bool) -> float:
-    # Cached: label placement measures each name at every size it tries.
-    table = _widths(bold)
-    return sum(table.get(c, 0.556) for c in printable(text))
+def check_text(pages: Iterable[Page]) -> None:
+    """Raise ``sheets.fonts.MissingGlyph`` for the first text on ``pages`` holding a character
+    the font in use cannot draw (naming the text's tag, e.g. ``station 7's name``)."""
+    from .fonts import MissingGlyph
+
+    family = active_font()
+    seen: set[int] = set()
+    for page in pages:
+        if id(page) in seen:  # a pad repeats one page
+            continue
+        seen.add(id(page))
+        for item, _, _ in walk(page.items):
+            if isinstance(item, Text):
+                char = family.missing(item.text, item.bold, item.italic)
+                if char is not None:
+                    raise MissingGlyph(item.text, char, item.tag, family.name)
 
 
 def text_box(item: Text) -> Box:

@@ -1,0 +1,235 @@
+"""The font every printed word is set in, and what it can draw.
+
+By default the bundled **Liberation Sans** (``sheets/fonts/``, SIL Open Font License, see
+``fonts/LICENSE``): Latin with its extensions, Greek, Cyrillic and Hebrew, and metrically
+compatible with Arial and Helvetica, so an SVG viewer that substitutes one of those keeps every
+label in its place. :func:`use_font` switches to any TrueType font file (``.ttf``, ``.otf``
+with TrueType outlines, ``.ttc``), e.g. a CJK font: ``--font FILE`` on the printing commands.
+
+The fonts are read by reportlab (``reportlab.pdfbase.ttfonts.TTFont``); the same object gives
+the advance widths the layout measures with (:func:`sheets.draw.text_width`), the characters
+the font can draw (a character it cannot is a :class:`MissingGlyph`, never a silent box or
+``?``) and the font the PDF embeds, as a subset of the glyphs used.
+
+A user's font is one file. Its bold and italic are the files beside it named alike
+(``X-Regular.ttf`` → ``X-Bold.ttf``, ``X.ttf`` → ``X-Bold.ttf``, ``…-Italic``/``…-Oblique``);
+where there is none, bold is drawn by stroking the letters and italic by slanting them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+FONT_DIR = Path(__file__).parent / "fonts"
+_BUNDLED = {(False, False): "LiberationSans-Regular.ttf", (True, False): "LiberationSans-Bold.ttf",
+            (False, True): "LiberationSans-Italic.ttf"}
+# Fonts with Liberation Sans's metrics, for an SVG viewer that lacks it.
+_BUNDLED_FALLBACK = "Arimo, Arial, Helvetica, sans-serif"
+SLANT = 0.2  # tan of the slant of a drawn-in italic (about 11°)
+
+
+class FontError(ValueError):
+    """A font file that cannot be read or embedded (the CLI reports it as exit 2)."""
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class MissingGlyph(ValueError):
+    """Text holding a character the font has no glyph for."""
+
+    def __init__(self, text: str, char: str, tag: str | None, family: str) -> None:
+        self.text, self.char, self.tag, self.family = text, char, tag, family
+        name = unicodedata.name(char, "")
+        code = f"U+{ord(char):04X}" + (f" {name}" if name else "")
+        super().__init__(f"{describe(tag)} {text!r}: the font {family} cannot draw "
+                         f"{char!r} ({code}); give --font FILE with a font that has it")
+
+
+def describe(tag: str | None) -> str:
+    """What a drawing tag names, for a message: ``"name name-7"`` → ``station 7's name``."""
+    if not tag:
+        return "text"
+    kinds = tag.split()
+    for kind in kinds:
+        head, _, rest = kind.partition("-")
+        if rest and head in ("name", "number"):
+            return f"station {rest}'s {head}"
+    return {"title": "the title", "note": "the map's note", "player": "the player's name",
+            "symbol": "the map's symbol"}.get(kinds[0], f"field {kinds[0]}")
+
+
+class Face:
+    """One font file as reportlab reads it: the name the PDF knows it by, its advance widths
+    (per 1 unit of font size), the characters it can draw, and how to fake a missing style."""
+
+    __slots__ = ("pdf_name", "family", "widths", "default_width", "chars", "fake_bold", "slant")
+
+    def __init__(self, path: Path, *, fake_bold: bool = False, slant: float = 0.0,
+                 pdf_name: str | None = None) -> None:
+        from reportlab.pdfbase.pdfmetrics import registerFont
+        from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+        # A name fixed by the file, so the same input gives the same PDF in every process.
+        self.pdf_name = pdf_name or f"scorepad-{path.stem}-{zlib.crc32(str(path).encode()):08x}"
+        try:
+            font = TTFont(self.pdf_name, str(path))
+        except (TTFError, OSError, ValueError, KeyError, IndexError) as err:
+            reason = str(err).split(":")[-1].strip() or type(err).__name__
+            if "postscript outlines" in str(err).lower():
+                reason = ("PostScript (CFF) outlines cannot be embedded; use a font with "
+                          "TrueType outlines (.ttf, .ttc)")
+            raise FontError(f"not a usable TrueType font: {reason}", str(path)) from None
+        registerFont(font)
+        name = getattr(font.face, "familyName", None) or font.face.name
+        self.family = (name.decode("latin-1") if isinstance(name, bytes) else str(name)
+                       ).replace("'", "")
+        self.widths = {code: w / 1000.0 for code, w in font.face.charWidths.items()}
+        self.default_width = font.face.defaultWidth / 1000.0
+        self.chars = frozenset(font.face.charToGlyph)
+        self.fake_bold = fake_bold
+        self.slant = slant
+
+
+class Family:
+    """The faces that print one style each — regular, bold, italic, bold italic — as a chain:
+    a character comes from the first face that has it (a user's font, then the bundled one).
+    ``name`` is the family name an SVG asks for first, ``svg_family`` its whole list."""
+
+    __slots__ = ("name", "svg_family", "faces", "_width_cache")
+
+    def __init__(self, name: str, svg_family: str,
+                 faces: dict[tuple[bool, bool], tuple[Face, ...]]) -> None:
+        self.name = name
+        self.svg_family = svg_family
+        self.faces = faces
+        self._width_cache: dict[tuple[str, bool], float] = {}
+
+    def width(self, text: str, bold: bool) -> float:
+        """The advance width of ``text`` per unit of font size (italic is as wide)."""
+        key = (text, bold)
+        width = self._width_cache.get(key)
+        if width is None:
+            chain = self.faces[(bold, False)]
+            if len(chain) == 1:
+                table, default = chain[0].widths, chain[0].default_width
+                width = sum(table.get(ord(c), default) for c in text)
+            else:
+                width = sum(_pick(chain, c).widths.get(ord(c), chain[0].default_width)
+                            for c in text)
+            self._width_cache[key] = width
+        return width
+
+    def missing(self, text: str, bold: bool, italic: bool) -> str | None:
+        """The first character of ``text`` no face of this style can draw, or None."""
+        chain = self.faces[(bold, italic)]
+        for char in text:
+            code = ord(char)
+            if not any(code in face.chars for face in chain):
+                return char
+        return None
+
+    def runs(self, text: str, bold: bool, italic: bool) -> list[tuple[Face, str]]:
+        """``text`` cut into pieces each drawn by one face (one piece for most text)."""
+        chain = self.faces[(bold, italic)]
+        if len(chain) == 1:
+            return [(chain[0], text)]
+        out: list[tuple[Face, str]] = []
+        for char in text:
+            face = _pick(chain, char)
+            if out and out[-1][0] is face:
+                out[-1] = (face, out[-1][1] + char)
+            else:
+                out.append((face, char))
+        return out
+
+
+def _pick(chain: tuple[Face, ...], char: str) -> Face:
+    """The first face of ``chain`` that has ``char`` (the first one if none has)."""
+    code = ord(char)
+    for face in chain:
+        if code in face.chars:
+            return face
+    return chain[0]
+
+
+@cache
+def _bundled() -> Family:
+    faces = {style: Face(FONT_DIR / file, pdf_name=f"scorepad-{Path(file).stem}")
+             for style, file in _BUNDLED.items()}
+    faces[(True, True)] = Face(FONT_DIR / _BUNDLED[(True, False)], slant=SLANT,
+                               pdf_name="scorepad-LiberationSans-Bold")
+    return Family("Liberation Sans", f"'Liberation Sans', {_BUNDLED_FALLBACK}",
+                  {style: (face,) for style, face in faces.items()})
+
+
+def _sibling(path: Path, styles: tuple[str, ...]) -> Path | None:
+    """The file beside ``path`` holding another style of the same family, if any."""
+    stem, names = path.stem, []
+    for style in styles:
+        for plain in ("Regular", "Book", "Roman"):
+            if plain in stem:
+                names.append(stem.replace(plain, style))
+        names += [f"{stem}-{style}", f"{stem}{style}"]
+    for name in names:
+        candidate = path.with_name(name + path.suffix)
+        if candidate != path and candidate.is_file():
+            return candidate
+    return None
+
+
+def load_family(path: str | Path) -> Family:
+    """The family of the font file ``path`` (its bold and italic from files beside it, else
+    drawn in). Raises :class:`FontError` for a file that is no usable TrueType font."""
+    path = Path(path)
+    if not path.is_file():
+        raise FontError("no such font file", str(path))
+    regular = Face(path)
+    bold_file = _sibling(path, ("Bold",))
+    italic_file = _sibling(path, ("Italic", "Oblique"))
+    bold = Face(bold_file) if bold_file else Face(path, fake_bold=True)
+    italic = Face(italic_file) if italic_file else Face(path, slant=SLANT)
+    bold_italic = Face(bold_file, slant=SLANT) if bold_file else Face(path, fake_bold=True,
+                                                                        slant=SLANT)
+    base = _bundled()
+    own = {(False, False): regular, (True, False): bold, (False, True): italic,
+           (True, True): bold_italic}
+    # What the user's font lacks (a CJK font without Latin letters, say) comes from the
+    # bundled font, as an SVG viewer falls back along its font-family list.
+    return Family(regular.family, f"'{regular.family}', {base.svg_family}",
+                  {style: (face, *base.faces[style]) for style, face in own.items()})
+
+
+_active: Family | None = None
+
+
+def active() -> Family:
+    """The family printing uses now (the bundled Liberation Sans unless :func:`use_font`)."""
+    global _active
+    if _active is None:
+        _active = _bundled()
+    return _active
+
+
+def use_font(path: str | Path | None) -> Family:
+    """Print with the font file ``path`` from now on (None: the bundled font again)."""
+    global _active
+    _active = load_family(path) if path is not None else _bundled()
+    return _active
+
+
+@contextmanager
+def font_in_use(path: str | Path | None) -> Iterator[Family]:
+    """Print with ``path``'s font inside a ``with`` block (tests, library callers)."""
+    global _active
+    before = _active
+    try:
+        yield use_font(path)
+    finally:
+        _active = before

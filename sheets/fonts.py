@@ -13,7 +13,13 @@ the font can draw (a character it cannot is a :class:`MissingGlyph`, never a sil
 
 A user's font is one file. Its bold and italic are the files beside it named alike
 (``X-Regular.ttf`` → ``X-Bold.ttf``, ``X.ttf`` → ``X-Bold.ttf``, ``…-Italic``/``…-Oblique``);
-where there is none, bold is drawn by stroking the letters and italic by slanting them.
+where there is none, bold is drawn by stroking the letters and italic by slanting them. The
+bundled font stands behind it: a character the user's font lacks (the Latin letters of a CJK
+font that has none) comes from Liberation Sans, in the PDF (text cut into runs, one per
+font) as in the SVG (the viewer falls back along the ``font-family`` list).
+
+The font in use is process state, set by the printing commands before they draw (the layout
+measures text with it); :func:`font_in_use` sets it for a ``with`` block.
 """
 
 from __future__ import annotations
@@ -66,35 +72,45 @@ def describe(tag: str | None) -> str:
 
 
 class Face:
-    """One font file as reportlab reads it: the name the PDF knows it by, its advance widths
-    (per 1 unit of font size), the characters it can draw, and how to fake a missing style."""
+    """One style as printed: a font file as reportlab reads it (the name the PDF knows it by,
+    its advance widths per 1 unit of font size, the characters it can draw), and how to fake
+    a style the family has no file for (outlined bold, slanted italic)."""
 
     __slots__ = ("pdf_name", "family", "widths", "default_width", "chars", "fake_bold", "slant")
 
-    def __init__(self, path: Path, *, fake_bold: bool = False, slant: float = 0.0,
-                 pdf_name: str | None = None) -> None:
-        from reportlab.pdfbase.pdfmetrics import registerFont
-        from reportlab.pdfbase.ttfonts import TTFError, TTFont
-
-        # A name fixed by the file, so the same input gives the same PDF in every process.
-        self.pdf_name = pdf_name or f"scorepad-{path.stem}-{zlib.crc32(str(path).encode()):08x}"
-        try:
-            font = TTFont(self.pdf_name, str(path))
-        except (TTFError, OSError, ValueError, KeyError, IndexError) as err:
-            reason = str(err).split(":")[-1].strip() or type(err).__name__
-            if "postscript outlines" in str(err).lower():
-                reason = ("PostScript (CFF) outlines cannot be embedded; use a font with "
-                          "TrueType outlines (.ttf, .ttc)")
-            raise FontError(f"not a usable TrueType font: {reason}", str(path)) from None
-        registerFont(font)
+    def __init__(self, path: Path, *, fake_bold: bool = False, slant: float = 0.0) -> None:
+        font = _read(path)
+        self.pdf_name = font.fontName
         name = getattr(font.face, "familyName", None) or font.face.name
         self.family = (name.decode("latin-1") if isinstance(name, bytes) else str(name)
                        ).replace("'", "")
-        self.widths = {code: w / 1000.0 for code, w in font.face.charWidths.items()}
-        self.default_width = font.face.defaultWidth / 1000.0
-        self.chars = frozenset(font.face.charToGlyph)
+        self.widths = font.face.charWidths       # code point -> width in 1/1000 em
+        self.default_width = font.face.defaultWidth
+        self.chars = font.face.charToGlyph       # code point -> glyph
         self.fake_bold = fake_bold
         self.slant = slant
+
+
+@cache
+def _read(path: Path):  # -> reportlab.pdfbase.ttfonts.TTFont
+    """The font file read and registered with reportlab once per process."""
+    from reportlab.pdfbase.pdfmetrics import registerFont
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    # A name fixed by the file, so the same input gives the same PDF in every process.
+    bundled = path.parent == FONT_DIR
+    name = f"scorepad-{path.stem}" if bundled else (
+        f"scorepad-{path.stem}-{zlib.crc32(str(path.resolve()).encode()):08x}")
+    try:
+        font = TTFont(name, str(path))
+    except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as err:
+        reason = str(err).split(":")[-1].strip() or type(err).__name__
+        if "postscript outlines" in str(err).lower():
+            reason = ("PostScript (CFF) outlines cannot be embedded; use a font with "
+                      "TrueType outlines (.ttf, .ttc)")
+        raise FontError(f"not a usable TrueType font: {reason}", str(path)) from None
+    registerFont(font)
+    return font
 
 
 class Family:
@@ -119,10 +135,10 @@ class Family:
             chain = self.faces[(bold, False)]
             if len(chain) == 1:
                 table, default = chain[0].widths, chain[0].default_width
-                width = sum(table.get(ord(c), default) for c in text)
+                width = sum(table.get(ord(c), default) for c in text) / 1000.0
             else:
                 width = sum(_pick(chain, c).widths.get(ord(c), chain[0].default_width)
-                            for c in text)
+                            for c in text) / 1000.0
             self._width_cache[key] = width
         return width
 
@@ -161,10 +177,8 @@ def _pick(chain: tuple[Face, ...], char: str) -> Face:
 
 @cache
 def _bundled() -> Family:
-    faces = {style: Face(FONT_DIR / file, pdf_name=f"scorepad-{Path(file).stem}")
-             for style, file in _BUNDLED.items()}
-    faces[(True, True)] = Face(FONT_DIR / _BUNDLED[(True, False)], slant=SLANT,
-                               pdf_name="scorepad-LiberationSans-Bold")
+    faces = {style: Face(FONT_DIR / file) for style, file in _BUNDLED.items()}
+    faces[(True, True)] = Face(FONT_DIR / _BUNDLED[(True, False)], slant=SLANT)
     return Family("Liberation Sans", f"'Liberation Sans', {_BUNDLED_FALLBACK}",
                   {style: (face,) for style, face in faces.items()})
 
@@ -187,7 +201,7 @@ def _sibling(path: Path, styles: tuple[str, ...]) -> Path | None:
 def load_family(path: str | Path) -> Family:
     """The family of the font file ``path`` (its bold and italic from files beside it, else
     drawn in). Raises :class:`FontError` for a file that is no usable TrueType font."""
-    path = Path(path)
+    path = Path(path).absolute()
     if not path.is_file():
         raise FontError("no such font file", str(path))
     regular = Face(path)

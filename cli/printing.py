@@ -53,8 +53,8 @@ lang_option = click.option(
     help="Language of the printed words.")
 font_option = click.option(
     "--font", type=click.Path(dir_okay=False), metavar="FILE",
-    help="A TrueType font file (.ttf, .ttc, .otf with TrueType outlines) to print with, e.g. "
-         "a CJK font; what it lacks comes from the bundled Liberation Sans (Latin, Greek, "
+    help="A TrueType or OpenType font file (.ttf, .ttc, .otf) to print with, e.g. a CJK "
+         "font; what it lacks comes from the bundled Liberation Sans (Latin, Greek, "
          "Cyrillic).")
 
 

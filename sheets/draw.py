@@ -265,22 +265,28 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return active_font().width(text, bold) * size
 
 
+def texts_of(pages: Iterable[Page]) -> Iterator[Text]:
+    """Every text item on ``pages``, a page repeated (a pad) counted once."""
+    seen: set[int] = set()
+    for page in pages:
+        if id(page) in seen:
+            continue
+        seen.add(id(page))
+        for item, _, _ in walk(page.items):
+            if isinstance(item, Text):
+                yield item
+
+
 def check_text(pages: Iterable[Page]) -> None:
     """Raise ``sheets.fonts.MissingGlyph`` for the first text on ``pages`` holding a character
     the font in use cannot draw (naming the text's tag, e.g. ``station 7's name``)."""
     from .fonts import MissingGlyph
 
     family = active_font()
-    seen: set[int] = set()
-    for page in pages:
-        if id(page) in seen:  # a pad repeats one page
-            continue
-        seen.add(id(page))
-        for item, _, _ in walk(page.items):
-            if isinstance(item, Text):
-                char = family.missing(item.text, item.bold, item.italic)
-                if char is not None:
-                    raise MissingGlyph(item.text, char, item.tag, family.name)
+    for item in texts_of(pages):
+        char = family.missing(item.text, item.bold, item.italic)
+        if char is not None:
+            raise MissingGlyph(item.text, char, item.tag, family.name)
 
 
 def text_box(item: Text) -> Box:

@@ -3,8 +3,9 @@
 By default the bundled **Liberation Sans** (``sheets/fonts/``, SIL Open Font License, see
 ``fonts/LICENSE``): Latin with its extensions, Greek, Cyrillic and Hebrew, and metrically
 compatible with Arial and Helvetica, so an SVG viewer that substitutes one of those keeps every
-label in its place. :func:`use_font` switches to any TrueType font file (``.ttf``, ``.otf``
-with TrueType outlines, ``.ttc``), e.g. a CJK font: ``--font FILE`` on the printing commands.
+label in its place. :func:`use_font` switches to any TrueType or OpenType font file (``.ttf``,
+``.otf``, ``.ttc``), e.g. a CJK font: ``--font FILE`` on the printing commands. (OpenType
+fonts with PostScript outlines are read by fontTools, see :mod:`sheets.cff`.)
 
 The fonts are read by reportlab (``reportlab.pdfbase.ttfonts.TTFont``); the same object gives
 the advance widths the layout measures with (:func:`sheets.draw.text_width`), the characters
@@ -24,9 +25,10 @@ measures text with it); :func:`font_in_use` sets it for a ``with`` block.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -72,28 +74,35 @@ def describe(tag: str | None) -> str:
 
 
 class Face:
-    """One style as printed: a font file as reportlab reads it (the name the PDF knows it by,
-    its advance widths per 1 unit of font size, the characters it can draw), and how to fake
-    a style the family has no file for (outlined bold, slanted italic)."""
+    """One style as printed: a font file as read (the name the PDF knows it by, its advance
+    widths in 1/1000 em, the characters it can draw), and how to fake a style the family has
+    no file for (outlined bold, slanted italic)."""
 
-    __slots__ = ("pdf_name", "family", "widths", "default_width", "chars", "fake_bold", "slant")
+    __slots__ = ("pdf_name", "family", "widths", "default_width", "chars", "fake_bold", "slant",
+                 "cff")
 
     def __init__(self, path: Path, *, fake_bold: bool = False, slant: float = 0.0) -> None:
         font = _read(path)
-        self.pdf_name = font.fontName
-        name = getattr(font.face, "familyName", None) or font.face.name
-        self.family = (name.decode("latin-1") if isinstance(name, bytes) else str(name)
-                       ).replace("'", "")
-        self.widths = font.face.charWidths       # code point -> width in 1/1000 em
-        self.default_width = font.face.defaultWidth
-        self.chars = font.face.charToGlyph       # code point -> glyph
+        self.cff = font if not hasattr(font, "face") else None  # a CffFont, embedded later
+        if self.cff is not None:
+            self.pdf_name, self.family = font.pdf_name, font.family
+            self.widths, self.default_width, self.chars = (font.widths, font.default_width,
+                                                           font.chars)
+        else:
+            self.pdf_name = font.fontName
+            name = getattr(font.face, "familyName", None) or font.face.name
+            self.family = name.decode("latin-1") if isinstance(name, bytes) else str(name)
+            self.widths = font.face.charWidths       # code point -> width in 1/1000 em
+            self.default_width = font.face.defaultWidth
+            self.chars = font.face.charToGlyph       # code point -> glyph
+        self.family = self.family.replace("'", "")
         self.fake_bold = fake_bold
         self.slant = slant
 
 
 @cache
-def _read(path: Path):  # -> reportlab.pdfbase.ttfonts.TTFont
-    """The font file read and registered with reportlab once per process."""
+def _read(path: Path):  # -> reportlab's TTFont, or a sheets.cff.CffFont
+    """The font file read (and registered with reportlab) once per process."""
     from reportlab.pdfbase.pdfmetrics import registerFont
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
@@ -103,14 +112,32 @@ def _read(path: Path):  # -> reportlab.pdfbase.ttfonts.TTFont
         f"scorepad-{path.stem}-{zlib.crc32(str(path.resolve()).encode()):08x}")
     try:
         font = TTFont(name, str(path))
-    except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as err:
-        reason = str(err).split(":")[-1].strip() or type(err).__name__
-        if "postscript outlines" in str(err).lower():
-            reason = ("PostScript (CFF) outlines cannot be embedded; use a font with "
-                      "TrueType outlines (.ttf, .ttc)")
-        raise FontError(f"not a usable TrueType font: {reason}", str(path)) from None
+    except TTFError as err:
+        if "postscript outlines" not in str(err).lower():
+            raise _unusable(path, err) from None
+        return _read_cff(path, name)
+    except (OSError, ValueError, KeyError, IndexError, AssertionError) as err:
+        raise _unusable(path, err) from None
     registerFont(font)
     return font
+
+
+def _read_cff(path: Path, name: str):  # -> sheets.cff.CffFont
+    try:
+        from .cff import CffFont
+    except ImportError:
+        raise FontError("not a usable font: it has PostScript (CFF) outlines, which need "
+                        "fontTools (pip install fonttools)", str(path)) from None
+    try:
+        return CffFont(path, name)
+    except ValueError as err:
+        raise _unusable(path, err) from None
+
+
+def _unusable(path: Path, err: Exception) -> FontError:
+    # reportlab says 'TTF file "PATH": Not a TrueType font: version=...': the path is ours.
+    reason = re.sub(r'^TTF file "[^"]*":\s*', "", str(err)).strip() or type(err).__name__
+    return FontError(f"not a usable TrueType or OpenType font: {reason}", str(path))
 
 
 class Family:
@@ -150,6 +177,19 @@ class Family:
             if not any(code in face.chars for face in chain):
                 return char
         return None
+
+    def embed(self, texts: Iterable[tuple[str, bool, bool]]) -> None:
+        """Make ready for a PDF every face that draws some of ``texts`` (text, bold, italic):
+        a CFF-outline font gets its TrueType subset of the characters it draws."""
+        if not any(face.cff for chain in self.faces.values() for face in chain):
+            return
+        needed: dict[int, tuple[Face, set[int]]] = {}
+        for text, bold, italic in texts:
+            for face, piece in self.runs(text, bold, italic):
+                if face.cff is not None:
+                    needed.setdefault(id(face.cff), (face, set()))[1].update(map(ord, piece))
+        for face, codes in needed.values():
+            face.cff.register(codes)
 
     def runs(self, text: str, bold: bool, italic: bool) -> list[tuple[Face, str]]:
         """``text`` cut into pieces each drawn by one face (one piece for most text)."""

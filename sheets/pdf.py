@@ -32,6 +32,7 @@ from .draw import (
     Text,
     check_text,
     text_width,
+    texts_of,
 )
 from .fonts import Family, active
 
@@ -52,6 +53,7 @@ def render_pdf(pages: Sequence[Page], *, title: str, author: str = "scorepad",
         raise ValueError("a PDF needs at least one page")
     check_text(pages)
     family = active()
+    family.embed((t.text, t.bold, t.italic) for t in texts_of(pages))
     out = io.BytesIO()
     k = PT_PER_MM
     # The initial font is ours too, or reportlab would add an unused Helvetica to the file.

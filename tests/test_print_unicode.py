@@ -172,12 +172,61 @@ def test_a_cjk_font_prints_cjk_and_takes_latin_from_the_bundled_font(runner, tmp
     assert svg_texts(svg)["name name-3"] == "東京"
 
 
+def cff_font(path: Path) -> Path:
+    """A tiny OpenType font with PostScript (CFF) outlines: a space and two square glyphs
+    for 東 and 京, as most .otf CJK fonts are built (reportlab alone cannot embed those)."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    def square(width: int, inset: int):
+        pen = T2CharStringPen(width, None)
+        pen.moveTo((inset, 0))
+        pen.lineTo((inset, 700))
+        pen.lineTo((width - inset, 700))
+        pen.lineTo((width - inset, 0))
+        pen.closePath()
+        return pen.getCharString()
+
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder([".notdef", "space", "uni6771", "uni4EAC"])
+    builder.setupCharacterMap({0x20: "space", 0x6771: "uni6771", 0x4EAC: "uni4EAC"})
+    builder.setupCFF("TestCFFSans", {"FullName": "Test CFF Sans"},
+                     {".notdef": square(500, 50), "space": T2CharStringPen(300, None)
+                      .getCharString(), "uni6771": square(1000, 100),
+                      "uni4EAC": square(1000, 200)}, {})
+    builder.setupHorizontalMetrics({".notdef": (500, 50), "space": (300, 0),
+                                    "uni6771": (1000, 100), "uni4EAC": (1000, 200)})
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({"familyName": "Test CFF Sans", "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=880, usWinAscent=880, usWinDescent=120)
+    builder.setupPost()
+    builder.save(str(path))
+    return path
+
+
+def test_an_opentype_font_with_postscript_outlines_is_embedded_as_truetype(runner, tmp_path):
+    city, font = cjk_map(tmp_path), cff_font(tmp_path / "TestCFF.otf")
+    for n in (1, 2):
+        result = vv(runner, "sheet", city, "--font", font, "-o", tmp_path / f"{n}.pdf")
+        assert result.exit_code == 0, result.output
+        assert result.stderr == ""
+    out = tmp_path / "1.pdf"
+    assert out.read_bytes() == (tmp_path / "2.pdf").read_bytes()
+    lines = pdf_lines(out)
+    assert "東京" in lines and "Player" in lines
+    # Embedded as FontFile2 (TrueType outlines, converted from the CFF ones), as a subset.
+    sizes = [size for name, size in embedded_fonts(out).items() if "+Test-CFF-Sans" in name]
+    assert len(sizes) == 1 and sizes[0] > 0
+    assert vv(runner, "sheet", city, "--font", font, "-o", tmp_path / "t.svg").exit_code == 0
+    assert svg_texts(tmp_path / "t.svg")["name name-3"] == "東京"
+
+
 def test_a_file_that_is_no_font_is_a_usage_error(runner, tmp_path):
     bogus = tmp_path / "bogus.ttf"
     bogus.write_bytes(b"not a font at all")
     result = vv(runner, "sheet", "berlin", "--font", bogus, "-o", tmp_path / "x.pdf")
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"{bogus}: --font: not a usable TrueType font")
+    assert result.stderr.startswith(f"{bogus}: --font: not a usable TrueType or OpenType font")
     result = vv(runner, "sheet", "berlin", "--font", tmp_path / "none.ttf", "-o",
                 tmp_path / "x.pdf")
     assert result.exit_code == 2 and "no such font file" in result.stderr

@@ -42,7 +42,7 @@ def loaded(modules: set[str], *packages: str) -> list[str]:
 def test_printing_a_bundled_sheet_loads_no_parser_validator_or_engine(tmp_path, fmt):
     modules = modules_after(["vv", "sheet", "madrid", "-o", str(tmp_path / f"madrid.{fmt}")])
     assert (tmp_path / f"madrid.{fmt}").stat().st_size > 0
-    assert loaded(modules, "yaml", "pydantic", "importlib.resources",
+    assert loaded(modules, "yaml", "pydantic", "importlib.resources", "fontTools",
                   "scorepad.rules.voll_verplant.engine",
                   "scorepad.rules.voll_verplant.ruleset") == []
     # The font is read by reportlab in both formats; only the PDF needs its canvas.

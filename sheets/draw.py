@@ -321,6 +321,8 @@ def bbox(item: Item) -> Box | None:
     if isinstance(item, Text):
         return text_box(item)
     half = item.style.width / 2 if item.style.stroke else 0.0
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
     if isinstance(item, Line):
         xs, ys = (item.x1, item.x2), (item.y1, item.y2)
     elif isinstance(item, Polyline):

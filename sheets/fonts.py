@@ -32,6 +32,10 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cff import CffFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
 _BUNDLED = {(False, False): "LiberationSans-Regular.ttf", (True, False): "LiberationSans-Bold.ttf",
@@ -183,13 +187,13 @@ class Family:
         a CFF-outline font gets its TrueType subset of the characters it draws."""
         if not any(face.cff for chain in self.faces.values() for face in chain):
             return
-        needed: dict[int, tuple[Face, set[int]]] = {}
+        needed: dict[int, tuple[CffFont, set[int]]] = {}
         for text, bold, italic in texts:
             for face, piece in self.runs(text, bold, italic):
                 if face.cff is not None:
-                    needed.setdefault(id(face.cff), (face, set()))[1].update(map(ord, piece))
-        for face, codes in needed.values():
-            face.cff.register(codes)
+                    needed.setdefault(id(face.cff), (face.cff, set()))[1].update(map(ord, piece))
+        for cff, codes in needed.values():
+            cff.register(codes)
 
     def runs(self, text: str, bold: bool, italic: bool) -> list[tuple[Face, str]]:
         """``text`` cut into pieces each drawn by one face (one piece for most text)."""

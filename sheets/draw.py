@@ -35,7 +35,7 @@ API
     One page; ``page.add(item)`` appends and returns the item. ``paper_size("a4", landscape)``
     gives the size of a paper.
 Measuring
-    ``text_width(text, size, bold)`` in mm, ``bbox(item)`` → ``(x0, y0, x1, y1)`` including the
+    ``text_width(text, size, bold, italic)`` in mm, ``bbox(item)`` → ``(x0, y0, x1, y1)`` including the
     stroke width, ``walk(items)`` yields ``(primitive, dx, dy)`` for every primitive in a tree.
 Rendering
     ``sheets.pdf.render_pdf(pages, title=...) -> bytes`` (through reportlab's canvas, the font
@@ -187,7 +187,7 @@ class Text(_TextFields):
     @property
     def start_x(self) -> float:
         """The ``x`` where the text begins (before rotation)."""
-        width = text_width(self.text, self.size, self.bold)
+        width = text_width(self.text, self.size, self.bold, self.italic)
         return self.x - {"start": 0.0, "middle": width / 2, "end": width}[self.anchor]
 
 
@@ -259,10 +259,11 @@ def printable(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
+def text_width(text: str, size: float, bold: bool = False, italic: bool = False) -> float:
     """The printed width of ``text`` in mm at font size ``size`` (mm), in the font printing
-    uses (``sheets.fonts.active()``: the bundled one, or ``--font``). Italic is as wide."""
-    return active_font().width(text, bold) * size
+    uses (``sheets.fonts.active()``: the bundled one, or ``--font``). Italic letters are as
+    wide as upright ones in Latin, not always in Cyrillic (italic т is an m)."""
+    return active_font().width(text, bold, italic) * size
 
 
 def texts_of(pages: Iterable[Page]) -> Iterator[Text]:
@@ -292,7 +293,7 @@ def check_text(pages: Iterable[Page]) -> None:
 def text_box(item: Text) -> Box:
     """The box a text covers: capitals and descenders, rotated if ``angle`` is set."""
     x0 = item.start_x
-    x1 = x0 + text_width(item.text, item.size, item.bold)
+    x1 = x0 + text_width(item.text, item.size, item.bold, item.italic)
     base = item.baseline
     y0, y1 = base - ASCENT * item.size, base + DESCENT * item.size
     if not item.angle:
@@ -376,14 +377,15 @@ def ink_on(color: str) -> str:
     return BLACK if luminance(color) > 0.55 else WHITE
 
 
-def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+def wrap(text: str, width: float, size: float, bold: bool = False, italic: bool = False
+         ) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` mm (a word longer than
     ``width`` gets a line of its own)."""
     lines: list[str] = []
     current = ""
     for word in text.split():
         trial = f"{current} {word}" if current else word
-        if current and text_width(trial, size, bold) > width:
+        if current and text_width(trial, size, bold, italic) > width:
             lines.append(current)
             current = word
         else:

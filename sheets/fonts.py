@@ -156,14 +156,14 @@ class Family:
         self.name = name
         self.svg_family = svg_family
         self.faces = faces
-        self._width_cache: dict[tuple[str, bool], float] = {}
+        self._width_cache: dict[tuple[str, bool, bool], float] = {}
 
-    def width(self, text: str, bold: bool) -> float:
-        """The advance width of ``text`` per unit of font size (italic is as wide)."""
-        key = (text, bold)
+    def width(self, text: str, bold: bool, italic: bool = False) -> float:
+        """The advance width of ``text`` per unit of font size."""
+        key = (text, bold, italic)
         width = self._width_cache.get(key)
         if width is None:
-            chain = self.faces[(bold, False)]
+            chain = self.faces[(bold, italic)]
             if len(chain) == 1:
                 table, default = chain[0].widths, chain[0].default_width
                 width = sum(table.get(ord(c), default) for c in text) / 1000.0

@@ -194,7 +194,7 @@ class _Painter:
         if not item.text:
             return
         k, h = PT_PER_MM, self.height
-        width = text_width(item.text, item.size, item.bold)
+        width = text_width(item.text, item.size, item.bold, item.italic)
         start = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
         shift = item.baseline - item.y
         runs = self.family.runs(item.text, item.bold, item.italic)

@@ -101,7 +101,7 @@ def _element(out: list[str], item: Item, family: str) -> None:
             attrs["transform"] = f"rotate({_n(item.angle)} {_n(item.x)} {_n(item.y)})"
         # The width the layout measured with the font's metrics: a viewer that substitutes a
         # wider font squeezes the text to fit instead of running into its neighbours.
-        attrs["textLength"] = _n(text_width(item.text, item.size, item.bold))
+        attrs["textLength"] = _n(text_width(item.text, item.size, item.bold, item.italic))
         attrs["lengthAdjust"] = "spacingAndGlyphs"
         out.append(f"<text{_attrs({**tag, **attrs})}>{_esc(item.text)}</text>")
         return

@@ -174,6 +174,39 @@ def test_pdf_pixels_land_where_the_mm_coordinates_say(tmp_path):
     assert rows[int(100 * px)][int(160 * px)] < 160       # its 1 mm outline at r = 10
 
 
+def ink_box(rows: list[bytes], px: float) -> tuple[float, float, float, float]:
+    """The box (mm) of the dark pixels of a raster at ``px`` pixels per mm."""
+    dark = [(x, y) for y, row in enumerate(rows) for x, v in enumerate(row) if v < 128]
+    xs, ys = [x for x, _ in dark], [y for _, y in dark]
+    return (min(xs) / px, min(ys) / px, (max(xs) + 1) / px, (max(ys) + 1) / px)
+
+
+@pytest.mark.parametrize("words", ["Świętokrzyska", "Σύνταγμα", "Охотный Ряд", "Můstek"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_printed_text_is_as_wide_as_the_layout_measured(tmp_path, words, bold):
+    # The glyphs drawn are the font the widths come from: the ink spans the measured box
+    # (less the side bearings of the first and last letters), centred on the anchor.
+    text = Text(60, 20, words, size=10, bold=bold, anchor="middle", valign="middle")
+    rows = raster(render_pdf([Page(120, 40, [text])], title="x"), tmp_path, dpi=200)
+    x0, y0, x1, y1 = ink_box(rows, 200 / 25.4)
+    width = text_width(words, 10, bold)
+    assert 0.9 * width < x1 - x0 <= width + 0.2
+    assert abs((x0 + x1) / 2 - 60) < 0.06 * width
+    base = text.baseline
+    assert base - 0.95 * 10 < y0 and y1 < base + 0.25 * 10  # accented capitals to descenders
+
+
+def test_rotated_and_italic_text_land_in_their_box(tmp_path):
+    for text in (Text(40, 40, "Ωμέγα", size=8, angle=90, anchor="middle", valign="middle"),
+                 Text(40, 40, "Жёлтый", size=8, italic=True, anchor="middle",
+                      valign="middle")):
+        rows = raster(render_pdf([Page(80, 80, [text])], title="x"), tmp_path, dpi=150)
+        ix0, iy0, ix1, iy1 = ink_box(rows, 150 / 25.4)
+        bx0, by0, bx1, by1 = bbox(text)
+        assert bx0 - 0.5 < ix0 and ix1 < bx1 + 0.5 and by0 - 0.5 < iy0 and iy1 < by1 + 0.5
+        assert (ix1 - ix0 > iy1 - iy0) == (text.angle == 0)  # upright reads across
+
+
 # ---------------------------------------------------------------------------- SVG
 
 

@@ -66,7 +66,7 @@ class _Panel:
         if not self.net.note:
             return []
         room = page_w - 2 * MARGIN - COL_W - 20.0
-        return wrap(self.net.note, room, 2.3)[:2]
+        return wrap(self.net.note, room, 2.3, italic=True)[:2]
 
     def _header(self, frame: _Frame, note_lines: list[str]) -> Group:
         g = Group(tag="header")

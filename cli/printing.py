@@ -59,14 +59,16 @@ font_option = click.option(
 
 
 def use_font(font: str | None) -> None:
-    """Print with ``--font``'s file (None: the bundled font). Call it before drawing: the
-    layout measures text in this font. A file that is no usable font is exit 2."""
+    """Print with ``--font``'s file (None: the bundled font) until the command ends. Call it
+    before drawing: the layout measures text in this font. A file that is no usable font is
+    exit 2."""
     from scorepad.rules.common.errors import InputError
-    from scorepad.sheets.fonts import FontError
-    from scorepad.sheets.fonts import use_font as use
+    from scorepad.sheets.fonts import FontError, font_in_use
 
     try:
-        use(font)
+        # Scoped to the command, so a caller running several in one process (tests, a
+        # server) gets back the font it had.
+        click.get_current_context().with_resource(font_in_use(font))
     except FontError as err:
         raise InputError(str(err), where=("--font",), source=err.path) from None
 

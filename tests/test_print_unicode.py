@@ -90,6 +90,11 @@ def test_a_rendered_players_name_keeps_every_letter(runner, tmp_path):
     assert PLAYER in pdf_lines(tmp_path / "game.pdf")
     assert PdfReader(tmp_path / "game.pdf").metadata.title == f"Voll verplant – Tiny ({PLAYER})"
     assert svg_texts(tmp_path / "game.svg")["player"] == PLAYER
+    if DEJAVU.is_file():  # and in another font
+        result = vv(runner, "render", log, "--font", DEJAVU, "-o", tmp_path / "dejavu.pdf")
+        assert result.exit_code == 0, result.output
+        assert PLAYER in pdf_lines(tmp_path / "dejavu.pdf")
+        assert all("DejaVu" in name for name in embedded_fonts(tmp_path / "dejavu.pdf"))
 
 
 def test_svg_escapes_text_and_names_the_font_family():

@@ -74,7 +74,7 @@ def describe(tag: str | None) -> str:
         if rest and head in ("name", "number"):
             return f"station {rest}'s {head}"
     return {"title": "the title", "note": "the map's note", "player": "the player's name",
-            "symbol": "the map's symbol"}.get(kinds[0], f"field {kinds[0]}")
+            "symbol-letter": "the map's symbol"}.get(kinds[0], f"field {kinds[0]}")
 
 
 class Face:

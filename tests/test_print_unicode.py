@@ -160,6 +160,16 @@ def test_a_character_the_font_lacks_is_an_error_naming_station_and_character(run
     with pytest.raises(MissingGlyph) as err:
         render_pdf([Page(20, 20, [Text(1, 5, "A\u0378", tag="player")])], title="x")
     assert "the player's name" in str(err.value) and "U+0378" in str(err.value)
+    symbol = tmp_path / "symbol.yaml"
+    symbol.write_text(TINY.read_text().replace("name: Tiny", "name: Tiny\nsymbol: 東"),
+                      encoding="utf-8")
+    result = vv(runner, "sheet", symbol, "--format", "svg", "-o", tmp_path / "s.svg")
+    assert result.exit_code == 1 and result.stderr.startswith(f"{symbol}: the map's symbol '東'")
+
+
+def test_the_bundled_font_ships_with_its_licence():
+    licence = (FONT_DIR / "LICENSE").read_text()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Liberation" in licence
 
 
 @pytest.mark.skipif(not CJK.is_file(), reason="fonts-droid-fallback (make install) missing")

@@ -287,7 +287,7 @@ def check_text(pages: Iterable[Page]) -> None:
     for item in texts_of(pages):
         char = family.missing(item.text, item.bold, item.italic)
         if char is not None:
-            raise MissingGlyph(item.text, char, item.tag, family.name)
+            raise MissingGlyph(item.text, char, item.tag, family.fonts())
 
 
 def text_box(item: Text) -> Box:

@@ -56,12 +56,14 @@ class FontError(ValueError):
 class MissingGlyph(ValueError):
     """Text holding a character the font has no glyph for."""
 
-    def __init__(self, text: str, char: str, tag: str | None, family: str) -> None:
-        self.text, self.char, self.tag, self.family = text, char, tag, family
+    def __init__(self, text: str, char: str, tag: str | None, fonts: tuple[str, ...]) -> None:
+        self.text, self.char, self.tag, self.fonts = text, char, tag, fonts
         name = unicodedata.name(char, "")
         code = f"U+{ord(char):04X}" + (f" {name}" if name else "")
-        super().__init__(f"{describe(tag)} {text!r}: the font {family} cannot draw "
-                         f"{char!r} ({code}); give --font FILE with a font that has it")
+        who = (f"the font {fonts[0]} cannot" if len(fonts) == 1
+               else f"neither {', '.join(fonts[:-1])} nor {fonts[-1]} can")
+        super().__init__(f"{describe(tag)} {text!r}: {who} draw {char!r} ({code}); "
+                         "give --font FILE with a font that has it")
 
 
 def describe(tag: str | None) -> str:
@@ -172,6 +174,11 @@ class Family:
                             for c in text) / 1000.0
             self._width_cache[key] = width
         return width
+
+    def fonts(self) -> tuple[str, ...]:
+        """The family names of the chain, the user's font first."""
+        names = [face.family for face in self.faces[(False, False)]]
+        return tuple(dict.fromkeys(names))
 
     def missing(self, text: str, bold: bool, italic: bool) -> str | None:
         """The first character of ``text`` no face of this style can draw, or None."""

@@ -185,6 +185,11 @@ def test_a_cjk_font_prints_cjk_and_takes_latin_from_the_bundled_font(runner, tmp
     svg = tmp_path / "tokyo.svg"
     assert vv(runner, "sheet", city, "--font", CJK, "-o", svg).exit_code == 0
     assert svg_texts(svg)["name name-3"] == "東京"
+    hangul = tmp_path / "seoul.yaml"
+    hangul.write_text(city.read_text(encoding="utf-8").replace("東京", "서울"), encoding="utf-8")
+    result = vv(runner, "sheet", hangul, "--font", CJK, "-o", tmp_path / "seoul.pdf")
+    assert result.exit_code == 1
+    assert "neither Droid Sans Fallback nor Liberation Sans can draw '서'" in result.stderr
 
 
 def cff_font(path: Path) -> Path:

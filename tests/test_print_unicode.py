@@ -292,3 +292,32 @@ def test_font_in_use_restores_the_font():
         assert family.faces[(False, False)][0].family == "Liberation Sans"
         pdf = render_pdf([Page(30, 30, [Text(2, 10, "Ab")])], title="t")
     assert pdf.startswith(b"%PDF")
+
+
+@pytest.mark.skipif(not CJK.is_file(), reason="fonts-droid-fallback (make install) missing")
+def test_a_font_without_bold_or_italic_files_gets_them_drawn_in(tmp_path):
+    import subprocess
+
+    def ink(item: Text) -> tuple[int, float, float]:
+        """Dark pixels, and the mean x of the top and of the bottom row of ink (mm)."""
+        path = tmp_path / "t.pdf"
+        path.write_bytes(render_pdf([Page(60, 30, [item])], title="t"))
+        pgm = subprocess.run(["pdftoppm", "-gray", "-r", "300", str(path)],
+                             capture_output=True, check=True).stdout
+        _, w, h, _, pixels = pgm.split(maxsplit=4)
+        width, height = int(w), int(h)
+        rows = [pixels[r * width:(r + 1) * width] for r in range(height)]
+        dark = [[x for x, v in enumerate(row) if v < 128] for row in rows]
+        inked = [xs for xs in dark if xs]
+        px = 300 / 25.4
+        return (sum(len(xs) for xs in dark), sum(inked[0]) / len(inked[0]) / px,
+                sum(inked[-1]) / len(inked[-1]) / px)
+
+    with font_in_use(CJK) as family:
+        assert family.faces[(True, False)][0].fake_bold
+        plain = ink(Text(10, 20, "東京", size=12))
+        bold = ink(Text(10, 20, "東京", size=12, bold=True))
+        italic = ink(Text(10, 20, "東京", size=12, italic=True))
+    assert bold[0] > 1.15 * plain[0]            # outlined letters: more ink
+    # Slanted: the top of the letters moves right of their foot, as it does not upright.
+    assert (italic[1] - italic[2]) - (plain[1] - plain[2]) > 0.5

@@ -172,6 +172,8 @@ class Family:
             else:
                 width = sum(_pick(chain, c).widths.get(ord(c), chain[0].default_width)
                             for c in text) / 1000.0
+            if len(self._width_cache) > 50_000:  # a long-running process printing many maps
+                self._width_cache.clear()
             self._width_cache[key] = width
         return width
 

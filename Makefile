@@ -1,4 +1,4 @@
-# scorepad developer tasks. `make test` sets everything up first (venv, package, poppler).
+# scorepad developer tasks. `make test` sets everything up first (venv, package, poppler, fonts).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,11 +8,18 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
+# What the sheet tests need from Debian: pdftoppm (rasterising pages) and two fonts for the
+# --font tests (DejaVu Sans: a family with bold/oblique files; Droid Sans Fallback: CJK).
+TEST_FILES := /usr/bin/pdftoppm /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
+  /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
+TEST_DEBS := poppler-utils fonts-dejavu-core fonts-droid-fallback
+
 $(STAMP): pyproject.toml
-	@command -v pdftoppm >/dev/null 2>&1 || { \
-	  echo "installing poppler-utils (pdftoppm) for the sheet tests"; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq poppler-utils >/dev/null; fi; }
+	@for f in $(TEST_FILES); do test -e $$f || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing $(TEST_DEBS) for the sheet tests"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $(TEST_DEBS) >/dev/null; fi
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'

@@ -51,32 +51,79 @@ paper_option = click.option(
 lang_option = click.option(
     "--lang", type=click.Choice(LANGS, case_sensitive=False), default="en", show_default=True,
     help="Language of the printed words.")
+font_option = click.option(
+    "--font", type=click.Path(dir_okay=False), metavar="FILE",
+    help="A TrueType or OpenType font file (.ttf, .ttc, .otf) to print with, e.g. a CJK "
+         "font; what it lacks comes from the bundled Liberation Sans (Latin, Greek, "
+         "Cyrillic).")
+
+
+def use_font(font: str | None) -> None:
+    """Print with ``--font``'s file (None: the bundled font) until the command ends. Call it
+    before drawing: the layout measures text in this font. A file that is no usable font is
+    exit 2."""
+    from scorepad.rules.common.errors import InputError
+    from scorepad.sheets.fonts import FontError, font_in_use
+
+    try:
+        # Scoped to the command, so a caller running several in one process (tests, a
+        # server) gets back the font it had.
+        click.get_current_context().with_resource(font_in_use(font))
+    except FontError as err:
+        raise InputError(str(err), where=("--font",), source=err.path) from None
+
+
+def render_pdf(pages: Sequence[Page], *, title: str, subject: str | None = None,
+               source: str | None = None) -> bytes:
+    """The PDF of ``pages``; text the font cannot draw is exit 1, naming ``source`` (the
+    file the text came from), the station or field and the character."""
+    from scorepad.sheets.fonts import MissingGlyph
+    from scorepad.sheets.pdf import render_pdf as render
+
+    try:
+        return render(pages, title=title, subject=subject)
+    except MissingGlyph as err:
+        raise _glyph_error(err, source) from None
+
+
+def render_svg(page: Page, *, title: str, source: str | None = None) -> str:
+    """The SVG of ``page``; text the font cannot draw is exit 1, as for :func:`render_pdf`."""
+    from scorepad.sheets.fonts import MissingGlyph
+    from scorepad.sheets.svg import render_svg as render
+
+    try:
+        return render(page, title=title)
+    except MissingGlyph as err:
+        raise _glyph_error(err, source) from None
+
+
+def _glyph_error(err: Exception, source: str | None) -> Exception:
+    from scorepad.rules.common.errors import ContentError
+
+    return ContentError(str(err), source=source)
 
 
 def write_pages(path: Path, fmt: str, pages: Sequence[tuple[str, Page]], *, title: str,
-                subject: str | None = None) -> list[Path]:
+                subject: str | None = None, source: str | None = None) -> list[Path]:
     """Write named pages atomically and return the files written.
 
     PDF: every page in ``path`` (a page object repeated is drawn once and reused). SVG holds
     one page: a single page goes to ``path``; several go to ``<path stem>-<name>.svg`` each,
-    titled ``title (name)``.
+    titled ``title (name)``. ``source`` names the file the printed text came from, for errors.
     """
     from scorepad.io import atomic_write
 
     if fmt == "pdf":
-        from scorepad.sheets.pdf import render_pdf
-
-        atomic_write(path, render_pdf([page for _, page in pages], title=title, subject=subject))
+        atomic_write(path, render_pdf([page for _, page in pages], title=title,
+                                      subject=subject, source=source))
         return [path]
-    from scorepad.sheets.svg import render_svg
-
     if len(pages) == 1:
-        atomic_write(path, render_svg(pages[0][1], title=title))
+        atomic_write(path, render_svg(pages[0][1], title=title, source=source))
         return [path]
     stem = path.with_suffix("") if path.suffix.lower() == ".svg" else path
     written = []
     for name, page in pages:
         target = stem.parent / f"{stem.name}-{name}.svg"
-        atomic_write(target, render_svg(page, title=f"{title} ({name})"))
+        atomic_write(target, render_svg(page, title=f"{title} ({name})", source=source))
         written.append(target)
     return written

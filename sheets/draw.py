@@ -9,9 +9,10 @@ Conventions
   (``pt(9)`` converts 9 points to mm). The origin is the **top-left** corner of the page and
   ``y`` grows **downward** (the PDF backend flips it).
 * Colours are ``"#rrggbb"`` strings; ``None`` means "no stroke" or "no fill".
-* Text uses the PDF standard fonts (Helvetica family; ``bold``/``italic``), which carry the
-  German and French letters. :func:`printable` replaces what they cannot show (done
-  automatically by :class:`Text`).
+* Text is Unicode, set in the bundled Liberation Sans (Latin, Greek, Cyrillic; ``bold``/
+  ``italic``) or the font given by ``--font`` (``sheets.fonts``); widths come from that font.
+  A character the font cannot draw makes rendering fail with ``sheets.fonts.MissingGlyph``
+  naming the text's tag (e.g. ``station 7's name``), never a silent ``?``.
 
 API
 ---
@@ -34,11 +35,11 @@ API
     One page; ``page.add(item)`` appends and returns the item. ``paper_size("a4", landscape)``
     gives the size of a paper.
 Measuring
-    ``text_width(text, size, bold)`` in mm, ``bbox(item)`` → ``(x0, y0, x1, y1)`` including the
+    ``text_width(text, size, bold, italic)`` in mm, ``bbox(item)`` → ``(x0, y0, x1, y1)`` including the
     stroke width, ``walk(items)`` yields ``(primitive, dx, dy)`` for every primitive in a tree.
 Rendering
-    ``sheets.pdf.render_pdf(pages, title=...) -> bytes`` (deterministic: the same pages give
-    byte-identical files) and ``sheets.svg.render_svg(page, title=...) -> str`` (one page per
+    ``sheets.pdf.render_pdf(pages, title=...) -> bytes`` (through reportlab's canvas, the font
+    embedded as a subset; deterministic: the same pages give byte-identical files) and ``sheets.svg.render_svg(page, title=...) -> str`` (one page per
     SVG document; ``viewBox`` in mm).
 
 Example::
@@ -53,9 +54,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Iterator
-from functools import cache, lru_cache
 from math import cos, radians, sin
 from typing import Literal, NamedTuple
+
+from .fonts import active as active_font
 
 MM_PER_PT = 25.4 / 72
 BLACK = "#000000"
@@ -64,7 +66,8 @@ WHITE = "#ffffff"
 # Portrait sizes in mm; ``paper_size`` turns them for landscape.
 PAPER: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
-# Helvetica's vertical metrics as fractions of the font size (from its AFM file).
+# Vertical metrics as fractions of the font size: Helvetica's (AFM), which Liberation Sans
+# shares; the layout keeps them for a --font too (room above and below a label).
 CAP_HEIGHT = 0.718
 ASCENT = 0.75  # capitals with a little room for accents, used for collision boxes
 DESCENT = 0.21
@@ -184,23 +187,12 @@ class Text(_TextFields):
     @property
     def start_x(self) -> float:
         """The ``x`` where the text begins (before rotation)."""
-        width = text_width(self.text, self.size, self.bold)
+        width = text_width(self.text, self.size, self.bold, self.italic)
         return self.x - {"start": 0.0, "middle": width / 2, "end": width}[self.anchor]
 
-    @property
-    def font(self) -> str:
-        """The standard PDF font name."""
-        return FONTS[(self.bold, self.italic)]
 
 
 _BASELINE_SHIFT = {"baseline": 0.0, "middle": CAP_HEIGHT / 2, "top": CAP_HEIGHT, "bottom": -DESCENT}
-
-FONTS = {
-    (False, False): "Helvetica",
-    (True, False): "Helvetica-Bold",
-    (False, True): "Helvetica-Oblique",
-    (True, True): "Helvetica-BoldOblique",
-}
 
 Primitive = Line | Polyline | Circle | Rect | Text
 
@@ -260,92 +252,48 @@ class Page(_Holder):
 # ---------------------------------------------------------------------------- text
 
 
-# Letters Unicode does not decompose into a base letter and an accent, and signs with a
-# close WinAnsi stand-in.
-_NO_DECOMPOSITION = {"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i",
-                     "Ŧ": "T", "ŧ": "t", "−": "-", "‐": "-", "‑": "-", "→": "->"}
-
-
 def printable(text: str) -> str:
-    """``text`` with every character the standard fonts cannot show replaced.
-
-    The standard fonts use the WinAnsi (cp1252) character set, which holds German and French
-    letters; other letters lose their accents (``ő`` → ``o``), anything else becomes ``?``.
-    """
-    text = unicodedata.normalize("NFC", text)
-    try:
-        text.encode("cp1252")
-        return text
-    except UnicodeEncodeError:
-        pass
-    out = []
-    for char in text:
-        try:
-            char.encode("cp1252")
-            out.append(char)
-        except UnicodeEncodeError:
-            base = _NO_DECOMPOSITION.get(char) or "".join(
-                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            try:
-                base.encode("cp1252")
-                out.append(base or "?")
-            except UnicodeEncodeError:
-                out.append("?")
-    return "".join(out)
+    """``text`` as it is printed: in Unicode's composed form (NFC), so ``e`` + a combining
+    acute is the one letter ``é`` the font has. Nothing is replaced: a character the font
+    cannot draw is reported when the page is rendered (``sheets.fonts.MissingGlyph``)."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
-@cache
-def _widths(bold: bool) -> dict[str, float]:
-    """Character → advance width (per 1 unit of font size) for Helvetica or Helvetica-Bold,
-    from the fonts' AFM metrics as reportlab ships them."""
-    font = "Helvetica-Bold" if bold else "Helvetica"
-    try:
-        # Plain data modules: cheap to import, unlike reportlab's font machinery.
-        from reportlab.pdfbase._fontdata_enc_winansi import WinAnsiEncoding
+def text_width(text: str, size: float, bold: bool = False, italic: bool = False) -> float:
+    """The printed width of ``text`` in mm at font size ``size`` (mm), in the font printing
+    uses (``sheets.fonts.active()``: the bundled one, or ``--font``). Italic letters are as
+    wide as upright ones in Latin, not always in Cyrillic (italic т is an m)."""
+    return active_font().width(text, bold, italic) * size
 
-        if bold:
-            from reportlab.pdfbase._fontdata_widths_helveticabold import widths
-        else:
-            from reportlab.pdfbase._fontdata_widths_helvetica import widths
-    except ImportError:  # a reportlab that moved its data: ask its public (slower) API
-        from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        table = {}
-        for code in range(32, 256):
-            try:
-                char = bytes([code]).decode("cp1252")
-            except UnicodeDecodeError:
-                continue
-            table[char] = stringWidth(char, font, 1000) / 1000.0
-        return table
-    table = {}
-    for code, glyph in enumerate(WinAnsiEncoding):
-        if glyph is None or glyph not in widths:
+def texts_of(pages: Iterable[Page]) -> Iterator[Text]:
+    """Every text item on ``pages``, a page repeated (a pad) counted once."""
+    seen: set[int] = set()
+    for page in pages:
+        if id(page) in seen:
             continue
-        try:
-            char = bytes([code]).decode("cp1252")
-        except UnicodeDecodeError:
-            continue
-        table[char] = widths[glyph] / 1000.0
-    return table
+        seen.add(id(page))
+        for item, _, _ in walk(page.items):
+            if isinstance(item, Text):
+                yield item
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The printed width of ``text`` in mm at font size ``size`` (mm). Italic is as wide."""
-    return _unit_width(text, bold) * size
+def check_text(pages: Iterable[Page]) -> None:
+    """Raise ``sheets.fonts.MissingGlyph`` for the first text on ``pages`` holding a character
+    the font in use cannot draw (naming the text's tag, e.g. ``station 7's name``)."""
+    from .fonts import MissingGlyph
 
-
-@lru_cache(maxsize=4096)
-def _unit_width(text: str, bold: bool) -> float:
-    # Cached: label placement measures each name at every size it tries.
-    table = _widths(bold)
-    return sum(table.get(c, 0.556) for c in printable(text))
+    family = active_font()
+    for item in texts_of(pages):
+        char = family.missing(item.text, item.bold, item.italic)
+        if char is not None:
+            raise MissingGlyph(item.text, char, item.tag, family.fonts())
 
 
 def text_box(item: Text) -> Box:
     """The box a text covers: capitals and descenders, rotated if ``angle`` is set."""
     x0 = item.start_x
-    x1 = x0 + text_width(item.text, item.size, item.bold)
+    x1 = x0 + text_width(item.text, item.size, item.bold, item.italic)
     base = item.baseline
     y0, y1 = base - ASCENT * item.size, base + DESCENT * item.size
     if not item.angle:
@@ -374,6 +322,8 @@ def bbox(item: Item) -> Box | None:
     if isinstance(item, Text):
         return text_box(item)
     half = item.style.width / 2 if item.style.stroke else 0.0
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
     if isinstance(item, Line):
         xs, ys = (item.x1, item.x2), (item.y1, item.y2)
     elif isinstance(item, Polyline):
@@ -427,14 +377,15 @@ def ink_on(color: str) -> str:
     return BLACK if luminance(color) > 0.55 else WHITE
 
 
-def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+def wrap(text: str, width: float, size: float, bold: bool = False, italic: bool = False
+         ) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` mm (a word longer than
     ``width`` gets a line of its own)."""
     lines: list[str] = []
     current = ""
     for word in text.split():
         trial = f"{current} {word}" if current else word
-        if current and text_width(trial, size, bold) > width:
+        if current and text_width(trial, size, bold, italic) > width:
             lines.append(current)
             current = word
         else:

@@ -1,48 +1,70 @@
-"""Render :mod:`sheets.draw` pages to PDF.
+"""Render :mod:`sheets.draw` pages to PDF through reportlab's canvas.
 
-A small PDF 1.4 writer for exactly what ``sheets.draw`` can express: paths (lines, polylines,
-circles, rectangles) and text in the standard Helvetica fonts with WinAnsi encoding (German
-and French letters; no font file to embed or ship). Written here rather than through a PDF
-library because a sheet must come out of the command line within 0.3 s and importing a
-general-purpose library took a third of that.
-
-* Vector output; coordinates in the file are points (1/72 in), converted from the pages' mm
-  with the y axis flipped (PDF's origin is bottom-left).
-* Deterministic: no dates, the file id is a hash of the content, so the same pages give
+* Vector output; the pages' mm become points (1/72 in) and the y axis is flipped (PDF's
+  origin is bottom-left).
+* Text in the font of ``sheets.fonts`` (the bundled Liberation Sans or ``--font``), embedded
+  as a subset of the glyphs used (reportlab's ``TTFont``); a character the font cannot draw
+  is a ``MissingGlyph`` error before anything is written.
+* Deterministic (``invariant``): no dates, a fixed file id, so the same pages give
   byte-identical files.
 * The title (and author, subject) go into the document information.
-* A group that appears more than once — the same object, e.g. the sheet on every page of a pad
-  — is written once as a form XObject and placed on each page, so a 100-page pad costs little
-  more than one page.
+* A group that appears more than once — the same object, e.g. the sheet on every page of a
+  pad — is drawn once as a form (``beginForm``/``doForm``) and placed on each page, so a
+  100-page pad costs little more than one page.
 """
 
 from __future__ import annotations
 
-import zlib
+import io
 from collections.abc import Sequence
 from functools import cache
 from math import cos, radians, sin
 
-try:  # the builtin md5: hashlib would load OpenSSL, ~10 ms of a sheet's start-up
-    from _md5 import md5
-except ImportError:  # a Python built without its own hashes
-    from hashlib import md5
-
-from .draw import FONTS, Circle, Group, Item, Line, Page, Polyline, Rect, Style, Text, text_width
+from .draw import (
+    Circle,
+    Group,
+    Item,
+    Line,
+    Page,
+    Polyline,
+    Rect,
+    Style,
+    Text,
+    check_text,
+    text_width,
+    texts_of,
+)
+from .fonts import Family, active
 
 PT_PER_MM = 72 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-_FONT_IDS = {name: f"F{k + 1}" for k, name in enumerate(FONTS.values())}
-_KAPPA = 0.5522847498  # control-point distance of a cubic Bézier quarter circle
+FAKE_BOLD = 0.035  # outline width of a drawn-in bold, as a fraction of the font size
 
 
 def render_pdf(pages: Sequence[Page], *, title: str, author: str = "scorepad",
                subject: str | None = None) -> bytes:
-    """The PDF bytes of ``pages`` (one PDF page each), with ``title`` in the metadata."""
+    """The PDF bytes of ``pages`` (one PDF page each), with ``title`` in the metadata.
+
+    Raises ``sheets.fonts.MissingGlyph`` for text the font cannot draw."""
+    from reportlab.pdfgen.canvas import Canvas
+
     if not pages:
         raise ValueError("a PDF needs at least one page")
-    # Groups used more than once on pages of one size become forms.
+    check_text(pages)
+    family = active()
+    family.embed((t.text, t.bold, t.italic) for t in texts_of(pages))
+    out = io.BytesIO()
+    k = PT_PER_MM
+    # The initial font is ours too, or reportlab would add an unused Helvetica to the file.
+    canvas = Canvas(out, pagesize=(pages[0].width * k, pages[0].height * k), invariant=1,
+                    pageCompression=1, initialFontName=family.faces[(False, False)][0].pdf_name)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setCreator("scorepad")
+    canvas.setProducer("scorepad")
+    canvas.setSubject(subject or "")
+    # Groups used more than once on pages of one size become forms, drawn once.
     uses: dict[tuple[int, float], int] = {}
     for page in pages:
         for item in page.items:
@@ -50,45 +72,46 @@ def render_pdf(pages: Sequence[Page], *, title: str, author: str = "scorepad",
                 key = (id(item), page.height)
                 uses[key] = uses.get(key, 0) + 1
     forms: dict[tuple[int, float], str] = {}
-    form_streams: list[tuple[str, _Stream, Page]] = []
     for page in pages:
         for item in page.items:
             key = (id(item), page.height)
             if isinstance(item, Group) and uses[key] > 1 and key not in forms:
-                name = f"Fm{len(forms)}"
-                forms[key] = name
-                stream = _Stream(page.height, {})
-                stream.group(item, 0.0, 0.0)
-                form_streams.append((name, stream, page))
-    page_streams = []
+                forms[key] = name = f"group{len(forms)}"
+                canvas.beginForm(name, 0, 0, page.width * k, page.height * k)
+                _Painter(canvas, page.height, {}, family).group(item, 0.0, 0.0)
+                canvas.endForm()
     for page in pages:
-        stream = _Stream(page.height, forms)
+        canvas.setPageSize((page.width * k, page.height * k))
+        painter = _Painter(canvas, page.height, forms, family)
         for item in page.items:
-            stream.item(item, 0.0, 0.0)
-        page_streams.append(stream)
-    return _write(pages, page_streams, form_streams, title, author, subject)
+            painter.item(item, 0.0, 0.0)
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
 
 
-# ---------------------------------------------------------------------------- content streams
+class _Painter:
+    """Draws items on the canvas's current page or form, setting only the style that changed
+    since the last shape (a smaller content stream)."""
 
-
-class _Stream:
-    """The content stream of a page or form: PDF operators, and the fonts and forms it uses."""
-
-    def __init__(self, height: float, forms: dict[tuple[int, float], str]) -> None:
+    def __init__(self, canvas, height: float, forms: dict[tuple[int, float], str],
+                 family: Family) -> None:
+        self.c = canvas
         self.height = height          # page height in mm, for flipping y
         self.forms = forms            # shared groups drawn as forms: (id, height) -> name
-        self.ops: list[str] = []
-        self.fonts: set[str] = set()
-        self.used_forms: set[str] = set()
-        self._state: tuple = ()
+        self.family = family
+        self._stroke: str | None = None
+        self._fill: str | None = None
+        self._width: float | None = None
+        self._dash: tuple[float, ...] | None | bool = False  # False: not set yet
+        self._cap: str | None = None
+        self._join: str | None = None
 
     def item(self, item: Item, dx: float, dy: float) -> None:
         if isinstance(item, Group):
             form = self.forms.get((id(item), self.height)) if dx == dy == 0.0 else None
             if form:
-                self.ops.append(f"/{form} Do")
-                self.used_forms.add(form)
+                self.c.doForm(form)
             else:
                 self.group(item, dx, dy)
         elif isinstance(item, Text):
@@ -100,194 +123,110 @@ class _Stream:
         for child in group.items:
             self.item(child, dx + group.dx, dy + group.dy)
 
+    def _set_stroke(self, color: str) -> None:
+        if color != self._stroke:
+            self.c.setStrokeColorRGB(*_rgb(color))
+            self._stroke = color
+
+    def _set_fill(self, color: str) -> None:
+        if color != self._fill:
+            self.c.setFillColorRGB(*_rgb(color))
+            self._fill = color
+
+    def _set_width(self, width_pt: float) -> None:
+        if width_pt != self._width:
+            self.c.setLineWidth(width_pt)
+            self._width = width_pt
+
     def _style(self, style: Style) -> None:
-        """Set ``style``; only what changed since the last shape (a smaller stream)."""
-        state = (style.stroke, style.fill, style.width, style.dash, style.cap, style.join)
-        old = self._state or (None,) * 6
-        fresh = not self._state
-        ops = self.ops
-        if (fresh or style.stroke != old[0]) and style.stroke:
-            ops.append(_rgb(style.stroke) + " RG")
-        if (fresh or style.fill != old[1]) and style.fill:
-            ops.append(_rgb(style.fill) + " rg")
-        if fresh or style.width != old[2]:
-            ops.append(f"{style.width * PT_PER_MM:.3f} w")
-        if fresh or style.dash != old[3]:
-            dash = " ".join(f"{d * PT_PER_MM:.2f}" for d in style.dash or ())
-            ops.append(f"[{dash}] 0 d")
-        if fresh or style.cap != old[4]:
-            ops.append(f"{_CAPS[style.cap]} J")
-        if fresh or style.join != old[5]:
-            ops.append(f"{_JOINS[style.join]} j")
-        self._state = state
+        c = self.c
+        if style.stroke:
+            self._set_stroke(style.stroke)
+        if style.fill:
+            self._set_fill(style.fill)
+        self._set_width(style.width * PT_PER_MM)
+        if style.dash != self._dash:
+            if style.dash:
+                c.setDash([d * PT_PER_MM for d in style.dash], 0)
+            else:
+                c.setDash()
+            self._dash = style.dash
+        if style.cap != self._cap:
+            c.setLineCap(_CAPS[style.cap])
+            self._cap = style.cap
+        if style.join != self._join:
+            c.setLineJoin(_JOINS[style.join])
+            self._join = style.join
 
     def shape(self, item: Line | Polyline | Circle | Rect, dx: float, dy: float) -> None:
         style = item.style
         if not (style.stroke or style.fill):
             return
         self._style(style)
-        h, k = self.height, PT_PER_MM
+        c, h, k = self.c, self.height, PT_PER_MM
+        paint_stroke = 1 if style.stroke else 0
+        paint_fill = 1 if style.fill else 0
         if isinstance(item, Line):
-            path = (f"{(item.x1 + dx) * k:.2f} {(h - item.y1 - dy) * k:.2f} m "
-                    f"{(item.x2 + dx) * k:.2f} {(h - item.y2 - dy) * k:.2f} l")
-            closed = False
+            c.line((item.x1 + dx) * k, (h - item.y1 - dy) * k,
+                   (item.x2 + dx) * k, (h - item.y2 - dy) * k)
         elif isinstance(item, Circle):
-            path = _circle((item.cx + dx) * k, (h - item.cy - dy) * k, item.r * k)
-            closed = True
+            c.circle((item.cx + dx) * k, (h - item.cy - dy) * k, item.r * k,
+                     stroke=paint_stroke, fill=paint_fill)
         elif isinstance(item, Rect):
             x, y = (item.x + dx) * k, (h - item.y - item.h - dy) * k
             w, hh = item.w * k, item.h * k
             if item.radius:
-                path = _round_rect(x, y, w, hh, min(item.radius * k, w / 2, hh / 2))
+                c.roundRect(x, y, w, hh, min(item.radius * k, w / 2, hh / 2),
+                            stroke=paint_stroke, fill=paint_fill)
             else:
-                path = f"{x:.2f} {y:.2f} {w:.2f} {hh:.2f} re"
-            closed = True
+                c.rect(x, y, w, hh, stroke=paint_stroke, fill=paint_fill)
         else:
+            path = c.beginPath()
             (fx, fy), *rest = item.points
-            parts = [f"{(fx + dx) * k:.2f} {(h - fy - dy) * k:.2f} m"]
-            parts.extend(f"{(px + dx) * k:.2f} {(h - py - dy) * k:.2f} l" for px, py in rest)
-            path = " ".join(parts)
-            closed = item.closed
-        if style.stroke and style.fill:
-            paint = "b" if closed else "B"
-        elif style.fill:
-            paint = "f"
-        else:
-            paint = "s" if closed else "S"
-        self.ops.append(f"{path} {paint}")
+            path.moveTo((fx + dx) * k, (h - fy - dy) * k)
+            for px, py in rest:
+                path.lineTo((px + dx) * k, (h - py - dy) * k)
+            if item.closed:
+                path.close()
+            c.drawPath(path, stroke=paint_stroke, fill=paint_fill)
 
     def text(self, item: Text, dx: float, dy: float) -> None:
         if not item.text:
             return
-        font = _FONT_IDS[item.font]
-        self.fonts.add(font)
         k, h = PT_PER_MM, self.height
-        width = text_width(item.text, item.size, item.bold)
+        width = text_width(item.text, item.size, item.bold, item.italic)
         start = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
         shift = item.baseline - item.y
-        if item.angle:
-            # The text's start point turns with it about the anchor (clockwise on the page).
-            a = radians(item.angle)
-            ca, sa = cos(a), sin(a)
-            px = item.x + dx + start * ca - shift * sa
-            py = item.y + dy + start * sa + shift * ca
-            matrix = f"{ca:.5f} {-sa:.5f} {sa:.5f} {ca:.5f} {px * k:.2f} {(h - py) * k:.2f} Tm"
-        else:
-            px, py = item.x + dx + start, item.baseline + dy
-            matrix = f"1 0 0 1 {px * k:.2f} {(h - py) * k:.2f} Tm"
-        # A leading and T* after the text end its line, so text extraction (copy and paste,
-        # screen readers, the tests) reads every label as a line of its own.
+        runs = self.family.runs(item.text, item.bold, item.italic)
+        slant = runs[0][0].slant
+        a = radians(item.angle)
+        ca, sa = cos(a), sin(a)
+        # The text's start point turns with it about the anchor (clockwise on the page).
+        px = item.x + dx + start * ca - shift * sa
+        py = item.y + dy + start * sa + shift * ca
+        self._set_fill(item.color)
+        text = self.c.beginText()
+        # Rotation (clockwise on the page is negative in PDF's y-up space) after the slant
+        # of a drawn-in italic.
+        text.setTextTransform(ca, -sa, slant * ca + sa, ca - slant * sa, px * k, (h - py) * k)
         size = item.size * k
-        self.ops.append(f"BT /{font} {size:.2f} Tf {size * 1.2:.2f} TL {_rgb(item.color)} rg "
-                        f"{matrix} ({_escape(item.text)}) Tj T* ET")
-        # The fill colour changed: the next shape sets its fill again.
-        self._state = self._state[:1] + (item.color,) + self._state[2:] if self._state else ()
+        faked = False
+        for face, piece in runs:
+            text.setFont(face.pdf_name, size)
+            if face.fake_bold != faked:
+                if face.fake_bold:
+                    self._set_stroke(item.color)
+                    self._set_width(size * FAKE_BOLD)
+                text.setTextRenderMode(2 if face.fake_bold else 0)
+                faked = face.fake_bold
+            text.textOut(piece)
+        if faked:
+            text.setTextRenderMode(0)
+        self.c.drawText(text)
 
 
 @cache
-def _rgb(hex_color: str) -> str:
-    """``#rrggbb`` as the three PDF colour components."""
-    return " ".join(f"{int(hex_color[i:i + 2], 16) / 255:.3f}".rstrip("0").rstrip(".") or "0"
-                    for i in (1, 3, 5))
-
-
-def _escape(text: str) -> str:
-    """A PDF literal string body; ``text`` is WinAnsi (``Text`` makes sure of it)."""
-    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-
-def _circle(x: float, y: float, r: float) -> str:
-    """A closed circle path of four Bézier quarters."""
-    c = r * _KAPPA
-    return (f"{x + r:.2f} {y:.2f} m "
-            f"{x + r:.2f} {y + c:.2f} {x + c:.2f} {y + r:.2f} {x:.2f} {y + r:.2f} c "
-            f"{x - c:.2f} {y + r:.2f} {x - r:.2f} {y + c:.2f} {x - r:.2f} {y:.2f} c "
-            f"{x - r:.2f} {y - c:.2f} {x - c:.2f} {y - r:.2f} {x:.2f} {y - r:.2f} c "
-            f"{x + c:.2f} {y - r:.2f} {x + r:.2f} {y - c:.2f} {x + r:.2f} {y:.2f} c h")
-
-
-def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
-    """A closed rectangle path with quarter-circle corners of radius ``r``."""
-    c = r * _KAPPA
-    x1, y1 = x + w, y + h
-    return (f"{x + r:.2f} {y:.2f} m {x1 - r:.2f} {y:.2f} l "
-            f"{x1 - r + c:.2f} {y:.2f} {x1:.2f} {y + r - c:.2f} {x1:.2f} {y + r:.2f} c "
-            f"{x1:.2f} {y1 - r:.2f} l "
-            f"{x1:.2f} {y1 - r + c:.2f} {x1 - r + c:.2f} {y1:.2f} {x1 - r:.2f} {y1:.2f} c "
-            f"{x + r:.2f} {y1:.2f} l "
-            f"{x + r - c:.2f} {y1:.2f} {x:.2f} {y1 - r + c:.2f} {x:.2f} {y1 - r:.2f} c "
-            f"{x:.2f} {y + r:.2f} l "
-            f"{x:.2f} {y + r - c:.2f} {x + r - c:.2f} {y:.2f} {x + r:.2f} {y:.2f} c h")
-
-
-# ---------------------------------------------------------------------------- the file
-
-
-def _info_string(text: str) -> bytes:
-    """A PDF text string: plain ASCII as a literal, anything else as UTF-16 with a BOM."""
-    if text.isascii():
-        return b"(" + _escape(text).encode("ascii") + b")"
-    return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
-
-
-def _stream(head: str, ops: list[str]) -> bytes:
-    """A compressed stream object body; ``head`` holds the dictionary's other entries."""
-    data = zlib.compress("\n".join(ops).encode("cp1252"), 6)
-    return (f"<< {head} /Filter /FlateDecode /Length {len(data)} >>\nstream\n".encode("ascii")
-            + data + b"\nendstream")
-
-
-def _write(pages: Sequence[Page], page_streams: list[_Stream],
-           form_streams: list[tuple[str, _Stream, Page]], title: str, author: str,
-           subject: str | None) -> bytes:
-    objects: list[bytes] = []  # object n is objects[n - 1]
-
-    def add(body: bytes) -> int:
-        objects.append(body)
-        return len(objects)
-
-    catalog = add(b"")  # filled in once the page tree's number is known
-    info_entries = [b"/Title " + _info_string(title), b"/Author " + _info_string(author),
-                    b"/Creator (scorepad)", b"/Producer (scorepad)"]
-    if subject:
-        info_entries.append(b"/Subject " + _info_string(subject))
-    info = add(b"<< " + b" ".join(info_entries) + b" >>")
-    used_fonts = sorted({f for s in page_streams for f in s.fonts}
-                        | {f for _, s, _ in form_streams for f in s.fonts})
-    by_id = {v: k for k, v in _FONT_IDS.items()}
-    font_refs = {f: add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{by_id[f]} "
-                        f"/Encoding /WinAnsiEncoding >>".encode("ascii")) for f in used_fonts}
-    fonts_dict = " ".join(f"/{f} {n} 0 R" for f, n in font_refs.items())
-    form_refs = {}
-    for name, stream, page in form_streams:
-        w, h = page.width * PT_PER_MM, page.height * PT_PER_MM
-        form_refs[name] = add(_stream(
-            f"/Type /XObject /Subtype /Form /BBox [0 0 {w:.4f} {h:.4f}] "
-            f"/Resources << /Font << {fonts_dict} >> >>", stream.ops))
-    tree = len(objects) + 1 + 2 * len(pages)  # the page tree comes after the pages
-    kids = []
-    for page, stream in zip(pages, page_streams, strict=True):
-        xobjects = " ".join(f"/{n} {form_refs[n]} 0 R" for n in sorted(stream.used_forms))
-        resources = f"/Font << {fonts_dict} >>" + (f" /XObject << {xobjects} >>" if xobjects else "")
-        content = add(_stream("", stream.ops))
-        w, h = page.width * PT_PER_MM, page.height * PT_PER_MM
-        kids.append(add(f"<< /Type /Page /Parent {tree} 0 R /MediaBox [0 0 {w:.4f} {h:.4f}] "
-                        f"/Resources << {resources} >> /Contents {content} 0 R >>"
-                        .encode("ascii")))
-    add(f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>"
-        .encode("ascii"))
-    objects[catalog - 1] = f"<< /Type /Catalog /Pages {tree} 0 R >>".encode("ascii")
-
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode("ascii") + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode("ascii")
-    for offset in offsets:
-        out += f"{offset:010d} 00000 n \n".encode("ascii")
-    file_id = md5(bytes(out)).hexdigest()
-    out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info} 0 R "
-            f"/ID [<{file_id}> <{file_id}>] >>\nstartxref\n{xref}\n%%EOF\n").encode("ascii")
-    return bytes(out)
+def _rgb(hex_color: str) -> tuple[float, float, float]:
+    """``#rrggbb`` as the three colour components 0..1."""
+    r, g, b = (int(hex_color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return (r, g, b)

@@ -3,27 +3,46 @@
 One page per SVG document: ``width``/``height`` in mm and a ``viewBox`` in mm, so one user unit
 is one millimetre and the drawing's numbers are the page's. Every tag of an item becomes its
 ``class``. Numbers are rounded to 1/1000 mm, so the same page always gives the same text.
-The few SVG elements needed are written directly (an SVG library's import alone took a third
-of a sheet's time budget); the output is plain SVG 1.1.
+Text is the real Unicode text (XML-escaped), in the font family printing uses (the bundled
+Liberation Sans, or ``--font``'s, then metric-compatible and generic fallbacks); a character
+that font cannot draw raises ``sheets.fonts.MissingGlyph`` as for the PDF.
+The seven SVG elements needed are written here, with the standard library (see the README's
+design notes for why no SVG library); the output is plain SVG 1.1.
 """
 
 from __future__ import annotations
 
-from .draw import Circle, Group, Item, Line, Page, Polyline, Rect, Style, Text, text_width
+from .draw import (
+    Circle,
+    Group,
+    Item,
+    Line,
+    Page,
+    Polyline,
+    Rect,
+    Style,
+    Text,
+    check_text,
+    text_width,
+)
+from .fonts import active
 
-FONT_FAMILY = "Helvetica, Arial, 'Nimbus Sans', 'Nimbus Sans L', 'Liberation Sans', Arimo, sans-serif"
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
 
 
 def render_svg(page: Page, *, title: str | None = None) -> str:
-    """The SVG document of one page (UTF-8 text starting with ``<svg``)."""
+    """The SVG document of one page (UTF-8 text starting with ``<svg``).
+
+    Raises ``sheets.fonts.MissingGlyph`` for text the font cannot draw."""
+    check_text([page])
+    family = active().svg_family
     w, h = _n(page.width), _n(page.height)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w}mm" '
            f'height="{h}mm" viewBox="0 0 {w} {h}">']
     if title:
         out.append(f"<title>{_esc(title)}</title>")
     for item in page.items:
-        _element(out, item)
+        _element(out, item, family)
     out.append("</svg>\n")
     return "".join(out)
 
@@ -58,19 +77,19 @@ def _paint(style: Style) -> dict[str, object]:
     return attrs
 
 
-def _element(out: list[str], item: Item) -> None:
+def _element(out: list[str], item: Item, family: str) -> None:
     tag = {"class": item.tag} if item.tag else {}
     if isinstance(item, Group):
         if item.dx or item.dy:
             tag["transform"] = f"translate({_n(item.dx)} {_n(item.dy)})"
         out.append(f"<g{_attrs(tag)}>")
         for child in item.items:
-            _element(out, child)
+            _element(out, child, family)
         out.append("</g>")
         return
     if isinstance(item, Text):
         attrs: dict[str, object] = {"x": _n(item.x), "y": _n(item.baseline),
-                                    "font-family": FONT_FAMILY, "font-size": _n(item.size),
+                                    "font-family": family, "font-size": _n(item.size),
                                     "fill": item.color}
         if item.bold:
             attrs["font-weight"] = "bold"
@@ -80,9 +99,9 @@ def _element(out: list[str], item: Item) -> None:
             attrs["text-anchor"] = item.anchor
         if item.angle:
             attrs["transform"] = f"rotate({_n(item.angle)} {_n(item.x)} {_n(item.y)})"
-        # The width the layout measured with Helvetica's metrics: a viewer that substitutes a
+        # The width the layout measured with the font's metrics: a viewer that substitutes a
         # wider font squeezes the text to fit instead of running into its neighbours.
-        attrs["textLength"] = _n(text_width(item.text, item.size, item.bold))
+        attrs["textLength"] = _n(text_width(item.text, item.size, item.bold, item.italic))
         attrs["lengthAdjust"] = "spacingAndGlyphs"
         out.append(f"<text{_attrs({**tag, **attrs})}>{_esc(item.text)}</text>")
         return

@@ -33,6 +33,7 @@ from scorepad.sheets.draw import (
     walk,
     wrap,
 )
+from scorepad.sheets.fonts import active as active_font
 from scorepad.sheets.labels import LANGS, WORDS, format_number, label
 from scorepad.sheets.pdf import render_pdf
 from scorepad.sheets.svg import render_svg
@@ -80,27 +81,32 @@ def test_units_and_paper():
 
 
 def test_text_width_follows_helvetica_metrics():
-    # Helvetica's AFM: H = 722, i = 222 units per 1000; bold H = 722, bold i = 278.
-    assert isclose(text_width("H", 10), 7.22)
-    assert isclose(text_width("Hi", 10), 9.44)
-    assert isclose(text_width("i", 10, bold=True), 2.78)
+    # The bundled Liberation Sans has Helvetica's widths (AFM: H = 722, i = 222 units per
+    # 1000; bold H = 722, bold i = 278) to the font's 1/2048 em grid.
+    assert isclose(text_width("H", 10), 7.22, abs_tol=0.005)
+    assert isclose(text_width("Hi", 10), 9.44, abs_tol=0.01)
+    assert isclose(text_width("i", 10, bold=True), 2.78, abs_tol=0.005)
     assert isclose(text_width("ä", 10), text_width("a", 10))
 
 
-def test_text_width_agrees_with_reportlabs_public_metrics():
+def test_text_width_agrees_with_reportlabs_public_metrics_of_the_embedded_font():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    for text in ("Größe Élysée ×÷–", "Wagenfenster", "Décompte final", "0123456789"):
-        for bold, font in ((False, "Helvetica"), (True, "Helvetica-Bold")):
-            assert isclose(text_width(text, 10, bold), stringWidth(text, font, 10))
+    from scorepad.sheets.fonts import active
+
+    family = active()
+    for text in ("Größe Élysée ×÷–", "Wagenfenster", "Świętokrzyska Můstek", "Σύνταγμα",
+                 "Охотный Ряд", "0123456789"):
+        for bold in (False, True):
+            face = family.faces[(bold, False)][0]
+            assert isclose(text_width(text, 10, bold), stringWidth(text, face.pdf_name, 10))
 
 
-def test_printable_keeps_german_and_french_and_replaces_the_rest():
-    assert printable("Straße Élysée Ça ÿ ×÷–") == "Straße Élysée Ça ÿ ×÷–"
-    assert printable("Łódź Kőbánya") == "Lódz Kobánya"  # ó, á are WinAnsi; Ł, ź, ő are not
-    assert printable("A → B") == "A -> B"
-    assert printable("雪") == "?"
-    assert Text(0, 0, "雪").text == "?"
+def test_text_keeps_every_letter_in_composed_form():
+    for text in ("Straße Élysée Ça ÿ ×÷–", "Łódź Kőbánya", "A → B", "雪", "Αθήνα Москва"):
+        assert printable(text) == text
+        assert Text(0, 0, text).text == text
+    assert Text(0, 0, "Můstek").text == "Můstek"  # u + combining ring is one letter
 
 
 def test_wrap_breaks_at_spaces_within_width():
@@ -156,6 +162,7 @@ def test_pdf_draws_a_shared_group_once():
     assert "every page" in reader.pages[99].extract_text()
     # 100 pages of one form cost far less than 100 copies of the drawing.
     assert len(hundred) < 4 * len(one)
+    assert len(hundred) < len(one) + 99 * 1024
 
 
 def test_pdf_pixels_land_where_the_mm_coordinates_say(tmp_path):
@@ -165,6 +172,39 @@ def test_pdf_pixels_land_where_the_mm_coordinates_say(tmp_path):
     assert rows[int(25 * px)][int(45 * px)] > 200         # above it: paper
     assert rows[int(100 * px)][int(150 * px)] > 200       # the circle's white inside
     assert rows[int(100 * px)][int(160 * px)] < 160       # its 1 mm outline at r = 10
+
+
+def ink_box(rows: list[bytes], px: float) -> tuple[float, float, float, float]:
+    """The box (mm) of the dark pixels of a raster at ``px`` pixels per mm."""
+    dark = [(x, y) for y, row in enumerate(rows) for x, v in enumerate(row) if v < 128]
+    xs, ys = [x for x, _ in dark], [y for _, y in dark]
+    return (min(xs) / px, min(ys) / px, (max(xs) + 1) / px, (max(ys) + 1) / px)
+
+
+@pytest.mark.parametrize("words", ["Świętokrzyska", "Σύνταγμα", "Охотный Ряд", "Můstek"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_printed_text_is_as_wide_as_the_layout_measured(tmp_path, words, bold):
+    # The glyphs drawn are the font the widths come from: the ink spans the measured box
+    # (less the side bearings of the first and last letters), centred on the anchor.
+    text = Text(60, 20, words, size=10, bold=bold, anchor="middle", valign="middle")
+    rows = raster(render_pdf([Page(120, 40, [text])], title="x"), tmp_path, dpi=200)
+    x0, y0, x1, y1 = ink_box(rows, 200 / 25.4)
+    width = text_width(words, 10, bold)
+    assert 0.9 * width < x1 - x0 <= width + 0.2
+    assert abs((x0 + x1) / 2 - 60) < 0.06 * width
+    base = text.baseline
+    assert base - 0.95 * 10 < y0 and y1 < base + 0.25 * 10  # accented capitals to descenders
+
+
+def test_rotated_and_italic_text_land_in_their_box(tmp_path):
+    for text in (Text(40, 40, "Ωμέγα", size=8, angle=90, anchor="middle", valign="middle"),
+                 Text(40, 40, "Жёлтый", size=8, italic=True, anchor="middle",
+                      valign="middle")):
+        rows = raster(render_pdf([Page(80, 80, [text])], title="x"), tmp_path, dpi=150)
+        ix0, iy0, ix1, iy1 = ink_box(rows, 150 / 25.4)
+        bx0, by0, bx1, by1 = bbox(text)
+        assert bx0 - 0.5 < ix0 and ix1 < bx1 + 0.5 and by0 - 0.5 < iy0 and iy1 < by1 + 0.5
+        assert (ix1 - ix0 > iy1 - iy0) == (text.angle == 0)  # upright reads across
 
 
 # ---------------------------------------------------------------------------- SVG
@@ -329,8 +369,10 @@ def test_every_label_has_every_language():
     for key, texts in WORDS.items():
         assert set(texts) == set(LANGS), key
         assert all(texts[lang].strip() for lang in LANGS), key
-        # Only what the standard fonts can print.
-        assert all(printable(texts[lang]) == texts[lang] for lang in LANGS), key
+        # Only what the bundled font can draw.
+        assert all(active_font().missing(texts[lang], False, False) is None
+                   and active_font().missing(texts[lang], True, False) is None
+                   for lang in LANGS), key
 
 
 def test_label_lookup_and_numbers():

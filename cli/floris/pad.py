@@ -7,11 +7,13 @@ import click
 from scorepad.floris.common import rules_option
 from scorepad.options import player_count_option
 from scorepad.printing import (
+    font_option,
     format_option,
     lang_option,
     output_option,
     output_target,
     paper_option,
+    use_font,
     write_pages,
 )
 
@@ -23,8 +25,9 @@ from scorepad.printing import (
 @lang_option
 @player_count_option(1, 5, default=4, help="Player columns.")
 @rules_option
+@font_option
 def pad_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players: int,
-            rules_file: str | None) -> None:
+            rules_file: str | None, font: str | None) -> None:
     """Write a printable Floris score pad.
 
     A column per player and a row per bouquet, then the final bouquet, penalties and
@@ -40,6 +43,7 @@ def pad_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
     from scorepad.sheets.floris import pad_page
 
     target, fmt = output_target(output, fmt, "floris-pad")
+    use_font(font)
     rules = load_rules(rules_file)
     page = pad_page(rules, paper=paper, lang=lang, players=players)
     write_pages(target, fmt, [("pad", page)], title="Floris score pad",

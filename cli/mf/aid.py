@@ -6,11 +6,13 @@ import click
 
 from scorepad.options import player_count_option
 from scorepad.printing import (
+    font_option,
     format_option,
     lang_option,
     output_option,
     output_target,
     paper_option,
+    use_font,
     write_pages,
 )
 
@@ -24,8 +26,9 @@ from .common import rules_option
 @lang_option
 @player_count_option(0, 4, default=4, help="Tracker pages, one per player.")
 @rules_option
+@font_option
 def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players: int,
-            rules_file: str | None) -> None:
+            rules_file: str | None, font: str | None) -> None:
     """Write the printable Mille Fiori score aids.
 
     A player aid (per area: where you may place, how it scores with a worked example,
@@ -44,6 +47,7 @@ def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
     from .common import load_rules
 
     target, fmt = output_target(output, fmt, "mille-fiori-aid")
+    use_font(font)
     options = load_rules(rules_file)
     pages = aid_pages(options, paper=paper, lang=lang, players=players)
     written = write_pages(target, fmt, pages, title=word("title_aid", lang),

@@ -9,10 +9,14 @@ import click
 
 from scorepad.printing import (
     PAPERS,
+    font_option,
     format_option,
     lang_option,
     output_option,
     output_target,
+    render_pdf,
+    render_svg,
+    use_font,
     write_pages,
 )
 from scorepad.vv.completion import complete_map
@@ -40,8 +44,9 @@ _paper_option = click.option(
 @lang_option
 @click.option("--no-numbers", is_flag=True,
               help="Leave out the small station numbers beside the circles.")
+@font_option
 def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, paper: str,
-              lang: str, no_numbers: bool) -> None:
+              lang: str, no_numbers: bool, font: str | None) -> None:
     """Draw a printable Voll verplant sheet of MAP, as PDF or SVG.
 
     MAP is a bundled map (amsterdam, berlin, paris, madrid) or a map file. The sheet shows
@@ -54,6 +59,7 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
       scorepad vv sheet berlin                      # output/berlin.pdf
       scorepad vv sheet paris --lang fr --pages 20 -o pad.pdf
       scorepad vv sheet my-city.yaml -o my-city.svg --paper letter
+      scorepad vv sheet tokyo.yaml --font /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
     """
     from scorepad.rules.common.errors import InputError
     from scorepad.vv.common import load_network
@@ -63,6 +69,7 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
     if fmt == "svg" and pages > 1:
         raise InputError("an SVG holds one page: use --format pdf for a pad of "
                          f"{pages} pages", where=("--pages",))
+    use_font(font)
     from scorepad.sheets.voll_verplant import draw_sheet, sheet_layout, sheet_title
 
     paper, lang = paper.lower(), lang.lower()
@@ -72,7 +79,7 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
         click.echo(f"warning: {map_ref}: {problem}", err=True)
     # The same page object on every page: the PDF draws the sheet once and reuses it.
     write_pages(path, fmt, [(str(n), page) for n in range(1, pages + 1)],
-                title=sheet_title(network))
+                title=sheet_title(network), source=map_ref)
     shape = "landscape" if page.width > page.height else "portrait"
     count = f"{pages} pages" if pages > 1 else "1 page"
     click.echo(f"wrote {path} ({count}, {paper.upper() if paper == 'a4' else 'Letter'} {shape})")
@@ -85,8 +92,9 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
 @click.option("--player", help="Draw only this player's sheet.")
 @_paper_option
 @lang_option
+@font_option
 def render_cmd(file: str, output: str | None, fmt: str | None, player: str | None, paper: str,
-               lang: str) -> None:
+               lang: str, font: str | None) -> None:
     """Draw the marked sheet(s) of a game log or typed-in paper sheet.
 
     A digital copy of what each player has on paper: crosses, transfer numbers, window
@@ -123,6 +131,7 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
         raise ContentError("no player sheets to draw (the log records cards only)", source=name)
     stem = "render" if file == "-" else Path(file).stem
     path, fmt = output_target(output, fmt, stem)
+    use_font(font)
     from scorepad.sheets.voll_verplant import draw_marked, sheet_title
 
     try:
@@ -130,16 +139,13 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
     except ScorepadError as err:
         raise err.in_file(name) from None
     if fmt == "pdf":
-        from scorepad.sheets.pdf import render_pdf
-
         who = sheets[0].player if len(sheets) == 1 else None
-        atomic_write(path, render_pdf(pages, title=sheet_title(network, who)))
+        atomic_write(path, render_pdf(pages, title=sheet_title(network, who), source=name))
         click.echo(f"wrote {path} ({len(pages)} page{'s' if len(pages) > 1 else ''})")
         return
-    from scorepad.sheets.svg import render_svg
-
     if len(pages) == 1:
-        atomic_write(path, render_svg(pages[0], title=sheet_title(network, sheets[0].player)))
+        atomic_write(path, render_svg(pages[0], title=sheet_title(network, sheets[0].player),
+                                      source=name))
         click.echo(f"wrote {path}")
         return
     targets = [path.with_name(f"{path.stem}-{_slug(s.player)}{path.suffix}") for s in sheets]
@@ -147,5 +153,6 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
         raise InputError("two players' names give the same file name; use --player",
                          source=name)
     for target, page, sheet in zip(targets, pages, sheets, strict=True):
-        atomic_write(target, render_svg(page, title=sheet_title(network, sheet.player)))
+        atomic_write(target, render_svg(page, title=sheet_title(network, sheet.player),
+                                        source=name))
         click.echo(f"wrote {target}")

@@ -66,7 +66,7 @@ class _Panel:
         if not self.net.note:
             return []
         room = page_w - 2 * MARGIN - COL_W - 20.0
-        return wrap(self.net.note, room, 2.3)[:2]
+        return wrap(self.net.note, room, 2.3, italic=True)[:2]
 
     def _header(self, frame: _Frame, note_lines: list[str]) -> Group:
         g = Group(tag="header")
@@ -75,7 +75,7 @@ class _Panel:
         sw = max(9.0, text_width(symbol, 5.0, True) + 3.0)
         g.add(Rect(x0, y0, sw, 9.0, filled(BLACK), radius=2.2, tag="symbol"))
         g.add(Text(x0 + sw / 2, y0 + 4.5, symbol, 5.0, WHITE, bold=True, anchor="middle",
-                   valign="middle"))
+                   valign="middle", tag="symbol-letter"))
         tx = x0 + sw + 3.0
         g.add(Text(tx, y0 + 7.6, self.net.name, 7.5, bold=True, tag="title"))
         for k, text in enumerate(note_lines):

@@ -80,7 +80,7 @@ def main() -> list[str]:
             lines.append(f"mf aid (PDF, {pdf.stat().st_size // 1024} KiB): "
                          f"{seconds * 1000:.0f} ms (target <= {AID_TARGET * 1000:.0f} ms) "
                          f"{verdict(seconds, AID_TARGET, False)}")
-    from scorepad.rules.mille_fiori.log import replay_data
+    from scorepad.rules.mille_fiori.game import replay_data
     from scorepad.rules.mille_fiori.simulate import play_game  # noqa: F401 (warm import)
 
     with tempfile.TemporaryDirectory() as tmp:

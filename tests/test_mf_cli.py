@@ -11,8 +11,8 @@ import yaml
 from scorepad.main import root
 from scorepad.rules.mille_fiori.board import board
 from scorepad.rules.mille_fiori.bots import GreedyBot, RandomBot
-from scorepad.rules.mille_fiori.engine import ROUND_END, EndRound, apply, setup
-from scorepad.rules.mille_fiori.log import apply_turn, read_turn
+from scorepad.rules.mille_fiori.game import GAME
+from scorepad.rules.mille_fiori.log import read_turn
 from scorepad.rules.mille_fiori.shorthand import card_words, parse_cards
 from scorepad.rules.mille_fiori.simulate import play_game
 
@@ -146,18 +146,22 @@ def _input_lines(log: dict) -> list[str]:
     """What a table would type for a logged game (full ids), found by replaying it with an
     untracked display: a bonus card the display could not give is answered 'none'."""
     names = list(log["players"])
-    state = setup(names, start=names.index(log["rounds"][0]["start"]))
+    state = GAME.new(names, start=log["rounds"][0]["start"])
     lines = []
     for rnd in log["rounds"]:
         for data in rnd["turns"]:
             turn = read_turn(data)
-            if state.phase == ROUND_END:
-                state = apply(state, EndRound(None))
             lines.append(_say(turn.player, turn.card, turn.action))
-            lines += [_say(turn.player, b.card, b.action) for b in turn.bonus]
-            state, events = apply_turn(state, turn)
-            if any(e.kind == "empty_display" for e in events):
+            state = GAME.apply(state, turn.player, {"card": turn.card,
+                                                    "action": turn.action.to_data()})
+            for b in turn.bonus:
+                lines.append(_say(turn.player, b.card, b.action))
+                state = GAME.apply(state, turn.player, {"card": b.card,
+                                                        "action": b.action.to_data()})
+            if GAME.to_move(state) == [turn.player] and {"empty_display": True} in \
+                    GAME.legal_moves(state, turn.player):
                 lines.append("none")
+                state = GAME.apply(state, turn.player, {"empty_display": True})
     return lines
 
 

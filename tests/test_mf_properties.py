@@ -15,7 +15,7 @@ from scorepad.rules.common.errors import RuleViolation
 from scorepad.rules.mille_fiori.board import AREAS, board
 from scorepad.rules.mille_fiori.bots import GreedyBot, RandomBot
 from scorepad.rules.mille_fiori.engine import check_place, legal_spaces
-from scorepad.rules.mille_fiori.log import replay_data
+from scorepad.rules.mille_fiori.game import replay_data
 from scorepad.rules.mille_fiori.scoring import breakdown
 from scorepad.rules.mille_fiori.simulate import play_game
 

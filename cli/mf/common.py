@@ -9,7 +9,7 @@ import click
 
 if TYPE_CHECKING:
     from scorepad.rules.mille_fiori.engine import State
-    from scorepad.rules.mille_fiori.log import Replay
+    from scorepad.rules.mille_fiori.game import Replay
     from scorepad.rules.mille_fiori.options import Options
 
 rules_option = click.option(
@@ -42,7 +42,8 @@ def load_log(path: str, rules_file: str | None) -> LoadedLog:
     """Read a ``scorepad/mf-game@1`` log and replay it; every error names the file."""
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.mille_fiori.log import parse_game_log, replay
+    from scorepad.rules.mille_fiori.game import replay
+    from scorepad.rules.mille_fiori.log import parse_game_log
 
     name = display_name(path)
     data = read_mapping(path)

@@ -88,7 +88,7 @@ class Scorekeeper:
 
     # -- log and state ---------------------------------------------------------------
     def _replay(self) -> State:
-        from scorepad.rules.mille_fiori.log import replay_data
+        from scorepad.rules.mille_fiori.game import replay_data
 
         from .common import load_rules
 

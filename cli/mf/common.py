@@ -10,7 +10,7 @@ import click
 if TYPE_CHECKING:
     from scorepad.rules.mille_fiori.engine import State
     from scorepad.rules.mille_fiori.game import Replay
-    from scorepad.rules.mille_fiori.options import Options
+    from scorepad.rules.mille_fiori.ruleset import MFRules
 
 rules_option = click.option(
     "--rules", "rules_file", metavar="FILE",
@@ -18,16 +18,16 @@ rules_option = click.option(
 
 
 def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
-               source: str | None = None) -> Options:
+               source: str | None = None) -> MFRules:
     """The bundled ``mf-1`` options, changed by ``--rules FILE``, then by a log's ``rules:``.
 
     Errors name the file they come from. Without changes no validation is needed (and
     pydantic is not imported: it would cost more start-up time than the replay).
     """
-    from scorepad.rules.mille_fiori.options import default_options
+    from scorepad.rules.mille_fiori.ruleset import default_rules
     from scorepad.rulesets import layered_rules
 
-    return layered_rules(default_options(), path, overrides, source)
+    return layered_rules(default_rules(), path, overrides, source)
 
 
 @dataclass

@@ -495,9 +495,9 @@ def play_cmd(players_text: str | None, start_name: str | None, log_path: str | N
         data = {"format": GAME_FORMAT}
         changed: dict[str, Any] = {}
         if rules_file:
-            from scorepad.rules.mille_fiori.options import default_options
+            from scorepad.rules.mille_fiori.ruleset import default_rules
 
-            changed = load_rules(rules_file).changed_from(default_options())
+            changed = load_rules(rules_file).changed_from(default_rules())
         if changed:
             data["rules"] = changed
         data.update({"players": names, "rounds": [{"start": names[start], "turns": []}]})

@@ -14,7 +14,7 @@ from scorepad.rules.common.shuffle import seeded_rng, shuffled
 
 from .board import Board, board
 from .engine import make_config
-from .options import Options
+from .ruleset import MFRules
 
 DEAL_VERSION = 1
 
@@ -29,7 +29,7 @@ class Deal(NamedTuple):
     rest: tuple[int, ...]                            # too few to deal another round
 
 
-def deal(players: int, seed: object, rules: Options | None = None,
+def deal(players: int, seed: object, rules: MFRules | None = None,
          game_board: Board | None = None) -> Deal:
     """Shuffle the deck with ``seed`` and deal display and hands for ``players`` players."""
     b = game_board or board()

@@ -42,7 +42,7 @@ from . import engine as E
 from .board import AREAS, Board, board
 from .deal import Deal, deal
 from .log import GAME_FORMAT, GameLog, Turn, parse_game_log
-from .options import PLAYER_COUNTS, Options, default_options
+from .ruleset import PLAYER_COUNTS, MFRules, default_rules
 from .scoring import score_json
 
 Step = tuple[str | None, Any]
@@ -132,7 +132,7 @@ def _seat(g: E.State, name: Any) -> int:
 
 
 # --------------------------------------------------------------------------- the rules
-def _new(names: Sequence[str], rules: Options, seed: str | None, start: int,
+def _new(names: Sequence[str], rules: MFRules, seed: str | None, start: int,
          display: Sequence[int] | None) -> MFState:
     b = board()
     dealt = None
@@ -320,7 +320,7 @@ def to_log(s: MFState) -> dict[str, Any]:
     b = g.cfg.board
     names = g.cfg.names
     out: dict[str, Any] = {"format": GAME_FORMAT}
-    changed = g.cfg.rules.changed_from(default_options())
+    changed = g.cfg.rules.changed_from(default_rules())
     if changed:
         out["rules"] = changed
     if s.seed is not None:
@@ -375,7 +375,7 @@ class Replay:
         return self.game.g
 
 
-def _setup_of(log: GameLog, rules: Options) -> tuple[dict[str, Any], MFState]:
+def _setup_of(log: GameLog, rules: MFRules) -> tuple[dict[str, Any], MFState]:
     b = board()
     names = list(log.players)
     display = None
@@ -398,16 +398,16 @@ def _setup_of(log: GameLog, rules: Options) -> tuple[dict[str, Any], MFState]:
         raise err.at("display" if display is not None and len(names) in PLAYER_COUNTS
                      else "players") from None
     keywords = {"players": names, "seed": log.seed,
-                "rules": rules.changed_from(default_options()), "start": first,
+                "rules": rules.changed_from(default_rules()), "start": first,
                 "display": None if log.seed is not None or display is None
                 else _ids(b, display)}
     return keywords, s
 
 
-def replay(log: GameLog, rules: Options | None = None) -> Replay:
+def replay(log: GameLog, rules: MFRules | None = None) -> Replay:
     """Replay a read log as the fold of :func:`apply` over its steps, checking every card,
     space and rule; errors are placed (``turn 14, Bob, bonus 2``)."""
-    rules = rules or default_options()
+    rules = rules or default_rules()
     _, s = _setup_of(log, rules)
     result = Replay(log, s)
     for where, player, move in _walk(log, result):
@@ -513,10 +513,10 @@ def _check_round_closed(s: MFState, r: int, closed: bool) -> None:
                            "display records each round's leftovers)").at(f"round {r}")
 
 
-def replay_data(data: object, rules: Options | None = None) -> Replay:
+def replay_data(data: object, rules: MFRules | None = None) -> Replay:
     """Read and replay raw log data (a mapping read from YAML/JSON)."""
     log = parse_game_log(data)
-    base = rules or default_options()
+    base = rules or default_rules()
     return replay(log, base.with_overrides(log.rules))
 
 
@@ -539,7 +539,7 @@ class MilleFiori:
             raise ContentError(f"Mille Fiori has no set-up option {next(iter(setup))!r} "
                                "(it takes start and display)")
         names = list(players)
-        opts = default_options().with_overrides(rules)
+        opts = default_rules().with_overrides(rules)
         first = 0
         if start is not None:
             if start not in names:
@@ -576,7 +576,7 @@ class MilleFiori:
 
     def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[Step]]:
         log = parse_game_log(dict(doc))
-        rules = default_options().with_overrides(log.rules)
+        rules = default_rules().with_overrides(log.rules)
         keywords, _ = _setup_of(log, rules)
         return keywords, replay(log, rules).steps
 

@@ -14,7 +14,7 @@ from scorepad.rules.common.ranking import ranks, winners
 
 from .board import AREAS
 from .engine import NCAT, State
-from .options import default_options
+from .ruleset import default_rules
 
 TRACK = 100  # the score track wraps at 100: laps are a display matter only
 
@@ -80,7 +80,7 @@ def score_json(state: State) -> dict[str, Any]:
     return {
         "game": "mille-fiori",
         "ruleset": rules.ruleset,
-        "rules": rules.changed_from(default_options()),
+        "rules": rules.changed_from(default_rules()),
         "finished": state.finished,
         "end": state.ended_by,
         "rounds": state.rounds_played,

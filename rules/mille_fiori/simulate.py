@@ -17,7 +17,7 @@ from .bots import Bot
 from .deal import deal
 from .engine import BONUS, OVER, SHIP, EndRound, Play, State, apply, setup
 from .log import GAME_FORMAT
-from .options import Options
+from .ruleset import MFRules
 
 
 class GameResult(NamedTuple):
@@ -32,7 +32,7 @@ def _action(b: Board, space: int) -> dict[str, Any]:
     return {"ship": True} if space == SHIP else {"place": b.space_ids[space]}
 
 
-def play_game(players: int, seed: object, bots: Sequence[Bot], rules: Options | None = None,
+def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | None = None,
               *, record: bool = False, names: Sequence[str] | None = None) -> GameResult:
     """Play one game between ``bots`` (one per seat) and return the final state.
 
@@ -89,9 +89,9 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: Options | 
     if record:
         log = {"format": GAME_FORMAT}
         if rules is not None:
-            from .options import default_options
+            from .ruleset import default_rules
 
-            changed = Options.of(rules).changed_from(default_options())
+            changed = rules.changed_from(default_rules())
             if changed:
                 log["rules"] = changed
         log.update({"players": names, "display": [b.cards[k].id for k in dealt.display],

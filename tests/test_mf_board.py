@@ -11,7 +11,7 @@ import pytest
 from scorepad.rules.common.data import bundled_text, load_yaml_text
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.mille_fiori.board import AREAS, board, load_board_data
-from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules
+from scorepad.rules.mille_fiori.ruleset import default_rules
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import yaml
 
 from scorepad.main import root
 from scorepad.rules.mille_fiori.board import board
-from scorepad.rules.mille_fiori.bots import GreedyBot, RandomBot
+from scorepad.rules.mille_fiori.bots import greedy_bot, random_bot
 from scorepad.rules.mille_fiori.game import GAME
 from scorepad.rules.mille_fiori.log import read_turn
 from scorepad.rules.mille_fiori.shorthand import card_words, parse_cards
@@ -70,7 +70,7 @@ def test_simulate_writes_logs_that_replay_to_its_scores(runner, tmp_path):
                                   "--bot", "greedy,random", "--logs", str(tmp_path)])
     assert result.exit_code == 0
     for i in (1, 2):
-        game = play_game(2, f"w-{i}", [GreedyBot(), RandomBot()])
+        game = play_game(2, f"w-{i}", [greedy_bot, random_bot])
         scored = runner.invoke(root, ["mf", "score", "--json", str(tmp_path / f"game-{i}.yaml")])
         assert scored.exit_code == 0, scored.stderr
         data = json.loads(scored.output)
@@ -170,7 +170,7 @@ def _say(player: str, card: str, action) -> str:
 
 
 def test_play_a_whole_bot_game_to_the_final_table(runner, tmp_path):
-    game = play_game(2, "table", [RandomBot(), RandomBot()], record=True, names=["Ann", "Bob"])
+    game = play_game(2, "table", [random_bot, random_bot], record=True, names=["Ann", "Bob"])
     lines = _input_lines(game.log)
     log = tmp_path / "game.yaml"
     result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log)],
@@ -251,7 +251,7 @@ def test_play_display_cannot_be_added_to_an_untracked_game(runner, tmp_path):
 def test_play_a_whole_bot_game_tracking_the_display(runner, tmp_path):
     # The bot game's log records the display and every round's leftovers: typed into the
     # scorekeeper (display, turns with their bonus cards, leftovers), it is the same game.
-    game = play_game(2, "tracked", [RandomBot(), RandomBot()], record=True,
+    game = play_game(2, "tracked", [random_bot, random_bot], record=True,
                      names=["Ann", "Bob"])
     logged = game.log
     lines = [" ".join(logged["display"])]

@@ -85,7 +85,7 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
     deciles = statistics.quantiles(totals, n=10, method="inclusive") if count > 1 else [
         totals[0]] * 9
     data = {
-        "players": players, "games": games, "bot": ",".join(b.name for b in bots), "seed": seed,
+        "players": players, "games": games, "bot": ",".join(names[i % len(names)] for i in range(players)), "seed": seed,
         "mean": round(statistics.fmean(totals), 2), "median": statistics.median(totals),
         "p10": deciles[0], "p90": deciles[-1], "min": min(totals), "max": max(totals),
         "areas": {k: round(v / count, 2) for k, v in per_area.items()},

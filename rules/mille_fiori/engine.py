@@ -476,31 +476,33 @@ def _resolve(s: State, player: int, card: int, space: int,
     b = cfg.board
     number = b.cards[card].number
     if space == SHIP:
-        return _ship(s, player, number, ev)
+        ship, bonus = _ship(b, s.ship, player, number, ev)
+        return _with(s, ship=ship), bonus
     _check_place(cfg, s.owner, s.diamonds, s.res_next, player, card, space)
     area = b.space_area[space]
-    bonus = ""
-    if area == HARBOR and cfg.ship_first:
-        s, bonus = _ship(s, player, number, ev)
     owner = s.owner[:space] + (player,) + s.owner[space + 1:]
-    s = _with(s, owner=owner, diamonds=_tick(s.diamonds, player, -1))
+    changes: dict[str, Any] = {"owner": owner, "diamonds": _tick(s.diamonds, player, -1)}
     slot = player * len(AREAS) + area
+    bonus = ""
     bit = 0
     if area == WORKSHOPS:
         bonus, bit = _workshops(b, owner, player, space, ev)
     elif area == RESIDENCES:
         bonus, bit = _residences(b, owner, player, space, s.have[slot], ev)
-        s = _with(s, res_next=b.space_local[space] + 1)
+        changes["res_next"] = b.space_local[space] + 1
     elif area in (NOBILI, POPULI):
         bonus, bit = _townspeople(b, owner, player, card, space, ev)
     elif area == TRADE:
         bonus, bit = _trade(b, owner, player, space, ev)
-    else:
+    else:  # the harbor: the ship moves too, before or after the diamond (harbor_order)
+        if cfg.ship_first:
+            changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
         _harbor(b, owner, space, ev)
         if not cfg.ship_first:
-            s, bonus = _ship(s, player, number, ev)
+            changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
     if bit & ~s.have[slot]:
-        s = _with(s, have=s.have[:slot] + (s.have[slot] | bit,) + s.have[slot + 1:])
+        changes["have"] = s.have[:slot] + (s.have[slot] | bit,) + s.have[slot + 1:]
+    s = _with(s, **changes)
     if cfg.fields_at_action and cfg.has_field[area]:
         s = _check_field(s, player, area, ev)
     if s.diamonds[player] == 0 and not s.ending:
@@ -522,16 +524,18 @@ def _last_diamond(s: State, player: int, ev: list[Event]) -> State:
     return _with(s, ending=True, diamonds=diamonds)
 
 
-def _ship(s: State, player: int, number: int, ev: list[Event]) -> tuple[State, str]:
-    b = s.cfg.board
-    start = s.ship[player]
+def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
+          ev: list[Event]) -> tuple[tuple[int, ...], str]:
+    """The ship positions after ``player``'s ship moves ``number`` spaces, and why a bonus
+    card was earned by the landing ("" if none)."""
+    start = ship[player]
     if start >= SHIP_TRACK_LENGTH:
         _note(ev, player, "ship", f"ship already on {SHIP_TRACK_LENGTH}: it scores nothing")
-        return s, ""
+        return ship, ""
     end = min(start + number, SHIP_TRACK_LENGTH)
     _gain(ev, player, b.ship_points[end], SHIP_CAT, f"ship {start}→{end}")
-    s = _with(s, ship=s.ship[:player] + (end,) + s.ship[player + 1:])
-    return s, (f"ship lands on {end}" if b.ship_bonus[end] else "")
+    return ship[:player] + (end,) + ship[player + 1:], (
+        f"ship lands on {end}" if b.ship_bonus[end] else "")
 
 
 def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
@@ -768,7 +772,7 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
     if houses != list(range(len(houses))):
         raise ValueError("houses are filled in line order, from residences/0")
     start = state.start if to_move is None else (to_move - state.turn) % state.cfg.players
-    return _with(state, 
+    return _with(state,
         owner=tuple(owner), have=tuple(have), res_next=len(houses),
         diamonds=tuple(supply if diamonds is None else diamonds),
         ship=state.ship if ships is None else tuple(ships), start=start, events=())

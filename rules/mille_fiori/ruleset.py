@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from scorepad.rules.common.ruleset import Ruleset
 
@@ -44,10 +44,15 @@ class MFRules(Ruleset):
                 raise ValueError(f"display_size and plays_per_round need a value for {n} players")
             if self.plays_per_round[n] > self.hand_size:
                 raise ValueError(f"plays_per_round for {n} players exceeds the hand size")
-        if self.reserve_diamonds and self.last_diamond_end != "round":
-            raise ValueError("reserve_diamonds finish the round after a player's last "
-                             "diamond: it needs last_diamond_end: round")
         return self
+
+    @field_validator("reserve_diamonds")
+    @classmethod
+    def _reserve_finishes_the_round(cls, value: int, info: ValidationInfo) -> int:
+        if value and info.data.get("last_diamond_end") != "round":
+            raise ValueError("the reserve finishes the round after a player's last diamond: "
+                             "it needs last_diamond_end: round")
+        return value
 
 
 @cache

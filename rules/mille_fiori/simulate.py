@@ -56,16 +56,20 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
             rounds.append({"start": names[state.start], "turns": turns})
         unplayed: list[int] = []
         for _ in range(cfg.plays):
-            chosen = [hands[p].pop(bots[p].pick(state, p, hands[p], rng)) for p in range(n)]
+            chosen = []
+            for p in range(n):  # everyone keeps a card (the draft), then hands pass left
+                card, _ = bots[p](state, p, hands[p], rng)
+                hands[p].remove(card)
+                chosen.append(card)
             hands = [hands[(p - 1) % n] for p in range(n)]  # pass to the next seat
             order = [(state.start + j) % n for j in range(n)]
             for j, p in enumerate(order):
                 card = chosen[p]
-                space = bots[p].place(state, p, card, rng)
+                _, space = bots[p](state, p, (card,), rng)
                 state = apply(state, Play(p, card, space))
                 chain = []
                 while state.phase == BONUS:
-                    bcard, bspace = bots[p].bonus(state, p, rng)
+                    bcard, bspace = bots[p](state, p, state.display or (), rng)
                     state = apply(state, Play(p, bcard, bspace))
                     if record:
                         chain.append({"card": b.cards[bcard].id, "action": _action(b, bspace)})

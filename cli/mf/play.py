@@ -394,9 +394,9 @@ def _run(keeper: Scorekeeper) -> None:
                 cancelled = True
                 break
             try:
-                entry = parse_entry(line, keeper.names, b) if line else None
-                if entry is None:
+                if not line:
                     continue
+                entry = parse_entry(line, keeper.names, b)
                 if entry.empty:
                     new = apply(new, EmptyDisplay(player))
                 else:

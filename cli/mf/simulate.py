@@ -84,12 +84,14 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
     count = len(totals)
     deciles = statistics.quantiles(totals, n=10, method="inclusive") if count > 1 else [
         totals[0]] * 9
+    areas = {k: round(v / count, 2) for k, v in per_area.items()}
+    win_share = [round(w / games, 3) for w in wins]
     data = {
-        "players": players, "games": games, "bot": ",".join(names[i % len(names)] for i in range(players)), "seed": seed,
+        "players": players, "games": games, "seed": seed,
+        "bot": ",".join(names[i % len(names)] for i in range(players)),
         "mean": round(statistics.fmean(totals), 2), "median": statistics.median(totals),
         "p10": deciles[0], "p90": deciles[-1], "min": min(totals), "max": max(totals),
-        "areas": {k: round(v / count, 2) for k, v in per_area.items()},
-        "ended_by": ended, "win_share": [round(w / games, 3) for w in wins],
+        "areas": areas, "ended_by": ended, "win_share": win_share,
     }
     if as_json:
         click.echo(emit_json(data))
@@ -99,7 +101,7 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
     click.echo(f"scores: mean {data['mean']}, median {data['median']}, p10 {data['p10']}, "
                f"p90 {data['p90']}, range {data['min']}-{data['max']}")
     click.echo("mean points per player: " + ", ".join(
-        f"{k} {v}" for k, v in data["areas"].items()))
+        f"{k} {v}" for k, v in areas.items()))
     click.echo(f"games ended by the deck: {ended['deck']}, by a last diamond: {ended['diamonds']}")
     click.echo("win share by seat: " + ", ".join(
-        f"{i + 1}: {w}" for i, w in enumerate(data["win_share"])))
+        f"{i + 1}: {w}" for i, w in enumerate(win_share)))

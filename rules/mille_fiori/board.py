@@ -185,13 +185,13 @@ def compile_board(data: dict[str, Any]) -> Board:
     cards: list[Card] = []
     card_count: list[int] = []
     deck: list[int] = []
-    for a, area in enumerate(AREAS):
-        for symbol, numbers in data["deck"][area].items():
+    for a, area_name in enumerate(AREAS):
+        for symbol, numbers in data["deck"][area_name].items():
             s_index = symbols[a].index(symbol) if symbol != NO_SYMBOL else -1
             kind_of: dict[int, int] = {}
             for number in sorted(set(numbers)):
                 kind_of[number] = len(cards)
-                cards.append(Card(len(cards), a, s_index, number, f"{area}/{symbol}/{number}"))
+                cards.append(Card(len(cards), a, s_index, number, f"{area_name}/{symbol}/{number}"))
                 card_count.append(numbers.count(number))
             deck.extend(kind_of[number] for number in numbers)
     track = data["ship_track"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
 
@@ -198,9 +198,10 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
     b = game_board or board()
     r = default_rules() if rules is None else rules
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
-    n = len(names)
-    if n not in PLAYER_COUNTS:
-        raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {n}")
+    count = len(names)
+    if count not in PLAYER_COUNTS:
+        raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {count}")
+    n = cast(Literal[2, 3, 4], count)
     size = r.display_size[n]
     full = tuple((1 << len(b.symbols[a])) - 1 for a in range(len(AREAS)))
     # The support rule of townspeople: a bottom always; a middle on its two bottoms; a top

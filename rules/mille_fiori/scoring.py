@@ -52,10 +52,9 @@ def breakdown(state: State) -> list[PlayerScore]:
     """
     n = state.players
     totals = [state.total(p) for p in range(n)]
-    if state.cfg.rules.ties == "ship":
-        keys = [(totals[p], state.ship[p]) for p in range(n)]
-    else:
-        keys = [(totals[p],) for p in range(n)]
+    # ties: ship lets the ship further along break a tie of totals
+    ship_breaks = state.cfg.rules.ties == "ship"
+    keys = [(totals[p], state.ship[p] if ship_breaks else 0) for p in range(n)]
     rank_list = ranks(keys)
     out = []
     for p in range(n):

@@ -89,7 +89,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
         if record:
             rounds[-1] = {"start": rounds[-1]["start"],
                           "leftover": [b.cards[k].id for k in leftover], "turns": turns}
-    log = None
+    log: dict[str, Any] | None = None
     if record:
         log = {"format": GAME_FORMAT}
         if rules is not None:

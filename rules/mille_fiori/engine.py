@@ -358,10 +358,10 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------------------- apply
 # One shape: the State above. Every rule below reads a state and returns the next one
-# (``s._replace``) plus the events it appends to ``ev``; the points of those events are
-# added to ``points`` once, in :func:`apply`. The hot path rebuilds only the tuples an
-# action changes (the owner of one space, one player's supply ...), so there is no
-# mutable copy of the state to keep in step with it.
+# (``_with``, a fast ``_replace``) plus the events it appends to ``ev``; the points of
+# those events are added to ``points`` once, when the action is settled (``_settle``).
+# The hot path rebuilds only the tuples an action changes (the owner of one space, one
+# player's supply ...), so there is no mutable copy of the state to keep in step with it.
 _CAT_INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 _FIELD = {name: i for i, name in enumerate(State._fields)}
 _new_state = tuple.__new__
@@ -390,6 +390,11 @@ def _score(points: tuple[int, ...], ev: Sequence[Event]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _settle(s: State, ev: list[Event], **changes: Any) -> State:
+    """The state at the end of an action: ``changes``, and the points and events of ``ev``."""
+    return _with(s, points=_score(s.points, ev), events=tuple(ev), **changes)
+
+
 def _gain(ev: list[Event], player: int, points: int, cat: int, why: str) -> None:
     ev.append(Event(player, points, CATEGORIES[cat], why))
 
@@ -400,18 +405,15 @@ def _note(ev: list[Event], player: int, kind: str, why: str) -> None:
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, or a RuleViolation naming the rule it breaks."""
-    ev: list[Event] = []
     if isinstance(action, Play):
         if state.phase == ROUND_END:
             state = apply(state, EndRound(None))
-        s = _play(state, action, ev)
-    elif isinstance(action, EmptyDisplay):
-        s = _empty_display(state, action.player, ev)
-    elif isinstance(action, EndRound):
-        s = _end_round(state, action.leftover)
-    else:
-        raise TypeError(f"not an action: {action!r}")
-    return _with(s, points=_score(s.points, ev), events=tuple(ev))
+        return _play(state, action, [])
+    if isinstance(action, EmptyDisplay):
+        return _empty_display(state, action.player, [])
+    if isinstance(action, EndRound):
+        return _end_round(state, action.leftover)
+    raise TypeError(f"not an action: {action!r}")
 
 
 def _over_message(s: State) -> str:
@@ -436,20 +438,22 @@ def _play(s: State, action: Play, ev: list[Event]) -> State:
         if player != s.pending:
             raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; {name} cannot play "
                                 "now", rule="turn-order")
-        s = _take_from_display(s, card)  # pending is cleared when the action is settled
-        s = _with(s, bonus_cards=_tick(s.bonus_cards, player, 1))
+        # (pending is cleared when the action is settled)
+        taken = _take_from_display(s, card)
+        taken["bonus_cards"] = _tick(s.bonus_cards, player, 1)
     else:
         expected = (s.start + s.turn) % n
         if player != expected:
             raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {name}'s (play goes "
                                 "round the table from the start player)", rule="turn-order")
-        s = _with(s, seen=_see(s.seen, b, (card,)), turn=s.turn + 1, turns=s.turns + 1)
-    s, bonus_why = _resolve(s, player, card, space, ev)
+        taken = {"seen": _see(s.seen, b, (card,)), "turn": s.turn + 1, "turns": s.turns + 1}
+    s, bonus_why = _resolve(s, player, card, space, ev, taken)
     return _after_action(s, player, bonus_why, ev)
 
 
-def _take_from_display(s: State, card: int) -> State:
-    """Remove an owed bonus card from the display (tracked), or account for it (untracked)."""
+def _take_from_display(s: State, card: int) -> dict[str, Any]:
+    """The changes that take an owed bonus card from the display (tracked), or account for
+    it (untracked)."""
     b = s.cfg.board
     if s.display is not None:
         if card not in s.display:
@@ -458,31 +462,33 @@ def _take_from_display(s: State, card: int) -> State:
                                 rule="not-on-display")
         rest = list(s.display)
         rest.remove(card)
-        return _with(s, display=tuple(rest))
+        return {"display": tuple(rest)}
     # Untracked display: the card is one of the round leftovers seen so far if possible,
     # otherwise one of the setup display's cards (which the deck limit then counts).
     if s.pool[card] > 0:
-        return _with(s, pool=_tick(s.pool, card, -1))
+        return {"pool": _tick(s.pool, card, -1)}
     seen = _see(s.seen, b, (card,))
     if s.hidden >= s.cfg.display_size:
         raise RuleViolation(f"more bonus cards than the setup display ({s.cfg.display_size} "
                             "cards) and the leftovers could have held", rule="not-on-display")
-    return _with(s, seen=seen, hidden=s.hidden + 1)
+    return {"seen": seen, "hidden": s.hidden + 1}
 
 
-def _resolve(s: State, player: int, card: int, space: int,
-             ev: list[Event]) -> tuple[State, str]:
-    """Carry out one card's action; also returns why a bonus card was earned ("" if none)."""
+def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
+             changes: dict[str, Any]) -> tuple[State, str]:
+    """Carry out one card's action (with ``changes`` the caller already made: the card
+    leaving the hand or the display); also returns why a bonus card was earned."""
     cfg = s.cfg
     b = cfg.board
     number = b.cards[card].number
     if space == SHIP:
-        ship, bonus = _ship(b, s.ship, player, number, ev)
-        return _with(s, ship=ship), bonus
+        changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
+        return _with(s, **changes), bonus
     _check_place(cfg, s.owner, s.diamonds, s.res_next, player, card, space)
     area = b.space_area[space]
     owner = s.owner[:space] + (player,) + s.owner[space + 1:]
-    changes: dict[str, Any] = {"owner": owner, "diamonds": _tick(s.diamonds, player, -1)}
+    changes["owner"] = owner
+    changes["diamonds"] = _tick(s.diamonds, player, -1)
     slot = player * len(AREAS) + area
     bonus = ""
     bit = 0
@@ -674,7 +680,7 @@ def _after_action(s: State, player: int, bonus_why: str, ev: list[Event]) -> Sta
         if s.display is not None and not s.display:
             _gain(ev, player, cfg.empty_points, EMPTY_CAT, "the display is empty")
         else:
-            return _with(s, pending=player, pending_why=bonus_why, phase=BONUS)
+            return _settle(s, ev, pending=player, pending_why=bonus_why, phase=BONUS)
     return _finish_turn(s, player, ev)
 
 
@@ -698,14 +704,14 @@ def _finish_turn(s: State, player: int, ev: list[Event]) -> State:
             s = _last_diamond(s, player, ev)
     if s.ending and cfg.last_end in ("turn", "action"):
         _note(ev, -1, "end", "game over: a player has placed their last diamond")
-        return _with(s, pending=-1, pending_why="", phase=OVER, end_reason="diamonds")
+        return _settle(s, ev, pending=-1, pending_why="", phase=OVER, end_reason="diamonds")
     if s.turn >= cfg.turns_per_round:
         if s.ending or s.round + 1 >= cfg.rounds:
             why = ("a player has placed their last diamond" if s.ending
                    else "the deck cannot deal another round")
             _note(ev, -1, "end", f"game over after this round: {why}")
-        return _with(s, pending=-1, pending_why="", phase=ROUND_END)
-    return _with(s, pending=-1, pending_why="", phase=PLAY)
+        return _settle(s, ev, pending=-1, pending_why="", phase=ROUND_END)
+    return _settle(s, ev, pending=-1, pending_why="", phase=PLAY)
 
 
 def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
@@ -730,11 +736,11 @@ def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
                 pool[k] += 1
             s = _with(s, pool=tuple(pool))
     if s.phase == OVER:
-        return s
+        return _with(s, events=())
     if s.ending or s.round + 1 >= cfg.rounds:
-        return _with(s, phase=OVER, end_reason="diamonds" if s.ending else "deck")
+        return _with(s, phase=OVER, end_reason="diamonds" if s.ending else "deck", events=())
     return _with(s, round=s.round + 1, start=(s.start + 1) % cfg.players, turn=0,
-                      leftover_done=False, phase=PLAY)
+                 leftover_done=False, phase=PLAY, events=())
 
 
 def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Event, ...], str]:
@@ -745,7 +751,7 @@ def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Eve
     the RuleViolation ``apply`` would.
     """
     ev: list[Event] = []
-    _, bonus = _resolve(state, player, card, space, ev)
+    _, bonus = _resolve(state, player, card, space, ev, {})
     return tuple(ev), bonus
 
 

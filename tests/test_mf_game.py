@@ -108,3 +108,26 @@ def test_a_resumed_session_keeps_the_start_player_and_every_step():
     resumed = Session.resume(GAME, session.to_log())
     assert resumed.state == session.state and resumed.steps == session.steps
     assert resumed.to_move() == ["Ann"]
+
+
+@pytest.mark.parametrize("rules", [
+    {"landing_bonus": "at_landing"},
+    {"last_diamond_end": "round", "reserve_diamonds": 3},
+    {"townspeople_top": "middle_row"},
+    {"field_timing": "turn_end", "last_diamond_end": "action", "diamonds": 12},
+])
+def test_random_play_under_other_readings_replays_at_every_step(rules):
+    import random
+
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = GAME.new(NAMES[:2 + seed], seed=f"readings-{seed}", rules=rules)
+        while not GAME.is_over(s):
+            assert GAME.from_log(copy.deepcopy(GAME.to_log(s))) == s
+            movers = GAME.to_move(s)
+            if not movers:
+                s = GAME.apply(s, None, GAME.legal_moves(s, None)[0])
+            else:
+                s = GAME.apply(s, movers[0], rng.choice(GAME.legal_moves(s, movers[0])))
+        assert GAME.from_log(copy.deepcopy(GAME.to_log(s))) == s
+        assert GAME.to_log(s)["rules"] == rules

@@ -97,3 +97,42 @@ def test_the_reserve_needs_the_round_to_be_finished(runner, tmp_path, end):
     result = run(runner, tmp_path, log(TRADE, rules), "check")
     assert result.exit_code == 2
     assert "reserve_diamonds" in result.stderr and "last_diamond_end: round" in result.stderr
+
+
+# Ann's harbor card fills harbor row 0 and her ship lands on the bonus space 7; the bonus
+# card puts a goblet in trade row 0, beside that harbor row.
+HARBOR = [("Ann", "trade/swan/2", "ship"),                # ship 0→2
+          ("Bob", "harbor/-/1", "harbor/0/0"),            # ship 0→1
+          ("Ann", "harbor/-/1", "harbor/0/1"),            # ship 2→3
+          ("Bob", "trade/swan/3", "ship"),                # ship 1→4
+          ("Ann", "harbor/-/4", "harbor/0/2")]            # ship 3→7: a bonus card
+GOBLET = {"card": "trade/goblet/1", "action": {"place": "trade/0/goblet"}}
+
+
+def harbor_log(rules: dict | None = None, bonus: dict = GOBLET) -> dict:
+    doc = log(HARBOR, rules)
+    doc["rounds"][0]["turns"][-1]["bonus"] = [bonus]
+    return doc
+
+
+def test_a_landing_bonus_is_played_after_the_harbor_row_paid_by_default(runner, tmp_path):
+    data = json.loads(run(runner, tmp_path, harbor_log()).output)
+    ann, bob = data["players"]
+    # the row filled with no good beside it: 0 each; then the goblet: Ann +1 trade
+    assert (ann["areas"]["harbor"], bob["areas"]["harbor"]) == (0, 0)
+    assert ann["areas"]["trade"] == 1
+
+
+def test_a_landing_bonus_at_landing_comes_before_the_diamond(runner, tmp_path):
+    result = run(runner, tmp_path, harbor_log({"landing_bonus": "at_landing"}))
+    assert result.exit_code == 0, result.stderr
+    ann, bob = json.loads(result.output)["players"]
+    # the goblet is in trade row 0 when the diamond fills harbor row 0: 1 good, 1 each
+    assert (ann["areas"]["harbor"], bob["areas"]["harbor"]) == (2, 1)
+    assert ann["areas"]["trade"] == 1
+    # and the waiting diamond's space is not free for the bonus card
+    taken = {"card": "harbor/-/5", "action": {"place": "harbor/0/2"}}
+    result = run(runner, tmp_path, harbor_log({"landing_bonus": "at_landing"}, taken), "check")
+    assert result.exit_code == 1
+    assert "turn 5, Ann, bonus 1: harbor/0/2 is taken (the harbor diamond waiting" in \
+        result.stderr

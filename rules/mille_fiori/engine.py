@@ -11,12 +11,14 @@ A game is a fold over actions:
 
 ``apply`` either returns the next state, whose ``events`` say who scored how many points
 and why, or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
-ints and tuples (no pydantic) so bots can play hundreds of games a second; all rule
-options are read once into a :class:`Config`.
+ints and tuples, and every rule is a function from a state to the next one (no mutable
+copy of it), so bots can play hundreds of games a second; all rule options are read once
+into a :class:`Config`.
 
 The "Order and edge cases" of the rules are implemented as written there; the [default]
-ones follow the ruleset options (``harbor_order``, ``field_timing``,
-``field_marker_diamond``, ``field_without_diamond``, ``last_diamond_end``).
+ones follow the ruleset options (``harbor_order``, ``landing_bonus``, ``field_timing``,
+``field_marker_diamond``, ``field_without_diamond``, ``last_diamond_end``,
+``reserve_diamonds``, ``townspeople_top``).
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ class Config:
     marker_diamond: bool
     field_without_diamond: bool
     last_end: str
+    landing_first: bool    # a harbor card's landing bonus is played before its diamond goes in
     reserve: int           # reserve diamonds each player takes once the game is ending
     top_needs_row: bool    # a top space needs the whole middle row (else its two middles)
     tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
@@ -145,6 +148,8 @@ class State(NamedTuple):
     leftover_done: bool           # this round's leftovers were recorded
     bonus_cards: tuple[int, ...]  # per player: bonus cards taken
     events: tuple[Event, ...]     # what the last action did
+    deferred: int = -1            # a harbor space whose diamond waits for the landing's
+                                  # bonus card (landing_bonus: at_landing), or -1
 
     # -- derived views -------------------------------------------------------------
     @property
@@ -215,6 +220,7 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
         empty_points=r.empty_display_points, ship_first=r.harbor_order == "ship_first",
         fields_at_action=r.field_timing == "action", marker_diamond=r.field_marker_diamond,
         field_without_diamond=r.field_without_diamond, last_end=r.last_diamond_end,
+        landing_first=r.landing_bonus == "at_landing",
         reserve=r.reserve_diamonds, top_needs_row=row,
         tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
                        for loc, rests in enumerate(b.tp_rests_on)),
@@ -270,11 +276,12 @@ def _see(seen: tuple[int, ...], b: Board, kinds: Sequence[int]) -> tuple[int, ..
 # ------------------------------------------------------------------ legal placements
 def check_place(state: State, player: int, card: int, space: int) -> None:
     """Raise a RuleViolation naming the rule unless ``player`` may place ``card`` on ``space``."""
-    _check_place(state.cfg, state.owner, state.diamonds, state.res_next, player, card, space)
+    _check_place(state, player, card, space)
 
 
-def _check_place(cfg: Config, owner: Sequence[int], diamonds: Sequence[int], res_next: int,
-                 player: int, card: int, space: int) -> None:
+def _check_place(s: State, player: int, card: int, space: int) -> None:
+    cfg = s.cfg
+    owner, diamonds, res_next = s.owner, s.diamonds, s.res_next
     b = cfg.board
     c = b.cards[card]
     name = cfg.names[player]
@@ -291,6 +298,9 @@ def _check_place(cfg: Config, owner: Sequence[int], diamonds: Sequence[int], res
     holder = owner[space]
     if holder >= 0:
         raise RuleViolation(f"{sid} is taken ({cfg.names[holder]}'s diamond)", rule="space-taken")
+    if space == s.deferred:
+        raise RuleViolation(f"{sid} is taken (the harbor diamond waiting for this bonus card)",
+                            rule="space-taken")
     loc = b.space_local[space]
     if area in (WORKSHOPS, TRADE):
         if b.space_symbol[space] != c.symbol:
@@ -330,7 +340,8 @@ def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
         return (b.area_start[RESIDENCES] + state.res_next,) if state.res_next < b.area_size[
             RESIDENCES] else ()
     if area == HARBOR:
-        return tuple(s for row in b.harbor_row for s in row if owner[s] < 0)
+        return tuple(s for row in b.harbor_row for s in row
+                     if owner[s] < 0 and s != state.deferred)
     base = b.area_start[area]
     needs = state.cfg.tp_needs
     return tuple(base + i for i in range(b.area_size[area])
@@ -484,13 +495,21 @@ def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
     if space == SHIP:
         changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
         return _with(s, **changes), bonus
-    _check_place(cfg, s.owner, s.diamonds, s.res_next, player, card, space)
+    _check_place(s, player, card, space)
     area = b.space_area[space]
+    bonus = ""
+    if area == HARBOR and cfg.ship_first:  # the ship moves and scores first (harbor_order)
+        changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
+        if bonus and cfg.landing_first:
+            # landing_bonus: at_landing: the diamond (taken from the supply) waits until
+            # the landing's bonus card has been played (_land_deferred)
+            changes["diamonds"] = _tick(s.diamonds, player, -1)
+            changes["deferred"] = space
+            return _with(s, **changes), bonus
     owner = s.owner[:space] + (player,) + s.owner[space + 1:]
     changes["owner"] = owner
     changes["diamonds"] = _tick(s.diamonds, player, -1)
     slot = player * len(AREAS) + area
-    bonus = ""
     bit = 0
     if area == WORKSHOPS:
         bonus, bit = _workshops(b, owner, player, space, ev)
@@ -501,9 +520,7 @@ def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
         bonus, bit = _townspeople(b, owner, player, card, space, ev)
     elif area == TRADE:
         bonus, bit = _trade(b, owner, player, space, ev)
-    else:  # the harbor: the ship moves too, before or after the diamond (harbor_order)
-        if cfg.ship_first:
-            changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
+    else:
         _harbor(b, owner, space, ev)
         if not cfg.ship_first:
             changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
@@ -515,6 +532,19 @@ def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
     if s.diamonds[player] == 0 and not s.ending:
         s = _last_diamond(s, player, ev)
     return s, bonus
+
+
+def _land_deferred(s: State, player: int, ev: list[Event]) -> State:
+    """Put down a harbor diamond that waited for its landing's bonus card; a full row pays."""
+    space = s.deferred
+    if space < 0:
+        return s
+    owner = s.owner[:space] + (player,) + s.owner[space + 1:]
+    _harbor(s.cfg.board, owner, space, ev)
+    s = _with(s, owner=owner, deferred=-1)
+    if s.diamonds[player] == 0 and not s.ending:
+        s = _last_diamond(s, player, ev)
+    return s
 
 
 def _last_diamond(s: State, player: int, ev: list[Event]) -> State:
@@ -696,6 +726,7 @@ def _empty_display(s: State, player: int, ev: list[Event]) -> State:
 
 def _finish_turn(s: State, player: int, ev: list[Event]) -> State:
     cfg = s.cfg
+    s = _land_deferred(s, player, ev)
     if not cfg.fields_at_action:
         for area in range(len(AREAS)):
             if cfg.has_field[area]:

@@ -29,6 +29,7 @@ class MFRules(Ruleset):
     plays_per_round: dict[Literal[2, 3, 4], Annotated[int, Field(ge=1, le=20)]]
     empty_display_points: Annotated[int, Field(ge=0, le=99)]
     harbor_order: Literal["ship_first", "diamond_first"]
+    landing_bonus: Literal["after_action", "at_landing"]
     field_timing: Literal["action", "turn_end"]
     field_marker_diamond: bool
     field_without_diamond: bool

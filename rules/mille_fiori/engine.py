@@ -381,6 +381,11 @@ _new_state = tuple.__new__
 def _with(s: State, **changes: Any) -> State:
     """``s`` with some fields changed: ``NamedTuple._replace`` at half its cost (it is
     called a few times per action on the bots' hot path)."""
+    return _changed(s, changes)
+
+
+def _changed(s: State, changes: dict[str, Any]) -> State:
+    """``s`` with the fields named in ``changes`` changed."""
     values = list(s)
     for name, value in changes.items():
         values[_FIELD[name]] = value
@@ -403,7 +408,9 @@ def _score(points: tuple[int, ...], ev: Sequence[Event]) -> tuple[int, ...]:
 
 def _settle(s: State, ev: list[Event], **changes: Any) -> State:
     """The state at the end of an action: ``changes``, and the points and events of ``ev``."""
-    return _with(s, points=_score(s.points, ev), events=tuple(ev), **changes)
+    changes["points"] = _score(s.points, ev)
+    changes["events"] = tuple(ev)
+    return _changed(s, changes)
 
 
 def _gain(ev: list[Event], player: int, points: int, cat: int, why: str) -> None:
@@ -494,7 +501,7 @@ def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
     number = b.cards[card].number
     if space == SHIP:
         changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
-        return _with(s, **changes), bonus
+        return _changed(s, changes), bonus
     _check_place(s, player, card, space)
     area = b.space_area[space]
     bonus = ""
@@ -505,7 +512,7 @@ def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
             # the landing's bonus card has been played (_land_deferred)
             changes["diamonds"] = _tick(s.diamonds, player, -1)
             changes["deferred"] = space
-            return _with(s, **changes), bonus
+            return _changed(s, changes), bonus
     owner = s.owner[:space] + (player,) + s.owner[space + 1:]
     changes["owner"] = owner
     changes["diamonds"] = _tick(s.diamonds, player, -1)
@@ -526,7 +533,7 @@ def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
             changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
     if bit & ~s.have[slot]:
         changes["have"] = s.have[:slot] + (s.have[slot] | bit,) + s.have[slot + 1:]
-    s = _with(s, **changes)
+    s = _changed(s, changes)
     if cfg.fields_at_action and cfg.has_field[area]:
         s = _check_field(s, player, area, ev)
     if s.diamonds[player] == 0 and not s.ending:

@@ -131,3 +131,25 @@ def test_random_play_under_other_readings_replays_at_every_step(rules):
                 s = GAME.apply(s, movers[0], rng.choice(GAME.legal_moves(s, movers[0])))
         assert GAME.from_log(copy.deepcopy(GAME.to_log(s))) == s
         assert GAME.to_log(s)["rules"] == rules
+
+
+def test_an_unseeded_game_tracking_the_display_asks_the_table_for_the_leftovers():
+    display = ["trade/goblet/1", "trade/goblet/2", "trade/carafe/3", "trade/earrings/1",
+               "residences/-/1", "harbor/-/1", "populi/shell/1", "workshops/ash/1",
+               "nobili/lion/1"]
+    s = GAME.new(["Ann", "Bob"], display=display)
+    cards = ["trade/swan/1", "trade/swan/2", "trade/swan/3", "trade/swan/4", "trade/swan/5",
+             "trade/carafe/1"]
+    for i, card in enumerate(cards):
+        s = GAME.apply(s, ["Ann", "Bob"][i % 2], {"card": card, "action": {"ship": True}})
+        while GAME.to_move(s) and s.g.phase == "bonus":  # a ship bonus: a display card
+            s = GAME.apply(s, GAME.to_move(s)[0], GAME.legal_moves(s, GAME.to_move(s)[0])[0])
+    assert GAME.to_move(s) == [] and not GAME.is_over(s)
+    assert GAME.legal_moves(s, None) == []  # the table says which cards they were
+    with pytest.raises(RuleViolation):
+        GAME.apply(s, "Bob", {"card": "trade/carafe/2", "action": {"ship": True}})
+    left = ["residences/-/2", "residences/-/3", "harbor/-/2", "trade/goblet/3"]
+    s = GAME.apply(s, None, {"leftover": left})
+    assert GAME.to_move(s) == ["Bob"]  # round 2: the start player passed left
+    assert GAME.to_log(s)["rounds"][0]["leftover"] == left
+    assert GAME.from_log(copy.deepcopy(GAME.to_log(s))) == s

@@ -8,7 +8,8 @@ blocks of ``hand_size`` cards to the players in seat order, while the deck lasts
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, TypeVar
 
 from scorepad.rules.common.shuffle import seeded_rng, shuffled
 
@@ -17,6 +18,7 @@ from .engine import make_config
 from .ruleset import MFRules
 
 DEAL_VERSION = 1
+H = TypeVar("H")
 
 
 class Deal(NamedTuple):
@@ -46,3 +48,10 @@ def deal(players: int, seed: object, rules: MFRules | None = None,
         rounds.append(hands)
         pos += block
     return Deal(str(seed), players, display, tuple(rounds), tuple(cards[pos:]))
+
+
+def pass_left(hands: Sequence[H]) -> tuple[H, ...]:
+    """The hands after everyone passes theirs to the left (to the next seat): seat ``p``
+    now holds the hand of seat ``p - 1``."""
+    n = len(hands)
+    return tuple(hands[(p - 1) % n] for p in range(n))

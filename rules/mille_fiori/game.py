@@ -40,7 +40,7 @@ from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadEr
 
 from . import engine as E
 from .board import AREAS, Board, board
-from .deal import Deal, deal
+from .deal import Deal, deal, pass_left
 from .log import GAME_FORMAT, GameLog, Turn, parse_game_log
 from .ruleset import PLAYER_COUNTS, MFRules, default_rules
 from .scoring import score_json
@@ -268,8 +268,7 @@ def _after_turn(s: MFState, new: E.State, rounds: tuple[RoundRec, ...], p: int) 
     """Record the step; once the turn is over and everyone has played a card, pass left."""
     hands = s.hands
     if hands is not None and new.phase != E.BONUS and new.turn % new.cfg.players == 0:
-        n = len(hands)
-        hands = tuple(hands[(q - 1) % n] for q in range(n))
+        hands = pass_left(hands)
     return s._replace(g=new, hands=hands, rounds=rounds)
 
 

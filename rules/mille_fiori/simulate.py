@@ -14,7 +14,7 @@ from scorepad.rules.common.shuffle import seeded_rng
 
 from .board import Board, board
 from .bots import Bot
-from .deal import deal
+from .deal import deal, pass_left
 from .engine import BONUS, OVER, SHIP, EndRound, Play, State, apply, setup
 from .log import GAME_FORMAT
 from .ruleset import MFRules
@@ -37,7 +37,8 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     """Play one game between ``bots`` (one per seat) and return the final state.
 
     With ``record`` the result carries a ``scorepad/mf-game@1`` log that records the
-    display and every round's leftovers, so its replay checks every bonus card.
+    seed, the display and every round's leftovers, so its replay checks every bonus card
+    and that every card came from its player's hand.
     """
     b = board()
     names = list(names or [f"P{i + 1}" for i in range(players)])
@@ -61,7 +62,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
                 card, _ = bots[p](state, p, hands[p], rng)
                 hands[p].remove(card)
                 chosen.append(card)
-            hands = [hands[(p - 1) % n] for p in range(n)]  # pass to the next seat
+            hands = list(pass_left(hands))
             order = [(state.start + j) % n for j in range(n)]
             for j, p in enumerate(order):
                 card = chosen[p]
@@ -98,6 +99,8 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
             changed = rules.changed_from(default_rules())
             if changed:
                 log["rules"] = changed
-        log.update({"players": names, "display": [b.cards[k].id for k in dealt.display],
-                    "rounds": rounds})
+        # the seed lets a replay check the deal: each card played from its player's hand
+        # (as the protocol passes them), the leftovers the cards left in the hands
+        log.update({"seed": str(seed), "players": names,
+                    "display": [b.cards[k].id for k in dealt.display], "rounds": rounds})
     return GameResult(str(seed), state, log)

@@ -153,3 +153,16 @@ def test_an_unseeded_game_tracking_the_display_asks_the_table_for_the_leftovers(
     assert GAME.to_move(s) == ["Bob"]  # round 2: the start player passed left
     assert GAME.to_log(s)["rounds"][0]["leftover"] == left
     assert GAME.from_log(copy.deepcopy(GAME.to_log(s))) == s
+
+
+def test_bonus_owed_only_marks_a_last_turn_that_owes_one(runner, tmp_path):
+    doc = {"format": "scorepad/mf-game@1", "players": ["Ann", "Bob"], "rounds": [
+        {"start": "Ann", "turns": [
+            {"player": "Ann", "card": "trade/swan/1", "action": {"ship": True},
+             "bonus_owed": True}]}]}
+    path = tmp_path / "game.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    result = runner.invoke(root, ["mf", "check", str(path)])
+    assert result.exit_code == 1
+    assert "turn 1, Ann: bonus_owed marks the last turn of a game whose player still owes" \
+        in result.stderr

@@ -19,10 +19,10 @@ AID_TARGET = 0.500     # seconds for `scorepad mf aid` (PDF), at most
 
 def games_per_second(games: int = 400) -> float:
     """Random-bot 4-player games per second (whole games: deal, draft, bonus chains)."""
-    from scorepad.rules.mille_fiori.bots import RandomBot
+    from scorepad.rules.mille_fiori.bots import random_bot
     from scorepad.rules.mille_fiori.simulate import play_game
 
-    bots = [RandomBot()] * 4
+    bots = [random_bot] * 4
     play_game(4, "warm-up", bots)
     start = time.perf_counter()
     for i in range(games):
@@ -33,10 +33,10 @@ def games_per_second(games: int = 400) -> float:
 def full_log(folder: Path) -> Path:
     """A finished 4-player game log (display and leftovers recorded) to score."""
     from scorepad.io import dump_yaml
-    from scorepad.rules.mille_fiori.bots import RandomBot
+    from scorepad.rules.mille_fiori.bots import random_bot
     from scorepad.rules.mille_fiori.simulate import play_game
 
-    result = play_game(4, "bench-log", [RandomBot()] * 4, record=True,
+    result = play_game(4, "bench-log", [random_bot] * 4, record=True,
                        names=["Ann", "Bob", "Cid", "Dee"])
     path = folder / "mf-full.yaml"
     path.write_text(dump_yaml(result.log), encoding="utf-8")
@@ -80,7 +80,7 @@ def main() -> list[str]:
             lines.append(f"mf aid (PDF, {pdf.stat().st_size // 1024} KiB): "
                          f"{seconds * 1000:.0f} ms (target <= {AID_TARGET * 1000:.0f} ms) "
                          f"{verdict(seconds, AID_TARGET, False)}")
-    from scorepad.rules.mille_fiori.log import replay_data
+    from scorepad.rules.mille_fiori.game import replay_data
     from scorepad.rules.mille_fiori.simulate import play_game  # noqa: F401 (warm import)
 
     with tempfile.TemporaryDirectory() as tmp:

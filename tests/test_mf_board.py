@@ -11,18 +11,12 @@ import pytest
 from scorepad.rules.common.data import bundled_text, load_yaml_text
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.mille_fiori.board import AREAS, board, load_board_data
-from scorepad.rules.mille_fiori.options import Options, default_options
-from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules
+from scorepad.rules.mille_fiori.ruleset import default_rules
 
 
 @pytest.fixture(scope="module")
 def raw() -> dict:
     return load_yaml_text(bundled_text("scorepad.rules.mille_fiori", "data", "board.yaml"))
-
-
-def test_the_bundled_file_passes_validation_and_compiles_the_same(raw):
-    # board() trusts the bundled file (for start-up speed); this is where it is checked
-    assert load_board_data(raw) == board()
 
 
 def test_109_spaces_and_109_cards_one_per_space():
@@ -134,14 +128,3 @@ def test_ruleset_defaults_and_overrides():
         rules.with_overrides({"ties": "coin-flip"})
     with pytest.raises(InputError, match="rules.colour: unknown key"):
         rules.with_overrides({"colour": "red"})
-
-
-def test_the_plain_options_match_the_validated_ruleset():
-    # the engine reads Options without pydantic; MFRules is what validates them
-    assert set(Options.__dataclass_fields__) == set(MFRules.model_fields)
-    assert default_options() == Options.of(default_rules())
-    assert default_options().with_overrides(None) is default_options()
-    changed = default_options().with_overrides({"ties": "ship"}).with_overrides(
-        {"harbor_order": "diamond_first"})
-    assert changed.changed_from(default_options()) == {"ties": "ship",
-                                                       "harbor_order": "diamond_first"}

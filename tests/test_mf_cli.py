@@ -10,9 +10,9 @@ import yaml
 
 from scorepad.main import root
 from scorepad.rules.mille_fiori.board import board
-from scorepad.rules.mille_fiori.bots import GreedyBot, RandomBot
-from scorepad.rules.mille_fiori.engine import ROUND_END, EndRound, apply, setup
-from scorepad.rules.mille_fiori.log import apply_turn, read_turn
+from scorepad.rules.mille_fiori.bots import greedy_bot, random_bot
+from scorepad.rules.mille_fiori.game import GAME
+from scorepad.rules.mille_fiori.log import read_turn
 from scorepad.rules.mille_fiori.shorthand import card_words, parse_cards
 from scorepad.rules.mille_fiori.simulate import play_game
 
@@ -70,7 +70,7 @@ def test_simulate_writes_logs_that_replay_to_its_scores(runner, tmp_path):
                                   "--bot", "greedy,random", "--logs", str(tmp_path)])
     assert result.exit_code == 0
     for i in (1, 2):
-        game = play_game(2, f"w-{i}", [GreedyBot(), RandomBot()])
+        game = play_game(2, f"w-{i}", [greedy_bot, random_bot])
         scored = runner.invoke(root, ["mf", "score", "--json", str(tmp_path / f"game-{i}.yaml")])
         assert scored.exit_code == 0, scored.stderr
         data = json.loads(scored.output)
@@ -146,18 +146,22 @@ def _input_lines(log: dict) -> list[str]:
     """What a table would type for a logged game (full ids), found by replaying it with an
     untracked display: a bonus card the display could not give is answered 'none'."""
     names = list(log["players"])
-    state = setup(names, start=names.index(log["rounds"][0]["start"]))
+    state = GAME.new(names, start=log["rounds"][0]["start"])
     lines = []
     for rnd in log["rounds"]:
         for data in rnd["turns"]:
             turn = read_turn(data)
-            if state.phase == ROUND_END:
-                state = apply(state, EndRound(None))
             lines.append(_say(turn.player, turn.card, turn.action))
-            lines += [_say(turn.player, b.card, b.action) for b in turn.bonus]
-            state, events = apply_turn(state, turn)
-            if any(e.kind == "empty_display" for e in events):
+            state = GAME.apply(state, turn.player, {"card": turn.card,
+                                                    "action": turn.action.to_data()})
+            for b in turn.bonus:
+                lines.append(_say(turn.player, b.card, b.action))
+                state = GAME.apply(state, turn.player, {"card": b.card,
+                                                        "action": b.action.to_data()})
+            if GAME.to_move(state) == [turn.player] and {"empty_display": True} in \
+                    GAME.legal_moves(state, turn.player):
                 lines.append("none")
+                state = GAME.apply(state, turn.player, {"empty_display": True})
     return lines
 
 
@@ -166,7 +170,7 @@ def _say(player: str, card: str, action) -> str:
 
 
 def test_play_a_whole_bot_game_to_the_final_table(runner, tmp_path):
-    game = play_game(2, "table", [RandomBot(), RandomBot()], record=True, names=["Ann", "Bob"])
+    game = play_game(2, "table", [random_bot, random_bot], record=True, names=["Ann", "Bob"])
     lines = _input_lines(game.log)
     log = tmp_path / "game.yaml"
     result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log)],
@@ -247,7 +251,7 @@ def test_play_display_cannot_be_added_to_an_untracked_game(runner, tmp_path):
 def test_play_a_whole_bot_game_tracking_the_display(runner, tmp_path):
     # The bot game's log records the display and every round's leftovers: typed into the
     # scorekeeper (display, turns with their bonus cards, leftovers), it is the same game.
-    game = play_game(2, "tracked", [RandomBot(), RandomBot()], record=True,
+    game = play_game(2, "tracked", [random_bot, random_bot], record=True,
                      names=["Ann", "Bob"])
     logged = game.log
     lines = [" ".join(logged["display"])]

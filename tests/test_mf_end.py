@@ -29,19 +29,9 @@ ANN, BOB, CID = 0, 1, 2
 DISPLAY = ["populi/fish/1", "populi/fish/2", "populi/fish/3", "populi/fish/4"]
 
 
-class ShipBot:
+def ship_bot(state, player, cards, rng):
     """Plays every card as a ship move: the game can only end by the deck."""
-
-    name = "ship"
-
-    def pick(self, state, player, hand, rng):
-        return 0
-
-    def place(self, state, player, card, rng):
-        return SHIP
-
-    def bonus(self, state, player, rng):
-        return state.display[0], SHIP
+    return cards[0], SHIP
 
 
 @pytest.mark.parametrize(("players", "rounds", "turns", "display", "leftovers"), [
@@ -50,7 +40,7 @@ class ShipBot:
     (4, 5, 80, 9, 4),    # (109 - 9) / (4 × 5) rounds of 4 × 4 cards
 ])
 def test_the_deck_ends_the_game(players, rounds, turns, display, leftovers):
-    result = play_game(players, "deck-end", [ShipBot()] * players, record=True)
+    result = play_game(players, "deck-end", [ship_bot] * players, record=True)
     state = result.state
     assert state.finished and state.phase == OVER and state.ended_by == "deck"
     assert state.rounds_played == rounds and state.turns == turns

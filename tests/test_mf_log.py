@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scorepad.main import root
 
@@ -251,74 +249,3 @@ def test_rules_file_and_log_rules(runner, tmp_path, short):
     rules.write_text("ties: dice\n")
     result = runner.invoke(root, ["mf", "check", str(SHORT), "--rules", str(rules)])
     assert result.exit_code == 2 and result.stderr.startswith(f"{rules}: rules.ties")
-
-
-# ----------------------------------------------- the plain reader agrees with the models
-ODD_VALUES = [None, 0, 1, True, False, "", "x" * 41, "ok", [], {}, ["ok"], {"ship": True},
-              {"place": "workshops/3"}, {"place": None, "ship": True}, 2.5]
-
-
-def _mutate(data, draw) -> None:
-    """Change one spot of a log: drop a key, replace a value, or add a key."""
-    node = data
-    while True:
-        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-        if not keys:
-            break
-        key = draw(st.sampled_from(keys))
-        child = node[key]
-        if isinstance(child, (dict, list)) and child and draw(st.booleans()):
-            node = child
-            continue
-        action = draw(st.sampled_from(["replace", "drop", "add"]))
-        if action == "replace" or (action == "drop" and isinstance(node, list)):
-            node[key] = copy.deepcopy(draw(st.sampled_from(ODD_VALUES)))
-        elif action == "drop":
-            del node[key]
-        elif isinstance(node, dict):
-            node[draw(st.sampled_from(["bonus", "extra", "leftover", "ship", "rules"]))] = \
-                copy.deepcopy(draw(st.sampled_from(ODD_VALUES)))
-        else:
-            node.append(copy.deepcopy(draw(st.sampled_from(ODD_VALUES))))
-        return
-
-
-_RAW = yaml.safe_load(SHORT.read_text())
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.data())
-def test_the_plain_log_reader_accepts_only_what_the_models_accept(data):
-    from scorepad.rules.common.errors import InputError
-    from scorepad.rules.mille_fiori import log as mflog
-    from scorepad.rules.mille_fiori.log_model import validate_game_log
-
-    raw = copy.deepcopy(_RAW)
-    raw["display"] = ["trade/goblet/4"]
-    raw["rounds"][0]["leftover"] = ["harbor/-/1"]
-    for _ in range(data.draw(st.integers(1, 3))):
-        _mutate(raw, data.draw)
-    try:
-        mflog.check_format(raw, mflog.GAME_FORMAT)
-        plain = mflog._plain(raw)
-    except (mflog._Shape, InputError):
-        plain = None
-    try:
-        model = validate_game_log(raw)
-    except InputError:
-        model = None
-    if plain is not None:
-        assert model is not None and mflog._from_model(model) == plain
-    if model is not None:
-        assert mflog.parse_game_log(raw) == mflog._from_model(model)
-    else:
-        with pytest.raises(InputError):
-            mflog.parse_game_log(raw)
-
-
-def test_the_plain_reader_reads_the_short_game_like_the_models():
-    from scorepad.rules.mille_fiori import log as mflog
-    from scorepad.rules.mille_fiori.log_model import validate_game_log
-
-    raw = yaml.safe_load(SHORT.read_text())
-    assert mflog._plain(raw) == mflog._from_model(validate_game_log(raw))

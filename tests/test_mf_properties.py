@@ -13,16 +13,16 @@ from hypothesis import strategies as st
 from scorepad.main import root
 from scorepad.rules.common.errors import RuleViolation
 from scorepad.rules.mille_fiori.board import AREAS, board
-from scorepad.rules.mille_fiori.bots import GreedyBot, RandomBot
+from scorepad.rules.mille_fiori.bots import greedy_bot, random_bot
 from scorepad.rules.mille_fiori.engine import check_place, legal_spaces
-from scorepad.rules.mille_fiori.log import replay_data
+from scorepad.rules.mille_fiori.game import replay_data
 from scorepad.rules.mille_fiori.scoring import breakdown
 from scorepad.rules.mille_fiori.simulate import play_game
 
 B = board()
 games = st.tuples(st.integers(0, 10**9), st.sampled_from([2, 3, 4]),
                   st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4))
-BOTS = {"random": RandomBot(), "greedy": GreedyBot()}
+BOTS = {"random": random_bot, "greedy": greedy_bot}
 
 
 def run(game: tuple[int, int, list[str]]):

@@ -9,8 +9,8 @@ from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:
     from scorepad.rules.mille_fiori.engine import State
-    from scorepad.rules.mille_fiori.log import Replay
-    from scorepad.rules.mille_fiori.options import Options
+    from scorepad.rules.mille_fiori.game import Replay
+    from scorepad.rules.mille_fiori.ruleset import MFRules
 
 #: The ``--rules FILE`` option of every mf command.
 rules_option = shared_rules_option(
@@ -18,16 +18,16 @@ rules_option = shared_rules_option(
 
 
 def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
-               source: str | None = None) -> Options:
+               source: str | None = None) -> MFRules:
     """The bundled ``mf-1`` options, changed by ``--rules FILE``, then by a log's ``rules:``.
 
     Errors name the file they come from. Without changes no validation is needed (and
     pydantic is not imported: it would cost more start-up time than the replay).
     """
-    from scorepad.rules.mille_fiori.options import default_options
+    from scorepad.rules.mille_fiori.ruleset import default_rules
     from scorepad.rulesets import layered_rules
 
-    return layered_rules(default_options(), path, overrides, source)
+    return layered_rules(default_rules(), path, overrides, source)
 
 
 @dataclass
@@ -42,7 +42,8 @@ def load_log(path: str, rules_file: str | None) -> LoadedLog:
     """Read a ``scorepad/mf-game@1`` log and replay it; every error names the file."""
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.mille_fiori.log import parse_game_log, replay
+    from scorepad.rules.mille_fiori.game import replay
+    from scorepad.rules.mille_fiori.log import parse_game_log
 
     name = display_name(path)
     data = read_mapping(path)

@@ -68,13 +68,13 @@ def check_cmd(ctx: click.Context, files: tuple[str, ...], rules_file: str | None
 
 def format_scores(game: LoadedLog) -> str:
     """The score report of one game: status line, score table, changed rule options."""
-    from scorepad.rules.mille_fiori.options import default_options
+    from scorepad.rules.mille_fiori.ruleset import default_rules
 
     from .common import score_table
 
     state = game.replay.state
     lines = [f"{game.source} — Mille Fiori, {_status(game)}", "", *score_table(state)]
-    changed = state.cfg.rules.changed_from(default_options())
+    changed = state.cfg.rules.changed_from(default_rules())
     if changed:
         lines.append("Rules changed from mf-1: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
     return "\n".join(lines)

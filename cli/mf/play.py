@@ -80,7 +80,7 @@ class Scorekeeper:
 
     # -- log and state ---------------------------------------------------------------
     def _replay(self) -> State:
-        from scorepad.rules.mille_fiori.log import replay_data
+        from scorepad.rules.mille_fiori.game import replay_data
 
         from .common import load_rules
 
@@ -386,9 +386,9 @@ def _run(keeper: Scorekeeper) -> None:
                 cancelled = True
                 break
             try:
-                entry = parse_entry(line, keeper.names, b) if line else None
-                if entry is None:
+                if not line:
                     continue
+                entry = parse_entry(line, keeper.names, b)
                 if entry.empty:
                     new = apply(new, EmptyDisplay(player))
                 else:
@@ -483,9 +483,9 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
         data = {"format": GAME_FORMAT}
         changed: dict[str, Any] = {}
         if rules_file:
-            from scorepad.rules.mille_fiori.options import default_options
+            from scorepad.rules.mille_fiori.ruleset import default_rules
 
-            changed = load_rules(rules_file).changed_from(default_options())
+            changed = load_rules(rules_file).changed_from(default_rules())
         if changed:
             data["rules"] = changed
         data.update({"players": names, "rounds": [{"start": names[start], "turns": []}]})

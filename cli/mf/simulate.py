@@ -11,7 +11,7 @@ from scorepad.options import jobs_option, json_option, player_count_option, seed
 from .common import rules_option
 
 if TYPE_CHECKING:
-    from scorepad.rules.mille_fiori.options import Options
+    from scorepad.rules.mille_fiori.ruleset import MFRules
     from scorepad.rules.mille_fiori.simulate import Tally
 
 
@@ -85,7 +85,7 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
         f"{i + 1}: {w}" for i, w in enumerate(data["win_share"])))
 
 
-def play_chunk(players: int, seed: str, seats: list[str], rules: Options, logs_dir: str | None,
+def play_chunk(players: int, seed: str, seats: list[str], rules: MFRules, logs_dir: str | None,
                indices: range) -> Tally:
     """Play games ``indices`` (game i uses seed ``SEED-(i+1)``) and tally them; with
     ``logs_dir`` each game's log is written as ``game-<i+1>.yaml``."""

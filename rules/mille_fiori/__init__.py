@@ -1,7 +1,9 @@
 """Mille Fiori: the board and deck data, the rules engine, scoring, game logs and bots.
 
-Modules: ``board`` (data file models and the compiled board), ``ruleset`` (``mf-1``),
-``engine`` (immutable state, ``apply``, legal placements), ``scoring`` (breakdowns),
-``log`` (the ``scorepad/mf-game@1`` log and its replay), ``deal`` (seeded shuffle),
-``bots`` and ``simulate`` (bot games), ``shorthand`` (the scorekeeper's short input form).
+Modules: ``board`` (the compiled board; ``board_spec`` its pydantic models), ``ruleset``
+(``mf-1``, the pydantic options), ``engine`` (immutable state, ``apply``, legal
+placements), ``scoring`` (breakdowns), ``log`` (the ``scorepad/mf-game@1`` model),
+``game`` (``GAME`` in the game protocol, and the replay of a log), ``deal`` (seeded
+shuffle), ``bots`` and ``simulate`` (bot games), ``shorthand`` (the scorekeeper's short
+input form).
 """

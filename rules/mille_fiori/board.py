@@ -1,12 +1,10 @@
 """The Mille Fiori board, ship track and deck in the compiled form the engine runs on.
 
 ``data/board.yaml`` holds the board, the ship track and the deck as one data file. Its
-pydantic models (:mod:`.board_spec`) validate it and explain what is wrong;
-:func:`compile_board` turns the data into a :class:`Board` of plain tuples that the
-engine's hot path indexes directly. :func:`load_board_data` validates, then compiles.
-The bundled file is validated by the test suite, so :func:`board` compiles it without
-building the pydantic models again: that keeps ``scorepad mf score`` well inside its
-start-up budget.
+pydantic models (:mod:`.board_spec`) are its one schema: they validate it (the bundled
+file too) and explain what is wrong; :func:`compile_board` turns the data into a
+:class:`Board` of plain tuples that the engine's hot path indexes directly.
+:func:`load_board_data` validates, then compiles.
 
 Spaces have one global index 0..108 (the engine's ``owner`` tuple), in this order:
 workshops 0-29, residences 30-49, nobili 50-61, populi 62-73, trade 74-93 (row * 4 +
@@ -77,6 +75,7 @@ class Board:
     tp_rests_on: tuple[tuple[int, ...], ...]  # local ids
     tp_pays: tuple[tuple[tuple[int, int], ...], ...]  # per local id: (supporter local id, points)
     tp_tops: frozenset[int]
+    tp_middles: tuple[int, ...]               # local ids of the middle row
     # trade and harbor
     trade_rows: int
     goods: tuple[str, ...]
@@ -186,13 +185,13 @@ def compile_board(data: dict[str, Any]) -> Board:
     cards: list[Card] = []
     card_count: list[int] = []
     deck: list[int] = []
-    for a, area in enumerate(AREAS):
-        for symbol, numbers in data["deck"][area].items():
+    for a, area_name in enumerate(AREAS):
+        for symbol, numbers in data["deck"][area_name].items():
             s_index = symbols[a].index(symbol) if symbol != NO_SYMBOL else -1
             kind_of: dict[int, int] = {}
             for number in sorted(set(numbers)):
                 kind_of[number] = len(cards)
-                cards.append(Card(len(cards), a, s_index, number, f"{area}/{symbol}/{number}"))
+                cards.append(Card(len(cards), a, s_index, number, f"{area_name}/{symbol}/{number}"))
                 card_count.append(numbers.count(number))
             deck.extend(kind_of[number] for number in numbers)
     track = data["ship_track"]
@@ -222,6 +221,7 @@ def compile_board(data: dict[str, Any]) -> Board:
         tp_rests_on=tuple(tuple(s["rests_on"]) for s in shape),
         tp_pays=tuple(pays),
         tp_tops=frozenset(s["id"] for s in shape if s["level"] == "top"),
+        tp_middles=tuple(s["id"] for s in shape if s["level"] == "middle"),
         trade_rows=trade["rows"],
         goods=goods,
         trade_column=tuple(tuple(t0 + r * len(goods) + g for r in range(trade["rows"]))
@@ -256,7 +256,7 @@ def load_board_data(data: object) -> Board:
 
 @cache
 def board() -> Board:
-    """The bundled board (``data/board.yaml``), compiled once (validated by the tests)."""
+    """The bundled board (``data/board.yaml``), validated and compiled once."""
     from scorepad.rules.common.data import bundled_text, load_yaml_text
 
-    return compile_board(load_yaml_text(bundled_text(__package__, "data", "board.yaml")))
+    return load_board_data(load_yaml_text(bundled_text(__package__, "data", "board.yaml")))

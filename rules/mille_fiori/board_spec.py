@@ -196,8 +196,9 @@ class BoardSpec(StrictModel):
         if set(self.deck) != set(AREAS):
             raise ValueError("the deck must list cards for every area")
         # One card per space: per area and symbol, as many cards as spaces showing it.
+        deck: dict[str, dict[str, list[int]]] = {str(k): v for k, v in self.deck.items()}
         for area, want in self._spaces_per_symbol().items():
-            have = {sym: len(numbers) for sym, numbers in self.deck[area].items()}
+            have = {sym: len(numbers) for sym, numbers in deck[area].items()}
             if have != want:
                 raise ValueError(f"deck.{area}: cards per symbol {have} do not match the "
                                  f"board's spaces {want}")

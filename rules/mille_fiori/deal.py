@@ -8,15 +8,17 @@ blocks of ``hand_size`` cards to the players in seat order, while the deck lasts
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, TypeVar
 
 from scorepad.rules.common.shuffle import seeded_rng, shuffled
 
 from .board import Board, board
 from .engine import make_config
-from .options import Options
+from .ruleset import MFRules
 
 DEAL_VERSION = 1
+H = TypeVar("H")
 
 
 class Deal(NamedTuple):
@@ -29,7 +31,7 @@ class Deal(NamedTuple):
     rest: tuple[int, ...]                            # too few to deal another round
 
 
-def deal(players: int, seed: object, rules: Options | None = None,
+def deal(players: int, seed: object, rules: MFRules | None = None,
          game_board: Board | None = None) -> Deal:
     """Shuffle the deck with ``seed`` and deal display and hands for ``players`` players."""
     b = game_board or board()
@@ -46,3 +48,10 @@ def deal(players: int, seed: object, rules: Options | None = None,
         rounds.append(hands)
         pos += block
     return Deal(str(seed), players, display, tuple(rounds), tuple(cards[pos:]))
+
+
+def pass_left(hands: Sequence[H]) -> tuple[H, ...]:
+    """The hands after everyone passes theirs to the left (to the next seat): seat ``p``
+    now holds the hand of seat ``p - 1``."""
+    n = len(hands)
+    return tuple(hands[(p - 1) % n] for p in range(n))

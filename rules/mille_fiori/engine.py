@@ -11,19 +11,21 @@ A game is a fold over actions:
 
 ``apply`` either returns the next state, whose ``events`` say who scored how many points
 and why, or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
-ints and tuples (no pydantic) so bots can play hundreds of games a second; all rule
-options are read once into a :class:`Config`.
+ints and tuples, and every rule is a function from a state to the next one (no mutable
+copy of it), so bots can play hundreds of games a second; all rule options are read once
+into a :class:`Config`.
 
 The "Order and edge cases" of the rules are implemented as written there; the [default]
-ones follow the ruleset options (``harbor_order``, ``field_timing``,
-``field_marker_diamond``, ``field_without_diamond``, ``last_diamond_end``).
+ones follow the ruleset options (``harbor_order``, ``landing_bonus``, ``field_timing``,
+``field_marker_diamond``, ``field_without_diamond``, ``last_diamond_end``,
+``reserve_diamonds``, ``townspeople_top``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
 
@@ -39,7 +41,7 @@ from .board import (
     Board,
     board,
 )
-from .options import PLAYER_COUNTS, Options, default_options
+from .ruleset import PLAYER_COUNTS, MFRules, default_rules
 
 SHIP = -1  # the space of a ship move
 CATEGORIES = (*AREAS, "ship", "bonus_fields", "empty_display")
@@ -92,7 +94,7 @@ class Config:
     """Everything fixed for one game: board, rules, players and the option values."""
 
     board: Board
-    rules: Options
+    rules: MFRules
     names: tuple[str, ...]
     diamonds: int
     hand: int
@@ -106,6 +108,10 @@ class Config:
     marker_diamond: bool
     field_without_diamond: bool
     last_end: str
+    landing_first: bool    # a harbor card's landing bonus is played before its diamond goes in
+    reserve: int           # reserve diamonds each player takes once the game is ending
+    top_needs_row: bool    # a top space needs the whole middle row (else its two middles)
+    tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
     full_mask: tuple[int, ...]  # per area: the mask meaning "all symbols"
     has_field: tuple[bool, ...]
 
@@ -142,6 +148,8 @@ class State(NamedTuple):
     leftover_done: bool           # this round's leftovers were recorded
     bonus_cards: tuple[int, ...]  # per player: bonus cards taken
     events: tuple[Event, ...]     # what the last action did
+    deferred: int = -1            # a harbor space whose diamond waits for the landing's
+                                  # bonus card (landing_bonus: at_landing), or -1
 
     # -- derived views -------------------------------------------------------------
     @property
@@ -188,20 +196,22 @@ class State(NamedTuple):
 
 
 # ---------------------------------------------------------------------------- set-up
-def make_config(players: int | Sequence[str], rules: Options | Any = None,
+def make_config(players: int | Sequence[str], rules: MFRules | None = None,
                 game_board: Board | None = None) -> Config:
-    """The fixed part of a game for a number of players or their names.
-
-    ``rules`` are :class:`Options` or a validated ruleset model (default: ``mf-1``).
-    """
+    """The fixed part of a game for a number of players or their names (default rules:
+    the bundled ``mf-1``)."""
     b = game_board or board()
-    r = default_options() if rules is None else Options.of(rules)
+    r = default_rules() if rules is None else rules
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
-    n = len(names)
-    if n not in PLAYER_COUNTS:
-        raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {n}")
+    count = len(names)
+    if count not in PLAYER_COUNTS:
+        raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {count}")
+    n = cast(Literal[2, 3, 4], count)
     size = r.display_size[n]
     full = tuple((1 << len(b.symbols[a])) - 1 for a in range(len(AREAS)))
+    # The support rule of townspeople: a bottom always; a middle on its two bottoms; a top
+    # on its two middles or, with townspeople_top: middle_row, on the whole middle row.
+    row = r.townspeople_top == "middle_row"
     return Config(
         board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
         display_size=size, plays=r.plays_per_round[n],
@@ -210,11 +220,15 @@ def make_config(players: int | Sequence[str], rules: Options | Any = None,
         empty_points=r.empty_display_points, ship_first=r.harbor_order == "ship_first",
         fields_at_action=r.field_timing == "action", marker_diamond=r.field_marker_diamond,
         field_without_diamond=r.field_without_diamond, last_end=r.last_diamond_end,
+        landing_first=r.landing_bonus == "at_landing",
+        reserve=r.reserve_diamonds, top_needs_row=row,
+        tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
+                       for loc, rests in enumerate(b.tp_rests_on)),
         full_mask=full, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
     )
 
 
-def setup(players: int | Sequence[str], rules: Options | Any = None, *,
+def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
           display: Sequence[int] | None = None, start: int = 0,
           game_board: Board | None = None) -> State:
     """The state before the first card: empty board, full supplies, ships at the start.
@@ -226,45 +240,48 @@ def setup(players: int | Sequence[str], rules: Options | Any = None, *,
     b, n = cfg.board, cfg.players
     if not 0 <= start < n:
         raise ContentError(f"no player {start + 1} to start")
-    seen = [0] * len(b.cards)
+    seen = (0,) * len(b.cards)
     shown: tuple[int, ...] | None = None
     if display is not None:
         if len(display) != cfg.display_size:
             raise RuleViolation(f"the setup display holds {cfg.display_size} cards with {n} "
                                 f"players, not {len(display)}", rule="display-size")
-        for k in display:
-            _see(seen, b, k)
+        seen = _see(seen, b, display)
         shown = tuple(sorted(display))
     return State(
         cfg=cfg, owner=(-1,) * b.spaces, points=(0,) * (n * NCAT), diamonds=(cfg.diamonds,) * n,
         ship=(0,) * n, have=(0,) * (n * len(AREAS)), claimed=(0,) * n,
-        field_taken=(0,) * len(AREAS), res_next=0, display=shown, seen=tuple(seen),
+        field_taken=(0,) * len(AREAS), res_next=0, display=shown, seen=seen,
         pool=(0,) * len(b.cards), hidden=0, round=0, start=start, turn=0, turns=0, phase=PLAY,
         pending=-1, pending_why="", ending=False, end_reason=None, leftover_done=False,
         bonus_cards=(0,) * n, events=(),
     )
 
 
-def _see(seen: list[int], b: Board, kind: int) -> None:
-    """Count one more copy of a card kind; refuse a copy the deck does not hold."""
-    if not 0 <= kind < len(b.cards):
-        raise ContentError(f"unknown card kind {kind}")
-    seen[kind] += 1
-    if seen[kind] > b.card_count[kind]:
-        held = b.card_count[kind]
-        raise RuleViolation(f"{b.cards[kind].id}: the deck holds {held} such card"
-                            f"{'s' if held > 1 else ''}, this is copy {seen[kind]}",
-                            rule="deck-limit")
+def _see(seen: tuple[int, ...], b: Board, kinds: Sequence[int]) -> tuple[int, ...]:
+    """``seen`` counting one more copy of each card kind; refuse a copy the deck lacks."""
+    out = list(seen)
+    for kind in kinds:
+        if not 0 <= kind < len(b.cards):
+            raise ContentError(f"unknown card kind {kind}")
+        out[kind] += 1
+        if out[kind] > b.card_count[kind]:
+            held = b.card_count[kind]
+            raise RuleViolation(f"{b.cards[kind].id}: the deck holds {held} such card"
+                                f"{'s' if held > 1 else ''}, this is copy {out[kind]}",
+                                rule="deck-limit")
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ legal placements
 def check_place(state: State, player: int, card: int, space: int) -> None:
     """Raise a RuleViolation naming the rule unless ``player`` may place ``card`` on ``space``."""
-    _check_place(state.cfg, state.owner, state.diamonds, state.res_next, player, card, space)
+    _check_place(state, player, card, space)
 
 
-def _check_place(cfg: Config, owner: Sequence[int], diamonds: Sequence[int], res_next: int,
-                 player: int, card: int, space: int) -> None:
+def _check_place(s: State, player: int, card: int, space: int) -> None:
+    cfg = s.cfg
+    owner, diamonds, res_next = s.owner, s.diamonds, s.res_next
     b = cfg.board
     c = b.cards[card]
     name = cfg.names[player]
@@ -281,6 +298,9 @@ def _check_place(cfg: Config, owner: Sequence[int], diamonds: Sequence[int], res
     holder = owner[space]
     if holder >= 0:
         raise RuleViolation(f"{sid} is taken ({cfg.names[holder]}'s diamond)", rule="space-taken")
+    if space == s.deferred:
+        raise RuleViolation(f"{sid} is taken (the harbor diamond waiting for this bonus card)",
+                            rule="space-taken")
     loc = b.space_local[space]
     if area in (WORKSHOPS, TRADE):
         if b.space_symbol[space] != c.symbol:
@@ -295,8 +315,10 @@ def _check_place(cfg: Config, owner: Sequence[int], diamonds: Sequence[int], res
                                 rule="residences-order")
     elif area in (NOBILI, POPULI):
         base = b.area_start[area]
-        rests = b.tp_rests_on[loc]
-        if any(owner[base + i] < 0 for i in rests):
+        if any(owner[base + i] < 0 for i in cfg.tp_needs[loc]):
+            if b.tp_level[loc] == "top" and cfg.top_needs_row:
+                raise RuleViolation(f"{sid} needs the whole middle row filled (ruleset "
+                                    "townspeople_top: middle_row)", rule="townspeople-support")
             lower = "middle" if b.tp_level[loc] == "top" else "bottom"
             raise RuleViolation(f"{sid} needs both {lower} spaces below it filled",
                                 rule="townspeople-support")
@@ -318,11 +340,12 @@ def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
         return (b.area_start[RESIDENCES] + state.res_next,) if state.res_next < b.area_size[
             RESIDENCES] else ()
     if area == HARBOR:
-        return tuple(s for row in b.harbor_row for s in row if owner[s] < 0)
+        return tuple(s for row in b.harbor_row for s in row
+                     if owner[s] < 0 and s != state.deferred)
     base = b.area_start[area]
-    rests = b.tp_rests_on
+    needs = state.cfg.tp_needs
     return tuple(base + i for i in range(b.area_size[area])
-                 if owner[base + i] < 0 and all(owner[base + j] >= 0 for j in rests[i]))
+                 if owner[base + i] < 0 and all(owner[base + j] >= 0 for j in needs[i]))
 
 
 def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
@@ -345,56 +368,57 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------- apply
-class _Work:
-    """The mutable scratch copy of a state that one ``apply`` call works on."""
+# One shape: the State above. Every rule below reads a state and returns the next one
+# (``_with``, a fast ``_replace``) plus the events it appends to ``ev``; the points of
+# those events are added to ``points`` once, when the action is settled (``_settle``).
+# The hot path rebuilds only the tuples an action changes (the owner of one space, one
+# player's supply ...), so there is no mutable copy of the state to keep in step with it.
+_CAT_INDEX = {name: i for i, name in enumerate(CATEGORIES)}
+_FIELD = {name: i for i, name in enumerate(State._fields)}
+_new_state = tuple.__new__
 
-    __slots__ = ("cfg", "b", "owner", "points", "diamonds", "ship", "have", "claimed",
-                 "field_taken", "res_next", "display", "seen", "pool", "hidden", "round",
-                 "start", "turn", "turns", "phase", "pending", "pending_why", "ending",
-                 "end_reason", "leftover_done", "bonus_cards", "events")
 
-    def __init__(self, s: State) -> None:
-        self.cfg = s.cfg
-        self.b = s.cfg.board
-        self.owner = list(s.owner)
-        self.points = list(s.points)
-        self.diamonds = list(s.diamonds)
-        self.ship = list(s.ship)
-        self.have = list(s.have)
-        self.claimed = list(s.claimed)
-        self.field_taken = s.field_taken
-        self.res_next = s.res_next
-        self.display = s.display
-        self.seen = s.seen
-        self.pool = s.pool
-        self.hidden = s.hidden
-        self.round = s.round
-        self.start = s.start
-        self.turn = s.turn
-        self.turns = s.turns
-        self.phase = s.phase
-        self.pending = s.pending
-        self.pending_why = s.pending_why
-        self.ending = s.ending
-        self.end_reason = s.end_reason
-        self.leftover_done = s.leftover_done
-        self.bonus_cards = s.bonus_cards
-        self.events: list[Event] = []
+def _with(s: State, **changes: Any) -> State:
+    """``s`` with some fields changed: ``NamedTuple._replace`` at half its cost (it is
+    called a few times per action on the bots' hot path)."""
+    return _changed(s, changes)
 
-    def freeze(self) -> State:
-        return State(self.cfg, tuple(self.owner), tuple(self.points), tuple(self.diamonds),
-                     tuple(self.ship), tuple(self.have), tuple(self.claimed), self.field_taken,
-                     self.res_next, self.display, self.seen, self.pool, self.hidden, self.round,
-                     self.start, self.turn, self.turns, self.phase, self.pending,
-                     self.pending_why, self.ending, self.end_reason, self.leftover_done,
-                     self.bonus_cards, tuple(self.events))
 
-    def gain(self, player: int, points: int, cat: int, why: str) -> None:
-        self.points[player * NCAT + cat] += points
-        self.events.append(Event(player, points, CATEGORIES[cat], why))
+def _changed(s: State, changes: dict[str, Any]) -> State:
+    """``s`` with the fields named in ``changes`` changed."""
+    values = list(s)
+    for name, value in changes.items():
+        values[_FIELD[name]] = value
+    return _new_state(State, values)
 
-    def note(self, player: int, kind: str, why: str) -> None:
-        self.events.append(Event(player, 0, kind, why))
+
+def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``values[i] + delta`` at ``i``."""
+    return values[:i] + (values[i] + delta,) + values[i + 1:]
+
+
+def _score(points: tuple[int, ...], ev: Sequence[Event]) -> tuple[int, ...]:
+    """``points`` plus every scoring event's points in its player's category."""
+    out = list(points)
+    for e in ev:
+        if e.points:
+            out[e.player * NCAT + _CAT_INDEX[e.kind]] += e.points
+    return tuple(out)
+
+
+def _settle(s: State, ev: list[Event], **changes: Any) -> State:
+    """The state at the end of an action: ``changes``, and the points and events of ``ev``."""
+    changes["points"] = _score(s.points, ev)
+    changes["events"] = tuple(ev)
+    return _changed(s, changes)
+
+
+def _gain(ev: list[Event], player: int, points: int, cat: int, why: str) -> None:
+    ev.append(Event(player, points, CATEGORIES[cat], why))
+
+
+def _note(ev: list[Event], player: int, kind: str, why: str) -> None:
+    ev.append(Event(player, 0, kind, why))
 
 
 def apply(state: State, action: Action) -> State:
@@ -402,144 +426,164 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Play):
         if state.phase == ROUND_END:
             state = apply(state, EndRound(None))
-        w = _Work(state)
-        _play(w, action)
-        return w.freeze()
+        return _play(state, action, [])
     if isinstance(action, EmptyDisplay):
-        w = _Work(state)
-        _empty_display(w, action.player)
-        return w.freeze()
+        return _empty_display(state, action.player, [])
     if isinstance(action, EndRound):
-        w = _Work(state)
-        _end_round(w, action.leftover)
-        return w.freeze()
+        return _end_round(state, action.leftover)
     raise TypeError(f"not an action: {action!r}")
 
 
-def _over_message(w: _Work) -> str:
-    if w.end_reason == "diamonds":
+def _over_message(s: State) -> str:
+    if s.end_reason == "diamonds":
         return "the game is over (a player placed their last diamond)"
-    return f"the game is over (the deck cannot deal a round {w.round + 2})"
+    return f"the game is over (the deck cannot deal a round {s.round + 2})"
 
 
-def _play(w: _Work, action: Play) -> None:
-    cfg, b = w.cfg, w.b
+def _play(s: State, action: Play, ev: list[Event]) -> State:
+    cfg = s.cfg
+    b = cfg.board
     player, card, space = action
     n = cfg.players
     if not 0 <= player < n:
         raise ContentError(f"no player {player + 1}")
     if not 0 <= card < len(b.cards):
         raise ContentError(f"unknown card kind {card}")
-    if w.phase == OVER:
-        raise RuleViolation(_over_message(w), rule="game-over")
+    if s.phase == OVER:
+        raise RuleViolation(_over_message(s), rule="game-over")
     name = cfg.names[player]
-    if w.phase == BONUS:
-        if player != w.pending:
-            raise RuleViolation(f"{cfg.names[w.pending]} owes a bonus card; {name} cannot play "
+    if s.phase == BONUS:
+        if player != s.pending:
+            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; {name} cannot play "
                                 "now", rule="turn-order")
-        _take_from_display(w, card)
-        w.bonus_cards = _bump(w.bonus_cards, player)
-        w.pending = -1
+        # (pending is cleared when the action is settled)
+        taken = _take_from_display(s, card)
+        taken["bonus_cards"] = _tick(s.bonus_cards, player, 1)
     else:
-        expected = (w.start + w.turn) % n
+        expected = (s.start + s.turn) % n
         if player != expected:
             raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {name}'s (play goes "
                                 "round the table from the start player)", rule="turn-order")
-        seen = list(w.seen)
-        _see(seen, b, card)
-        w.seen = tuple(seen)
-        w.turn += 1
-        w.turns += 1
-    bonus_why = _resolve(w, player, card, space)
-    _after_action(w, player, bonus_why)
+        taken = {"seen": _see(s.seen, b, (card,)), "turn": s.turn + 1, "turns": s.turns + 1}
+    s, bonus_why = _resolve(s, player, card, space, ev, taken)
+    return _after_action(s, player, bonus_why, ev)
 
 
-def _bump(values: tuple[int, ...], i: int) -> tuple[int, ...]:
-    out = list(values)
-    out[i] += 1
-    return tuple(out)
-
-
-def _take_from_display(w: _Work, card: int) -> None:
-    """Remove an owed bonus card from the display (tracked), or account for it (untracked)."""
-    b = w.b
-    if w.display is not None:
-        if card not in w.display:
-            shown = ", ".join(b.cards[k].id for k in w.display) or "nothing"
+def _take_from_display(s: State, card: int) -> dict[str, Any]:
+    """The changes that take an owed bonus card from the display (tracked), or account for
+    it (untracked)."""
+    b = s.cfg.board
+    if s.display is not None:
+        if card not in s.display:
+            shown = ", ".join(b.cards[k].id for k in s.display) or "nothing"
             raise RuleViolation(f"{b.cards[card].id} is not on the display (it holds: {shown})",
                                 rule="not-on-display")
-        rest = list(w.display)
+        rest = list(s.display)
         rest.remove(card)
-        w.display = tuple(rest)
-        return
+        return {"display": tuple(rest)}
     # Untracked display: the card is one of the round leftovers seen so far if possible,
     # otherwise one of the setup display's cards (which the deck limit then counts).
-    if w.pool[card] > 0:
-        pool = list(w.pool)
-        pool[card] -= 1
-        w.pool = tuple(pool)
-        return
-    seen = list(w.seen)
-    _see(seen, b, card)
-    w.seen = tuple(seen)
-    w.hidden += 1
-    if w.hidden > w.cfg.display_size:
-        raise RuleViolation(f"more bonus cards than the setup display ({w.cfg.display_size} "
+    if s.pool[card] > 0:
+        return {"pool": _tick(s.pool, card, -1)}
+    seen = _see(s.seen, b, (card,))
+    if s.hidden >= s.cfg.display_size:
+        raise RuleViolation(f"more bonus cards than the setup display ({s.cfg.display_size} "
                             "cards) and the leftovers could have held", rule="not-on-display")
+    return {"seen": seen, "hidden": s.hidden + 1}
 
 
-def _resolve(w: _Work, player: int, card: int, space: int) -> str:
-    """Carry out one card's action; returns why a bonus card was earned ("" if none)."""
-    b = w.b
-    c = b.cards[card]
+def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
+             changes: dict[str, Any]) -> tuple[State, str]:
+    """Carry out one card's action (with ``changes`` the caller already made: the card
+    leaving the hand or the display); also returns why a bonus card was earned."""
+    cfg = s.cfg
+    b = cfg.board
+    number = b.cards[card].number
     if space == SHIP:
-        return _ship(w, player, c.number)
-    _check_place(w.cfg, w.owner, w.diamonds, w.res_next, player, card, space)
+        changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
+        return _changed(s, changes), bonus
+    _check_place(s, player, card, space)
     area = b.space_area[space]
     bonus = ""
-    if area == HARBOR and w.cfg.ship_first:
-        bonus = _ship(w, player, c.number)
-    w.owner[space] = player
-    w.diamonds[player] -= 1
+    if area == HARBOR and cfg.ship_first:  # the ship moves and scores first (harbor_order)
+        changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
+        if bonus and cfg.landing_first:
+            # landing_bonus: at_landing: the diamond (taken from the supply) waits until
+            # the landing's bonus card has been played (_land_deferred)
+            changes["diamonds"] = _tick(s.diamonds, player, -1)
+            changes["deferred"] = space
+            return _changed(s, changes), bonus
+    owner = s.owner[:space] + (player,) + s.owner[space + 1:]
+    changes["owner"] = owner
+    changes["diamonds"] = _tick(s.diamonds, player, -1)
+    slot = player * len(AREAS) + area
+    bit = 0
     if area == WORKSHOPS:
-        bonus = _workshops(w, player, space)
+        bonus, bit = _workshops(b, owner, player, space, ev)
     elif area == RESIDENCES:
-        bonus = _residences(w, player, space)
+        bonus, bit = _residences(b, owner, player, space, s.have[slot], ev)
+        changes["res_next"] = b.space_local[space] + 1
     elif area in (NOBILI, POPULI):
-        bonus = _townspeople(w, player, card, space)
+        bonus, bit = _townspeople(b, owner, player, card, space, ev)
     elif area == TRADE:
-        bonus = _trade(w, player, space)
+        bonus, bit = _trade(b, owner, player, space, ev)
     else:
-        _harbor(w, player, space)
-        if not w.cfg.ship_first:
-            bonus = _ship(w, player, c.number)
-    if w.cfg.fields_at_action and w.cfg.has_field[area]:
-        _check_field(w, player, area)
-    if w.diamonds[player] == 0 and not w.ending:
-        _last_diamond(w, player)
-    return bonus
+        _harbor(b, owner, space, ev)
+        if not cfg.ship_first:
+            changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
+    if bit & ~s.have[slot]:
+        changes["have"] = s.have[:slot] + (s.have[slot] | bit,) + s.have[slot + 1:]
+    s = _changed(s, changes)
+    if cfg.fields_at_action and cfg.has_field[area]:
+        s = _check_field(s, player, area, ev)
+    if s.diamonds[player] == 0 and not s.ending:
+        s = _last_diamond(s, player, ev)
+    return s, bonus
 
 
-def _last_diamond(w: _Work, player: int) -> None:
-    w.ending = True
+def _land_deferred(s: State, player: int, ev: list[Event]) -> State:
+    """Put down a harbor diamond that waited for its landing's bonus card; a full row pays."""
+    space = s.deferred
+    if space < 0:
+        return s
+    owner = s.owner[:space] + (player,) + s.owner[space + 1:]
+    _harbor(s.cfg.board, owner, space, ev)
+    s = _with(s, owner=owner, deferred=-1)
+    if s.diamonds[player] == 0 and not s.ending:
+        s = _last_diamond(s, player, ev)
+    return s
+
+
+def _last_diamond(s: State, player: int, ev: list[Event]) -> State:
+    """A player's supply is empty: the game will end; the reserve (an option) comes out."""
+    cfg = s.cfg
     when = {"turn": "after this turn", "round": "at the end of this round",
-            "action": "now"}[w.cfg.last_end]
-    w.note(player, "end", f"last diamond placed: the game ends {when}")
+            "action": "now"}[cfg.last_end]
+    _note(ev, player, "end", f"last diamond placed: the game ends {when}")
+    diamonds = s.diamonds
+    if cfg.reserve:
+        diamonds = tuple(d + cfg.reserve for d in diamonds)
+        _note(ev, -1, "end", f"everyone takes their {cfg.reserve} reserve diamonds to finish "
+                             "the round")
+    return _with(s, ending=True, diamonds=diamonds)
 
 
-def _ship(w: _Work, player: int, number: int) -> str:
-    start = w.ship[player]
+def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
+          ev: list[Event]) -> tuple[tuple[int, ...], str]:
+    """The ship positions after ``player``'s ship moves ``number`` spaces, and why a bonus
+    card was earned by the landing ("" if none)."""
+    start = ship[player]
     if start >= SHIP_TRACK_LENGTH:
-        w.note(player, "ship", f"ship already on {SHIP_TRACK_LENGTH}: it scores nothing")
-        return ""
+        _note(ev, player, "ship", f"ship already on {SHIP_TRACK_LENGTH}: it scores nothing")
+        return ship, ""
     end = min(start + number, SHIP_TRACK_LENGTH)
-    w.ship[player] = end
-    w.gain(player, w.b.ship_points[end], SHIP_CAT, f"ship {start}→{end}")
-    return f"ship lands on {end}" if w.b.ship_bonus[end] else ""
+    _gain(ev, player, b.ship_points[end], SHIP_CAT, f"ship {start}→{end}")
+    return ship[:player] + (end,) + ship[player + 1:], (
+        f"ship lands on {end}" if b.ship_bonus[end] else "")
 
 
-def _workshops(w: _Work, player: int, space: int) -> str:
-    b, owner = w.b, w.owner
+def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
+               ev: list[Event]) -> tuple[str, int]:
     group = {space}
     stack = [space]
     neighbours = b.ws_neighbours
@@ -552,16 +596,16 @@ def _workshops(w: _Work, player: int, space: int) -> str:
     double = material == b.ws_double
     size = len(group)
     why = f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
-    w.gain(player, size * (2 if double else 1), WORKSHOPS, why)
-    w.have[player * 6 + WORKSHOPS] |= 1 << material
+    _gain(ev, player, size * (2 if double else 1), WORKSHOPS, why)
     tri = b.ws_triangle[space]
+    bonus = ""
     if all(owner[t] >= 0 for t in tri):
-        return "bonus triangle " + "-".join(str(b.space_local[t]) for t in tri) + " complete"
-    return ""
+        bonus = "bonus triangle " + "-".join(str(b.space_local[t]) for t in tri) + " complete"
+    return bonus, 1 << material
 
 
-def _residences(w: _Work, player: int, space: int) -> str:
-    b, owner = w.b, w.owner
+def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask: int,
+                ev: list[Event]) -> tuple[str, int]:
     r0 = b.area_start[RESIDENCES]
     loc = space - r0
     values = b.res_values
@@ -573,39 +617,33 @@ def _residences(w: _Work, player: int, space: int) -> str:
     back = loc - 1 - j
     why = f"house of value {values[loc]}" + (f" + {back} own house{'s' if back > 1 else ''} "
                                              "before it" if back else "")
-    w.gain(player, total, RESIDENCES, why)
-    w.res_next = loc + 1
-    slot = player * 6 + RESIDENCES
-    before = w.have[slot].bit_count()
-    w.have[slot] |= b.res_value_bit[loc]
-    after = w.have[slot].bit_count()
+    _gain(ev, player, total, RESIDENCES, why)
+    bit = b.res_value_bit[loc]
+    before, after = mask.bit_count(), (mask | bit).bit_count()
     if after != before and after in b.res_bonus_at:
-        return f"houses of {after} different values"
-    return ""
+        return f"houses of {after} different values", bit
+    return "", bit
 
 
-def _townspeople(w: _Work, player: int, card: int, space: int) -> str:
-    b, owner = w.b, w.owner
+def _townspeople(b: Board, owner: tuple[int, ...], player: int, card: int, space: int,
+                 ev: list[Event]) -> tuple[str, int]:
     area = b.space_area[space]
     base = b.area_start[area]
     loc = space - base
     symbol = b.space_symbol[space]
     match = symbol == b.cards[card].symbol
-    pts = b.tp_points[loc]
-    level = b.tp_level[loc]
-    w.gain(player, pts * (2 if match else 1), area,
-           f"{level} space" + (f", ×2 {b.symbols[area][symbol]}" if match else ""))
+    _gain(ev, player, b.tp_points[loc] * (2 if match else 1), area,
+          f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else ""))
     sid = b.space_ids[space]
     for sup, paid in b.tp_pays[loc]:
         holder = owner[base + sup]
         if holder >= 0:
-            w.gain(holder, paid, area, f"{AREAS[area]}/{sup} supports {sid}")
-    w.have[player * 6 + area] |= 1 << symbol
-    return f"top space {sid}" if loc in b.tp_tops else ""
+            _gain(ev, holder, paid, area, f"{AREAS[area]}/{sup} supports {sid}")
+    return (f"top space {sid}" if loc in b.tp_tops else ""), 1 << symbol
 
 
-def _trade(w: _Work, player: int, space: int) -> str:
-    b, owner = w.b, w.owner
+def _trade(b: Board, owner: tuple[int, ...], player: int, space: int,
+           ev: list[Event]) -> tuple[str, int]:
     good = b.space_symbol[space]
     counts: dict[int, int] = {}
     for s in b.trade_column[good]:
@@ -615,17 +653,15 @@ def _trade(w: _Work, player: int, space: int) -> str:
     on_column = sum(counts.values())
     name = b.goods[good]
     for holder, k in counts.items():
-        w.gain(holder, k * on_column, TRADE,
-               f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}")
-    w.have[player * 6 + TRADE] |= 1 << good
+        _gain(ev, holder, k * on_column, TRADE,
+              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}")
     mine = counts.get(player, 0)
     if any(k > mine for holder, k in counts.items() if holder != player):
-        return f"{name} scoring gave another player more points"
-    return ""
+        return f"{name} scoring gave another player more points", 1 << good
+    return "", 1 << good
 
 
-def _harbor(w: _Work, player: int, space: int) -> None:
-    b, owner = w.b, w.owner
+def _harbor(b: Board, owner: tuple[int, ...], space: int, ev: list[Event]) -> None:
     ships = len(b.harbor_row[0])
     row = (space - b.area_start[HARBOR]) // ships
     spaces = b.harbor_row[row]
@@ -634,129 +670,115 @@ def _harbor(w: _Work, player: int, space: int) -> None:
     goods = sum(1 for s in b.trade_row[row] if owner[s] >= 0)
     pay = b.harbor_payout[goods]
     for s in spaces:
-        w.gain(owner[s], pay, HARBOR, f"harbor row {row} full, {goods} trade "
-               f"good{'s' if goods != 1 else ''} beside it")
+        _gain(ev, owner[s], pay, HARBOR, f"harbor row {row} full, {goods} trade "
+              f"good{'s' if goods != 1 else ''} beside it")
 
 
-def _meets(w: _Work, player: int, area: int) -> bool:
-    mask = w.have[player * 6 + area]
+def _meets(s: State, player: int, area: int) -> bool:
+    mask = s.have[player * len(AREAS) + area]
     if area == RESIDENCES:
-        return mask.bit_count() >= w.b.res_field_at
-    return mask == w.cfg.full_mask[area]
+        return mask.bit_count() >= s.cfg.board.res_field_at
+    return mask == s.cfg.full_mask[area]
 
 
-def _check_field(w: _Work, player: int, area: int) -> None:
+def _check_field(s: State, player: int, area: int, ev: list[Event]) -> State:
     """Claim ``area``'s 20/15/10/5 field if ``player`` first meets its condition now."""
     bit = 1 << area
-    if w.claimed[player] & bit or not _meets(w, player, area):
-        return
-    taken = w.field_taken[area]
-    values = w.b.field_values
+    if s.claimed[player] & bit or not _meets(s, player, area):
+        return s
+    taken = s.field_taken[area]
+    cfg = s.cfg
+    values = cfg.board.field_values
     if taken >= len(values):
-        return
-    cfg = w.cfg
+        return s
+    diamonds = s.diamonds
     if cfg.marker_diamond:
-        if w.diamonds[player] > 0:
-            w.diamonds[player] -= 1
+        if diamonds[player] > 0:
+            diamonds = _tick(diamonds, player, -1)
         elif not cfg.field_without_diamond:
-            w.note(player, "field", f"{AREAS[area]} field not claimed: no diamond left")
-            return
-    w.claimed[player] |= bit
-    w.field_taken = w.field_taken[:area] + (taken + 1,) + w.field_taken[area + 1:]
-    w.gain(player, values[taken], FIELD_CAT, f"{AREAS[area]} field")
+            _note(ev, player, "field", f"{AREAS[area]} field not claimed: no diamond left")
+            return s
+    _gain(ev, player, values[taken], FIELD_CAT, f"{AREAS[area]} field")
+    return _with(s, diamonds=diamonds,
+                      claimed=s.claimed[:player] + (s.claimed[player] | bit,)
+                      + s.claimed[player + 1:],
+                      field_taken=_tick(s.field_taken, area, 1))
 
 
-def _after_action(w: _Work, player: int, bonus_why: str) -> None:
+def _after_action(s: State, player: int, bonus_why: str, ev: list[Event]) -> State:
     """Settle what follows an action: the owed bonus card, the turn's end, the game's end."""
-    cfg = w.cfg
-    if w.ending and cfg.last_end == "action":
+    cfg = s.cfg
+    if s.ending and cfg.last_end == "action":
         if bonus_why:
-            w.note(player, "bonus", f"{bonus_why}: no bonus card, the game is over")
-        _finish_turn(w, player)
-        return
+            _note(ev, player, "bonus", f"{bonus_why}: no bonus card, the game is over")
+        return _finish_turn(s, player, ev)
     if bonus_why:
-        if w.display is not None and not w.display:
-            w.note(player, "bonus", f"{bonus_why}: bonus card earned")
-            w.gain(player, cfg.empty_points, EMPTY_CAT, "the display is empty")
+        _note(ev, player, "bonus", f"{bonus_why}: bonus card earned")
+        if s.display is not None and not s.display:
+            _gain(ev, player, cfg.empty_points, EMPTY_CAT, "the display is empty")
         else:
-            w.note(player, "bonus", f"{bonus_why}: bonus card earned")
-            w.pending = player
-            w.pending_why = bonus_why
-            w.phase = BONUS
-            return
-    _finish_turn(w, player)
+            return _settle(s, ev, pending=player, pending_why=bonus_why, phase=BONUS)
+    return _finish_turn(s, player, ev)
 
 
-def _empty_display(w: _Work, player: int) -> None:
-    if w.phase != BONUS or player != w.pending:
-        raise RuleViolation(f"{w.cfg.names[player]} owes no bonus card", rule="no-bonus-owed")
-    if w.display:
-        raise RuleViolation(f"the display holds {len(w.display)} cards: the owed bonus card "
+def _empty_display(s: State, player: int, ev: list[Event]) -> State:
+    if s.phase != BONUS or player != s.pending:
+        raise RuleViolation(f"{s.cfg.names[player]} owes no bonus card", rule="no-bonus-owed")
+    if s.display:
+        raise RuleViolation(f"the display holds {len(s.display)} cards: the owed bonus card "
                             "must be taken from it", rule="bonus-owed")
-    w.gain(player, w.cfg.empty_points, EMPTY_CAT, "the display is empty")
-    _finish_turn(w, player)
+    _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, "the display is empty")
+    return _finish_turn(s, player, ev)
 
 
-def _finish_turn(w: _Work, player: int) -> None:
-    cfg = w.cfg
-    w.pending = -1
-    w.pending_why = ""
+def _finish_turn(s: State, player: int, ev: list[Event]) -> State:
+    cfg = s.cfg
+    s = _land_deferred(s, player, ev)
     if not cfg.fields_at_action:
         for area in range(len(AREAS)):
             if cfg.has_field[area]:
-                _check_field(w, player, area)
-        if w.diamonds[player] == 0 and not w.ending:
-            _last_diamond(w, player)
-    if w.ending and cfg.last_end in ("turn", "action"):
-        w.phase = OVER
-        w.end_reason = "diamonds"
-        w.note(-1, "end", "game over: a player has placed their last diamond")
-    elif w.turn >= cfg.turns_per_round:
-        w.phase = ROUND_END
-        if w.ending or w.round + 1 >= cfg.rounds:
-            why = ("a player has placed their last diamond" if w.ending
+                s = _check_field(s, player, area, ev)
+        if s.diamonds[player] == 0 and not s.ending:
+            s = _last_diamond(s, player, ev)
+    if s.ending and cfg.last_end in ("turn", "action"):
+        _note(ev, -1, "end", "game over: a player has placed their last diamond")
+        return _settle(s, ev, pending=-1, pending_why="", phase=OVER, end_reason="diamonds")
+    if s.turn >= cfg.turns_per_round:
+        if s.ending or s.round + 1 >= cfg.rounds:
+            why = ("a player has placed their last diamond" if s.ending
                    else "the deck cannot deal another round")
-            w.note(-1, "end", f"game over after this round: {why}")
-    else:
-        w.phase = PLAY
+            _note(ev, -1, "end", f"game over after this round: {why}")
+        return _settle(s, ev, pending=-1, pending_why="", phase=ROUND_END)
+    return _settle(s, ev, pending=-1, pending_why="", phase=PLAY)
 
 
-def _end_round(w: _Work, leftover: tuple[int, ...] | None) -> None:
-    cfg, b = w.cfg, w.b
-    if w.phase in (PLAY, BONUS):
-        raise RuleViolation(f"round {w.round + 1} is not over: {w.turn} of "
+def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
+    cfg = s.cfg
+    if s.phase in (PLAY, BONUS):
+        raise RuleViolation(f"round {s.round + 1} is not over: {s.turn} of "
                             f"{cfg.turns_per_round} turns played", rule="round-length")
     if leftover is not None:
-        if w.leftover_done:
+        if s.leftover_done:
             raise RuleViolation("this round's leftovers are recorded already", rule="leftover")
-        expected = cfg.hand * cfg.players - w.turn
+        expected = cfg.hand * cfg.players - s.turn
         if len(leftover) != expected:
             raise RuleViolation(f"{len(leftover)} leftover cards; {cfg.players} hands of "
-                                f"{cfg.hand} after {w.turn} turns leave {expected}",
+                                f"{cfg.hand} after {s.turn} turns leave {expected}",
                                 rule="leftover")
-        seen = list(w.seen)
-        for k in leftover:
-            _see(seen, b, k)
-        w.seen = tuple(seen)
-        if w.display is not None:
-            w.display = tuple(sorted((*w.display, *leftover)))
+        s = _with(s, seen=_see(s.seen, cfg.board, leftover), leftover_done=True)
+        if s.display is not None:
+            s = _with(s, display=tuple(sorted((*s.display, *leftover))))
         else:
-            pool = list(w.pool)
+            pool = list(s.pool)
             for k in leftover:
                 pool[k] += 1
-            w.pool = tuple(pool)
-        w.leftover_done = True
-    if w.phase == OVER:
-        return
-    if w.ending or w.round + 1 >= cfg.rounds:
-        w.phase = OVER
-        w.end_reason = "diamonds" if w.ending else "deck"
-        return
-    w.round += 1
-    w.start = (w.start + 1) % cfg.players
-    w.turn = 0
-    w.leftover_done = False
-    w.phase = PLAY
+            s = _with(s, pool=tuple(pool))
+    if s.phase == OVER:
+        return _with(s, events=())
+    if s.ending or s.round + 1 >= cfg.rounds:
+        return _with(s, phase=OVER, end_reason="diamonds" if s.ending else "deck", events=())
+    return _with(s, round=s.round + 1, start=(s.start + 1) % cfg.players, turn=0,
+                 leftover_done=False, phase=PLAY, events=())
 
 
 def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Event, ...], str]:
@@ -766,9 +788,9 @@ def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Eve
     changing ``state`` and without checking whose turn it is. Illegal placements raise
     the RuleViolation ``apply`` would.
     """
-    w = _Work(state)
-    bonus = _resolve(w, player, card, space)
-    return tuple(w.events), bonus
+    ev: list[Event] = []
+    _, bonus = _resolve(state, player, card, space, ev, {})
+    return tuple(ev), bonus
 
 
 def arrange(state: State, owners: dict[int, int] | None = None, *,
@@ -778,28 +800,24 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
     (``{space: player}``) without scoring, each taken from its owner's supply; optionally
     ship positions, supplies, and who plays next. Houses must be filled from the first.
     """
-    w = _Work(state)
-    b = w.b
+    b = state.cfg.board
+    owner, supply, have = list(state.owner), list(state.diamonds), list(state.have)
     for space, player in (owners or {}).items():
-        if w.owner[space] >= 0:
+        if owner[space] >= 0:
             raise ValueError(f"{b.space_ids[space]} is taken")
-        w.owner[space] = player
-        w.diamonds[player] -= 1
+        owner[space] = player
+        supply[player] -= 1
         area = b.space_area[space]
         if area == RESIDENCES:
-            w.have[player * 6 + area] |= b.res_value_bit[b.space_local[space]]
+            have[player * len(AREAS) + area] |= b.res_value_bit[b.space_local[space]]
         elif area != HARBOR:
-            w.have[player * 6 + area] |= 1 << b.space_symbol[space]
+            have[player * len(AREAS) + area] |= 1 << b.space_symbol[space]
     r0 = b.area_start[RESIDENCES]
-    houses = [i for i in range(b.area_size[RESIDENCES]) if w.owner[r0 + i] >= 0]
+    houses = [i for i in range(b.area_size[RESIDENCES]) if owner[r0 + i] >= 0]
     if houses != list(range(len(houses))):
         raise ValueError("houses are filled in line order, from residences/0")
-    w.res_next = len(houses)
-    if ships is not None:
-        w.ship = list(ships)
-    if diamonds is not None:
-        w.diamonds = list(diamonds)
-    if to_move is not None:
-        w.start = (to_move - w.turn) % w.cfg.players
-    w.events = []
-    return w.freeze()
+    start = state.start if to_move is None else (to_move - state.turn) % state.cfg.players
+    return _with(state,
+        owner=tuple(owner), have=tuple(have), res_next=len(houses),
+        diamonds=tuple(supply if diamonds is None else diamonds),
+        ship=state.ship if ships is None else tuple(ships), start=start, events=())

@@ -1,27 +1,27 @@
 """The Mille Fiori ruleset (``mf-1``): setup sizes and every [default] rule as an option.
 
-:class:`MFRules` validates a ruleset (the bundled file, a ``--rules`` file, a log's
-``rules:``) and names a bad option; the engine reads the result as
-:class:`.options.Options`, whose ``with_overrides`` imports this module only when there is
-something to validate.
+:class:`MFRules` (a pydantic :class:`~scorepad.rules.common.ruleset.Ruleset`) is the one
+schema of the options: it reads the bundled ``data/ruleset.yaml``, a ``--rules`` file
+and a log's ``rules:``, names a bad option, and is what the engine reads (once per game,
+into its :class:`~.engine.Config`).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from scorepad.rules.common.ruleset import Ruleset
 
-from .options import PLAYER_COUNTS as PLAYER_COUNTS
+PLAYER_COUNTS = (2, 3, 4)
 
 Count = Annotated[int, Field(ge=0, le=109)]
 
 
 class MFRules(Ruleset):
-    """Options of a Mille Fiori game. Defaults live in ``data/ruleset.yaml``."""
+    """Options of a Mille Fiori game. Defaults and their meaning: ``data/ruleset.yaml``."""
 
     diamonds: Annotated[int, Field(ge=1, le=109)]
     hand_size: Annotated[int, Field(ge=1, le=20)]
@@ -29,10 +29,13 @@ class MFRules(Ruleset):
     plays_per_round: dict[Literal[2, 3, 4], Annotated[int, Field(ge=1, le=20)]]
     empty_display_points: Annotated[int, Field(ge=0, le=99)]
     harbor_order: Literal["ship_first", "diamond_first"]
+    landing_bonus: Literal["after_action", "at_landing"]
     field_timing: Literal["action", "turn_end"]
     field_marker_diamond: bool
     field_without_diamond: bool
     last_diamond_end: Literal["turn", "round", "action"]
+    reserve_diamonds: Annotated[int, Field(ge=0, le=20)]
+    townspeople_top: Literal["middles_below", "middle_row"]
     ties: Literal["shared", "ship"]
 
     @model_validator(mode="after")
@@ -44,8 +47,16 @@ class MFRules(Ruleset):
                 raise ValueError(f"plays_per_round for {n} players exceeds the hand size")
         return self
 
+    @field_validator("reserve_diamonds")
+    @classmethod
+    def _reserve_finishes_the_round(cls, value: int, info: ValidationInfo) -> int:
+        if value and info.data.get("last_diamond_end") != "round":
+            raise ValueError("the reserve finishes the round after a player's last diamond: "
+                             "it needs last_diamond_end: round")
+        return value
 
-@lru_cache(maxsize=1)
+
+@cache
 def default_rules() -> MFRules:
     """The bundled ruleset ``mf-1``."""
     from scorepad.rules.common.data import bundled_text, load_yaml_text

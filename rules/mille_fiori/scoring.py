@@ -14,7 +14,7 @@ from scorepad.rules.common.ranking import ranks, winners
 
 from .board import AREAS
 from .engine import NCAT, State
-from .options import default_options
+from .ruleset import default_rules
 
 TRACK = 100  # the score track wraps at 100: laps are a display matter only
 
@@ -52,10 +52,9 @@ def breakdown(state: State) -> list[PlayerScore]:
     """
     n = state.players
     totals = [state.total(p) for p in range(n)]
-    if state.cfg.rules.ties == "ship":
-        keys = [(totals[p], state.ship[p]) for p in range(n)]
-    else:
-        keys = [(totals[p],) for p in range(n)]
+    # ties: ship lets the ship further along break a tie of totals
+    ship_breaks = state.cfg.rules.ties == "ship"
+    keys = [(totals[p], state.ship[p] if ship_breaks else 0) for p in range(n)]
     rank_list = ranks(keys)
     out = []
     for p in range(n):
@@ -80,7 +79,7 @@ def score_json(state: State) -> dict[str, Any]:
     return {
         "game": "mille-fiori",
         "ruleset": rules.ruleset,
-        "rules": rules.changed_from(default_options()),
+        "rules": rules.changed_from(default_rules()),
         "finished": state.finished,
         "end": state.ended_by,
         "rounds": state.rounds_played,

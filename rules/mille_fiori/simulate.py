@@ -16,10 +16,10 @@ from scorepad.rules.common.stats import Histogram, Sums
 
 from .board import Board, board
 from .bots import Bot
-from .deal import deal
+from .deal import deal, pass_left
 from .engine import BONUS, OVER, SHIP, EndRound, Play, State, apply, setup
 from .log import GAME_FORMAT
-from .options import Options
+from .ruleset import MFRules
 
 
 class GameResult(NamedTuple):
@@ -34,12 +34,13 @@ def _action(b: Board, space: int) -> dict[str, Any]:
     return {"ship": True} if space == SHIP else {"place": b.space_ids[space]}
 
 
-def play_game(players: int, seed: object, bots: Sequence[Bot], rules: Options | None = None,
+def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | None = None,
               *, record: bool = False, names: Sequence[str] | None = None) -> GameResult:
     """Play one game between ``bots`` (one per seat) and return the final state.
 
     With ``record`` the result carries a ``scorepad/mf-game@1`` log that records the
-    display and every round's leftovers, so its replay checks every bonus card.
+    seed, the display and every round's leftovers, so its replay checks every bonus card
+    and that every card came from its player's hand.
     """
     b = board()
     names = list(names or [f"P{i + 1}" for i in range(players)])
@@ -58,16 +59,20 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: Options | 
             rounds.append({"start": names[state.start], "turns": turns})
         unplayed: list[int] = []
         for _ in range(cfg.plays):
-            chosen = [hands[p].pop(bots[p].pick(state, p, hands[p], rng)) for p in range(n)]
-            hands = [hands[(p - 1) % n] for p in range(n)]  # pass to the next seat
+            chosen = []
+            for p in range(n):  # everyone keeps a card (the draft), then hands pass left
+                card, _ = bots[p](state, p, hands[p], rng)
+                hands[p].remove(card)
+                chosen.append(card)
+            hands = list(pass_left(hands))
             order = [(state.start + j) % n for j in range(n)]
             for j, p in enumerate(order):
                 card = chosen[p]
-                space = bots[p].place(state, p, card, rng)
+                _, space = bots[p](state, p, (card,), rng)
                 state = apply(state, Play(p, card, space))
                 chain = []
                 while state.phase == BONUS:
-                    bcard, bspace = bots[p].bonus(state, p, rng)
+                    bcard, bspace = bots[p](state, p, state.display or (), rng)
                     state = apply(state, Play(p, bcard, bspace))
                     if record:
                         chain.append({"card": b.cards[bcard].id, "action": _action(b, bspace)})
@@ -87,17 +92,19 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: Options | 
         if record:
             rounds[-1] = {"start": rounds[-1]["start"],
                           "leftover": [b.cards[k].id for k in leftover], "turns": turns}
-    log = None
+    log: dict[str, Any] | None = None
     if record:
         log = {"format": GAME_FORMAT}
         if rules is not None:
-            from .options import default_options
+            from .ruleset import default_rules
 
-            changed = Options.of(rules).changed_from(default_options())
+            changed = rules.changed_from(default_rules())
             if changed:
                 log["rules"] = changed
-        log.update({"players": names, "display": [b.cards[k].id for k in dealt.display],
-                    "rounds": rounds})
+        # the seed lets a replay check the deal: each card played from its player's hand
+        # (as the protocol passes them), the leftovers the cards left in the hands
+        log.update({"seed": str(seed), "players": names,
+                    "display": [b.cards[k].id for k in dealt.display], "rounds": rounds})
     return GameResult(str(seed), state, log)
 
 

@@ -22,7 +22,7 @@ shared pieces), :mod:`.examples` (worked examples and their diagrams), :mod:`.ai
 
 from __future__ import annotations
 
-from scorepad.rules.mille_fiori.options import Options
+from scorepad.rules.mille_fiori.ruleset import MFRules as Options
 
 from ..draw import Page
 from .aid_page import player_aid_page

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.rules.mille_fiori.board import TRADE, WORKSHOPS, Board, board
-from scorepad.rules.mille_fiori.options import Options, default_options
+from scorepad.rules.mille_fiori.ruleset import MFRules as Options
+from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
 
 from ..draw import (
     BLACK,

@@ -18,7 +18,7 @@ from scorepad.rules.mille_fiori.board import (
     board,
 )
 from scorepad.rules.mille_fiori.engine import arrange, preview, setup
-from scorepad.rules.mille_fiori.options import Options
+from scorepad.rules.mille_fiori.ruleset import MFRules as Options
 
 from ..draw import (
     BLACK,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.rules.mille_fiori.board import Board
-from scorepad.rules.mille_fiori.options import Options
+from scorepad.rules.mille_fiori.ruleset import MFRules as Options
 
 from ..draw import (
     BLACK,

@@ -7,7 +7,8 @@ track, the fields and the rounds per player count, each as a ruled table or a dr
 from __future__ import annotations
 
 from scorepad.rules.mille_fiori.board import AREAS, WORKSHOPS, board
-from scorepad.rules.mille_fiori.options import Options, default_options
+from scorepad.rules.mille_fiori.ruleset import MFRules as Options
+from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
 
 from ..draw import (
     BLACK,

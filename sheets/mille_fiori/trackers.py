@@ -8,7 +8,8 @@ tracker (:func:`tracker_body`); :func:`tracker_page` adds the player's number.
 from __future__ import annotations
 
 from scorepad.rules.mille_fiori.board import AREAS, RESIDENCES, board
-from scorepad.rules.mille_fiori.options import Options, default_options
+from scorepad.rules.mille_fiori.ruleset import MFRules as Options
+from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
 
 from ..draw import (
     BLACK,

@@ -1,0 +1,586 @@
+"""Mille Fiori in the game protocol (:mod:`scorepad.rules.game`): ``GAME``, and the replay
+of a ``scorepad/mf-game@1`` log as a fold of its steps.
+
+Moves are plain data in the log's notation:
+
+* a hand card, and each bonus card from the display, as its own step:
+  ``{"card": "workshops/quartz/3", "action": {"place": "workshops/17"}}`` or
+  ``{"card": ..., "action": {"ship": true}}`` — the state knows which one is owed;
+* ``{"empty_display": true}``: an owed bonus card cannot be taken because the (untracked)
+  display is empty (5 points); the log writes it as a turn without that bonus entry;
+* chance steps (``player=None``): ``{"deal": [[card, ...], ...]}`` (the round's hands by
+  seat, seeded games only) and ``{"leftover": [card, ...]}`` (the round's leftover hand
+  cards go to the display).
+
+**Seeded games** (``new(..., seed=S)``) are dealt as ``mf deal`` deals: the setup display
+is the seed's, each round starts with the deal (a chance step with one outcome), a player
+plays a card of their hand (hands pass to the left after every player has played one),
+and the round ends with the leftovers (again one outcome). The draft's secret pick is
+folded into the play: a player chooses the card when it is resolved.
+
+**Unseeded games** are the table-side scorekeeper's: the hands are unknown, so
+``legal_moves`` lists every card kind the deck can still hold × its legal spaces (and the
+ship move). The display is tracked only when ``new(..., display=[...])`` names it; then
+each round's leftovers are a chance step whose outcomes are not listed (``[]``: the
+table says which cards they were). Untracked, a round ends by itself when the next round's
+first card is played.
+
+``score(s)`` is :func:`.scoring.score_json` of the engine state, which ``mf score --json``
+prints for ``to_log(s)`` (the command replays the log with :func:`replay`, as
+``from_log`` does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
+
+from . import engine as E
+from .board import AREAS, Board, board
+from .deal import Deal, deal, pass_left
+from .log import GAME_FORMAT, GameLog, Turn, parse_game_log
+from .ruleset import PLAYER_COUNTS, MFRules, default_rules
+from .scoring import score_json
+
+Step = tuple[str | None, Any]
+EMPTY_DISPLAY = {"empty_display": True}
+
+
+class TurnRec(NamedTuple):
+    """A turn as the log records it: seat, card kind, space (or SHIP), its bonus cards."""
+
+    player: int
+    card: int
+    space: int
+    bonus: tuple[tuple[int, int], ...] = ()
+
+
+class RoundRec(NamedTuple):
+    """A round as the log records it."""
+
+    start: int
+    hands: tuple[tuple[int, ...], ...] | None
+    leftover: tuple[int, ...] | None
+    turns: tuple[TurnRec, ...]
+
+
+class MFState(NamedTuple):
+    """A protocol state: the engine state plus the deal and the log record. Immutable."""
+
+    g: E.State
+    seed: str | None
+    dealt: Deal | None                              # the seed's whole deal
+    hands: tuple[tuple[int, ...], ...] | None       # seeded, once dealt: hands by seat
+    display: tuple[int, ...] | None                 # the setup display (tracked games)
+    rounds: tuple[RoundRec, ...]
+
+
+# ----------------------------------------------------------------------- moves in and out
+def _action(b: Board, space: int) -> dict[str, Any]:
+    return {"ship": True} if space == E.SHIP else {"place": b.space_ids[space]}
+
+
+def _move(b: Board, card: int, space: int) -> dict[str, Any]:
+    return {"card": b.cards[card].id, "action": _action(b, space)}
+
+
+def _read_play(b: Board, move: Any) -> tuple[int, int]:
+    """(card kind, space) of a ``{card, action}`` move; ContentError naming the problem."""
+    if not isinstance(move, Mapping) or set(move) != {"card", "action"}:
+        raise ContentError("a move is {card: CARD, action: {place: SPACE} or {ship: true}}"
+                           f", not {str(move)[:60]}")
+    card, action = move["card"], move["action"]
+    if not isinstance(card, str):
+        raise ContentError(f"a card is an id such as workshops/quartz/3, not {card!r}"[:100])
+    kind = b.card(card)
+    if isinstance(action, Mapping) and len(action) == 1:
+        if action.get("ship", False) is True:
+            return kind, E.SHIP
+        place = action.get("place")
+        if isinstance(place, str):
+            return kind, b.space(place)
+    raise ContentError(f"an action is either {{place: SPACE}} or {{ship: true}}, not "
+                       f"{str(action)[:60]}")
+
+
+def _read_cards(b: Board, cards: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(cards, (list, tuple)):
+        raise ContentError(f"{what} is a list of card ids")
+    out = []
+    for i, text in enumerate(cards, start=1):
+        if not isinstance(text, str):
+            raise ContentError(f"{what} {i}: a card id, not {text!r}"[:100])
+        try:
+            out.append(b.card(text))
+        except ScorepadError as err:
+            raise err.at(f"card {i}") from None
+    return tuple(out)
+
+
+def _ids(b: Board, kinds: Sequence[int]) -> list[str]:
+    return [b.cards[k].id for k in kinds]
+
+
+def _seat(g: E.State, name: Any) -> int:
+    names = g.cfg.names
+    if isinstance(name, str) and name in names:
+        return names.index(name)
+    raise ContentError(f"unknown player {name!r} (players: {', '.join(names)})"[:200])
+
+
+# --------------------------------------------------------------------------- the rules
+def _new(names: Sequence[str], rules: MFRules, seed: str | None, start: int,
+         display: Sequence[int] | None) -> MFState:
+    b = board()
+    dealt = None
+    if seed is not None:
+        if len(names) not in PLAYER_COUNTS:
+            E.make_config(names, rules, b)  # names the player-count rule
+        dealt = deal(len(names), seed, rules, b)
+        if display is not None and sorted(display) != sorted(dealt.display):
+            raise RuleViolation(f"the display is not the one seed {seed!r} deals",
+                                rule="seeded-display")
+        display = dealt.display
+    g = E.setup(names, rules, display=display, start=start, game_board=b)
+    return MFState(g, seed, dealt, None, None if display is None else tuple(display),
+                   (RoundRec(start, None, None, ()),))
+
+
+def _tracked(s: MFState) -> bool:
+    return s.g.display is not None
+
+
+def _needs_deal(s: MFState) -> bool:
+    g = s.g
+    return s.dealt is not None and s.hands is None and g.phase == E.PLAY and g.turn == 0
+
+
+def _needs_leftover(s: MFState) -> bool:
+    g = s.g
+    if g.leftover_done or not _tracked(s):
+        return False
+    return g.phase == E.ROUND_END or g.phase == E.OVER
+
+
+def is_over(s: MFState) -> bool:
+    """The game has ended (and, tracking the display, its last leftovers are recorded)."""
+    return s.g.finished and not _needs_leftover(s)
+
+
+def to_move(s: MFState) -> list[str]:
+    """Who owes a decision: the bonus owner or the player whose turn it is; [] at chance."""
+    if is_over(s) or _needs_deal(s) or _needs_leftover(s):
+        return []
+    seat = s.g.to_move
+    return [s.g.cfg.names[seat]] if seat >= 0 else []
+
+
+def _leftover_now(s: MFState) -> tuple[int, ...] | None:
+    """The seeded round's leftovers: what is still in the hands, in seat order."""
+    if s.hands is None:
+        return None
+    return tuple(k for hand in s.hands for k in hand)
+
+
+def legal_moves(s: MFState, player: str | None) -> list[Any]:
+    """``player``'s legal steps now (see the module notes); ``None``: the chance outcomes."""
+    b = s.g.cfg.board
+    if player is None:
+        if is_over(s) or to_move(s):
+            return []
+        if _needs_deal(s):
+            assert s.dealt is not None
+            return [{"deal": [_ids(b, h) for h in s.dealt.rounds[s.g.round]]}]
+        left = _leftover_now(s)
+        return [] if left is None else [{"leftover": _ids(b, left)}]
+    if player not in to_move(s):
+        return []
+    g = s.g
+    p = g.cfg.names.index(player)
+    if g.phase == E.BONUS:
+        if g.display is not None:
+            kinds: Sequence[int] = sorted(set(g.display))
+        else:
+            spare = g.hidden < g.cfg.display_size
+            kinds = [k for k in range(len(b.cards))
+                     if g.pool[k] > 0 or (spare and g.seen[k] < b.card_count[k])]
+    elif s.hands is not None:
+        kinds = sorted(set(s.hands[p]))
+    else:
+        kinds = [k for k in range(len(b.cards)) if g.seen[k] < b.card_count[k]]
+    moves = [_move(b, k, space) for k in kinds
+             for space in (*E.legal_spaces(g, p, k), E.SHIP)]
+    if g.phase == E.BONUS and g.display is None:
+        moves.append(dict(EMPTY_DISPLAY))
+    return moves
+
+
+def apply(s: MFState, player: str | None, move: Any) -> MFState:
+    """The state after ``player``'s ``move`` (``None``: a chance step); RuleViolation or
+    ContentError naming what is wrong, ``s`` unchanged."""
+    g = s.g
+    if player is None:
+        return _chance(s, move)
+    p = _seat(g, player)
+    if is_over(s):
+        raise RuleViolation(_over(g), rule="game-over")
+    if _needs_deal(s) or _needs_leftover(s):
+        what = "the round's hands to be dealt" if _needs_deal(s) else \
+            "the round's leftover cards"
+        raise RuleViolation(f"{player} cannot play now: the game waits for {what}",
+                            rule="turn-order")
+    b = g.cfg.board
+    rounds = list(s.rounds)
+    if g.phase == E.BONUS:
+        if p != g.pending:  # raises the engine's turn-order violation
+            E.apply(g, E.Play(p, 0, E.SHIP))
+        if isinstance(move, Mapping) and dict(move) == EMPTY_DISPLAY:
+            new = E.apply(g, E.EmptyDisplay(p))
+        else:
+            card, space = _read_play(b, move)
+            new = E.apply(g, E.Play(p, card, space))
+            last = rounds[-1]
+            t = last.turns[-1]
+            rounds[-1] = last._replace(turns=(*last.turns[:-1],
+                                              t._replace(bonus=(*t.bonus, (card, space)))))
+        return _after_turn(s, new, tuple(rounds), p)
+    card, space = _read_play(b, move)
+    new = E.apply(g, E.Play(p, card, space))  # turn order, placement, deck limit
+    hands = s.hands
+    if hands is not None:
+        if card not in hands[p]:
+            raise RuleViolation(f"{b.cards[card].id} is not in {player}'s hand (it holds: "
+                                f"{', '.join(_ids(b, hands[p]))})", rule="not-in-hand")
+        mine = list(hands[p])
+        mine.remove(card)
+        hands = (*hands[:p], tuple(mine), *hands[p + 1:])
+    if len(rounds) <= new.round:  # the engine closed an untracked round by itself
+        rounds.append(RoundRec(new.start, None, None, ()))
+    last = rounds[-1]
+    rounds[-1] = last._replace(turns=(*last.turns, TurnRec(p, card, space)))
+    return _after_turn(s._replace(hands=hands), new, tuple(rounds), p)
+
+
+def _after_turn(s: MFState, new: E.State, rounds: tuple[RoundRec, ...], p: int) -> MFState:
+    """Record the step; once the turn is over and everyone has played a card, pass left."""
+    hands = s.hands
+    if hands is not None and new.phase != E.BONUS and new.turn % new.cfg.players == 0:
+        hands = pass_left(hands)
+    return s._replace(g=new, hands=hands, rounds=rounds)
+
+
+def _chance(s: MFState, move: Any) -> MFState:
+    g = s.g
+    b = g.cfg.board
+    if not isinstance(move, Mapping) or len(move) != 1 or not {"deal", "leftover"} & set(move):
+        raise ContentError("a chance step is {deal: [[CARD, ...], ...]} or "
+                           f"{{leftover: [CARD, ...]}}, not {str(move)[:60]}")
+    if "deal" in move:
+        if not _needs_deal(s):
+            why = "the game has no seed" if s.dealt is None else "the round is dealt already"
+            raise RuleViolation(f"no hands to deal now ({why})", rule="deal")
+        assert s.dealt is not None
+        hands = move["deal"]
+        want = s.dealt.rounds[g.round]
+        if not isinstance(hands, (list, tuple)) or len(hands) != len(want) or tuple(
+                _read_cards(b, h, "a hand") for h in hands) != want:
+            raise RuleViolation(f"these are not the hands seed {s.seed!r} deals in round "
+                                f"{g.round + 1}", rule="seeded-deal")
+        rounds = list(s.rounds)
+        if len(rounds) <= g.round:
+            rounds.append(RoundRec(g.start, want, None, ()))
+        else:
+            rounds[-1] = rounds[-1]._replace(hands=want)
+        return s._replace(hands=want, rounds=tuple(rounds))
+    left = _read_cards(b, move["leftover"], "leftover")
+    new = E.apply(g, E.EndRound(left))  # the count, the deck limit, the round's end
+    held = _leftover_now(s)
+    if held is not None and sorted(held) != sorted(left):
+        raise RuleViolation(f"the leftovers are the cards still in the hands: "
+                            f"{', '.join(_ids(b, held))}", rule="leftover")
+    rounds = list(s.rounds)
+    rounds[-1] = rounds[-1]._replace(leftover=left)
+    return s._replace(g=new, hands=None, rounds=tuple(rounds))
+
+
+def _over(g: E.State) -> str:
+    if g.ending:
+        return "the game is over: a player has placed their last diamond"
+    return f"the game is over: the deck cannot deal a round {g.round + 2}"
+
+
+# ------------------------------------------------------------------------- the log
+def to_log(s: MFState) -> dict[str, Any]:
+    """The ``scorepad/mf-game@1`` document of everything played (contract key order)."""
+    g = s.g
+    b = g.cfg.board
+    names = g.cfg.names
+    out: dict[str, Any] = {"format": GAME_FORMAT}
+    changed = g.cfg.rules.changed_from(default_rules())
+    if changed:
+        out["rules"] = changed
+    if s.seed is not None:
+        out["seed"] = s.seed
+    out["players"] = list(names)
+    if s.display is not None:
+        out["display"] = _ids(b, s.display)
+    rounds = []
+    for rnd in s.rounds:
+        entry: dict[str, Any] = {"start": names[rnd.start]}
+        if rnd.hands is not None:
+            entry["hands"] = [_ids(b, h) for h in rnd.hands]
+        if rnd.leftover is not None:
+            entry["leftover"] = _ids(b, rnd.leftover)
+        turns = []
+        for t in rnd.turns:
+            turn: dict[str, Any] = {"player": names[t.player], **_move(b, t.card, t.space)}
+            if t.bonus:
+                turn["bonus"] = [_move(b, k, space) for k, space in t.bonus]
+            turns.append(turn)
+        entry["turns"] = turns
+        rounds.append(entry)
+    if g.phase == E.BONUS:
+        rounds[-1]["turns"][-1]["bonus_owed"] = True
+    out["rounds"] = rounds
+    return out
+
+
+@dataclass
+class TurnRecord:
+    """A replayed turn: its number in the game, who played, and every event of its chain."""
+
+    number: int
+    round: int
+    player: int
+    events: list[E.Event]
+    state: E.State
+
+
+@dataclass
+class Replay:
+    """A replayed log: the protocol state, the engine state, each turn's events, the steps."""
+
+    log: GameLog
+    game: MFState
+    turns: list[TurnRecord] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def state(self) -> E.State:
+        """The engine state the log leads to."""
+        return self.game.g
+
+
+def _setup_of(log: GameLog, rules: MFRules) -> tuple[dict[str, Any], MFState]:
+    b = board()
+    names = list(log.players)
+    display = None
+    if log.display is not None:
+        display = []
+        for i, text in enumerate(log.display, start=1):
+            try:
+                display.append(b.card(text))
+            except ScorepadError as err:
+                raise err.at(f"display {i}") from None
+    first = names[0]
+    if log.rounds:
+        first = log.rounds[0].start
+        if first not in names:
+            raise ContentError(f"unknown player {first!r} (players: {', '.join(names)})"
+                               ).at("round 1", "start")
+    try:
+        s = _new(names, rules, log.seed, names.index(first), display)
+    except ScorepadError as err:
+        raise err.at("display" if display is not None and len(names) in PLAYER_COUNTS
+                     else "players") from None
+    keywords = {"players": names, "seed": log.seed,
+                "rules": rules.changed_from(default_rules()), "start": first,
+                "display": None if log.seed is not None or display is None
+                else _ids(b, display)}
+    return keywords, s
+
+
+def replay(log: GameLog, rules: MFRules | None = None) -> Replay:
+    """Replay a read log as the fold of :func:`apply` over its steps, checking every card,
+    space and rule; errors are placed (``turn 14, Bob, bonus 2``)."""
+    rules = rules or default_rules()
+    _, s = _setup_of(log, rules)
+    result = Replay(log, s)
+    for where, player, move in _walk(log, result):
+        try:
+            s = apply(s, player, move)
+        except ScorepadError as err:
+            raise err.at(*where) from None
+        result.game = s
+        result.steps.append((player, move))
+    return result
+
+
+def _walk(log: GameLog, result: Replay) -> Iterator[tuple[tuple[str, ...], str | None, Any]]:
+    """The steps of a log with their places; checks what only the log can get wrong (round
+    starts and lengths, missing bonus entries and leftovers) against ``result.game``."""
+    names = list(log.players)
+    number = 0
+    closed = False
+    last_round = len(log.rounds) - 1
+    for r, rnd in enumerate(log.rounds):
+        where = f"round {r + 1}"
+        s = result.game
+        g = s.g
+        if r > 0:
+            _check_round_closed(s, r, closed)
+            expected = names[(g.start + 1) % len(names) if g.phase == E.ROUND_END else g.start]
+            if rnd.start != expected:
+                if rnd.start not in names:
+                    raise ContentError(f"unknown player {rnd.start!r}").at(where, "start")
+                raise RuleViolation(f"round {r + 1} starts with {expected} (the start player "
+                                    f"passes to the left each round), not {rnd.start}",
+                                    rule="start-player").at(where, "start")
+        closed = False
+        if s.dealt is not None and (rnd.hands is not None or rnd.turns or
+                                    rnd.leftover is not None):
+            hands = rnd.hands
+            if hands is None and _needs_deal(s):
+                hands = legal_moves(s, None)[0]["deal"]
+            yield (where, "hands"), None, {"deal": hands}
+        for t, turn in enumerate(rnd.turns):
+            number += 1
+            here = (f"turn {number}", turn.player)
+            g = result.game.g
+            if g.phase == E.ROUND_END and g.round == r and not g.finished:
+                cfg = g.cfg
+                raise RuleViolation(f"round {r + 1} already has its {cfg.turns_per_round} "
+                                    f"turns ({cfg.players} players × {cfg.plays} cards)",
+                                    rule="round-length").at(*here)
+            if g.finished:
+                raise RuleViolation(_over(g), rule="game-over").at(*here)
+            # replay() applies each step before asking for the next, so result.game is
+            # the state after the step just yielded
+            yield here, turn.player, {"card": turn.card, "action": turn.action.to_data()}
+            events = list(result.game.g.events)
+            for i, bonus in enumerate(turn.bonus, start=1):
+                if result.game.g.phase != E.BONUS:
+                    raise RuleViolation("no bonus card is owed at this point of the turn",
+                                        rule="no-bonus-owed").at(*here, f"bonus {i}")
+                yield (*here, f"bonus {i}"), turn.player, {"card": bonus.card,
+                                                            "action": bonus.action.to_data()}
+                events.extend(result.game.g.events)
+            g = result.game.g
+            owed = g.phase == E.BONUS
+            if turn.bonus_owed:
+                if not owed or r != last_round or t != len(rnd.turns) - 1:
+                    raise RuleViolation("bonus_owed marks the last turn of a game whose player "
+                                        "still owes a bonus card", rule="no-bonus-owed").at(*here)
+            elif owed:
+                if g.display is not None:
+                    held = len(g.display)
+                    raise RuleViolation(f"a bonus card is owed ({g.pending_why}) but the log "
+                                        f"lists none, and the display holds {held} "
+                                        f"card{'s' if held != 1 else ''}",
+                                        rule="bonus-owed").at(*here)
+                yield here, turn.player, dict(EMPTY_DISPLAY)  # the display was empty
+                events.extend(result.game.g.events)
+            result.turns.append(TurnRecord(number, r, names.index(turn.player), events,
+                                           result.game.g))
+        if rnd.leftover is not None:
+            if not rnd.turns and r > 0 and result.game.g.phase == E.ROUND_END and \
+                    result.game.g.round < r:
+                raise ContentError(f"round {r + 1} lists leftover cards but no turns").at(where)
+            yield (where, "leftover"), None, {"leftover": list(rnd.leftover)}
+            closed = True
+
+
+def _check_round_closed(s: MFState, r: int, closed: bool) -> None:
+    g = s.g
+    cfg = g.cfg
+    where = f"round {r + 1}"
+    if closed:  # the previous round's leftovers ended it already
+        if g.phase == E.OVER:
+            raise RuleViolation(_over(g), rule="game-over").at(where)
+        return
+    if g.phase in (E.PLAY, E.BONUS) and not _needs_deal(s):
+        raise RuleViolation(f"round {r} has {g.turn} turns; a round has "
+                            f"{cfg.turns_per_round} ({cfg.players} players × {cfg.plays} "
+                            "cards)", rule="round-length").at(f"round {r}")
+    if g.finished:
+        raise RuleViolation(_over(g), rule="game-over").at(where)
+    if g.display is not None:
+        raise ContentError(f"round {r} records no leftover cards (a log that records the "
+                           "display records each round's leftovers)").at(f"round {r}")
+
+
+def replay_data(data: object, rules: MFRules | None = None) -> Replay:
+    """Read and replay raw log data (a mapping read from YAML/JSON)."""
+    log = parse_game_log(data)
+    base = rules or default_rules()
+    return replay(log, base.with_overrides(log.rules))
+
+
+# ------------------------------------------------------------------------ the protocol
+class MilleFiori:
+    """Mille Fiori in the game protocol (see the module notes for moves and chance)."""
+
+    id = "mille-fiori"
+    log_format = GAME_FORMAT
+    min_players = min(PLAYER_COUNTS)
+    max_players = max(PLAYER_COUNTS)
+    example_setup: Mapping[str, Any] = {}
+
+    def new(self, players: Sequence[str], *, seed: str | None = None,
+            rules: Mapping[str, Any] | None = None, start: str | None = None,
+            display: Sequence[str] | None = None, **setup: Any) -> MFState:
+        """A fresh game; ``start`` names the first start player, ``display`` the setup
+        display of an unseeded game that tracks it (card ids)."""
+        if setup:
+            raise ContentError(f"Mille Fiori has no set-up option {next(iter(setup))!r} "
+                               "(it takes start and display)")
+        names = list(players)
+        opts = default_rules().with_overrides(rules)
+        first = 0
+        if start is not None:
+            if start not in names:
+                raise ContentError(f"start: {start!r} is not one of {', '.join(names)}")
+            first = names.index(start)
+        kinds = None if display is None else _read_cards(board(), display, "display")
+        return _new(names, opts, None if seed is None else str(seed), first, kinds)
+
+    def to_move(self, state: MFState) -> list[str]:
+        return to_move(state)
+
+    def legal_moves(self, state: MFState, player: str | None) -> list[Any]:
+        return legal_moves(state, player)
+
+    def apply(self, state: MFState, player: str | None, move: Any) -> MFState:
+        return apply(state, player, move)
+
+    def is_over(self, state: MFState) -> bool:
+        return is_over(state)
+
+    def score(self, state: MFState) -> dict[str, Any]:
+        return score_json(state.g)
+
+    def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
+        """areas + ship + bonus_fields + empty_display."""
+        return (sum(player_score["areas"][a] for a in AREAS) + player_score["ship"]
+                + player_score["bonus_fields"] + player_score["empty_display"])
+
+    def to_log(self, state: MFState) -> dict[str, Any]:
+        return to_log(state)
+
+    def from_log(self, doc: Mapping[str, Any]) -> MFState:
+        return replay_data(dict(doc)).game
+
+    def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[Step]]:
+        log = parse_game_log(dict(doc))
+        rules = default_rules().with_overrides(log.rules)
+        keywords, _ = _setup_of(log, rules)
+        return keywords, replay(log, rules).steps
+
+
+#: Mille Fiori in :data:`scorepad.rules.game.GAMES`.
+GAME = MilleFiori()
+
+__all__ = ["GAME", "MFState", "Replay", "TurnRecord", "Turn", "replay", "replay_data"]

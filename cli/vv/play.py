@@ -166,7 +166,7 @@ def resume_table(path: str, map_ref: str | None, players: list[str] | None,
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.rules.voll_verplant.flipper import Flipper
-    from scorepad.rules.voll_verplant.replay import replay
+    from scorepad.rules.voll_verplant.game import replay
     from scorepad.vv.common import load_network, load_rules, resolve_map_ref, resumable_log
 
     name = display_name(path)
@@ -184,7 +184,11 @@ def resume_table(path: str, map_ref: str | None, players: list[str] | None,
             raise InputError(f"map {map_ref!r} differs from the log's map {log.map!r}")
         rules = load_rules(rules_path, log.rules)
         network = load_network(ref)
-        state = replay(log, network, rules).state
+        state = replay(log, network, rules).core
+        assert state is not None
+        if state.card is not None:
+            raise InputError("the log's last round is not finished: vv play resumes "
+                             "between rounds", where=(f"round {len(log.rounds)}",))
         flipper = Flipper.start(log.seed, rules).resumed([rnd.card for rnd in log.rounds])
     except ScorepadError as err:
         raise err.in_file(name) from None

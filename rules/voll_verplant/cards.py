@@ -80,3 +80,27 @@ def deal(seed: object, count: int, deck: Sequence[object], shuffle_cards: Sequen
     """The first ``count`` cards of :func:`card_stream`."""
     stream = card_stream(seed, deck, shuffle_cards)
     return [next(stream) for _ in range(count)]
+
+
+class CardSequence:
+    """A seed's endless card sequence, dealt lazily and remembered: ``at(i)`` is the
+    ``i``-th card (0-based) and whether a reshuffle follows it. Shared by every state of
+    a game (see :func:`sequence`), so going back and forth never re-shuffles."""
+
+    def __init__(self, seed: object, deck: Sequence[object], shuffle_cards: Sequence[object]
+                 ) -> None:
+        self._stream = card_stream(seed, deck, shuffle_cards)
+        self._dealt: list[tuple[Card, bool]] = []
+
+    def at(self, index: int) -> tuple[Card, bool]:
+        """The ``index``-th card and whether a reshuffle follows it."""
+        while len(self._dealt) <= index:
+            self._dealt.append(next(self._stream))
+        return self._dealt[index]
+
+
+@lru_cache(maxsize=256)
+def sequence(seed: str | int, deck: tuple[object, ...], shuffle_cards: tuple[object, ...]
+             ) -> CardSequence:
+    """The remembered :class:`CardSequence` of a seed and deck (one per game, cached)."""
+    return CardSequence(seed, deck, shuffle_cards)

@@ -71,7 +71,9 @@ class Network:
     """A validated map compiled for the engine: stations by index, lines by index.
 
     Stations and lines are named tuples (immutable, and cheap to define at start-up, which
-    frozen dataclasses are not); the network itself compares and hashes by identity.
+    frozen dataclasses are not). Two networks compiled from the same map compare equal, so
+    game states compare equal after a replay that read the map file again; the hash is a
+    cheap digest of the same content (the engine looks its tables up by network).
     """
 
     id: str
@@ -84,6 +86,17 @@ class Network:
     line_index: dict[str, int]
     special_mask: int
     all_mask: int
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Network):
+            return NotImplemented
+        return (self.id, self.name, self.note, self.symbol, self.stations, self.lines) == \
+            (other.id, other.name, other.note, other.symbol, other.stations, other.lines)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.all_mask, self.special_mask, len(self.lines)))
 
     @property
     def total_windows(self) -> int:

@@ -18,7 +18,7 @@ at the edge (see :mod:`.replay`).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
 from typing import NamedTuple
 
 from scorepad.rules.common.errors import RuleViolation
@@ -122,9 +122,17 @@ class MapTables(NamedTuple):
     touched: dict[int, int]  # stations marked in a round (mask) -> lines through them (mask)
 
 
-@lru_cache(maxsize=64)
 def map_tables(network: Network) -> MapTables:
-    """Per-line travel orders and counts, computed once per map."""
+    """Per-line travel orders and counts, computed once per map (kept on the network)."""
+    cached = network.tables
+    if cached:
+        return cached[0]
+    tables = _map_tables(network)
+    cached.append(tables)
+    return tables
+
+
+def _map_tables(network: Network) -> MapTables:
     return MapTables(
         cw=tuple(line.path(CW) for line in network.lines),
         ccw=tuple(line.path(CCW) for line in network.lines),
@@ -376,13 +384,15 @@ def line_options(network: Network, sheet: Sheet, card: Card
     return out
 
 
-def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules) -> list[Move]:
+def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules, *,
+                follow_up: bool = False) -> list[Move]:
     """Every single step a player may make with ``card`` (follow-ups not included).
 
     Number/express: every line with a free window, 0 up to the most crosses possible,
     both directions on rings; transfer: every line with a free window (both ring
     directions); free ride: every free station, and declining if allowed. A player
-    with no free window has exactly one step for a line card: the empty move.
+    with no free window has exactly one step for a line card: the empty move. A
+    ``follow_up`` of a line card must fill a window, so it never is the empty move.
     """
     if card.kind == FREE:
         marked = sheet.marked
@@ -393,7 +403,7 @@ def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules) -> l
     steps = [Move(line=line, crosses=k, direction=direction)
              for line, direction, count in line_options(network, sheet, card)
              for k in range(count)]
-    return steps or [Move()]
+    return steps or ([] if follow_up else [Move()])
 
 
 # --- whole moves and rounds ---------------------------------------------------------
@@ -501,16 +511,46 @@ def round_done(state: GameState) -> bool:
 
 
 def legal_next(state: GameState, player: int) -> list[Move]:
-    """Every step ``player`` may take now (:func:`legal_steps`); a follow-up of a line card
-    must fill a window, so the empty move is left out then. Empty when nothing is owed."""
+    """Every step ``player`` may take now (:func:`legal_steps`: the first step of the move
+    or the follow-up owed). Empty when nothing is owed."""
     if not owes(state, player):
         return []
     card = state.card
     assert card is not None
-    steps = legal_steps(state.network, state.sheets[player], card, state.rules)
-    if state.moved[player] and card.kind != FREE:
-        steps = [m for m in steps if m.line >= 0] or steps
-    return steps
+    return legal_steps(state.network, state.sheets[player], card, state.rules,
+                       follow_up=state.moved[player])
+
+
+def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
+              ) -> tuple[GameState, Move]:
+    """Play ``player``'s whole move, asking ``choose`` for each step (the first, then every
+    follow-up owed); the state after it and the move with its ``then`` (for a log)."""
+    if state.card is not None and not state.moved[player]:
+        # The usual case first, without the queue's bookkeeping: a step that marks no
+        # special station is the whole move.
+        step = choose(state)
+        try:
+            if step.then:
+                raise RuleViolation("a step has no `then`: each follow-up is a step of its "
+                                    "own", rule="special-follow-up")
+            sheet, queue = apply_step(state.network, state.rules, state.sheets[player],
+                                      state.card, step)
+        except RuleViolation as err:
+            raise err.at(*_place(state, player)) from None
+        owed, _ = _lapse(state.card, sheet, queue)
+        state = _with_sheet(state, player, sheet, owed)
+        if not owed:
+            return state, step
+        steps = [step]
+    else:
+        steps = []
+    while owes(state, player):
+        step = choose(state)
+        state = play_step(state, player, step).state
+        steps.append(step)
+    if not steps:
+        return state, Move()
+    return state, steps[0]._replace(then=tuple(steps[1:])) if len(steps) > 1 else steps[0]
 
 
 class Step(NamedTuple):

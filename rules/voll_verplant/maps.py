@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -86,6 +86,9 @@ class Network:
     line_index: dict[str, int]
     special_mask: int
     all_mask: int
+    # The engine's tables of this map, made on first use (see engine.map_tables); a list
+    # so that the frozen network can hold them once made.
+    tables: list[Any] = field(default_factory=list, repr=False)
 
     def __eq__(self, other: object) -> bool:
         if self is other:

@@ -99,8 +99,8 @@ def step_from_data(network: Network, card: Card, data: object) -> Move:
                                        "to choose")
     if card.kind == TRANSFER:
         if "crosses" in data:
-            raise _unused("crosses", "a transfer card marks one station (the first free "
-                                     "one): it takes no `crosses`")
+            raise _unused("crosses", "a transfer card marks the first free station of the "
+                                     f"line: type only the line (e.g. {line.id}), no `crosses`")
         return Move(line=line.index, crosses=0, direction=direction)
     crosses = data.get("crosses")
     if crosses is None:

@@ -10,7 +10,7 @@ from scorepad.rules.common.shuffle import seeded_rng
 
 from .bots import BOTS
 from .cards import card_stream
-from .engine import GameState, apply, end_round, new_game, reveal
+from .engine import GameState, end_round, new_game, play_turn, reveal
 from .log import GameLog, RoundSpec
 from .maps import Network
 from .replay import from_move, marked_sheets
@@ -43,8 +43,7 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
         state = reveal(state, card)
         moves = {}
         for p in seats:
-            move = choose(state, p, rng)
-            state = apply(state, p, move)
+            state, move = play_turn(state, p, lambda s, p=p: choose(s, p, rng))
             if record:
                 moves[players[p]] = from_move(network, card, move)
         if record:

@@ -36,6 +36,11 @@ class Card(NamedTuple):
             return f"{self.kind} {self.value}"
         return "transfer" if self.kind == TRANSFER else "free ride"
 
+    def a(self) -> str:
+        """:meth:`describe` with its article: ``a number 4``, ``an express 3``."""
+        words = self.describe()
+        return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+
 
 @lru_cache(maxsize=256)
 def parse_card(code: object) -> Card:

@@ -291,7 +291,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
                      sheet.later, sheet.free), triggered
 
     if move.station != -1:
-        raise _violation(f"a {card.describe()} card is played on a line, not on a station",
+        raise _violation(f"{card.a()} card is played on a line, not on a station",
                          "line-card")
     line = move.line
     free = sheet.free

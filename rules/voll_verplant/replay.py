@@ -80,7 +80,7 @@ def step_from_data(network: Network, card: Card, data: object) -> Move:
             raise _shape("station", "a station is given by its number")
         return Move(station=network.station(station).index)
     if "station" in data:
-        raise RuleViolation(f"a {card.describe()} card is played on a line: give `line`, "
+        raise RuleViolation(f"{card.a()} card is played on a line: give `line`, "
                             "not `station`", rule="line-card")
     if "line" not in data:
         if data:

@@ -91,12 +91,12 @@ def _read_free_ride(raw: str) -> dict[str, int | None]:
 
 
 def _read_line_move(raw: str, card: Card) -> dict[str, str | int]:
-    what = card.describe()
+    what = card.a()
     if raw == "-":
-        raise RuleViolation(f"a {what} card fills a wagon window: choose a line "
+        raise RuleViolation(f"{what} card fills a wagon window: choose a line "
                             "(A 0 crosses nothing)", rule="must-fill-window")
     if raw.isdigit():
-        raise InputError(f"cannot read {raw!r}: a {what} card is played on a line; "
+        raise InputError(f"cannot read {raw!r}: {what} card is played on a line; "
                          "type its letter first (e.g. A 3)")
     tokens = raw.split()
     head = _LINE_TOKEN.match(tokens[0])

@@ -83,7 +83,7 @@ class Problems(ScorepadError):
         for err in errors:
             flat.extend(err.errors if isinstance(err, Problems) else [err])
         super().__init__("; ".join(e.message for e in flat))
-        self.errors = flat
+        self.errors: list[ScorepadError] = flat
         self.exit_code = max(e.exit_code for e in flat)
 
     def in_file(self, source: str) -> Problems:

@@ -18,7 +18,7 @@ at the edge (see :mod:`.replay`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from scorepad.rules.common.errors import RuleViolation
@@ -88,11 +88,11 @@ class GameState(NamedTuple):
 # Named tuples built straight from a tuple: the generated __new__ costs a Python call, and
 # these are made several times a round in the hot path.
 def _sheet(*fields: object) -> Sheet:
-    return tuple.__new__(Sheet, fields)  # type: ignore[return-value]
+    return tuple.__new__(Sheet, fields)
 
 
 def _state(*fields: object) -> GameState:
-    return tuple.__new__(GameState, fields)  # type: ignore[return-value]
+    return tuple.__new__(GameState, fields)
 
 
 class RoundReport(NamedTuple):
@@ -147,7 +147,7 @@ def _map_tables(network: Network) -> MapTables:
     )
 
 
-def new_game(network: Network, rules: VVRules, players: tuple[str, ...] | list[str]) -> GameState:
+def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
     """A fresh game: empty sheets, no card revealed."""
     n_lines = len(network.lines)
     blank = Sheet(0, (0,) * n_lines, ((),) * n_lines, (), 0, 0, network.total_windows)
@@ -284,7 +284,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
             sid = network.stations[move.station].id
             raise _violation(f"station {sid} is already marked", "free-ride-free-station")
         marked = sheet.marked | 1 << move.station
-        triggered = ()
+        triggered: tuple[int, ...] = ()
         if rules.special_on_free_ride and network.special_mask >> move.station & 1:
             triggered = (move.station,)
         return _sheet(marked, sheet.used, sheet.entries, sheet.transfers, sheet.first,

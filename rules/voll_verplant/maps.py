@@ -34,7 +34,7 @@ BUNDLED_MAPS = ("amsterdam", "berlin", "paris", "madrid")
 class Station(NamedTuple):
     """A compiled station; ``index`` is its bit in the engine's station masks."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
     id: int
     x: float
     y: float
@@ -46,7 +46,7 @@ class Station(NamedTuple):
 class Line(NamedTuple):
     """A compiled line; ``order`` holds station indices from the wagon on (``cw`` for rings)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
     id: str
     color: str
     windows: int
@@ -293,8 +293,8 @@ def layout_problems(network: Network, *, max_segment: float = 3.0,
             problems.append(f"line {line.id}: ring does not run clockwise")
     for pair, letters in shared.items():
         if len(letters) > max_shared:
-            a, b = sorted(pair)
-            problems.append(f"stations {a}-{b}: {len(letters)} lines side by side "
+            low, high = sorted(pair)
+            problems.append(f"stations {low}-{high}: {len(letters)} lines side by side "
                             f"({', '.join(letters)}), more than {max_shared}")
     return problems
 

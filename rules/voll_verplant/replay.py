@@ -19,7 +19,7 @@ from .engine import CCW, CW, GameState, Move
 from .maps import Network
 from .ruleset import VVRules
 from .scoring import score_sheet
-from .view import MarkedSheet
+from .view import Bonus, MarkedSheet
 
 if TYPE_CHECKING:
     from .log import MoveSpec
@@ -211,7 +211,7 @@ def marked_sheets(state: GameState) -> list[MarkedSheet]:
         transfers = {net.stations[i].id: n for i, n in sheet.transfers}
         windows = {line.id: sheet.entries[line.index] for line in net.lines
                    if sheet.entries[line.index]}
-        bonuses = {}
+        bonuses: dict[str, Bonus] = {}
         for line in net.lines:
             bit = 1 << line.index
             if sheet.first & bit:

@@ -80,6 +80,13 @@ def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[ob
                 break
 
 
+def windows_filled(cards: Sequence[Card]) -> int:
+    """The wagon windows ``cards`` fill on a sheet without special stations: one a card,
+    none for a free ride. A flipper's game ends when they fill the map's windows (the latest
+    possible end: special stations make players fill theirs sooner)."""
+    return sum(1 for card in cards if card.kind != FREE)
+
+
 def deal(seed: object, count: int, deck: Sequence[object], shuffle_cards: Sequence[object]
          ) -> list[tuple[Card, bool]]:
     """The first ``count`` cards of :func:`card_stream`."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.rules.common.errors import RuleViolation
 
-from .cards import FREE, Card, CardSequence, parse_card, sequence
+from .cards import Card, CardSequence, parse_card, sequence, windows_filled
 
 if TYPE_CHECKING:
     from .maps import Network
@@ -158,7 +158,7 @@ class Flipper:
     @property
     def windows_filled(self) -> int:
         """Windows each player has filled from the cards alone: one per card but free rides."""
-        return sum(1 for card in self.revealed if card.kind != FREE)
+        return windows_filled(self.revealed)
 
     @property
     def windows_left(self) -> int | None:

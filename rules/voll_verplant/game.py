@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
 
 from . import engine
-from .cards import EXPRESS, FREE, NUMBER, Card, parse_card
+from .cards import EXPRESS, NUMBER, Card, parse_card, windows_filled
 from .engine import GameState
 from .log import GAME_FORMAT, GameLog, parse_game_log
 from .maps import BUNDLED_MAPS, Network, bundled_map
@@ -108,7 +108,7 @@ def _in_round(state: VVState) -> bool:
 def _over(state: VVState) -> bool:
     if state.core is not None and state.players:
         return state.core.over
-    return bool(state.windows) and sum(c.kind != FREE for c in state.cards) >= state.windows
+    return bool(state.windows) and windows_filled(state.cards) >= state.windows
 
 
 def _seat(state: VVState, player: str) -> int:

@@ -130,17 +130,6 @@ def format_game(game: LoadedGame) -> str:
     return "\n".join(lines)
 
 
-def score_json(game: LoadedGame) -> dict:
-    """The contract's JSON object: a game log's is the protocol's ``score`` itself."""
-    from scorepad.rules.voll_verplant.game import GAME
-    from scorepad.rules.voll_verplant.scoring import result_data
-
-    if game.state is not None:
-        return GAME.score(game.state)
-    assert game.network is not None
-    return result_data(game.network.id, game.sheets, game.finished)
-
-
 def bgstats_record(game: LoadedGame, when: datetime) -> dict:
     """The play record BG Stats imports from other apps."""
     from scorepad.rules.voll_verplant.scoring import result_data
@@ -177,6 +166,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, fmt: str | None,
       scorepad vv score ann.yaml bob.yaml cid.yaml
     """
     from scorepad.io import emit_json
+    from scorepad.rules.voll_verplant.scoring import result_data
 
     fmt = fmt or ("json" if as_json else "text")
     games, errors = _load_all(files, rules_file)
@@ -188,7 +178,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, fmt: str | None,
         for warning in game.warnings:
             click.echo(f"{game.source}: warning: {warning}", err=True)
     if fmt == "json":
-        objs = [score_json(g) for g in scored]
+        objs = [result_data(g.network.id, g.sheets, g.finished) for g in scored]  # type: ignore[union-attr]
         if objs:
             click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
     elif fmt == "bgstats":

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections.abc import Sequence
-from functools import partial
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
 
-from .bots import BOTS, Bot
+from .bots import BOTS
 from .cards import card_stream
 from .engine import GameState, Move, end_round, new_game, play_turn, reveal
 from .log import GameLog, RoundSpec
@@ -45,7 +43,10 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
         state = reveal(state, card)
         moves = {}
         for p in seats:
-            state, move = play_turn(state, p, partial(_ask, choose, p, rng))
+            def ask(now: GameState, p: int = p) -> Move:
+                return choose(now, p, rng)
+
+            state, move = play_turn(state, p, ask)
             if record:
                 moves[players[p]] = from_move(network, card, move)
         if record:
@@ -57,10 +58,6 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
         log = GameLog(format="scorepad/vv-game@1", map=network.id, rules=changed, seed=seed,
                       players=list(players), rounds=rounds)
     return SimulatedGame(seed, state, log)
-
-
-def _ask(choose: Bot, player: int, rng: random.Random, state: GameState) -> Move:
-    return choose(state, player, rng)
 
 
 def _defaults() -> VVRules:

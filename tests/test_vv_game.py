@@ -157,3 +157,39 @@ rounds:
     for player, move in steps:
         s = GAME.apply(s, player, move)
     assert s == GAME.from_log(doc)
+
+
+@pytest.mark.parametrize(("map_id", "rules", "players"), [
+    ("paris", {}, 3),
+    ("madrid", {}, 2),
+    ("madrid", {"special_chains": False, "game_end": "any_full"}, 4),
+    ("paris", {"special_on_free_ride": True, "free_ride_may_decline": False}, 1),
+])
+def test_random_play_with_special_stations_replays_step_by_step(map_id, rules, players, runner):
+    import json
+    import random
+
+    from scorepad.main import root
+
+    rng = random.Random(f"{map_id}/{rules}/{players}")
+    names = ["Ann", "Bob", "Cid", "Dee"][:players]
+    s = GAME.new(names, seed=f"specials-{map_id}", rules=rules, map=map_id)
+    follow_ups = 0
+    for step in range(3000):
+        if GAME.is_over(s):
+            break
+        movers = GAME.to_move(s)
+        if not movers:
+            s = GAME.apply(s, None, GAME.legal_moves(s, None)[0])
+            continue
+        player = rng.choice(movers)
+        core = s.core
+        follow_ups += bool(core.moved[s.players.index(player)])
+        s = GAME.apply(s, player, rng.choice(GAME.legal_moves(s, player)))
+        if step % 7 == 0:
+            assert GAME.from_log(copy.deepcopy(GAME.to_log(s))) == s
+    assert GAME.is_over(s) and follow_ups > 0
+    assert GAME.from_log(copy.deepcopy(GAME.to_log(s))) == s
+    result = runner.invoke(root, ["vv", "score", "--json", "-"], input=json.dumps(GAME.to_log(s)))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == GAME.score(s)

@@ -193,3 +193,31 @@ def test_random_play_with_special_stations_replays_step_by_step(map_id, rules, p
     result = runner.invoke(root, ["vv", "score", "--json", "-"], input=json.dumps(GAME.to_log(s)))
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == GAME.score(s)
+
+
+@pytest.mark.parametrize("chains", [True, False])
+def test_whole_moves_and_steps_reach_the_same_state(chains):
+    """engine.apply (a whole move with `then`, as a log holds it) and engine.play_step (one
+    step at a time, as the table and the protocol go) run the same follow-up rules."""
+    import random
+
+    from scorepad.rules.voll_verplant import engine
+    from scorepad.rules.voll_verplant.bots import random_bot
+    from scorepad.rules.voll_verplant.cards import card_stream
+    from scorepad.rules.voll_verplant.maps import bundled_map
+
+    network = bundled_map("madrid")
+    rules = default_rules().with_overrides({"special_chains": chains})
+    for seed in range(12):
+        rng = random.Random(seed)
+        stepped = whole = engine.new_game(network, rules, ["Ann", "Bob"])
+        stream = card_stream(f"whole-{seed}", rules.deck, rules.shuffle_cards)
+        while not stepped.over:
+            card = next(stream)[0]
+            stepped, whole = engine.reveal(stepped, card), engine.reveal(whole, card)
+            for p in (0, 1):
+                stepped, move = engine.play_turn(stepped, p,
+                                                 lambda s, p=p, rng=rng: random_bot(s, p, rng))
+                whole = engine.apply(whole, p, move)
+            stepped, whole = engine.end_round(stepped)[0], engine.end_round(whole)[0]
+            assert stepped == whole

@@ -155,3 +155,44 @@ def test_rules_file_changes_rounding(runner, tmp_path):
     rules.write_text("empty_rounding: sideways\n")
     result = runner.invoke(root, ["vv", "score", write(tmp_path, GAME), "--rules", str(rules)])
     assert result.exit_code == 2 and "rules.empty_rounding" in result.stderr
+
+
+# --- a move carrying a field its card does not use is refused (exit 1), not ignored -------
+
+def _with_free_ride(move):
+    game = json.loads(json.dumps(GAME))
+    game["rounds"].append({"card": "F", "moves": {"Ann": move, "Bob": {"station": None}}})
+    return game
+
+
+@pytest.mark.parametrize(("game", "message"), [
+    (_bad(1, "Ann", {"line": "B", "crosses": 1}),
+     "round 2, Ann, crosses: a transfer card marks the first free station of the line: "
+     "type only the line (e.g. B), no `crosses`"),
+    (_bad(1, "Ann", {"line": "B", "crosses": 0}), "round 2, Ann, crosses: a transfer card"),
+    (_bad(0, "Ann", {"line": "A", "crosses": 4, "station": 3}),
+     "round 1, Ann: a number 4 card is played on a line: give `line`, not `station`"),
+    (_bad(0, "Ann", {"line": "A", "crosses": 4, "direction": "cw"}),
+     "round 1, Ann, direction: line A is not a ring: it has no direction to choose"),
+    (_bad(2, "Ann", {"line": "R", "then": [{"line": "B", "direction": "ccw"}]}),
+     "round 3, Ann, follow-up 1, direction: line B is not a ring"),
+    (_bad(2, "Ann", {"line": "R", "then": [{"line": "B", "station": 4}]}),
+     "round 3, Ann, follow-up 1: an express 3 card is played on a line"),
+    (_with_free_ride({"line": "A", "station": 3}),
+     "round 4, Ann: a free ride takes `station: ID` (or `station: null` to decline), "
+     "not a line"),
+    (_with_free_ride({"station": 3, "crosses": 1}),
+     "round 4, Ann, crosses: a free ride crosses the one station it names: it takes no "
+     "`crosses`"),
+    (_with_free_ride({"station": 3, "direction": "cw"}),
+     "round 4, Ann, direction: a free ride crosses the one station it names"),
+    (_with_free_ride({}), "round 4, Ann: a free ride takes `station: ID`"),
+])
+def test_a_field_the_card_does_not_use_exits_1_naming_round_player_and_field(
+        runner, tmp_path, game, message):
+    path = write(tmp_path, game)
+    for command in ("check", "score"):
+        result = runner.invoke(root, ["vv", command, path])
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(f"{path}: {message}"), result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1

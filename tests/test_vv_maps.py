@@ -291,7 +291,36 @@ CONTENT_ERRORS = [
 def test_content_errors_exit_1_with_their_place(runner, tmp_path, tiny, change, message):
     result, path = check(runner, tmp_path, edit(tiny, change))
     assert result.exit_code == 1
-    assert result.output.strip() == f"{path}: {message}"
+    lines = result.output.strip().splitlines()  # what follows from it is listed as well
+    assert lines[0] == f"{path}: {message}"
+    assert all(line.startswith(f"{path}: ") for line in lines)
+
+
+def test_check_lists_every_content_problem(runner, tmp_path, tiny):
+    def change(d):
+        _line(d, "A")["stations"].append(99)
+        _line(d, "B").update(bonus=[1, 2])
+        _line(d, "R").update(color="#E3000F")
+    result, path = check(runner, tmp_path, edit(tiny, change))
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        f"{path}: line A, station 99: no such station",
+        f"{path}: line B, bonus: bonus first (1) is smaller than later (2)",
+        f"{path}: line R: same colour as line A"]
+
+
+def test_check_lists_every_shape_problem(runner, tmp_path, tiny):
+    def change(d):
+        _line(d, "R").update(windows=5)
+        _line(d, "B").update(color="blue")
+        d["stations"][3].update(y=-1)
+    result, path = check(runner, tmp_path, edit(tiny, change))
+    assert result.exit_code == 2
+    assert sorted(result.output.strip().splitlines()) == sorted([
+        f"{path}: station 4, y: input should be greater than or equal to 0",
+        f"{path}: line B, color: colour 'blue' is not of the form #rrggbb",
+        f"{path}: line R, windows: input should be less than or equal to 4"])
+    assert "more problem" not in result.output
 
 
 SHAPE_ERRORS = [

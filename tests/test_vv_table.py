@@ -17,7 +17,18 @@ from vv_helpers import game, mv, play_round
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
 from scorepad.rules.voll_verplant.cards import parse_card
-from scorepad.rules.voll_verplant.engine import Move, apply, end_round, legal_steps, reveal
+from scorepad.rules.voll_verplant.engine import (
+    Move,
+    apply,
+    asking,
+    end_round,
+    legal_next,
+    legal_steps,
+    owes,
+    play_step,
+    play_turn,
+    reveal,
+)
 from scorepad.rules.voll_verplant.maps import load_map_data
 from scorepad.rules.voll_verplant.replay import marked_sheets
 from scorepad.rules.voll_verplant.ruleset import default_rules
@@ -31,7 +42,6 @@ from scorepad.rules.voll_verplant.table import (
     parse_answer,
     round_lines,
     sheet_view,
-    start_turn,
     step_effect,
     step_text,
 )
@@ -205,13 +215,10 @@ def _random_state(picks):
         if s.over:
             break
         card = parse_card(cards[n % len(cards)])
-        turn = start_turn(s.network, s.rules, s.sheets[0], card)
-        while not turn.done:
-            steps = [m for m in legal_steps(s.network, turn.sheet, card, s.rules)
-                     if turn.asking is None or m.line >= 0]
-            turn = turn.play(steps[pick % len(steps)])
         s = reveal(s, card)
-        s = apply(s, 0, turn.move)
+        while owes(s, 0):
+            steps = legal_next(s, 0)
+            s = play_step(s, 0, steps[pick % len(steps)]).state
         s, _ = end_round(s)
     return s
 
@@ -228,12 +235,43 @@ def test_every_legal_step_reads_back_from_its_text(picks):
             assert parse(s, step_text(s.network, card, step), code) == step
 
 
-# --- turns with follow-ups --------------------------------------------------------------
+# --- turns with follow-ups (the engine keeps what is owed; the table words it) -----------
+
+class Turn:
+    """A player's move typed step by step on the engine's state, as ``vv play`` does."""
+
+    def __init__(self, state, card, player=0):
+        self.state = reveal(state, card) if state.card is None else state
+        self.card, self.player, self.steps, self.lapsed = card, player, [], ()
+
+    @property
+    def asking(self):
+        return asking(self.state, self.player)
+
+    @property
+    def done(self):
+        return not owes(self.state, self.player)
+
+    @property
+    def move(self):
+        return self.steps[0]._replace(then=tuple(self.steps[1:]))
+
+    def parse(self, text):
+        s = self.state
+        return parse_answer(text, s.network, s.rules, s.sheets[self.player], self.card,
+                            follow_up=s.moved[self.player])
+
+    def play(self, move):
+        step = play_step(self.state, self.player, move)
+        self.state, self.lapsed = step.state, self.lapsed + step.lapsed
+        self.steps.append(move)
+        return self
+
 
 def test_a_special_station_asks_for_a_follow_up_and_the_engine_accepts_the_move():
     s = game()
     card = parse_card(4)
-    turn = start_turn(s.network, s.rules, s.sheets[0], card)
+    turn = Turn(s, card)
     assert turn.asking is None and not turn.done
     turn = turn.play(turn.parse("R 2"))          # 7 8: station 8 is special
     assert turn.asking == idx(s, 8) and not turn.done
@@ -243,6 +281,7 @@ def test_a_special_station_asks_for_a_follow_up_and_the_engine_accepts_the_move(
     assert turn.done
     assert turn.move == Move(line=R, crosses=2, then=(Move(line=A, crosses=4),))
     s = apply(reveal(s, card), 0, turn.move)     # the engine checks `then` the same way
+    assert s == turn.state
     s, report = end_round(s)
     assert report.completions == ((A, (0,), True),)
 
@@ -251,7 +290,7 @@ def test_a_follow_up_lapses_without_a_free_window():
     s = game()
     for card, line in [(3, "A"), (3, "A"), (3, "B"), (3, "B")]:
         s = play_round(s, card, mv(s, line, 0))
-    turn = start_turn(s.network, s.rules, s.sheets[0], parse_card(3))
+    turn = Turn(s, parse_card(3))
     turn = turn.play(turn.parse("R 2"))          # reaches 8, but no window is left
     assert turn.done and turn.lapsed == (idx(s, 8),)
     assert turn.move == Move(line=R, crosses=2)
@@ -279,7 +318,7 @@ def test_follow_ups_are_asked_in_the_order_reached_and_chain(chains, asked):
     rules = default_rules().with_overrides({"special_chains": chains})
     s = game(network=network, rules=rules)
     card = parse_card(3)
-    turn = start_turn(network, rules, s.sheets[0], card)
+    turn = Turn(s, card)
     turn = turn.play(turn.parse("A 3"))          # 1 2 3: specials 2 then 3
     seen = []
     answers = iter(["B 2", "A", "B"])            # 2 → B 4 5 (special 5); 3 → A; 5 → B
@@ -296,24 +335,28 @@ def test_a_free_ride_to_a_special_station_may_ask_for_another_free_ride():
     rules = default_rules().with_overrides({"special_on_free_ride": True})
     s = game(rules=rules)
     card = parse_card("F")
-    turn = start_turn(s.network, rules, s.sheets[0], card)
+    turn = Turn(s, card)
     turn = turn.play(turn.parse("8"))
     assert turn.asking == idx(s, 8)
     turn = turn.play(turn.parse("-"))            # the follow-up free ride may be declined
     assert turn.move == Move(station=idx(s, 8), then=(Move(),))
     apply(reveal(s, card), 0, turn.move)         # the engine agrees
-    turn = start_turn(s.network, default_rules(), s.sheets[0], card)
+    s = game()
+    turn = Turn(s, card)
     assert turn.play(turn.parse("8")).done       # by default a free ride triggers nothing
 
 
 def test_a_player_without_a_free_window_moves_automatically():
-    s = game()
-    for card, line in [(3, "A"), (3, "A"), (3, "B"), (3, "B"), (3, "R")]:
-        s = play_round(s, card, mv(s, line, 0))
-    turn = start_turn(s.network, s.rules, s.sheets[0], parse_card(5))
-    assert turn.automatic and turn.done and turn.move == Move()
-    turn = start_turn(s.network, s.rules, s.sheets[0], parse_card("F"))
-    assert not turn.automatic                    # free rides need no window
+    s = game(players=("Ann", "Bob"))             # Ann's special station costs her a window
+    s = play_round(s, 3, mv(s, "R", 2, then=(mv(s, "A", 0),)), mv(s, "A", 0))
+    for line in ("A", "B", "B"):
+        s = play_round(s, 3, mv(s, line, 0), mv(s, line, 0))
+    revealed = reveal(s, parse_card(5))
+    assert legal_next(revealed, 0) == [Move()]   # automatic: the only step is the empty move
+    s2, move = play_turn(revealed, 0, lambda state: legal_next(state, 0)[0])
+    assert move == Move() and not owes(s2, 0)
+    revealed = reveal(s, parse_card("F"))
+    assert legal_next(revealed, 0) != [Move()]   # free rides need no window
 
 
 # --- views -----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map, load_map_data
 
 if TYPE_CHECKING:  # rulesets and replays are imported by the commands that use them, not `vv sheet`
+    from scorepad.rules.voll_verplant.game import VVState
     from scorepad.rules.voll_verplant.ruleset import VVRules
     from scorepad.rules.voll_verplant.view import MarkedSheet
 
@@ -65,6 +66,7 @@ class LoadedGame(NamedTuple):
     finished: bool
     rounds: int
     warnings: list[str]
+    state: VVState | None = None  # the protocol's state of a game log (None: paper sheets)
 
 
 class Document(NamedTuple):
@@ -83,12 +85,14 @@ def read_doc(path: str) -> Document:
 
 
 def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
-    """Replay a game log through the engine and score it. Errors name the file and place."""
-    from scorepad.rules.voll_verplant.log_reader import read_game_log
-    from scorepad.rules.voll_verplant.replay import check_cards, marked_sheets, replay
+    """Replay a game log through the game protocol and score it. Errors name the file and
+    place."""
+    from scorepad.rules.voll_verplant.game import replay
+    from scorepad.rules.voll_verplant.log import parse_game_log
+    from scorepad.rules.voll_verplant.replay import marked_sheets
 
     try:
-        log = read_game_log(doc.data)
+        log = parse_game_log(doc.data)
         if log.map is None:
             if log.players:
                 raise InputError("missing key: a game with players needs `map`", where=("map",))
@@ -96,14 +100,14 @@ def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
         else:
             network = load_network(log.map, doc.base)
         rules = load_rules(rules_file, log.rules)
-        if network is None:  # a flipper's log: only its cards can be checked
-            check_cards([r.parsed_card for r in log.rounds], rules, log.seed)
-            return LoadedGame(doc.name, None, rules, [], False, len(log.rounds), [])
-        result = replay(log, network, rules)
+        state = replay(log, network, rules)
     except ScorepadError as err:
         raise err.in_file(doc.name) from None
-    return LoadedGame(doc.name, network, rules, marked_sheets(result.state), result.finished,
-                      len(log.rounds), [])
+    if network is None or state.core is None or not log.players:
+        # a flipper's log: only its cards can be checked
+        return LoadedGame(doc.name, None, rules, [], False, len(log.rounds), [], state)
+    return LoadedGame(doc.name, network, rules, marked_sheets(state.core), state.core.over,
+                      len(log.rounds), [], state)
 
 
 def load_marked_sheets(path: str) -> tuple[Network, list[MarkedSheet]]:

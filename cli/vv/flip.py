@@ -128,7 +128,7 @@ def card_meaning(card: Card) -> tuple[str, str]:
 
 def draw_card(reveal: Reveal, glyphs: Glyphs, style: Style) -> list[str]:
     """The card as a framed box of :data:`CARD_INNER` + 2 columns."""
-    tl, tr, bl, br, hz, vt = glyphs.frame
+    tl, tr, bl, br, hz, vt = tuple(glyphs.frame)  # six one-character glyphs
     card = reveal.card
     colour = style.card_colour(reveal)
     title, words = card_meaning(card)

@@ -3,9 +3,14 @@ map file)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from scorepad.vv.completion import complete_map
+
+if TYPE_CHECKING:
+    from scorepad.rules.voll_verplant.maps import Network
 
 # Column heads of the `vv maps` table and the figure each shows, in order.
 _COLUMNS = (("id", "id"), ("name", "name"), ("lines", "lines"), ("stations", "stations"),
@@ -73,9 +78,10 @@ def check_cmd(file: str, layout: bool) -> None:
     """Validate a Voll verplant map file and print its figures.
 
     FILE is a map file in YAML or JSON (format: scorepad/vv-map@1), `-` for standard input,
-    or a bundled map id. A file that cannot be read or lacks the format's shape exits 2; a
-    map whose content breaks the rules (an unknown station on a line, a station on no line,
-    a ring of fewer than 3 stations, ...) exits 1. Every message names the place, e.g.
+    or a bundled map id. Every problem is listed, one per line: a file that cannot be read
+    or lacks the format's shape exits 2 (its shape problems); a map whose content breaks
+    the rules (an unknown station on a line, a station on no line, a ring of fewer than 3
+    stations, ...) exits 1. Every message names the place, e.g.
     `city.yaml: line C, station 99: no such station`.
 
     \b
@@ -107,28 +113,33 @@ def _count(n: object, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _load(file: str):
-    """The map a FILE argument names, and how messages name it.
+def _load(file: str) -> tuple[str, Network]:
+    """The map a FILE argument names, and how messages name it; every problem of a map
+    file is reported, one per line (shape problems first: content is checked on a map of
+    the right shape).
 
     Standard input and a path that does not exist are handled here so that both read as
-    files (a missing file exits 2); bundled ids and existing paths go through the commands'
-    shared ``load_network``.
+    files (a missing file exits 2); a bundled id is the bundled map.
     """
     from pathlib import Path
 
     from scorepad.io import STDIN, display_name, read_mapping
-    from scorepad.rules.common.errors import InputError, ScorepadError
-    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, load_map_data
+    from scorepad.rules.common.errors import InputError, Problems, ScorepadError, raise_all
+    from scorepad.rules.voll_verplant.maps import (
+        BUNDLED_MAPS,
+        bundled_map,
+        load_map_data,
+        map_problems,
+    )
 
-    from .common import load_network
-
-    if file == STDIN:
-        name = display_name(file)
-        data = read_mapping(file)
-        try:
-            return name, load_map_data(data)
-        except ScorepadError as err:
-            raise err.in_file(name) from None
-    if file not in BUNDLED_MAPS and not Path(file).exists():
+    if file in BUNDLED_MAPS:
+        return file, bundled_map(file)
+    if file != STDIN and not Path(file).exists():
         raise InputError("no such file", source=file)
-    return file, load_network(file)
+    name = display_name(file)
+    data = read_mapping(file)
+    try:
+        raise_all(map_problems(data))
+        return name, load_map_data(data)
+    except (Problems, ScorepadError) as err:
+        raise err.in_file(name) from None

@@ -18,7 +18,7 @@ import sys
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -33,12 +33,11 @@ from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
     from scorepad.rules.voll_verplant.cards import Card
-    from scorepad.rules.voll_verplant.engine import GameState
+    from scorepad.rules.voll_verplant.engine import GameState, Move
     from scorepad.rules.voll_verplant.flipper import Flipper
     from scorepad.rules.voll_verplant.log import RoundSpec
     from scorepad.rules.voll_verplant.maps import Network
     from scorepad.rules.voll_verplant.ruleset import VVRules
-    from scorepad.rules.voll_verplant.table import Turn
 
 MAX_PLAYERS = 6
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
@@ -151,7 +150,7 @@ def resume_table(path: str, map_ref: str | None, players: list[str] | None,
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.rules.voll_verplant.flipper import Flipper
-    from scorepad.rules.voll_verplant.replay import replay
+    from scorepad.rules.voll_verplant.game import replay
     from scorepad.vv.common import load_network, load_rules, resolve_map_ref, resumable_log
 
     name = display_name(path)
@@ -169,7 +168,11 @@ def resume_table(path: str, map_ref: str | None, players: list[str] | None,
             raise InputError(f"map {map_ref!r} differs from the log's map {log.map!r}")
         rules = load_rules(rules_path, log.rules)
         network = load_network(ref)
-        state = replay(log, network, rules).state
+        state = replay(log, network, rules).core
+        assert state is not None
+        if state.card is not None:
+            raise InputError("the log's last round is not finished: vv play resumes "
+                             "between rounds", where=(f"round {len(log.rounds)}",))
         flipper = Flipper.start(log.seed, rules).resumed([rnd.card for rnd in log.rounds])
     except ScorepadError as err:
         raise err.in_file(name) from None
@@ -178,93 +181,115 @@ def resume_table(path: str, map_ref: str | None, players: list[str] | None,
 
 # --- playing --------------------------------------------------------------------------
 
-def ask_turn(table: Table, player: int, card: Card) -> Turn:
-    """Ask one player for their move and its follow-ups until it is legal and complete.
+class Done(NamedTuple):
+    """A player's finished move: the state after it, the move with its follow-ups, and
+    whether the player had nothing to choose."""
 
-    ``undo`` during the follow-ups starts this player's move again; before the first step
-    it raises :class:`TakeBack` (the round goes back to the previous player).
+    state: GameState
+    move: Move
+    automatic: bool
+
+
+def ask_turn(table: Table, state: GameState, player: int, card: Card) -> Done:
+    """Ask one player for their move step by step until the engine says nothing is owed.
+
+    The engine keeps what is owed (each special station's follow-up) and lapses what
+    cannot be made; ``undo`` during the follow-ups starts this player's move again; before
+    the first step it raises :class:`TakeBack` (the round goes back to the previous player).
     """
     from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.voll_verplant import engine
     from scorepad.rules.voll_verplant import table as words
     from scorepad.rules.voll_verplant.replay import marked_sheets
 
-    network = table.network
+    network, rules = table.network, table.rules
     name = table.players[player]
-    turn = words.start_turn(network, table.rules, table.state.sheets[player], card)
-    if turn.automatic:
+    start = state
+    if engine.legal_next(state, player) == [engine.Move()]:
         why = ("no free window" if card.kind != "free" else "no free station")
         click.echo(f"{name}: {why}, nothing to do this round")
-        return turn
-    while not turn.done:
-        station = turn.asking
-        default = turn.default()
+        return Done(engine.play_step(state, player, engine.Move()).state, engine.Move(), True)
+    steps: list[Move] = []
+    while engine.owes(state, player):
+        station = engine.asking(state, player)
+        sheet = state.sheets[player]
+        follow = station is not None
+        default = words.default_step(network, rules, sheet, card, follow_up=follow)
         if station is None:
-            prompt = f"{name} (card {card.code}) [{turn.text(default)}]> "
+            prompt = f"{name} (card {card.code}) [{words.step_text(network, card, default)}]> "
         else:
             sid = network.stations[station].id
             say(f"{words.station_name(network, station)} is special: one more "
                 f"{card.describe()}")
-            prompt = f"{name} (follow-up {sid}, card {card.code}) [{turn.text(default)}]> "
+            prompt = (f"{name} (follow-up {sid}, card {card.code}) "
+                      f"[{words.step_text(network, card, default)}]> ")
         try:
-            answer = turn.parse(read_line(prompt))
+            answer = words.parse_answer(read_line(prompt), network, rules, sheet, card,
+                                        follow_up=follow)
         except ScorepadError as err:
             say(f"not allowed: {err} (? lists the legal moves)")
             continue
         if answer == words.OPTIONS:
-            for line in turn.options_text(words.WIDTH - 2):
+            for line in words.options_text(network, rules, sheet, card, follow_up=follow,
+                                           width=words.WIDTH - 2):
                 click.echo(f"  {line}")
             continue
         if answer == words.HELP:
             click.echo(words.SYNTAX_HELP)
             continue
-        if answer == words.SHEET:
-            # The sheet as it stands now, with the steps of this move already made.
-            sheets = table.state.sheets
-            now = table.state._replace(
-                sheets=sheets[:player] + (turn.sheet,) + sheets[player + 1:])
-            for line in words.sheet_view(network, marked_sheets(now)[player]):
+        if answer == words.SHEET:  # as it stands now, this move's steps made
+            for line in words.sheet_view(network, marked_sheets(state)[player]):
                 click.echo(line)
             continue
         if answer == words.UNDO:
-            if turn.step is None:
+            if not steps:
                 raise TakeBack
             say(f"took back {name}'s move: start it again")
-            turn = words.start_turn(network, table.rules, table.state.sheets[player], card)
+            state, steps = start, []
             continue
         if answer == words.QUIT:
             raise Stop(0, "quit")
         assert not isinstance(answer, str)
-        say(f"{name}: {turn.text(answer)}: {turn.effect(answer)}")
-        lapsed_before = len(turn.lapsed)
-        turn = turn.play(answer)
-        for lapsed in turn.lapsed[lapsed_before:]:
+        try:
+            done = engine.play_step(state, player, answer)
+        except ScorepadError as err:
+            say(f"not allowed: {err} (? lists the legal moves)")
+            continue
+        say(f"{name}: {words.step_text(network, card, answer)}: "
+            f"{words.step_effect(network, rules, sheet, card, answer)}")
+        for lapsed in done.lapsed:
             say(f"{words.station_name(network, lapsed)}: the follow-up lapses "
                 "(no free window left)")
-    return turn
+        state = done.state
+        steps.append(answer)
+    return Done(state, steps[0]._replace(then=tuple(steps[1:])), False)
 
 
-def ask_round(table: Table, card: Card) -> list[Turn]:
+def ask_round(table: Table, revealed: GameState, card: Card) -> list[Done]:
     """Every player's move for ``card``, in seat order; ``undo`` goes back one player
     (players who had nothing to choose are passed over)."""
-    turns: list[Turn] = []
-    while len(turns) < len(table.players):
+    from scorepad.rules.voll_verplant import table as words
+
+    done: list[Done] = []
+    while len(done) < len(table.players):
         try:
-            turns.append(ask_turn(table, len(turns), card))
+            done.append(ask_turn(table, done[-1].state if done else revealed, len(done), card))
         except TakeBack:
-            while turns and turns[-1].automatic:
-                turns.pop()
-            if not turns:
+            while done and done[-1].automatic:
+                done.pop()
+            if not done:
                 say("nothing to take back in this round (finished rounds are saved)")
                 continue
-            taken = turns.pop()
-            say(f"took back {table.players[len(turns)]}'s move ({taken.text(taken.move)})")
-    return turns
+            taken = done.pop()
+            say(f"took back {table.players[len(done)]}'s move "
+                f"({words.step_text(table.network, card, taken.move)})")
+    return done
 
 
 def play_round(table: Table, target: Path) -> None:
     """Reveal the next card, ask every player, close the round, save, show the sheets."""
     from scorepad.rules.voll_verplant import table as words
-    from scorepad.rules.voll_verplant.engine import apply, end_round, reveal
+    from scorepad.rules.voll_verplant.engine import end_round, reveal
     from scorepad.rules.voll_verplant.log import RoundSpec
     from scorepad.rules.voll_verplant.replay import from_move, marked_sheets
     from scorepad.vv.flip import card_meaning
@@ -280,13 +305,10 @@ def play_round(table: Table, target: Path) -> None:
     say(meaning)
     if last.reshuffle_after:
         say(f"shuffle: all {len(table.rules.deck)} cards are reshuffled after this round")
-    turns = ask_round(table, card)
-    state = reveal(table.state, card)
-    moves = {}
-    for player, name in enumerate(table.players):
-        state = apply(state, player, turns[player].move)
-        moves[name] = from_move(table.network, card, turns[player].move)
-    state, report = end_round(state)
+    done = ask_round(table, reveal(table.state, card), card)
+    moves = {name: from_move(table.network, card, d.move)
+             for name, d in zip(table.players, done, strict=True)}
+    state, report = end_round(done[-1].state)
     table.state, table.flipper = state, flipper
     table.rounds.append(RoundSpec(card=card.code, moves=moves))
     save(table, target)

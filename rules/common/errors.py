@@ -13,6 +13,8 @@ formats it once as ``file: place, place: message`` and maps it to an exit code:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class ScorepadError(Exception):
     """Base of all errors scorepad reports to a user."""
@@ -68,3 +70,39 @@ class RuleViolation(ScorepadError):
                  source: str | None = None) -> None:
         super().__init__(message, where=where, source=source)
         self.rule = rule
+
+
+class Problems(ScorepadError):
+    """Several problems at once (of one file, or of several files of one game).
+
+    Printed one per line, each with its file and place; the exit code is the worst.
+    """
+
+    def __init__(self, errors: Sequence[ScorepadError]) -> None:
+        flat: list[ScorepadError] = []
+        for err in errors:
+            flat.extend(err.errors if isinstance(err, Problems) else [err])
+        super().__init__("; ".join(e.message for e in flat))
+        self.errors: list[ScorepadError] = flat
+        self.exit_code = max(e.exit_code for e in flat)
+
+    def in_file(self, source: str) -> Problems:
+        for err in self.errors:
+            err.in_file(source)
+        return self
+
+    def at(self, *place: str) -> Problems:
+        for err in self.errors:
+            err.at(*place)
+        return self
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+
+def raise_all(errors: Sequence[ScorepadError]) -> None:
+    """Raise nothing, the one error, or all of them together."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise Problems(errors)

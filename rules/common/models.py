@@ -49,23 +49,36 @@ def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
                  if not (isinstance(p, str) and ("[" in p or p in _TYPE_TAGS)))
 
 
+def validation_problems(exc: ValidationError, *,
+                        place: Callable[[tuple[Any, ...]], str] = loc_to_place
+                        ) -> list[InputError]:
+    """Every place a pydantic ``ValidationError`` names, one InputError each, in order; the
+    alternatives of a union failing at one place are joined (``input should be a valid
+    integer or input should be a valid string``)."""
+    by_place: dict[tuple[Any, ...], list[str]] = {}
+    for err in exc.errors():
+        loc = _clean_loc(tuple(err.get("loc", ())))
+        messages = by_place.setdefault(loc, [])
+        text = _describe(err)
+        if text not in messages:
+            messages.append(text)
+    out = []
+    for loc, messages in by_place.items():
+        where = place(loc)
+        out.append(InputError(" or ".join(messages), where=(where,) if where else ()))
+    return out
+
+
 def validation_to_input_error(exc: ValidationError, *,
                               place: Callable[[tuple[Any, ...]], str] = loc_to_place) -> InputError:
-    """Turn a pydantic ``ValidationError`` into a one-line InputError about its first place.
-
-    The alternatives of a union failing at one place are joined (``input should be a valid
-    integer or input should be a valid string``); other places are only counted.
-    """
-    errors = exc.errors()
-    first_loc = _clean_loc(tuple(errors[0].get("loc", ())))
-    here = [e for e in errors if _clean_loc(tuple(e.get("loc", ()))) == first_loc]
-    messages = list(dict.fromkeys(_describe(e) for e in here))
-    message = " or ".join(messages)
-    more = len({_clean_loc(tuple(e.get("loc", ()))) for e in errors}) - 1
+    """Turn a pydantic ``ValidationError`` into a one-line InputError about its first place;
+    other places are only counted (:func:`validation_problems` lists them all)."""
+    problems = validation_problems(exc, place=place)
+    first = problems[0]
+    more = len(problems) - 1
     if more:
-        message += f" (and {more} more problem{'s' if more > 1 else ''})"
-    where = place(first_loc)
-    return InputError(message, where=(where,) if where else ())
+        first.message += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return first
 
 
 def parse_model(model: type[M], data: Any, *,

@@ -1,7 +1,8 @@
 """Simple players for self-play: ``random`` and ``greedy``.
 
-A bot is a function ``(state, player, rng) -> Move`` returning a whole move, follow-ups
-included. Bots draw chance only from the ``rng`` they are given (a seeded
+A bot is a function ``(state, player, rng) -> Move`` returning the step the player owes
+now: the first step of the move, or the special-station follow-up the engine asks for
+(:func:`.engine.play_turn` plays a whole move by asking the bot step by step). Bots draw chance only from the ``rng`` they are given (a seeded
 ``random.Random``), through :func:`scorepad.rules.common.shuffle.below`, so a seeded
 simulation is the same everywhere.
 """
@@ -21,7 +22,7 @@ from .engine import (
     Move,
     Sheet,
     apply_step,
-    legal_steps,
+    legal_next,
     map_tables,
     reach_stations,
 )
@@ -46,28 +47,6 @@ def _gain(network: Network, before: Sheet, after: Sheet, first_taken: int) -> fl
         if line.mask & new and not done & bit and after.marked & line.mask == line.mask:
             gain += line.later if first_taken & bit else line.first
     return gain
-
-
-def _with_follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card, step: Move,
-                     pick: Callable[[Sheet, list[Move]], Move]) -> Move:
-    """Complete ``step`` with follow-ups for the special stations it triggers."""
-    sheet, queue = apply_step(network, rules, sheet, card, step)
-    pending = list(queue)
-    then: list[Move] = []
-    while pending:
-        pending.pop(0)
-        if card.kind != FREE and not sheet.free:
-            continue
-        options = [m for m in legal_steps(network, sheet, card, rules) if m.line != -1 or
-                   card.kind == FREE]
-        if not options:
-            continue
-        follow = pick(sheet, options)
-        then.append(follow)
-        sheet, more = apply_step(network, rules, sheet, card, follow)
-        if rules.special_chains:
-            pending.extend(more)
-    return step._replace(then=tuple(then)) if then else step
 
 
 def _random_step(network: Network, rules: VVRules, sheet: Sheet, card: Card,
@@ -96,15 +75,14 @@ def _random_step(network: Network, rules: VVRules, sheet: Sheet, card: Card,
 
 
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
-    """A random legal move (see :func:`_random_step`); follow-ups chosen at random too."""
-    network, rules, _, sheets, card, *_ = state
+    """A random legal step (see :func:`_random_step`); a follow-up owed is chosen at
+    random from the engine's legal steps."""
+    network, rules, _, sheets, card, moved, *_ = state
     assert card is not None
-    sheet = sheets[player]
-    step = _random_step(network, rules, sheet, card, rng)
-    if not network.special_mask:
-        return step
-    return _with_follow_ups(network, rules, sheet, card, step,
-                            lambda _s, options: options[below(rng, len(options))])
+    if moved[player]:
+        options = legal_next(state, player)
+        return options[below(rng, len(options))]
+    return _random_step(network, rules, sheets[player], card, rng)
 
 
 def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: list[Move],
@@ -125,13 +103,13 @@ def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: lis
 
 
 def greedy_bot(state: GameState, player: int, rng: random.Random) -> Move:
-    """The move with the best immediate gain (marks, transfers, completions)."""
+    """The step with the best immediate gain (marks, transfers, completions)."""
     network, rules = state.network, state.rules
     sheet = state.sheets[player]
     card = state.card
     assert card is not None
-    steps = legal_steps(network, sheet, card, rules)
-    if card.kind in ("number", "express"):
+    steps = legal_next(state, player)
+    if card.kind in ("number", "express") and not state.moved[player]:
         # More crosses never lower the immediate worth: look at the most per line only.
         most: dict[tuple[int, str], Move] = {}
         for step in steps:
@@ -139,12 +117,7 @@ def greedy_bot(state: GameState, player: int, rng: random.Random) -> Move:
             if key not in most or step.crosses > most[key].crosses:
                 most[key] = step
         steps = list(most.values())
-    step = _best(network, rules, sheet, card, steps, state.first_taken, rng)
-    if not network.special_mask:
-        return step
-    return _with_follow_ups(network, rules, sheet, card, step,
-                            lambda s, options: _best(network, rules, s, card, options,
-                                                     state.first_taken, rng))
+    return _best(network, rules, sheet, card, steps, state.first_taken, rng)
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}

@@ -36,6 +36,11 @@ class Card(NamedTuple):
             return f"{self.kind} {self.value}"
         return "transfer" if self.kind == TRANSFER else "free ride"
 
+    def a(self) -> str:
+        """:meth:`describe` with its article: ``a number 4``, ``an express 3``."""
+        words = self.describe()
+        return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+
 
 @lru_cache(maxsize=256)
 def parse_card(code: object) -> Card:
@@ -75,8 +80,39 @@ def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[ob
                 break
 
 
+def windows_filled(cards: Sequence[Card]) -> int:
+    """The wagon windows ``cards`` fill on a sheet without special stations: one a card,
+    none for a free ride. A flipper's game ends when they fill the map's windows (the latest
+    possible end: special stations make players fill theirs sooner)."""
+    return sum(1 for card in cards if card.kind != FREE)
+
+
 def deal(seed: object, count: int, deck: Sequence[object], shuffle_cards: Sequence[object]
          ) -> list[tuple[Card, bool]]:
     """The first ``count`` cards of :func:`card_stream`."""
     stream = card_stream(seed, deck, shuffle_cards)
     return [next(stream) for _ in range(count)]
+
+
+class CardSequence:
+    """A seed's endless card sequence, dealt lazily and remembered: ``at(i)`` is the
+    ``i``-th card (0-based) and whether a reshuffle follows it. Shared by every state of
+    a game (see :func:`sequence`), so going back and forth never re-shuffles."""
+
+    def __init__(self, seed: object, deck: Sequence[object], shuffle_cards: Sequence[object]
+                 ) -> None:
+        self._stream = card_stream(seed, deck, shuffle_cards)
+        self._dealt: list[tuple[Card, bool]] = []
+
+    def at(self, index: int) -> tuple[Card, bool]:
+        """The ``index``-th card and whether a reshuffle follows it."""
+        while len(self._dealt) <= index:
+            self._dealt.append(next(self._stream))
+        return self._dealt[index]
+
+
+@lru_cache(maxsize=256)
+def sequence(seed: str | int, deck: tuple[object, ...], shuffle_cards: tuple[object, ...]
+             ) -> CardSequence:
+    """The remembered :class:`CardSequence` of a seed and deck (one per game, cached)."""
+    return CardSequence(seed, deck, shuffle_cards)

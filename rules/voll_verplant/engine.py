@@ -2,8 +2,14 @@
 
 State is immutable (named tuples of ints and tuples): :func:`apply` returns a new
 state or raises a :class:`RuleViolation` naming the rule. A round is
-``reveal(card)`` → one :func:`apply` per player (moves are simultaneous and touch only
-the mover's sheet) → :func:`end_round` (completions, first/later bonuses, game end).
+``reveal(card)`` → every player's move (simultaneous; each touches only the mover's
+sheet) → :func:`end_round` (completions, first/later bonuses, game end).
+
+A move is one or more *steps*: the first step, then one follow-up for every special
+station a step marks (in the order reached). What a player still owes is part of the
+state (``owed``), so :func:`play_step` takes one step at a time (the table, the bots and
+the game protocol) and :func:`apply` takes a whole move with its ``then`` list (a replay);
+both run the same rules (:func:`_follow`, :func:`_lapse`).
 
 The hot path works on bit masks over station indices: a player's marked stations are
 one ``int``. Ids from files (line letters, station numbers) are translated to indices
@@ -12,7 +18,7 @@ at the edge (see :mod:`.replay`).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from scorepad.rules.common.errors import RuleViolation
@@ -59,8 +65,11 @@ class GameState(NamedTuple):
     """A whole game between rounds or during one.
 
     ``card`` is the revealed card of the round in progress (None between rounds);
-    ``moved`` who has moved this round; ``first_taken`` the lines (bit mask) whose first
-    bonus is gone; ``rounds`` the number of finished rounds; ``over`` set by end_round.
+    ``moved`` who has made the first step of their move this round; ``first_taken`` the
+    lines (bit mask) whose first bonus is gone; ``rounds`` the number of finished rounds;
+    ``over`` set by end_round; ``start`` each sheet's marks when the card was revealed;
+    ``owed`` per player the special stations whose follow-up is still owed (the first is
+    asked now).
     """
 
     network: Network
@@ -72,17 +81,18 @@ class GameState(NamedTuple):
     first_taken: int
     rounds: int
     over: bool
-    start: tuple[int, ...] = ()  # each sheet's marks when the card was revealed
+    start: tuple[int, ...] = ()
+    owed: tuple[tuple[int, ...], ...] = ()
 
 
 # Named tuples built straight from a tuple: the generated __new__ costs a Python call, and
 # these are made several times a round in the hot path.
 def _sheet(*fields: object) -> Sheet:
-    return tuple.__new__(Sheet, fields)  # type: ignore[return-value]
+    return tuple.__new__(Sheet, fields)
 
 
 def _state(*fields: object) -> GameState:
-    return tuple.__new__(GameState, fields)  # type: ignore[return-value]
+    return tuple.__new__(GameState, fields)
 
 
 class RoundReport(NamedTuple):
@@ -112,9 +122,17 @@ class MapTables(NamedTuple):
     touched: dict[int, int]  # stations marked in a round (mask) -> lines through them (mask)
 
 
-@lru_cache(maxsize=64)
 def map_tables(network: Network) -> MapTables:
-    """Per-line travel orders and counts, computed once per map."""
+    """Per-line travel orders and counts, computed once per map (kept on the network)."""
+    cached = network.tables
+    if cached:
+        return cached[0]
+    tables = _map_tables(network)
+    cached.append(tables)
+    return tables
+
+
+def _map_tables(network: Network) -> MapTables:
     return MapTables(
         cw=tuple(line.path(CW) for line in network.lines),
         ccw=tuple(line.path(CCW) for line in network.lines),
@@ -129,13 +147,13 @@ def map_tables(network: Network) -> MapTables:
     )
 
 
-def new_game(network: Network, rules: VVRules, players: tuple[str, ...] | list[str]) -> GameState:
+def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
     """A fresh game: empty sheets, no card revealed."""
     n_lines = len(network.lines)
     blank = Sheet(0, (0,) * n_lines, ((),) * n_lines, (), 0, 0, network.total_windows)
     names = tuple(players)
     return GameState(network, rules, names, (blank,) * len(names), None,
-                     (False,) * len(names), 0, 0, False)
+                     (False,) * len(names), 0, 0, False, (), _NOTHING_OWED[len(names)])
 
 
 def free_windows(state: GameState, player: int) -> int:
@@ -151,15 +169,29 @@ def reveal(state: GameState, card: Card) -> GameState:
     if state.card is not None:
         raise RuleViolation("a card is already revealed", rule="one-card-per-round",
                             where=(f"round {state.rounds + 1}",))
-    network, rules, players, sheets, _, _, first_taken, rounds, _, _ = state
+    network, rules, players, sheets, _, _, first_taken, rounds, _, _, owed = state
     return _state(network, rules, players, sheets, card, _UNMOVED[len(players)], first_taken,
-                  rounds, False, tuple([s.marked for s in sheets]))
+                  rounds, False, tuple([s.marked for s in sheets]), owed)
 
 
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
+_NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 
 
 # --- single steps -------------------------------------------------------------------
+
+def _reach_key(paths: MapTables, marked: int, line: int, direction: str, card: Card
+               ) -> tuple[int, bool, bool, int, int]:
+    """The one key of the reach caches: everything the reachable stations depend on.
+
+    The caches live per map (:func:`map_tables`), so the map is implied; the line, the
+    travel direction, whether the card jumps marked stations (express), how far it goes,
+    and the line's marks. No ruleset option changes how a card travels (the options are
+    about free rides, follow-ups, the end and rounding), so none is part of the key; an
+    option that did would have to join it here.
+    """
+    return (line, direction == CCW, card.kind == EXPRESS, card.value, marked & paths.masks[line])
+
 
 def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
                    ) -> tuple[int, ...]:
@@ -170,7 +202,7 @@ def reach_stations(paths: MapTables, marked: int, line: int, direction: str, car
     jumping marked ones.
     """
     express = card.kind == EXPRESS
-    key = (line, direction == CCW, express, card.value, marked & paths.masks[line])
+    key = _reach_key(paths, marked, line, direction, card)
     found = paths.reach.get(key)
     if found is not None:
         return found
@@ -197,7 +229,7 @@ def reach_stations(paths: MapTables, marked: int, line: int, direction: str, car
 def _reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
                  ) -> tuple[int, ...]:
     """Masks of the first k stations :func:`reach_stations` gives (k = 0..most), cached alike."""
-    key = (line, direction == CCW, card.kind == EXPRESS, card.value, marked & paths.masks[line])
+    key = _reach_key(paths, marked, line, direction, card)
     found = paths.reach_masks.get(key)
     if found is None:
         reach_stations(paths, marked, line, direction, card)
@@ -252,14 +284,14 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
             sid = network.stations[move.station].id
             raise _violation(f"station {sid} is already marked", "free-ride-free-station")
         marked = sheet.marked | 1 << move.station
-        triggered = ()
+        triggered: tuple[int, ...] = ()
         if rules.special_on_free_ride and network.special_mask >> move.station & 1:
             triggered = (move.station,)
         return _sheet(marked, sheet.used, sheet.entries, sheet.transfers, sheet.first,
                      sheet.later, sheet.free), triggered
 
     if move.station != -1:
-        raise _violation(f"a {card.describe()} card is played on a line, not on a station",
+        raise _violation(f"{card.a()} card is played on a line, not on a station",
                          "line-card")
     line = move.line
     free = sheet.free
@@ -352,13 +384,15 @@ def line_options(network: Network, sheet: Sheet, card: Card
     return out
 
 
-def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules) -> list[Move]:
+def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules, *,
+                follow_up: bool = False) -> list[Move]:
     """Every single step a player may make with ``card`` (follow-ups not included).
 
     Number/express: every line with a free window, 0 up to the most crosses possible,
     both directions on rings; transfer: every line with a free window (both ring
     directions); free ride: every free station, and declining if allowed. A player
-    with no free window has exactly one step for a line card: the empty move.
+    with no free window has exactly one step for a line card: the empty move. A
+    ``follow_up`` of a line card must fill a window, so it never is the empty move.
     """
     if card.kind == FREE:
         marked = sheet.marked
@@ -369,47 +403,78 @@ def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules) -> l
     steps = [Move(line=line, crosses=k, direction=direction)
              for line, direction, count in line_options(network, sheet, card)
              for k in range(count)]
-    return steps or [Move()]
+    return steps or ([] if follow_up else [Move()])
 
 
 # --- whole moves and rounds ---------------------------------------------------------
+
+def _lapse(card: Card, sheet: Sheet, queue: tuple[int, ...]
+           ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(owed, lapsed)``: a line card's follow-ups lapse while no wagon window is free
+    (free windows only ever decrease, so then every owed one lapses)."""
+    if queue and card.kind != FREE and not sheet.free:
+        return (), queue
+    return queue, ()
+
+
+def _follow(network: Network, rules: VVRules, sheet: Sheet, card: Card,
+            queue: tuple[int, ...], step: Move
+            ) -> tuple[Sheet, tuple[int, ...], tuple[int, ...]]:
+    """Carry out the follow-up owed for ``queue[0]``: the sheet and the queue after it
+    (the step's own special stations join the end when the ruleset chains them), and the
+    special stations the step marked."""
+    if step.then:
+        raise RuleViolation("follow-ups are listed flat in the move's `then`, not nested",
+                            rule="special-follow-up")
+    if card.kind != FREE and step.line == -1:
+        sid = network.stations[queue[0]].id
+        raise RuleViolation(f"the follow-up of special station {sid} must fill a wagon "
+                            "window: give a line", rule="special-follow-up")
+    sheet, more = apply_step(network, rules, sheet, card, step)
+    return sheet, queue[1:] + more if rules.special_chains else queue[1:], more
+
 
 def _follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card, move: Move,
                 queue: tuple[int, ...]) -> Sheet:
     """Carry out ``move.then``: one follow-up per special station marked (in the order
     reached) while a window is free, checked against what the move triggered."""
-    follow = list(move.then)
-    pending = list(queue)
-    used_then = 0
-    while pending:
-        station = pending.pop(0)
-        sid = network.stations[station].id
-        if card.kind != FREE and not sheet.free:
-            continue  # the follow-up lapses: no free window left
-        if used_then >= len(follow):
-            raise RuleViolation(f"special station {sid} was marked: its follow-up is missing "
-                                "(add it to `then`)", rule="special-follow-up")
-        step = follow[used_then]
-        used_then += 1
-        if step.then:
-            raise RuleViolation("follow-ups are listed flat in the move's `then`, not nested",
-                                rule="special-follow-up")
-        if card.kind != FREE and step.line == -1:
-            raise RuleViolation(f"the follow-up of special station {sid} must fill a wagon "
-                                "window: give a line", rule="special-follow-up")
+    queue, _ = _lapse(card, sheet, queue)
+    follow = move.then
+    for used, step in enumerate(follow):
+        if not queue:
+            extra = len(follow) - used
+            triggered = f"only {used}" if used else "none"
+            raise RuleViolation(f"{extra} follow-up{'s' if extra > 1 else ''} too many: "
+                                f"{triggered} of the special stations this move marked "
+                                "called for one", rule="special-follow-up")
         try:
-            sheet, more = apply_step(network, rules, sheet, card, step)
+            sheet, queue, _ = _follow(network, rules, sheet, card, queue, step)
         except RuleViolation as err:
-            raise err.at(f"follow-up {used_then}") from None
-        if rules.special_chains:
-            pending.extend(more)
-    if used_then < len(follow):
-        extra = len(follow) - used_then
-        triggered = f"only {used_then}" if used_then else "none"
-        raise RuleViolation(f"{extra} follow-up{'s' if extra > 1 else ''} too many: "
-                            f"{triggered} of the special stations this move marked "
-                            "called for one", rule="special-follow-up")
+            raise err.at(f"follow-up {used + 1}") from None
+        queue, _ = _lapse(card, sheet, queue)
+    if queue:
+        raise RuleViolation(f"special station {network.stations[queue[0]].id} was marked: its "
+                            "follow-up is missing (add it to `then`)", rule="special-follow-up")
     return sheet
+
+
+def _place(state: GameState, player: int) -> tuple[str, str]:
+    return f"round {state.rounds + 1}", state.players[player]
+
+
+def _with_sheet(state: GameState, player: int, sheet: Sheet, owed: tuple[int, ...]
+                ) -> GameState:
+    """The state with one player's sheet and owed follow-ups replaced, marked as moved."""
+    network, rules, players, sheets, card, moved, first_taken, rounds, _, start, all_owed = state
+    if len(sheets) == 1:  # solo: no slicing needed
+        sheets, moved, all_owed = (sheet,), (True,), (owed,)
+    else:
+        sheets = sheets[:player] + (sheet,) + sheets[player + 1:]
+        moved = moved[:player] + (True,) + moved[player + 1:]
+        if owed or all_owed[player]:
+            all_owed = all_owed[:player] + (owed,) + all_owed[player + 1:]
+    return _state(network, rules, players, sheets, card, moved, first_taken, rounds, False,
+                  start, all_owed)
 
 
 def apply(state: GameState, player: int, move: Move) -> GameState:
@@ -424,19 +489,106 @@ def apply(state: GameState, player: int, move: Move) -> GameState:
         if queue or move.then:
             sheet = _follow_ups(state.network, state.rules, sheet, state.card, move, queue)
     except RuleViolation as err:
-        raise err.at(f"round {state.rounds + 1}", state.players[player]) from None
-    network, rules, players, sheets, card, moved, first_taken, rounds, _, start = state
-    if len(sheets) == 1:  # solo: no slicing needed
-        sheets, moved = (sheet,), (True,)
+        raise err.at(*_place(state, player)) from None
+    return _with_sheet(state, player, sheet, ())
+
+
+def owes(state: GameState, player: int) -> bool:
+    """Whether ``player`` has a step to make now: the move, or a follow-up still owed."""
+    return state.card is not None and (not state.moved[player] or bool(state.owed[player]))
+
+
+def asking(state: GameState, player: int) -> int | None:
+    """The special station (index) whose follow-up ``player`` owes now; None when the
+    first step is due or nothing is owed."""
+    owed = state.owed[player] if state.moved[player] else ()
+    return owed[0] if owed else None
+
+
+def round_done(state: GameState) -> bool:
+    """Whether a card is revealed and nobody owes a step: the round can end."""
+    return state.card is not None and all(state.moved) and not any(state.owed)
+
+
+def legal_next(state: GameState, player: int) -> list[Move]:
+    """Every step ``player`` may take now (:func:`legal_steps`: the first step of the move
+    or the follow-up owed). Empty when nothing is owed."""
+    if not owes(state, player):
+        return []
+    card = state.card
+    assert card is not None
+    return legal_steps(state.network, state.sheets[player], card, state.rules,
+                       follow_up=state.moved[player])
+
+
+def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
+              ) -> tuple[GameState, Move]:
+    """Play ``player``'s whole move, asking ``choose`` for each step (the first, then every
+    follow-up owed); the state after it and the move with its ``then`` (for a log)."""
+    if state.card is not None and not state.moved[player]:
+        # The usual case first, without the queue's bookkeeping: a step that marks no
+        # special station is the whole move.
+        step = choose(state)
+        try:
+            if step.then:
+                raise RuleViolation("a step has no `then`: each follow-up is a step of its "
+                                    "own", rule="special-follow-up")
+            sheet, queue = apply_step(state.network, state.rules, state.sheets[player],
+                                      state.card, step)
+        except RuleViolation as err:
+            raise err.at(*_place(state, player)) from None
+        owed, _ = _lapse(state.card, sheet, queue)
+        state = _with_sheet(state, player, sheet, owed)
+        if not owed:
+            return state, step
+        steps = [step]
     else:
-        sheets = sheets[:player] + (sheet,) + sheets[player + 1:]
-        moved = moved[:player] + (True,) + moved[player + 1:]
-    return _state(network, rules, players, sheets, card, moved, first_taken, rounds, False, start)
+        steps = []
+    while owes(state, player):
+        step = choose(state)
+        state = play_step(state, player, step).state
+        steps.append(step)
+    if not steps:
+        return state, Move()
+    return state, steps[0]._replace(then=tuple(steps[1:])) if len(steps) > 1 else steps[0]
+
+
+class Step(NamedTuple):
+    """What :func:`play_step` did: the new state, the special stations the step marked
+    and the owed follow-ups that lapsed for want of a free window."""
+
+    state: GameState
+    triggered: tuple[int, ...]
+    lapsed: tuple[int, ...]
+
+
+def play_step(state: GameState, player: int, move: Move) -> Step:
+    """One step of ``player``: the first step of the move, or the follow-up owed now."""
+    try:
+        card = state.card
+        if card is None:
+            raise RuleViolation("no card is revealed", rule="card-first")
+        network, rules, sheet = state.network, state.rules, state.sheets[player]
+        if not state.moved[player]:
+            if move.then:
+                raise RuleViolation("a step has no `then`: each follow-up is a step of its "
+                                    "own", rule="special-follow-up")
+            sheet, triggered = apply_step(network, rules, sheet, card, move)
+            queue = triggered
+        elif state.owed[player]:
+            sheet, queue, triggered = _follow(network, rules, sheet, card, state.owed[player],
+                                              move)
+        else:
+            raise RuleViolation("has already moved this round", rule="one-move-per-round")
+    except RuleViolation as err:
+        raise err.at(*_place(state, player)) from None
+    owed, lapsed = _lapse(card, sheet, queue)
+    return Step(_with_sheet(state, player, sheet, owed), triggered, lapsed)
 
 
 def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     """Close the round: completions, first/later bonuses, and whether the game is over."""
-    network, rules, players, sheets, card, moved, first_taken, rounds, _, start = state
+    network, rules, players, sheets, card, moved, first_taken, rounds, _, start, owed = state
     if card is None:
         raise RuleViolation("no round in progress", rule="card-first",
                             where=(f"round {rounds + 1}",))
@@ -444,6 +596,10 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
         missing = [name for name, done in zip(players, moved, strict=True) if not done]
         raise RuleViolation(f"no move for {', '.join(missing)}", rule="every-player-moves",
                             where=(f"round {rounds + 1}",))
+    if any(owed):
+        name = players[next(p for p, queue in enumerate(owed) if queue)]
+        raise RuleViolation(f"{name} still owes a special-station follow-up",
+                            rule="special-follow-up", where=(f"round {rounds + 1}",))
     paths = map_tables(network)
     masks, station_lines, touched_cache = paths.masks, paths.station_lines, paths.touched
     done: dict[int, list[int]] = {}
@@ -484,5 +640,5 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     frees = [s.free for s in sheets]
     over = bool(frees) and (not any(frees) if rules.game_end == "all_full" else 0 in frees)
     result = _state(network, rules, players, sheets, None, moved, first_taken, rounds + 1, over,
-                    ())
+                    (), owed)
     return result, RoundReport(rounds + 1, tuple(completions) if completions else (), over)

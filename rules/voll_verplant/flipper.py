@@ -15,28 +15,11 @@ from typing import TYPE_CHECKING
 
 from scorepad.rules.common.errors import RuleViolation
 
-from .cards import FREE, Card, card_stream, parse_card
+from .cards import Card, CardSequence, parse_card, sequence, windows_filled
 
 if TYPE_CHECKING:
     from .maps import Network
     from .ruleset import VVRules
-
-
-class _Sequence:
-    """The seed's endless card sequence, dealt lazily and remembered.
-
-    Shared by every state of one session, so going back and forth never re-shuffles.
-    """
-
-    def __init__(self, seed: str, deck: Sequence[object], shuffle_cards: Sequence[object]) -> None:
-        self._stream = card_stream(seed, deck, shuffle_cards)
-        self._dealt: list[tuple[Card, bool]] = []
-
-    def at(self, index: int) -> tuple[Card, bool]:
-        """The ``index``-th card (0-based) and whether a reshuffle follows it."""
-        while len(self._dealt) <= index:
-            self._dealt.append(next(self._stream))
-        return self._dealt[index]
 
 
 @dataclass(frozen=True)
@@ -72,7 +55,7 @@ class Flipper:
     windows: int | None = None
     specials: bool = False
     position: int = 0
-    _sequence: _Sequence | None = field(default=None, repr=False, compare=False)
+    _sequence: CardSequence | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def start(cls, seed: object, rules: VVRules, network: Network | None = None) -> Flipper:
@@ -84,7 +67,7 @@ class Flipper:
             shuffle_icons=frozenset(parse_card(c) for c in rules.shuffle_cards),
             windows=network.total_windows if network is not None else None,
             specials=bool(network.special_mask) if network is not None else False,
-            _sequence=_Sequence(text, rules.deck, rules.shuffle_cards),
+            _sequence=sequence(text, tuple(rules.deck), tuple(rules.shuffle_cards)),
         )
 
     def resumed(self, cards: Sequence[object]) -> Flipper:
@@ -175,7 +158,7 @@ class Flipper:
     @property
     def windows_filled(self) -> int:
         """Windows each player has filled from the cards alone: one per card but free rides."""
-        return sum(1 for card in self.revealed if card.kind != FREE)
+        return windows_filled(self.revealed)
 
     @property
     def windows_left(self) -> int | None:

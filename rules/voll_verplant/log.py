@@ -1,17 +1,19 @@
 """The game log format ``scorepad/vv-game@1``: what ``flip``/``play`` write and
-``check``/``score`` read. Shape only (pydantic); the engine checks the moves."""
+``check``/``score`` read. Its one schema (pydantic): shape only; the game protocol
+(:mod:`.game`) replays the moves through the engine, which judges them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
+from scorepad.rules.common.errors import ContentError
 from scorepad.rules.common.formats import check_format
 from scorepad.rules.common.models import StrictModel, parse_model
 
 from .cards import Card, parse_card
-from .log_reader import check_known_cards
 
 GAME_FORMAT = "scorepad/vv-game@1"
 
@@ -132,6 +134,20 @@ def _place(loc: tuple) -> str:
     return ", ".join(parts)
 
 
+def check_known_cards(data: Mapping[str, Any]) -> None:
+    """An unknown card (``card: 12``) is content, not shape: ContentError naming the round."""
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list):
+        return
+    for number, rnd in enumerate(rounds, start=1):
+        card = rnd.get("card") if isinstance(rnd, Mapping) else None
+        if isinstance(card, (int, str)) and not isinstance(card, bool):
+            try:
+                parse_card(card)
+            except ValueError as err:
+                raise ContentError(str(err), where=(f"round {number}", "card")) from None
+
+
 def parse_game_log(data: object) -> GameLog:
     """Validate a game log's shape; InputError (exit 2) naming round, player and key.
 
@@ -139,5 +155,6 @@ def parse_game_log(data: object) -> GameLog:
     (exit 1) naming the round.
     """
     check_format(data, GAME_FORMAT)
-    check_known_cards(data)  # type: ignore[arg-type]
+    assert isinstance(data, Mapping)
+    check_known_cards(data)
     return parse_model(GameLog, data, place=_place)

@@ -1,8 +1,5 @@
-"""The pydantic models of the map format ``scorepad/vv-map@1`` and their error places.
-
-Used to validate a user's map file (and, in the tests, the bundled ones); the engine and
-the bundled maps do not need pydantic (see :mod:`.maps`).
-"""
+"""The pydantic models of the map format ``scorepad/vv-map@1`` and their error places:
+the one schema every map is read by, bundled or not (see :mod:`.maps`)."""
 
 from __future__ import annotations
 
@@ -10,10 +7,16 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 
+from scorepad.rules.common.errors import ScorepadError
 from scorepad.rules.common.formats import check_format
-from scorepad.rules.common.models import StrictModel, loc_to_place, parse_model
+from scorepad.rules.common.models import (
+    StrictModel,
+    loc_to_place,
+    parse_model,
+    validation_problems,
+)
 
 from .maps import MAP_FORMAT
 
@@ -128,6 +131,17 @@ def _item_name(data: Any, key: str, index: int) -> str | None:
             and 1 <= ident <= 999:
         return f"station {ident}"
     return None
+
+
+def shape_problems(data: object) -> tuple[MapSpec | None, list[ScorepadError]]:
+    """The validated map, or None and every shape problem of the document (InputErrors)."""
+    try:
+        check_format(data, MAP_FORMAT)
+        return MapSpec.model_validate(data), []
+    except ScorepadError as err:
+        return None, [err]
+    except ValidationError as exc:
+        return None, list(validation_problems(exc, place=_placer(data)))
 
 
 def parse_map(data: object) -> MapSpec:

@@ -12,19 +12,17 @@ place: ``line C, station 99: no such station``.
 short segments, no line drawn through a station it does not serve, ...). They are advice for
 a map meant for the printed sheet, not rules of the game, so compiling never enforces them.
 
-The bundled maps are part of scorepad and validated by its tests; :func:`bundled_map` reads
-them as plain data, so a command that only needs a bundled map never imports pydantic.
+The bundled maps are validated by the same model as any map file (:func:`bundled_map`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from scorepad.rules.common.errors import ContentError
+from scorepad.rules.common.errors import ContentError, ScorepadError
 
 if TYPE_CHECKING:
     from .map_spec import MapSpec
@@ -36,7 +34,7 @@ BUNDLED_MAPS = ("amsterdam", "berlin", "paris", "madrid")
 class Station(NamedTuple):
     """A compiled station; ``index`` is its bit in the engine's station masks."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
     id: int
     x: float
     y: float
@@ -48,7 +46,7 @@ class Station(NamedTuple):
 class Line(NamedTuple):
     """A compiled line; ``order`` holds station indices from the wagon on (``cw`` for rings)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
     id: str
     color: str
     windows: int
@@ -71,7 +69,9 @@ class Network:
     """A validated map compiled for the engine: stations by index, lines by index.
 
     Stations and lines are named tuples (immutable, and cheap to define at start-up, which
-    frozen dataclasses are not); the network itself compares and hashes by identity.
+    frozen dataclasses are not). Two networks compiled from the same map compare equal, so
+    game states compare equal after a replay that read the map file again; the hash is a
+    cheap digest of the same content (the engine looks its tables up by network).
     """
 
     id: str
@@ -84,6 +84,20 @@ class Network:
     line_index: dict[str, int]
     special_mask: int
     all_mask: int
+    # The engine's tables of this map, made on first use (see engine.map_tables); a list
+    # so that the frozen network can hold them once made.
+    tables: list[Any] = field(default_factory=list, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Network):
+            return NotImplemented
+        return (self.id, self.name, self.note, self.symbol, self.stations, self.lines) == \
+            (other.id, other.name, other.note, other.symbol, other.stations, other.lines)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.all_mask, self.special_mask, len(self.lines)))
 
     @property
     def total_windows(self) -> int:
@@ -124,86 +138,82 @@ class Network:
         }
 
 
-class _PlainStation(NamedTuple):
-    id: int
-    x: float
-    y: float
-    name: str | None = None
-    special: bool = False
-
-
-class _PlainLine(NamedTuple):
-    id: str
-    color: str
-    windows: int
-    bonus: tuple[int, int]
-    stations: list[int]
-    ring: bool = False
-    name: str | None = None
-
-
-class _PlainMap(NamedTuple):
-    id: str
-    name: str
-    stations: list[_PlainStation]
-    lines: list[_PlainLine]
-    note: str | None = None
-    symbol: str | None = None
-
-
-def plain_spec(data: Mapping[str, Any]) -> _PlainMap:
-    """A trusted map document (a bundled one) as the attributes :func:`compile_map` reads,
-    without validation: the test suite checks that it compiles exactly like
-    :func:`.map_spec.parse_map` would."""
-    stations = [_PlainStation(**s) for s in data["stations"]]
-    lines = [_PlainLine(**{**line, "color": line["color"].lower(),
-                           "bonus": tuple(line["bonus"])}) for line in data["lines"]]
-    rest = {k: v for k, v in data.items() if k not in ("format", "stations", "lines")}
-    return _PlainMap(stations=stations, lines=lines, **rest)
-
-
-def compile_map(spec: MapSpec | _PlainMap) -> Network:
+def compile_map(spec: MapSpec) -> Network:
     """Check what types cannot express and build the engine's :class:`Network`.
 
-    Raises ContentError naming the place: duplicate ids, unknown stations on a line, a
-    station twice on one line, a station on no line, a ring of fewer than 3 stations,
-    bonus first < later.
+    Raises the first problem :func:`content_problems` finds, a ContentError naming the
+    place: duplicate ids, unknown stations on a line, a station twice on one line, a
+    station on no line, a ring of fewer than 3 stations, bonus first < later.
     """
+    problems: list[ContentError] = []
+    network = _compile(spec, problems)
+    if problems:
+        raise problems[0]
+    assert network is not None
+    return network
+
+
+def content_problems(spec: MapSpec) -> list[ContentError]:
+    """Every content problem of a map whose shape is valid (empty when it compiles)."""
+    problems: list[ContentError] = []
+    _compile(spec, problems)
+    return problems
+
+
+def map_problems(data: object) -> list[ScorepadError]:
+    """Every problem of a map document: its shape problems (InputErrors), or when the shape
+    is valid its content problems (ContentErrors). Empty for a valid map."""
+    from .map_spec import shape_problems
+
+    spec, problems = shape_problems(data)
+    return problems if spec is None else list(content_problems(spec))
+
+
+def _compile(spec: MapSpec, problems: list[ContentError]) -> Network | None:
+    """Build the network, adding each content problem to ``problems`` and going on past it
+    (None when there was one)."""
     station_index: dict[int, int] = {}
     for s in spec.stations:
         if s.id in station_index:
-            raise ContentError("station id used twice", where=(f"station {s.id}",))
+            problems.append(ContentError("station id used twice", where=(f"station {s.id}",)))
+            continue
         station_index[s.id] = len(station_index)
     positions: dict[tuple[float, float], int] = {}
     for s in spec.stations:
         if (s.x, s.y) in positions:
-            raise ContentError(f"same position as station {positions[(s.x, s.y)]}",
-                               where=(f"station {s.id}",))
+            problems.append(ContentError(f"same position as station {positions[(s.x, s.y)]}",
+                                         where=(f"station {s.id}",)))
+            continue
         positions[(s.x, s.y)] = s.id
     line_index: dict[str, int] = {}
-    through: list[list[int]] = [[] for _ in spec.stations]
+    through: list[list[int]] = [[] for _ in station_index]
     lines: list[Line] = []
     colors: dict[str, str] = {}
     for spec_line in spec.lines:
         where = f"line {spec_line.id}"
         if spec_line.id in line_index:
-            raise ContentError("line letter used twice", where=(where,))
+            problems.append(ContentError("line letter used twice", where=(where,)))
+            continue
         if spec_line.color in colors:
-            raise ContentError(f"same colour as line {colors[spec_line.color]}", where=(where,))
-        colors[spec_line.color] = spec_line.id
+            problems.append(ContentError(f"same colour as line {colors[spec_line.color]}",
+                                         where=(where,)))
+        colors.setdefault(spec_line.color, spec_line.id)
         first, later = spec_line.bonus
         if first < later:
-            raise ContentError(f"bonus first ({first}) is smaller than later ({later})",
-                               where=(where, "bonus"))
+            problems.append(ContentError(f"bonus first ({first}) is smaller than later "
+                                         f"({later})", where=(where, "bonus")))
         if spec_line.ring and len(spec_line.stations) < 3:
-            raise ContentError("a ring needs 3 or more stations", where=(where,))
+            problems.append(ContentError("a ring needs 3 or more stations", where=(where,)))
         order: list[int] = []
         for sid in spec_line.stations:
             if sid not in station_index:
-                raise ContentError("no such station", where=(where, f"station {sid}"))
+                problems.append(ContentError("no such station", where=(where, f"station {sid}")))
+                continue
             idx = station_index[sid]
             if idx in order:
-                raise ContentError("station twice on one line", where=(where, f"station {sid}"))
+                problems.append(ContentError("station twice on one line",
+                                             where=(where, f"station {sid}")))
+                continue
             order.append(idx)
         index = len(lines)
         line_index[spec_line.id] = index
@@ -218,14 +228,20 @@ def compile_map(spec: MapSpec | _PlainMap) -> Network:
                           name=spec_line.name))
     stations = []
     special_mask = 0
+    listed: set[int] = set()
     for s in spec.stations:
+        if s.id in listed:
+            continue  # the second station of a repeated id is reported above
+        listed.add(s.id)
         idx = station_index[s.id]
         if not through[idx]:
-            raise ContentError("station lies on no line", where=(f"station {s.id}",))
+            problems.append(ContentError("station lies on no line", where=(f"station {s.id}",)))
         if s.special:
             special_mask |= 1 << idx
         stations.append(Station(index=idx, id=s.id, x=s.x, y=s.y, name=s.name,
                                 special=s.special, lines=tuple(through[idx])))
+    if problems:
+        return None
     return Network(id=spec.id, name=spec.name, note=spec.note, symbol=spec.symbol,
                    stations=tuple(stations), lines=tuple(lines), station_index=station_index,
                    line_index=line_index, special_mask=special_mask,
@@ -277,8 +293,8 @@ def layout_problems(network: Network, *, max_segment: float = 3.0,
             problems.append(f"line {line.id}: ring does not run clockwise")
     for pair, letters in shared.items():
         if len(letters) > max_shared:
-            a, b = sorted(pair)
-            problems.append(f"stations {a}-{b}: {len(letters)} lines side by side "
+            low, high = sorted(pair)
+            problems.append(f"stations {low}-{high}: {len(letters)} lines side by side "
                             f"({', '.join(letters)}), more than {max_shared}")
     return problems
 
@@ -307,10 +323,11 @@ def _signed_area(network: Network, line: Line) -> float:
 
 @cache
 def bundled_map(map_id: str) -> Network:
-    """A bundled map by id (ContentError listing the ids when unknown).
+    """A bundled map by id (ContentError listing the ids when unknown), validated by the
+    same model as any map file (:func:`load_map_data`).
 
     The bundled maps are JSON, read by the standard library: printing a sheet of one then
-    needs no YAML parser, whose import alone would take a sixth of the sheet's time budget.
+    needs no YAML parser.
     """
     import json
 
@@ -318,5 +335,4 @@ def bundled_map(map_id: str) -> Network:
 
     if map_id not in BUNDLED_MAPS:
         raise ContentError(f"unknown map {map_id!r} (bundled: {', '.join(BUNDLED_MAPS)})")
-    return compile_map(plain_spec(json.loads(bundled_text(__package__, "data", "maps",
-                                                          f"{map_id}.json"))))
+    return load_map_data(json.loads(bundled_text(__package__, "data", "maps", f"{map_id}.json")))

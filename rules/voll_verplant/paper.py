@@ -24,7 +24,13 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
+from scorepad.rules.common.errors import (
+    ContentError,
+    Problems,
+    RuleViolation,
+    ScorepadError,
+    raise_all,
+)
 from scorepad.rules.common.formats import check_format
 from scorepad.rules.common.models import StrictModel, parse_model
 
@@ -249,40 +255,8 @@ def parse_sheet(data: object) -> SheetSpec:
 
 # --- content checks -------------------------------------------------------------------
 
-class SheetErrors(ScorepadError):
-    """Several problems at once (of one sheet, or of several sheets of one game).
-
-    Printed one per line, each with its file and place; the exit code is the worst.
-    """
-
-    def __init__(self, errors: Sequence[ScorepadError]) -> None:
-        flat: list[ScorepadError] = []
-        for err in errors:
-            flat.extend(err.errors if isinstance(err, SheetErrors) else [err])
-        super().__init__("; ".join(e.message for e in flat))
-        self.errors = flat
-        self.exit_code = max(e.exit_code for e in flat)
-
-    def in_file(self, source: str) -> SheetErrors:
-        for err in self.errors:
-            err.in_file(source)
-        return self
-
-    def at(self, *place: str) -> SheetErrors:
-        for err in self.errors:
-            err.at(*place)
-        return self
-
-    def __str__(self) -> str:
-        return "\n".join(str(e) for e in self.errors)
-
-
-def raise_all(errors: Sequence[ScorepadError]) -> None:
-    """Raise nothing, the one error, or all of them together."""
-    if len(errors) == 1:
-        raise errors[0]
-    if errors:
-        raise SheetErrors(errors)
+# Several problems reported together (one per line): the shared error type.
+SheetErrors = Problems
 
 
 def station_problems(ids: Sequence[int], network: Network, field: str) -> list[ScorepadError]:

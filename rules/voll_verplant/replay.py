@@ -1,76 +1,136 @@
-"""Replaying a game log through the engine, and turning engine sheets into MarkedSheets.
+"""The edge between the log's notation and the engine, and engine sheets as MarkedSheets.
 
-This is the edge where printed ids (line letters, station numbers) become the engine's
-indices and back, and where the card sequence of a log is checked against the deck.
+This is where printed ids (line letters, station numbers) become the engine's indices
+and back (:func:`step_from_data`, :func:`step_data`), and where a card sequence is
+checked against the deck. The replay itself is the game protocol's fold
+(:func:`scorepad.rules.voll_verplant.game.replay`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from scorepad.rules.common.errors import ContentError, RuleViolation
+from scorepad.rules.common.errors import RuleViolation
 
-from .cards import FREE, Card, card_stream, parse_card
-from .engine import CCW, CW, GameState, Move, RoundReport, apply, end_round, new_game, reveal
+from .cards import FREE, TRANSFER, Card, parse_card, sequence
+from .engine import CCW, CW, GameState, Move
 from .maps import Network
 from .ruleset import VVRules
 from .scoring import score_sheet
-from .view import MarkedSheet
+from .view import Bonus, MarkedSheet
 
 if TYPE_CHECKING:
-    from .log import GameLog, MoveSpec
-    from .log_reader import LoggedGame, LoggedMove
+    from .log import MoveSpec
 
 
-class Replay(NamedTuple):
-    """A replayed log: the final state and each round's report."""
-
-    state: GameState
-    reports: tuple[RoundReport, ...]
-
-    @property
-    def finished(self) -> bool:
-        return self.state.over
+_STEP_KEYS = ("line", "crosses", "direction", "station")
 
 
-def to_move(network: Network, card: Card, spec: MoveSpec | LoggedMove, *, top: bool = True
-            ) -> Move:
-    """A log move in the engine's terms; unknown lines/stations are ContentErrors.
+def _unused(field: str, message: str) -> RuleViolation:
+    """A move that carries a field its card does not use (#15: refused, not ignored)."""
+    return RuleViolation(message, rule="unused-field", where=(field,))
 
-    Omitted ``crosses`` on a number or express card means the most the card allows
-    (``crosses=-1`` for the engine), the same default ``vv play`` offers.
+
+def _shape(field: str, message: str) -> RuleViolation:
+    return RuleViolation(message, rule="move-shape", where=(field,))
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def step_from_data(network: Network, card: Card, data: object) -> Move:
+    """One step (a move without its follow-ups) from the log's notation, for ``card``.
+
+    This is the one place the notation is read: the log replay, the game protocol and
+    every front-end come through here, and the engine then judges the step. A field the
+    card does not use is refused (``crosses`` on a transfer or a free ride, ``station`` on
+    a line card, ``line`` on a free ride, ``direction`` on a line that is no ring, any
+    other key); an omitted ``crosses`` on a number or express card means the most the
+    card allows there (``crosses=-1`` for the engine); an omitted ``direction`` is ``cw``.
+    Unknown lines and stations are ContentErrors; the rest RuleViolations.
     """
-    then = tuple(to_move(network, card, s, top=False) for s in spec.then) if top else ()
+    if not isinstance(data, Mapping):
+        raise RuleViolation("a move is a mapping such as {line: A, crosses: 3}, "
+                            f"{{station: 17}} or {{}}, not {str(data)[:40]!r}",
+                            rule="move-shape")
+    for key in data:
+        if key == "then":
+            raise _unused("then", "a step has no `then`: each follow-up is a step of its own")
+        if key not in _STEP_KEYS:
+            raise _unused(str(key)[:40], "unknown key (a move has line, crosses, direction "
+                                         "or station)")
     if card.kind == FREE:
-        if spec.line is not None or spec.crosses is not None:
+        for key in ("line", "crosses", "direction"):
+            if key in data:
+                raise (RuleViolation("a free ride takes `station: ID` (or `station: null` to "
+                                     "decline), not a line", rule="free-ride-station")
+                       if key == "line" else
+                       _unused(key, "a free ride crosses the one station it names: it takes "
+                                    f"no `{key}`"))
+        if "station" not in data:
             raise RuleViolation("a free ride takes `station: ID` (or `station: null` to "
-                                "decline), not a line", rule="free-ride-station")
-        if spec.station is None:
-            return Move(then=then)
-        return Move(station=network.station(spec.station).index, then=then)
-    if spec.station is not None or spec.declines:
-        raise RuleViolation(f"a {card.describe()} card is played on a line: give `line`, "
+                                "decline)", rule="free-ride-station")
+        station = data["station"]
+        if station is None:
+            return Move()
+        if not _is_int(station):
+            raise _shape("station", "a station is given by its number")
+        return Move(station=network.station(station).index)
+    if "station" in data:
+        raise RuleViolation(f"{card.a()} card is played on a line: give `line`, "
                             "not `station`", rule="line-card")
-    if spec.line is None:
-        if spec.crosses or spec.direction:
+    if "line" not in data:
+        if data:
             raise RuleViolation("the move gives no line", rule="must-fill-window")
-        return Move(then=then)
-    line = network.line(spec.line)
-    direction = spec.direction or CW
-    if direction == CCW and not line.ring:
-        raise RuleViolation(f"line {line.id} is not a ring: it has no direction to choose",
-                            rule="ring-direction")
-    crosses = spec.crosses
-    if card.kind == "transfer":
-        if crosses not in (None, 0, 1):
-            raise RuleViolation("a transfer card marks one station (the first free one): "
-                                "leave out `crosses`", rule="transfer-one-station")
-        crosses = 0
-    elif crosses is None:
+        return Move()
+    line_id = data["line"]
+    if not isinstance(line_id, str):
+        raise _shape("line", "a line is given by its letter")
+    line = network.line(line_id)
+    direction = data.get("direction", CW)
+    if "direction" in data:
+        if direction not in (CW, CCW):
+            raise _shape("direction", f"a ring is travelled cw or ccw, not {str(direction)[:20]!r}")
+        if not line.ring:
+            raise _unused("direction", f"line {line.id} is not a ring: it has no direction "
+                                       "to choose")
+    if card.kind == TRANSFER:
+        if "crosses" in data:
+            raise _unused("crosses", "a transfer card marks the first free station of the "
+                                     f"line: type only the line (e.g. {line.id}), no `crosses`")
+        return Move(line=line.index, crosses=0, direction=direction)
+    crosses = data.get("crosses")
+    if crosses is None:
         crosses = -1  # the engine takes it as the most the card allows
-    return Move(line=line.index, crosses=crosses, direction=direction, then=then)
+    elif not _is_int(crosses) or crosses < 0:
+        raise _shape("crosses", "crosses are a count from 0")
+    return Move(line=line.index, crosses=crosses, direction=direction)
+
+
+def step_data(network: Network, card: Card, move: Move) -> dict[str, Any]:
+    """One step in the log's notation, ``direction`` written only for ``ccw``;
+    ``crosses=-1`` (the most the card allows) is written by leaving ``crosses`` out."""
+    if card.kind == FREE:
+        return {"station": network.stations[move.station].id if move.station >= 0 else None}
+    if move.line < 0:
+        return {}
+    data: dict[str, Any] = {"line": network.lines[move.line].id}
+    if card.kind != TRANSFER and move.crosses >= 0:
+        data["crosses"] = move.crosses
+    if move.direction == CCW:
+        data["direction"] = CCW
+    return data
+
+
+def to_move(network: Network, card: Card, spec: MoveSpec) -> Move:
+    """A log move (with its follow-ups) in the engine's terms (see :func:`step_from_data`)."""
+    data = spec.to_data()
+    then = data.pop("then", [])
+    first = step_from_data(network, card, data)
+    return first._replace(then=tuple(step_from_data(network, card, f) for f in then))
 
 
 def from_move(network: Network, card: Card, move: Move) -> MoveSpec:
@@ -94,62 +154,52 @@ def from_move(network: Network, card: Card, move: Move) -> MoveSpec:
     return MoveSpec(**data)
 
 
-def check_cards(cards: Sequence[Card], rules: VVRules, seed: object | None) -> None:
-    """Check a log's card sequence: against the seed when there is one, else against the
-    deck (no card more often between two reshuffles than the deck holds)."""
-    if seed is not None:
-        stream = card_stream(seed, rules.deck, rules.shuffle_cards)
-        for number, card in enumerate(cards, start=1):
-            expected, _ = next(stream)
-            if card != expected:
-                raise RuleViolation(f"card {card.code} does not follow from seed {str(seed)!r} "
-                                    f"(the seed gives {expected.code})", rule="seeded-cards",
-                                    where=(f"round {number}",))
-        return
-    deck = Counter(parse_card(c) for c in rules.deck)
-    triggers = {parse_card(c) for c in rules.shuffle_cards}
+def _pile(cards: Sequence[Card], deck: Counter[Card], triggers: set[Card]) -> Counter[Card]:
+    """The cards revealed since the last reshuffle (after a shuffle card, or when the
+    whole deck has been revealed, all cards go back)."""
     pile: Counter[Card] = Counter()
-    for number, card in enumerate(cards, start=1):
-        if card not in deck:
-            raise RuleViolation(f"card {card.code} is not in this ruleset's deck",
-                                rule="deck", where=(f"round {number}",))
+    size = sum(deck.values())
+    for card in cards:
         pile[card] += 1
-        if pile[card] > deck[card]:
-            raise RuleViolation(f"card {card.code} comes {pile[card]} times before a reshuffle; "
-                                f"the deck holds {deck[card]}", rule="deck",
-                                where=(f"round {number}",))
-        if card in triggers or sum(pile.values()) == sum(deck.values()):
+        if card in triggers or sum(pile.values()) == size:
             pile.clear()
+    return pile
 
 
-def replay(log: GameLog | LoggedGame, network: Network, rules: VVRules) -> Replay:
-    """Fold a log's rounds through the engine. Errors carry round and player."""
-    cards = [r.parsed_card for r in log.rounds]
-    check_cards(cards, rules, log.seed)
-    state = new_game(network, rules, log.players)
-    reports: list[RoundReport] = []
-    if not log.players:
-        return Replay(state, ())
-    for number, (rnd, card) in enumerate(zip(log.rounds, cards, strict=True), start=1):
-        unknown = [name for name in rnd.moves if name not in log.players]
-        if unknown:
-            raise ContentError(f"{unknown[0]} is not a player of this game "
-                               f"(players: {', '.join(log.players)})",
-                               where=(f"round {number}",))
-        state = reveal(state, card)
-        for p, name in enumerate(log.players):
-            if name not in rnd.moves:
-                raise RuleViolation(f"no move for {name} (write {{}} for a player who "
-                                    "cannot move)", rule="every-player-moves",
-                                    where=(f"round {number}",))
-            try:
-                move = to_move(network, card, rnd.moves[name])
-            except (ContentError, RuleViolation) as err:
-                raise err.at(f"round {number}", name) from None
-            state = apply(state, p, move)
-        state, report = end_round(state)
-        reports.append(report)
-    return Replay(state, tuple(reports))
+def _deck(rules: VVRules) -> tuple[Counter[Card], set[Card]]:
+    return Counter(parse_card(c) for c in rules.deck), {parse_card(c) for c in rules.shuffle_cards}
+
+
+def next_cards(cards: Sequence[Card], rules: VVRules, seed: str | int | None) -> list[Card]:
+    """The cards that may be revealed after ``cards``: the seed's next card, or without a
+    seed every card the pile still holds (each once, in deck order)."""
+    if seed is not None:
+        return [sequence(seed, tuple(rules.deck), tuple(rules.shuffle_cards)).at(len(cards))[0]]
+    deck, triggers = _deck(rules)
+    pile = _pile(cards, deck, triggers)
+    return [card for card in deck if pile[card] < deck[card]]
+
+
+def check_next_card(cards: Sequence[Card], card: Card, rules: VVRules,
+                    seed: str | int | None) -> None:
+    """Refuse ``card`` as the card after ``cards``: against the seed when there is one,
+    else against the deck (no card more often between two reshuffles than it holds)."""
+    where = (f"round {len(cards) + 1}",)
+    if seed is not None:
+        expected = next_cards(cards, rules, seed)[0]
+        if card != expected:
+            raise RuleViolation(f"card {card.code} does not follow from seed {str(seed)!r} "
+                                f"(the seed gives {expected.code})", rule="seeded-cards",
+                                where=where)
+        return
+    deck, triggers = _deck(rules)
+    if card not in deck:
+        raise RuleViolation(f"card {card.code} is not in this ruleset's deck", rule="deck",
+                            where=where)
+    count = _pile(cards, deck, triggers)[card] + 1
+    if count > deck[card]:
+        raise RuleViolation(f"card {card.code} comes {count} times before a reshuffle; "
+                            f"the deck holds {deck[card]}", rule="deck", where=where)
 
 
 def marked_sheets(state: GameState) -> list[MarkedSheet]:
@@ -161,7 +211,7 @@ def marked_sheets(state: GameState) -> list[MarkedSheet]:
         transfers = {net.stations[i].id: n for i, n in sheet.transfers}
         windows = {line.id: sheet.entries[line.index] for line in net.lines
                    if sheet.entries[line.index]}
-        bonuses = {}
+        bonuses: dict[str, Bonus] = {}
         for line in net.lines:
             bit = 1 << line.index
             if sheet.first & bit:

@@ -1,58 +1,41 @@
 """The Voll verplant ruleset (``vv-1``): the deck and every [default] rule as an option.
 
-:class:`VVRules` is the plain, frozen record the engine reads. The bundled defaults
-(``data/ruleset.yaml``) load without pydantic — the test suite validates that file with
-:class:`.ruleset_model.VVRulesModel` — and pydantic is imported only when options are
-changed (:meth:`VVRules.with_overrides`), to validate the change and name what is wrong.
+:class:`VVRules` is the one schema of the ruleset: a frozen pydantic model that the
+bundled ``data/ruleset.yaml``, a ``--rules FILE`` and a log's ``rules:`` are all validated
+by, and that the engine reads its options from (plain attributes: reading them costs no
+more than a named tuple's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Annotated, Literal
 
-from scorepad.rules.common.plain_ruleset import PlainRuleset
+from pydantic import Field, field_validator
 
-if TYPE_CHECKING:
-    from .ruleset_model import VVRulesModel
+from scorepad.rules.common.models import parse_model
+from scorepad.rules.common.ruleset import Ruleset
+
+from .cards import parse_card
 
 
-@dataclass(frozen=True)
-class VVRules(PlainRuleset):
-    """Every option of a Voll verplant ruleset (see ``data/ruleset.yaml`` for each)."""
+class VVRules(Ruleset):
+    """Options of a Voll verplant game. Defaults and what each means: ``data/ruleset.yaml``."""
 
-    ruleset: str
-    deck: tuple[int | str, ...]
-    shuffle_cards: tuple[int | str, ...]
+    deck: Annotated[list[int | str], Field(min_length=1, max_length=60)]
+    shuffle_cards: list[int | str]
     free_ride_may_decline: bool
     special_on_free_ride: bool
     special_chains: bool
-    game_end: str
-    empty_rounding: str
+    game_end: Literal["all_full", "any_full"]
+    empty_rounding: Literal["exact", "down", "up"]
 
+    @field_validator("deck", "shuffle_cards")
     @classmethod
-    def model(cls) -> type[VVRulesModel]:
-        """The pydantic model that validates these options."""
-        from .ruleset_model import VVRulesModel
-
-        return VVRulesModel
-
-    def model_dump(self) -> dict[str, Any]:
-        """The options as plain data (lists for the card lists, as in the YAML file)."""
-        data = super().model_dump()
-        data["deck"] = list(self.deck)
-        data["shuffle_cards"] = list(self.shuffle_cards)
-        return data
-
-    @classmethod
-    def of(cls, data: Mapping[str, Any]) -> VVRules:
-        """The record of already validated option data."""
-        values = dict(data)
-        values["deck"] = tuple(values["deck"])
-        values["shuffle_cards"] = tuple(values["shuffle_cards"])
-        return cls(**values)
+    def _cards(cls, value: list[int | str]) -> list[int | str]:
+        for card in value:
+            parse_card(card)  # raises ValueError naming the card
+        return value
 
 
 @lru_cache(maxsize=1)
@@ -60,4 +43,5 @@ def default_rules() -> VVRules:
     """The bundled ruleset ``vv-1``."""
     from scorepad.rules.common.data import bundled_text, load_yaml_text
 
-    return VVRules.of(load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml")))
+    data = load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml"))
+    return parse_model(VVRules, data)

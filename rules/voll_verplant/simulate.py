@@ -10,7 +10,7 @@ from scorepad.rules.common.stats import Histogram, Sums
 
 from .bots import BOTS
 from .cards import card_stream
-from .engine import GameState, apply, end_round, new_game, reveal
+from .engine import GameState, Move, end_round, new_game, play_turn, reveal
 from .log import GameLog, RoundSpec
 from .maps import Network
 from .replay import from_move, marked_sheets
@@ -43,8 +43,10 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
         state = reveal(state, card)
         moves = {}
         for p in seats:
-            move = choose(state, p, rng)
-            state = apply(state, p, move)
+            def ask(now: GameState, p: int = p) -> Move:
+                return choose(now, p, rng)
+
+            state, move = play_turn(state, p, ask)
             if record:
                 moves[players[p]] = from_move(network, card, move)
         if record:

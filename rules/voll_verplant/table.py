@@ -6,8 +6,8 @@
   (decline the free ride); and the words ``?`` (list the legal options), ``help``,
   ``sheet``, ``undo`` and ``quit``. An empty answer takes the suggested default.
 * The legal options in that syntax, and the default suggestion (an explicit legal move).
-* A player's :class:`Turn`: the first step, then one follow-up for each special station
-  it marks (in the order reached, chained), exactly as the engine checks ``then``.
+* A player's move is made step by step on the engine's state (:func:`.engine.play_step`:
+  the engine knows which follow-ups are owed and which lapse); this module only words it.
 * Compact text views (at most about 60 columns): a sheet per line, the running score,
   and what a round's end brought (completions, first bonuses).
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 import textwrap
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorepad.rules.common.errors import InputError, RuleViolation
@@ -26,6 +25,7 @@ from scorepad.rules.common.errors import InputError, RuleViolation
 from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card
 from .engine import CCW, CW, Move, RoundReport, Sheet, apply_step, legal_steps
 from .maps import Network
+from .replay import step_from_data
 from .ruleset import VVRules
 from .view import MarkedSheet
 
@@ -61,7 +61,7 @@ def parse_answer(text: str, network: Network, rules: VVRules, sheet: Sheet, card
 
     An empty answer is :func:`default_step`. A returned step is legal and explicit (a
     number or express card's crosses are counted, never "the most"); it has no
-    follow-ups (see :class:`Turn`). Raises InputError for text that is not a move,
+    follow-ups (each is asked as a step of its own). Raises InputError for text that is not a move,
     ContentError for an unknown line or station, RuleViolation with the rule's reason for
     an illegal move.
     """
@@ -71,34 +71,32 @@ def parse_answer(text: str, network: Network, rules: VVRules, sheet: Sheet, card
         return word
     if not raw:
         return default_step(network, rules, sheet, card, follow_up=follow_up)
-    move = (_read_free_ride(raw, network, rules) if card.kind == FREE
-            else _read_line_move(raw, network, card))
-    # The engine gives the rule's reason for anything illegal (no window, too many crosses).
+    data = _read_free_ride(raw) if card.kind == FREE else _read_line_move(raw, card)
+    # The notation edge reads it and the engine gives the rule's reason for anything
+    # illegal (a field the card does not use, no window, too many crosses, not a ring).
+    move = step_from_data(network, card, data)
     after, _ = apply_step(network, rules, sheet, card, move)
     if card.kind in (NUMBER, EXPRESS) and move.crosses < 0:
         move = move._replace(crosses=(after.marked & ~sheet.marked).bit_count())
     return move
 
 
-def _read_free_ride(raw: str, network: Network, rules: VVRules) -> Move:
+def _read_free_ride(raw: str) -> dict[str, int | None]:
     if raw == "-":
-        if not rules.free_ride_may_decline:
-            raise RuleViolation("the free ride must be taken (this ruleset does not allow "
-                                "declining)", rule="free-ride-decline")
-        return Move()
+        return {"station": None}
     if not raw.isdigit():
         raise InputError(f"cannot read {raw!r}: a free ride crosses one station; "
                          "type its number (e.g. 17), or - to decline")
-    return Move(station=network.station(int(raw)).index)
+    return {"station": int(raw)}
 
 
-def _read_line_move(raw: str, network: Network, card: Card) -> Move:
-    what = card.describe()
+def _read_line_move(raw: str, card: Card) -> dict[str, str | int]:
+    what = card.a()
     if raw == "-":
-        raise RuleViolation(f"a {what} card fills a wagon window: choose a line "
+        raise RuleViolation(f"{what} card fills a wagon window: choose a line "
                             "(A 0 crosses nothing)", rule="must-fill-window")
     if raw.isdigit():
-        raise InputError(f"cannot read {raw!r}: a {what} card is played on a line; "
+        raise InputError(f"cannot read {raw!r}: {what} card is played on a line; "
                          "type its letter first (e.g. A 3)")
     tokens = raw.split()
     head = _LINE_TOKEN.match(tokens[0])
@@ -106,28 +104,16 @@ def _read_line_move(raw: str, network: Network, card: Card) -> Move:
         raise InputError(f"cannot read {raw!r}: type a line letter, e.g. A 3 (? lists "
                          "the legal moves)")
     rest = ([head.group(2)] if head.group(2) else []) + [t.lower() for t in tokens[1:]]
-    line = network.line(head.group(1).upper())
-    direction: str | None = None
-    crosses: int | None = None
+    data: dict[str, str | int] = {"line": head.group(1).upper()}
     for token in rest:
-        if token in (CW, CCW) and direction is None:
-            direction = token
-        elif token.isdigit() and crosses is None and len(token) <= 2:
-            crosses = int(token)
+        if token in (CW, CCW) and "direction" not in data:
+            data["direction"] = token
+        elif token.isdigit() and "crosses" not in data and len(token) <= 2:
+            data["crosses"] = int(token)
         else:
             raise InputError(f"cannot read {token!r} in {raw!r}: after the line come "
                              "the crosses (a number) and, on a ring, cw or ccw")
-    if direction is not None and not line.ring:
-        raise RuleViolation(f"line {line.id} is not a ring: it has no direction to choose",
-                            rule="ring-direction")
-    if card.kind == TRANSFER:
-        if crosses is not None:
-            raise RuleViolation("a transfer marks the first free station of the line: "
-                                f"type only the line (e.g. {line.id})",
-                                rule="transfer-one-station")
-        crosses = 0
-    return Move(line=line.index, crosses=-1 if crosses is None else crosses,
-                direction=direction or CW)
+    return data
 
 
 # --- the moves in the table's words -----------------------------------------------------
@@ -208,11 +194,8 @@ def _free_ride_key(network: Network, sheet: Sheet, station: int) -> tuple[int, i
 
 def _choices(network: Network, rules: VVRules, sheet: Sheet, card: Card, follow_up: bool
              ) -> list[Move]:
-    """The legal steps; a follow-up of a line card must fill a window (no empty move)."""
-    steps = legal_steps(network, sheet, card, rules)
-    if follow_up and card.kind != FREE:
-        steps = [m for m in steps if m.line >= 0] or steps
-    return steps
+    """The legal steps (the engine's: a follow-up of a line card must fill a window)."""
+    return legal_steps(network, sheet, card, rules, follow_up=follow_up)
 
 
 class Option(NamedTuple):
@@ -269,115 +252,6 @@ def options_text(network: Network, rules: VVRules, sheet: Sheet, card: Card, *,
 
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
-
-
-# --- a player's turn with its follow-ups -----------------------------------------------
-
-@dataclass(frozen=True)
-class Turn:
-    """One player's move being put together, step by step.
-
-    ``sheet`` is the sheet after the steps so far; ``pending`` the special stations whose
-    follow-up is still owed (the first is asked now); ``lapsed`` those whose follow-up
-    lapsed for want of a free window. ``automatic`` is set when the player had nothing
-    to choose (a line card with no free window: the empty move).
-    """
-
-    network: Network
-    rules: VVRules
-    card: Card
-    sheet: Sheet
-    step: Move | None = None
-    then: tuple[Move, ...] = ()
-    pending: tuple[int, ...] = ()
-    lapsed: tuple[int, ...] = ()
-    automatic: bool = False
-
-    @property
-    def done(self) -> bool:
-        """Whether the move is complete (first step and every owed follow-up given)."""
-        return self.step is not None and not self.pending
-
-    @property
-    def asking(self) -> int | None:
-        """The special station (index) whose follow-up is asked now; None for the first
-        step or when done."""
-        return self.pending[0] if self.step is not None and self.pending else None
-
-    @property
-    def move(self) -> Move:
-        """The whole move for :func:`~.engine.apply`: the step with its follow-ups."""
-        assert self.done, "the turn is not finished"
-        assert self.step is not None
-        return self.step._replace(then=self.then)
-
-    def parse(self, text: str) -> Move | str:
-        """Read an answer for the step asked now (see :func:`parse_answer`)."""
-        return parse_answer(text, self.network, self.rules, self.sheet, self.card,
-                            follow_up=self.step is not None)
-
-    def default(self) -> Move:
-        """The suggestion for the step asked now."""
-        return default_step(self.network, self.rules, self.sheet, self.card,
-                            follow_up=self.step is not None)
-
-    def options_text(self, width: int = WIDTH) -> list[str]:
-        """The legal options for the step asked now."""
-        return options_text(self.network, self.rules, self.sheet, self.card,
-                            follow_up=self.step is not None, width=width)
-
-    def effect(self, move: Move) -> str:
-        """What ``move`` would do now."""
-        return step_effect(self.network, self.rules, self.sheet, self.card, move)
-
-    def text(self, move: Move) -> str:
-        """``move`` in the compact syntax."""
-        return step_text(self.network, self.card, move)
-
-    def play(self, move: Move) -> Turn:
-        """The turn after one more step (the first, or the follow-up asked now).
-
-        Raises RuleViolation for an illegal step; a follow-up of a line card must fill a
-        window. Follow-ups of the step's own special stations join the queue (when the
-        ruleset chains them), and any whose player has no free window left lapse.
-        """
-        if self.done:
-            raise RuleViolation("the move is complete", rule="one-move-per-round")
-        following = self.step is not None
-        if following and self.card.kind != FREE and move.line < 0:
-            station = self.network.stations[self.pending[0]].id
-            raise RuleViolation(f"the follow-up of special station {station} must fill a "
-                                "wagon window: choose a line", rule="special-follow-up")
-        sheet, triggered = apply_step(self.network, self.rules, self.sheet, self.card,
-                                      move._replace(then=()))
-        if following:
-            pending = self.pending[1:] + (triggered if self.rules.special_chains else ())
-            turn = Turn(self.network, self.rules, self.card, sheet, self.step,
-                        self.then + (move,), pending, self.lapsed, self.automatic)
-        else:
-            turn = Turn(self.network, self.rules, self.card, sheet, move, (), triggered,
-                        self.lapsed, self.automatic)
-        return turn._lapse()
-
-    def _lapse(self) -> Turn:
-        """Drop owed follow-ups at the head of the queue while no window is free."""
-        pending, lapsed = list(self.pending), list(self.lapsed)
-        while pending and self.card.kind != FREE and not any(
-                u < line.windows for u, line in zip(self.sheet.used, self.network.lines,
-                                                    strict=True)):
-            lapsed.append(pending.pop(0))
-        if len(pending) == len(self.pending):
-            return self
-        return Turn(self.network, self.rules, self.card, self.sheet, self.step, self.then,
-                    tuple(pending), tuple(lapsed), self.automatic)
-
-
-def start_turn(network: Network, rules: VVRules, sheet: Sheet, card: Card) -> Turn:
-    """A player's turn for ``card``; already done (``automatic``) when the only legal
-    step is the empty move (a line card and no free window, or no free station left)."""
-    if legal_steps(network, sheet, card, rules) == [Move()]:
-        return Turn(network, rules, card, sheet, automatic=True).play(Move())
-    return Turn(network, rules, card, sheet)
 
 
 # --- views ------------------------------------------------------------------------------

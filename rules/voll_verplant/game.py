@@ -1,0 +1,352 @@
+"""Voll verplant in the game protocol (:mod:`scorepad.rules.game`): ``GAME``.
+
+A thin layer over the engine (:mod:`.engine`): it translates the log's notation at the
+edge (:func:`.replay.step_from_data`), keeps what the log records (the cards revealed and
+every step as written) and closes a round when nobody owes anything. No rule lives here.
+
+* Moves are the log's notation: ``{"line": "A", "crosses": 3}``, ``{"line": "K",
+  "direction": "ccw"}`` (transfer on a ring), ``{"station": 17}`` / ``{"station": None}``
+  (free ride, declined), ``{}`` (a line card for a player with no free window). One step
+  at a time: a special-station follow-up is a step of its own (the log writes it in the
+  move's ``then`` list; :meth:`VollVerplant.log_steps` splits it out again).
+* :meth:`~VollVerplant.legal_moves` lists each legal step with its crosses written out,
+  plus, per line (and ring direction), the log's short form for "as far as the card
+  goes" (``crosses`` left out); ``direction`` is written only for ``ccw`` (``cw`` is the
+  default, and ``direction: cw`` is accepted as well).
+* Simultaneous play: after a card every player who has not moved is to move (seat
+  order); a player who owes a follow-up stays to move until it is made or lapses.
+* Chance: between rounds ``to_move`` is ``[]``; ``legal_moves(s, None)`` is the seed's
+  next card (one), or without a seed every card the pile can still give;
+  ``apply(s, None, 4)`` reveals it.
+* A flipper's game (``players=[]``, what ``vv flip`` writes) has chance steps only. With
+  a map it is over once the cards have filled every wagon window (one a card, free rides
+  none: the latest possible end, as ``vv flip`` counts); without a map it is never over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
+
+from . import engine
+from .cards import EXPRESS, NUMBER, Card, parse_card, windows_filled
+from .engine import GameState
+from .log import GAME_FORMAT, GameLog, parse_game_log
+from .maps import BUNDLED_MAPS, Network, bundled_map
+from .replay import check_next_card, marked_sheets, next_cards, step_data, step_from_data
+from .ruleset import VVRules, default_rules
+from .scoring import result_data
+
+# A step as recorded: the step's notation frozen as (key, value) pairs.
+Frozen = tuple[tuple[str, Any], ...]
+
+
+class VVState(NamedTuple):
+    """A Voll verplant game in the protocol: the engine state plus what the log records.
+
+    ``core`` is the engine state (None only for a flipper's game without a map);
+    ``map`` how the log names the map; ``cards`` the cards revealed, round 1 first;
+    ``steps`` per round, per player (seat order) the steps written, each frozen.
+    """
+
+    core: GameState | None
+    rules: VVRules
+    map: str | None
+    seed: str | int | None
+    players: tuple[str, ...]
+    cards: tuple[Card, ...]
+    steps: tuple[tuple[tuple[Frozen, ...], ...], ...]
+    windows: int  # the map's wagon windows (0 without a map): a flipper's game end
+
+
+def _freeze(data: Mapping[str, Any]) -> Frozen:
+    return tuple(data.items())
+
+
+def _rules(rules: Mapping[str, Any] | VVRules | None) -> VVRules:
+    if isinstance(rules, VVRules):
+        return rules
+    return default_rules().with_overrides(dict(rules or {}))
+
+
+def _network(ref: object) -> Network:
+    if isinstance(ref, Network):
+        return ref
+    if isinstance(ref, str) and ref in BUNDLED_MAPS:
+        return bundled_map(ref)
+    raise ContentError(f"unknown map {str(ref)[:60]!r} (bundled: {', '.join(BUNDLED_MAPS)}; "
+                       "a map file is read by the command line and passed as a Network)")
+
+
+def start(players: Sequence[str], network: Network | None, rules: VVRules,
+          seed: str | int | None = None, map_ref: str | None = None) -> VVState:
+    """A fresh game on a compiled map (None: a flipper's game without a map)."""
+    names = tuple(players)
+    if len(set(names)) != len(names):
+        raise ContentError("a player is named twice", where=("players",))
+    if names and network is None:
+        raise ContentError("a game with players needs a map", where=("map",))
+    if len(names) > GAME.max_players:
+        raise ContentError(f"{len(names)} players; the game takes 1 to {GAME.max_players}",
+                           where=("players",))
+    core = engine.new_game(network, rules, names) if network is not None else None
+    ref = map_ref if map_ref is not None else (network.id if network is not None else None)
+    return VVState(core, rules, ref, seed, names, (), (),
+                   network.total_windows if network is not None else 0)
+
+
+def _round(state: VVState) -> int:
+    return len(state.cards) if _in_round(state) else len(state.cards) + 1
+
+
+def _in_round(state: VVState) -> bool:
+    return state.core is not None and state.core.card is not None
+
+
+def _over(state: VVState) -> bool:
+    if state.core is not None and state.players:
+        return state.core.over
+    return bool(state.windows) and windows_filled(state.cards) >= state.windows
+
+
+def _seat(state: VVState, player: str) -> int:
+    try:
+        return state.players.index(player)
+    except ValueError:
+        raise ContentError(f"{str(player)[:40]} is not a player of this game (players: "
+                           f"{', '.join(state.players) or 'none'})",
+                           where=(f"round {_round(state)}",)) from None
+
+
+def _owed_refusal(state: VVState) -> RuleViolation | None:
+    """Why the round cannot end yet (a move or a follow-up is missing), or None."""
+    core = state.core
+    if core is None or core.card is None:
+        return None
+    where = f"round {len(state.cards)}"
+    for p, name in enumerate(state.players):
+        if not core.moved[p]:
+            return RuleViolation(f"no move for {name} (write {{}} for a player who cannot "
+                                 "move)", rule="every-player-moves", where=(where,))
+        if core.owed[p]:
+            sid = core.network.stations[core.owed[p][0]].id
+            return RuleViolation(f"special station {sid} was marked: its follow-up is "
+                                 "missing (add it to `then`)", rule="special-follow-up",
+                                 where=(where, name))
+    return None
+
+
+def _close(state: VVState) -> VVState:
+    """End the round when nobody owes anything (completions, bonuses, game end)."""
+    core = state.core
+    if core is not None and core.card is not None and engine.round_done(core):
+        return state._replace(core=engine.end_round(core)[0])
+    return state
+
+
+def _reveal(state: VVState, outcome: object) -> VVState:
+    if _over(state):
+        raise RuleViolation(f"the game ended after round {len(state.cards)}", rule="game-over",
+                            where=(f"round {len(state.cards) + 1}",))
+    refusal = _owed_refusal(state)
+    if refusal is not None:
+        raise refusal
+    number = len(state.cards) + 1
+    try:
+        card = parse_card(outcome)
+    except ValueError as err:
+        raise ContentError(str(err), where=(f"round {number}", "card")) from None
+    check_next_card(state.cards, card, state.rules, state.seed)
+    core = engine.reveal(state.core, card) if state.core is not None else None
+    blank: tuple[tuple[Frozen, ...], ...] = ((),) * len(state.players)
+    return _close(state._replace(core=core, cards=state.cards + (card,),
+                                 steps=state.steps + (blank,)))
+
+
+def _step(state: VVState, player: str, move: object, place: tuple[str, ...] = ()) -> VVState:
+    p = _seat(state, player)
+    core = state.core
+    where = (f"round {_round(state)}", player) + place
+    if core is None or core.card is None or _over(state):
+        why = "the game is over" if _over(state) else "no card is revealed: a card comes next"
+        raise RuleViolation(why, rule="game-over" if _over(state) else "card-first",
+                            where=where)
+    if not engine.owes(core, p):
+        raise RuleViolation("has already moved this round", rule="one-move-per-round",
+                            where=where)
+    try:
+        step = step_from_data(core.network, core.card, move)
+    except ScorepadError as err:
+        raise err.at(*where) from None
+    try:
+        after = engine.play_step(core, p, step).state
+    except RuleViolation as err:
+        err.where = err.where[:2] + place + err.where[2:]
+        raise
+    assert isinstance(move, Mapping)
+    mine = state.steps[-1]
+    now = mine[:p] + (mine[p] + (_freeze(move),),) + mine[p + 1:]
+    return _close(state._replace(core=after, steps=state.steps[:-1] + (now,)))
+
+
+def replay(log: GameLog, network: Network | None, rules: VVRules,
+           map_ref: str | None = None) -> VVState:
+    """The state a validated log leads to on a compiled map: the fold of the protocol's
+    steps. Errors carry round, player (and follow-up) and are raised in play order."""
+    state = start(log.players, network, rules, log.seed, map_ref if map_ref else log.map)
+    for rnd in log.rounds:
+        state = _reveal(state, rnd.card)
+        for name in rnd.moves:
+            if name not in state.players:
+                raise ContentError(f"{name} is not a player of this game (players: "
+                                   f"{', '.join(state.players) or 'none'})",
+                                   where=(f"round {len(state.cards)}",))
+        for name, spec in rnd.moves.items():
+            data = spec.to_data()
+            then = data.pop("then", [])
+            state = _step(state, name, data)
+            for number, follow in enumerate(then, start=1):
+                state = _step(state, name, follow, (f"follow-up {number}",))
+    return state
+
+
+def score_data(state: VVState) -> dict[str, Any]:
+    """The contract's ``score --json`` object for a game (``vv score`` prints this)."""
+    core = state.core
+    if core is None or not state.players:
+        return {"game": GAME.id, "map": core.network.id if core is not None else None,
+                "finished": _over(state), "players": [], "winners": []}
+    return result_data(core.network.id, marked_sheets(core), core.over)
+
+
+class VollVerplant:
+    """The game object of :data:`GAME` (see the module docstring)."""
+
+    id = "voll-verplant"
+    log_format = GAME_FORMAT
+    min_players = 1
+    max_players = 6
+    example_setup: Mapping[str, Any] = {"map": "berlin"}
+
+    def new(self, players: Sequence[str], *, seed: str | None = None,
+            rules: Mapping[str, Any] | None = None, **setup: Any) -> VVState:
+        """A fresh game; ``map`` is a bundled id or a compiled :class:`.maps.Network`
+        (``map_ref``: how the log names it then). ``players=[]``: a flipper's game, whose
+        map may be None."""
+        unknown = set(setup) - {"map", "map_ref"}
+        if unknown:
+            raise ContentError(f"unknown set-up {sorted(unknown)[0]!r} (Voll verplant takes "
+                               "map)")
+        ref = setup.get("map")
+        network = None if ref is None and not players else _network(ref)
+        map_ref = setup.get("map_ref") or (ref if isinstance(ref, str) else None)
+        return start(players, network, _rules(rules), seed, map_ref)
+
+    def to_move(self, state: VVState) -> list[str]:
+        """Who owes a step now, in seat order: [] between rounds and at the end."""
+        core = state.core
+        if core is None or core.card is None:
+            return []
+        return [name for p, name in enumerate(state.players) if engine.owes(core, p)]
+
+    def legal_moves(self, state: VVState, player: str | None) -> list[Any]:
+        """``player``'s legal steps now in the log's notation; ``None``: the cards that can
+        be revealed (one with a seed)."""
+        if player is None:
+            if _over(state) or _in_round(state):
+                return []
+            return [card.code for card in next_cards(state.cards, state.rules, state.seed)]
+        p = _seat(state, player)
+        core = state.core
+        if core is None or not engine.owes(core, p):
+            return []
+        card = core.card
+        assert card is not None
+        moves = engine.legal_next(core, p)
+        out = [step_data(core.network, card, m) for m in moves]
+        if card.kind in (NUMBER, EXPRESS):
+            # "As far as the card goes" may be written without crosses (a mutation of any
+            # listed step can reach that spelling, so it is listed too, once per line).
+            seen: set[tuple[int, str]] = set()
+            for m in moves:
+                if (m.line, m.direction) not in seen and m.line >= 0:
+                    seen.add((m.line, m.direction))
+                    out.append(step_data(core.network, card, m._replace(crosses=-1)))
+        return out
+
+    def apply(self, state: VVState, player: str | None, move: Any) -> VVState:
+        """The state after one step: a revealed card (``player=None``), a player's move or
+        the follow-up they owe. RuleViolation/ContentError name round, player and field."""
+        if player is None:
+            return _reveal(state, move)
+        return _step(state, player, move)
+
+    def is_over(self, state: VVState) -> bool:
+        """Whether the game has ended (see the module docstring for a flipper's game)."""
+        return _over(state)
+
+    def score(self, state: VVState) -> dict[str, Any]:
+        """Exactly what ``scorepad vv score --json`` prints for ``to_log(state)``."""
+        return score_data(state)
+
+    def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
+        """Line bonuses + 2 × the transfer numbers − the empty-station penalty."""
+        lines = sum(line["points"] for line in player_score["lines"].values())
+        return lines + 2 * player_score["transfer_sum"] - player_score["empty_penalty"]
+
+    def to_log(self, state: VVState) -> dict[str, Any]:
+        """The ``scorepad/vv-game@1`` document of everything played, as written (a round
+        in progress holds the steps made so far)."""
+        doc: dict[str, Any] = {"format": GAME_FORMAT}
+        if state.map is not None:
+            doc["map"] = state.map
+        doc["rules"] = state.rules.changed_from(default_rules())
+        if state.seed is not None:
+            doc["seed"] = state.seed
+        doc["players"] = list(state.players)
+        rounds = []
+        for card, steps in zip(state.cards, state.steps, strict=True):
+            entry: dict[str, Any] = {"card": card.code}
+            moves = {}
+            for name, mine in zip(state.players, steps, strict=True):
+                if mine:
+                    move = dict(mine[0])
+                    if len(mine) > 1:
+                        move["then"] = [dict(f) for f in mine[1:]]
+                    moves[name] = move
+            if moves:
+                entry["moves"] = moves
+            rounds.append(entry)
+        doc["rounds"] = rounds
+        return doc
+
+    def from_log(self, doc: Mapping[str, Any]) -> VVState:
+        """The replay of a log on a bundled map (a map file: the command line reads it
+        and calls :func:`replay`)."""
+        log = parse_game_log(dict(doc))
+        network = _network(log.map) if log.map is not None else None
+        if network is None and log.players:
+            raise ContentError("a game with players needs a map", where=("map",))
+        return replay(log, network, default_rules().with_overrides(log.rules))
+
+    def log_steps(self, doc: Mapping[str, Any]
+                  ) -> tuple[dict[str, Any], list[tuple[str | None, Any]]]:
+        """``new`` keywords and the steps of a log (each follow-up a step of its own)."""
+        log = parse_game_log(dict(doc))
+        setup: dict[str, Any] = {"players": list(log.players), "seed": log.seed,
+                                 "rules": dict(log.rules), "map": log.map}
+        steps: list[tuple[str | None, Any]] = []
+        for rnd in log.rounds:
+            steps.append((None, rnd.card))
+            for name, spec in rnd.moves.items():
+                data = spec.to_data()
+                then = data.pop("then", [])
+                steps.append((name, data))
+                steps.extend((name, follow) for follow in then)
+        return setup, steps
+
+
+#: Voll verplant in the game protocol.
+GAME = VollVerplant()

@@ -139,6 +139,7 @@ def check_sheet(net, page, *, numbers: bool = True) -> None:
         for others in (label_boxes[k + 1:], marks, tracks):
             hit = [o for o in others if near(box, o) and geo.overlap(box, o)]
             assert not hit, (labels[k], hit)
+    check_labels_belong(page, circles, outer)
     # badges, stars and arrows keep clear of each other; badges of station circles
     for k, m in enumerate(symbols):
         assert not any(geo.overlap(m, other) for other in symbols[k + 1:]), m
@@ -162,6 +163,53 @@ def check_sheet(net, page, *, numbers: bool = True) -> None:
         assert all(r.w >= 7.0 for r in windows)
         assert tagged(page, f"bonus-first-{line.id}") and tagged(page, f"bonus-later-{line.id}")
     assert len(tagged(page, "star")) == sum(1 for s in stations if s.special)
+
+
+def station_labels(page) -> list[tuple[str, int, geo.Box]]:
+    """(kind, station id, box) of every number and name; a name broken in two lines is one
+    label (the box round both)."""
+    boxes: dict[tuple[str, int], list[float]] = {}
+    for p in tagged(page, "number", Text) + tagged(page, "name", Text):
+        kind, ref = p.tag.split()[:2]
+        x0, y0, x1, y1 = text_box(p)
+        key = (kind, int(ref.split("-")[1]))
+        old = boxes.get(key)
+        boxes[key] = ([x0, y0, x1, y1] if old is None else
+                      [min(old[0], x0), min(old[1], y0), max(old[2], x1), max(old[3], y1)])
+    return [(kind, sid, geo.Box(*b)) for (kind, sid), b in boxes.items()]
+
+
+def check_labels_belong(page, circles, outer) -> None:
+    """Every number and name is nearer its own circle's ink than any other circle's, and no
+    two labels of different stations sit so close, side by side or one above the other, that
+    they read as one (a word space is ~0.5 mm; these gaps are twice that and more)."""
+    discs = {sid: geo.Disc(c.cx, c.cy, outer[sid]) for sid, c in circles.items()}
+    labels = station_labels(page)
+    for kind, sid, box in labels:
+        own = geo.distance(box, discs[sid])
+        nearer = [o for o, d in discs.items() if o != sid and geo.distance(box, d) <= own]
+        assert not nearer, f"the {kind} of station {sid} is as near station(s) {nearer}"
+    for (k1, s1, b1), (k2, s2, b2) in combinations(labels, 2):
+        if s1 == s2:
+            continue
+        dx = max(b1.x0 - b2.x1, b2.x0 - b1.x1)
+        dy = max(b1.y0 - b2.y1, b2.y0 - b1.y1)
+        if dy < 0:  # side by side
+            assert dx >= 1.5, f"{k1} {s1} and {k2} {s2} read as one label ({dx:.2f} mm)"
+        if dx < 0:  # one above the other
+            assert dy >= 1.0, f"{k1} {s1} and {k2} {s2} read as one label ({dy:.2f} mm)"
+
+
+def check_names_covered(net, sheet, page) -> None:
+    """Each named station's name is printed (once, the map's text) or listed as left out."""
+    printed = {sid for kind, sid, _ in station_labels(page) if kind == "name"}
+    named = {s.id for s in net.stations if s.name}
+    assert printed == set(sheet.names) and not printed & set(sheet.unnamed)
+    assert printed | set(sheet.unnamed) == named
+    for s in net.stations:
+        if s.id in printed:
+            texts = [t.text for t in tagged(page, f"name-{s.id}", Text)]
+            assert " ".join(texts) == s.name
 
 
 @pytest.fixture(scope="module")
@@ -333,6 +381,18 @@ def test_random_maps_draw_cleanly(net):
     assert sheet_layout(net, "a4", "en", True).problems == []
 
 
+@settings(max_examples=200, deadline=None, derandomize=True,
+          phases=[Phase.explicit, Phase.reuse, Phase.generate],
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(random_maps(), st.sampled_from(["a4", "letter"]))
+def test_random_maps_labels_belong_and_every_name_is_printed_or_reported(net, paper):
+    page = draw_sheet(net, paper=paper)
+    sheet = sheet_layout(net, paper, "en", True)
+    circles = station_circles(page)
+    check_labels_belong(page, circles, outer_radii(page))
+    check_names_covered(net, sheet, page)
+
+
 def test_connections_off_the_45_degree_grid_get_a_bend():
     # Knight's moves: (0,0)-(2,1)-(4,4)-(9,5). Every drawn stretch must still run at 45°.
     data = {"format": "scorepad/vv-map@1", "id": "bent", "name": "Bent",
@@ -370,6 +430,10 @@ def test_bundled_maps(map_id, paper):
     for lang in ("en", "de", "fr"):  # the panel's words change the room left for the map
         assert sheet_layout(net, paper, lang, True).problems == [], lang
         assert sheet_layout(net, paper, lang, False).problems == [], lang
+        sheet = sheet_layout(net, paper, lang, True)
+        page = draw_sheet(net, paper=paper, lang=lang)
+        check_labels_belong(page, station_circles(page), outer_radii(page))
+        check_names_covered(net, sheet, page)
 
 
 # ---------------------------------------------------------------------------- marked sheets

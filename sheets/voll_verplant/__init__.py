@@ -11,8 +11,10 @@ that leaves the map larger): per line its badge, a wagon with its windows and th
 3. **Stations** on top of the tracks: circles of at least 6 mm; interchanges with a bold
    ring, end stations with a double ring, special stations tinted with a star.
 4. **Labels** in order of importance — line badges at the ends, ring arrows, stars, station
-   numbers, names — each at the first nearby spot where it touches nothing (a spatial index of
-   everything drawn so far); a name that finds no spot is left out.
+   names of interchanges, ends and ring starts, station numbers, the other names — each at the
+   first nearby spot where it touches nothing (a spatial index of everything drawn so far), is
+   clearly nearer its own circle than any other and keeps a reading gap from other stations'
+   labels; a name that finds no spot is left out and listed in ``SheetLayout.unnamed``.
 
 The blank sheet is built once per (map, paper, language, numbers) and reused: a pad repeats the
 same group on every page, and marked sheets draw the marks over the same group.
@@ -101,4 +103,5 @@ def sheet_layout(network: Network, paper: str, lang: str, numbers: bool) -> Shee
         roomy = _SheetBuilder(network, paper, lang, numbers, ROOMY_PAD).build()
     except ContentError:  # too dense at the smaller scale: keep the first
         return sheet
-    return roomy if len(roomy.problems) < len(sheet.problems) else sheet
+    better = (len(roomy.problems), len(roomy.unnamed)) < (len(sheet.problems), len(sheet.unnamed))
+    return roomy if better else sheet

@@ -174,6 +174,7 @@ class _MapDrawing(_MapLabels):
                               frame.height - MARGIN - SAFE)
         # Badges right at their station first, then stars and numbers (which must sit by
         # their station), then the badges that have to move out, then names where room is left.
+        self._start_labels()
         arrows, requests = self._badge_requests()
         group.extend(arrows)
         later = []
@@ -184,11 +185,15 @@ class _MapDrawing(_MapLabels):
             else:
                 group.extend(items)
         group.extend(self._specials())
+        # The names players look for (interchanges, ends, ring starts) before the numbers:
+        # a number is short and finds a corner where a long name would not.
+        key, rest = self._ranked_names()
+        group.extend(self._names(key, before_numbers=True))
         if self.numbers:
             group.extend(self._numbers())
         for request in later:
             group.extend(self._place_badge(request, quick=False) or [])
-        group.extend(self._names())
+        group.extend(self._names(rest))
         return group
 
     def _station(self, i: int) -> list[Item]:

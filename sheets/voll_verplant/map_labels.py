@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from math import hypot, sqrt
 
 from scorepad.rules.voll_verplant.maps import Line as MapLine
-from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.maps import Network, Station
 
 from .. import layout as geo
 from ..draw import (
@@ -26,16 +26,23 @@ from ..draw import (
 )
 from .dimensions import (
     _ALL_DIRECTIONS,
+    _ALL_NAME_DIRECTIONS,
     _BADGE_TURNS,
-    _NAME_DIRECTIONS,
     _NUMBER_DIRECTIONS,
     _STAR_TURNS,
     BADGE_R,
     LABEL_GAP,
+    NAME_LEADING,
+    NAME_MIN,
+    NEIGHBOURS_WITHIN,
     NAME_COLOR,
     NAME_SIZES,
     NUMBER_COLOR,
     NUMBER_SIZE,
+    OWN_MARGIN,
+    OWN_RATIO,
+    READ_GAP_X,
+    READ_GAP_Y,
     STAR_R,
     STUB_FROM,
 )
@@ -58,6 +65,7 @@ class _MapLabels:
     centers: list[geo.Point]
     outer: list[float]
     ends: set[int]
+    starts: set[int]
     tracks: dict[int, list[geo.Point]]
     line_w: float
     station_slots: list[int]
@@ -203,16 +211,43 @@ class _MapLabels:
                                   filled(BLACK, WHITE, 0.2), closed=True, tag=f"star star-{st.id}"))
         return items
 
-    def _label_candidates(self, i: int, w: float, up: float, down: float,
+    # -------------------------------------------------------------- numbers and names
+    def _start_labels(self) -> None:
+        """Before the first number or name: each station's neighbours (for ownership) and an
+        index of the text labels placed so far, by station (for the reading gap)."""
+        self.discs = [geo.Disc(x, y, r) for (x, y), r in zip(self.centers, self.outer, strict=True)]
+        self.neighbours: list[list[int]] = [[] for _ in self.centers]
+        for i, j, _ in self._close_pairs(NEIGHBOURS_WITHIN):
+            self.neighbours[i].append(j)
+            self.neighbours[j].append(i)
+        self.texts = geo.Obstacles(cell=8.0)
+        self.text_slots: list[list[int]] = [[] for _ in self.centers]
+
+    def _belongs(self, i: int, box: geo.Box) -> bool:
+        """Whether ``box`` is nearer station ``i``'s ink than any other station's, by
+        ``OWN_MARGIN``, and far enough from other stations' labels not to read as one."""
+        discs = self.discs
+        own = geo.distance(box, discs[i]) * OWN_RATIO + OWN_MARGIN
+        for j in self.neighbours[i]:
+            if geo.distance(box, discs[j]) < own:
+                return False
+        reading = geo.Box(box.x0 - READ_GAP_X, box.y0 - READ_GAP_Y,
+                          box.x1 + READ_GAP_X, box.y1 + READ_GAP_Y)
+        return not self.texts.hits(reading, 0.0, ignore=self.text_slots[i])
+
+    def _add_label(self, i: int, box: geo.Box) -> None:
+        self.obstacles.add(box)
+        self.text_slots[i].append(self.texts.add(box))
+
+    def _label_candidates(self, i: int, w: float, h: float, up: float,
                           order: Sequence[geo.Point], rings: Sequence[float]
                           ) -> Iterator[tuple[geo.Box, float, float]]:
-        """Boxes of a ``w`` wide label around station ``i``, nearest corner or edge touching the
-        circle's ink plus a gap in each direction of ``order`` (unit vectors), ring by ring;
-        ``up``/``down`` are the text's extent above and below its baseline.
-        Yields (box, x where the text starts, baseline), lazily: the first free one ends
+        """Boxes of a ``w`` × ``h`` label around station ``i``, nearest corner or edge touching
+        the circle's ink plus a gap in each direction of ``order`` (unit vectors), ring by
+        ring; ``up`` is the first line's extent above its baseline.
+        Yields (box, x where the text starts, first baseline), lazily: the first free one ends
         the search."""
         x, y = self.centers[i]
-        h = up + down
         for extra in rings:
             d = self.outer[i] + LABEL_GAP + extra
             for ux, uy in order:
@@ -221,23 +256,38 @@ class _MapLabels:
                 y0 = py if uy > 1e-6 else py - h if uy < -1e-6 else py - h / 2
                 yield geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up
 
-    def _free_label(self, i: int, text: str, sizes: Sequence[float],
-                    order: Sequence[geo.Point], rings: Sequence[float]
-                    ) -> tuple[geo.Box, float, float, float] | None:
-        """The first free spot for ``text`` beside station ``i``, trying each font size in turn:
-        (box, x, baseline, size), or None."""
+    def _free_label(self, i: int, lines: Sequence[str], sizes: Sequence[float],
+                    order: Sequence[geo.Point], rings: Sequence[float],
+                    spare: Sequence[int] = ()) -> tuple[geo.Box, float, float, float] | None:
+        """The first free spot for ``lines`` of text beside station ``i`` that belongs to it
+        and leaves the numbers of ``spare`` room, trying each font size in turn:
+        (box, x, first baseline, size), or None."""
         for size in sizes:
-            w = text_width(text, size)
-            for box, tx, base in self._label_candidates(i, w, ASCENT * size, DESCENT * size,
-                                                        order, rings):
-                if box.inside(self.bounds) and not self.obstacles.hits(box, LABEL_GAP):
+            w = max(text_width(text, size) for text in lines)
+            up = ASCENT * size
+            h = up + DESCENT * size + (len(lines) - 1) * NAME_LEADING * size
+            for box, tx, base in self._label_candidates(i, w, h, up, order, rings):
+                if (box.inside(self.bounds) and not self.obstacles.hits(box, LABEL_GAP)
+                        and self._belongs(i, box)
+                        and (not spare or self._numbers_still_fit(spare, box))):
                     return box, tx, base, size
         return None
+
+    def _numbers_still_fit(self, stations: Sequence[int], box: geo.Box) -> bool:
+        """Whether the numbers of ``stations`` (not placed yet) still find a spot with ``box``
+        taken: a name placed before the numbers must not take a number's last spot."""
+        self.obstacles.add(box)
+        self.texts.add(box)
+        try:
+            return all(self._number_spot(j) is not None for j in stations)
+        finally:
+            self.obstacles.pop()
+            self.texts.pop()
 
     def _number_spot(self, i: int) -> tuple[geo.Box, float, float, float] | None:
         """Where station ``i``'s number goes: a corner first, then any side, a little
         farther out, a little smaller."""
-        text = str(self.net.stations[i].id)
+        text = (str(self.net.stations[i].id),)
         return (self._free_label(i, text, (NUMBER_SIZE,), _NUMBER_DIRECTIONS, (0.0, 0.9))
                 or self._free_label(i, text, (NUMBER_SIZE, NUMBER_SIZE * 0.85), _ALL_DIRECTIONS,
                                     (0.0, 0.6, 1.4, 2.4))
@@ -252,28 +302,83 @@ class _MapLabels:
             if spot is None:
                 self.problems.append(f"no free place for the number of station {st.id}")
                 w = text_width(text, NUMBER_SIZE)
-                cands = list(self._label_candidates(st.index, w, ASCENT * NUMBER_SIZE,
-                                                    DESCENT * NUMBER_SIZE, _NUMBER_DIRECTIONS,
-                                                    (0.0,)))
+                cands = list(self._label_candidates(
+                    st.index, w, (ASCENT + DESCENT) * NUMBER_SIZE, ASCENT * NUMBER_SIZE,
+                    _NUMBER_DIRECTIONS, (0.0,)))
                 box, tx, base = next((c for c in cands if c[0].inside(self.bounds)), cands[0])
                 spot = (box, tx, base, NUMBER_SIZE)
             box, tx, base, size = spot
-            self.obstacles.add(box)
+            self._add_label(st.index, box)
             items.append(Text(tx, base, text, size, NUMBER_COLOR, tag=f"number number-{st.id}"))
         return items
 
-    def _names(self) -> list[Item]:
+    def _name_spot(self, i: int, name: str, spare: Sequence[int] = (), important: bool = False
+                   ) -> tuple[geo.Box, float, float, float, list[str]] | None:
+        """Where station ``i``'s name goes: beside the circle at the larger size, then broken
+        in two lines, then smaller and a little farther out (still nearest its own circle)."""
+        words = name.split()
+        two = []
+        if len(words) > 1:
+            # Break where the longer line is shortest.
+            cut = min(range(1, len(words)), key=lambda k: max(len(" ".join(words[:k])),
+                                                              len(" ".join(words[k:]))))
+            two = [" ".join(words[:cut]), " ".join(words[cut:])]
+        big, small = NAME_SIZES
+        tries: list[tuple[list[str], float, tuple[float, ...]]] = [
+            ([name], big, (0.0, 0.8)), ([name], small, (0.0, 0.8, 1.6))]
+        if two:
+            tries[1:1] = [(two, big, (0.0, 0.8))]
+            tries.append((two, small, (0.0, 0.8, 1.6)))
+        tries.append(([name], small, (2.6,)))
+        if important:
+            # A hub's name rather smaller than missing.
+            tries.append(([name], NAME_MIN, (0.0, 0.8, 1.6)))
+            if two:
+                tries.append((two, NAME_MIN, (0.0, 0.8, 1.6)))
+        for lines, size, rings in tries:
+            spot = self._free_label(i, lines, (size,), _ALL_NAME_DIRECTIONS, rings, spare)
+            if spot is not None:
+                return (*spot, lines)
+        return None
+
+    def _ranked_names(self) -> tuple[list[Station], list[Station]]:
+        """The named stations, the ones players look for first (interchanges, line ends,
+        ring starts; more lines first), then the rest."""
+        key, rest = [], []
+        for st in self.net.stations:
+            if st.name:
+                important = len(st.lines) > 1 or st.index in self.ends or st.index in self.starts
+                (key if important else rest).append(st)
+        key.sort(key=lambda st: (-len(st.lines), st.id))
+        return key, rest
+
+    def _names(self, ranked: Sequence[Station], before_numbers: bool = False) -> list[Item]:
+        """Place the names of ``ranked`` in turn; a name placed ``before_numbers`` leaves its
+        own and its near neighbours' numbers room."""
         items: list[Item] = []
-        # Interchanges and end stations first: they are the ones players look for.
-        ranked = sorted((st for st in self.net.stations if st.name),
-                        key=lambda st: (-len(st.lines), st.index not in self.ends, st.id))
         for st in ranked:
             assert st.name is not None
-            spot = self._free_label(st.index, st.name, NAME_SIZES, _NAME_DIRECTIONS, (0.0, 0.8))
+            spare: Sequence[int] = ()
+            if before_numbers and self.numbers:
+                spare = [st.index, *(j for j in self.neighbours[st.index]
+                                     if geo.distance(self.discs[st.index], self.discs[j]) < 8.0)]
+            spot = self._name_spot(st.index, st.name, spare, before_numbers)
             if spot is None:
-                continue  # no room: the name is left out, never squeezed in
-            box, tx, base, size = spot
-            self.obstacles.add(box)
+                # No room: the name is left out, never squeezed in, and the command says so.
+                self.sheet.unnamed[st.id] = st.name
+                continue
+            box, tx, base, size, lines = spot
+            self._add_label(st.index, box)
             self.sheet.names[st.id] = st.name
-            items.append(Text(tx, base, st.name, size, NAME_COLOR, tag=f"name name-{st.id}"))
+            for k, text in enumerate(lines):
+                # Lines of a broken name line up on the side that faces the circle.
+                cx = self.centers[st.index][0]
+                if box.x0 >= cx:
+                    x, anchor = box.x0, "start"
+                elif box.x1 <= cx:
+                    x, anchor = box.x1, "end"
+                else:
+                    x, anchor = (box.x0 + box.x1) / 2, "middle"
+                items.append(Text(x, base + k * NAME_LEADING * size, text, size, NAME_COLOR,
+                                  anchor=anchor, tag=f"name name-{st.id}"))
         return items

@@ -80,6 +80,10 @@ _BETWEEN = tuple(
                                              (0, -1), (1, -1)))
 _ALL_DIRECTIONS = _NUMBER_DIRECTIONS + _BETWEEN
 _ALL_NAME_DIRECTIONS = _NAME_DIRECTIONS + _BETWEEN
+# A hub's name that finds no room at the usual spots: all round in 15° steps, a little
+# farther out (the ownership test keeps it nearest its own circle).
+_FINE_DIRECTIONS = tuple(geo.rotate((1.0, 0.0), a) for a in range(0, 360, 15))
+_FINE_RINGS = (0.0, 0.6, 1.2, 1.9, 2.7, 3.5)
 
 
 # A special station's star sits on its rim, at the top if there is room.

@@ -27,6 +27,8 @@ from ..draw import (
 from .dimensions import (
     _ALL_DIRECTIONS,
     _ALL_NAME_DIRECTIONS,
+    _FINE_DIRECTIONS,
+    _FINE_RINGS,
     _BADGE_TURNS,
     _NUMBER_DIRECTIONS,
     _STAR_TURNS,
@@ -315,14 +317,9 @@ class _MapLabels:
     def _name_spot(self, i: int, name: str, spare: Sequence[int] = (), important: bool = False
                    ) -> tuple[geo.Box, float, float, float, list[str]] | None:
         """Where station ``i``'s name goes: beside the circle at the larger size, then broken
-        in two lines, then smaller and a little farther out (still nearest its own circle)."""
-        words = name.split()
-        two = []
-        if len(words) > 1:
-            # Break where the longer line is shortest.
-            cut = min(range(1, len(words)), key=lambda k: max(len(" ".join(words[:k])),
-                                                              len(" ".join(words[k:]))))
-            two = [" ".join(words[:cut]), " ".join(words[cut:])]
+        in two lines, then smaller and a little farther out (still clearly nearest its own
+        circle). An ``important`` name (a hub's) then searches all round, finer and smaller."""
+        two = _two_lines(name)
         big, small = NAME_SIZES
         tries: list[tuple[list[str], float, tuple[float, ...]]] = [
             ([name], big, (0.0, 0.8)), ([name], small, (0.0, 0.8, 1.6))]
@@ -330,13 +327,16 @@ class _MapLabels:
             tries[1:1] = [(two, big, (0.0, 0.8))]
             tries.append((two, small, (0.0, 0.8, 1.6)))
         tries.append(([name], small, (2.6,)))
-        if important:
-            # A hub's name rather smaller than missing.
-            tries.append(([name], NAME_MIN, (0.0, 0.8, 1.6)))
-            if two:
-                tries.append((two, NAME_MIN, (0.0, 0.8, 1.6)))
         for lines, size, rings in tries:
             spot = self._free_label(i, lines, (size,), _ALL_NAME_DIRECTIONS, rings, spare)
+            if spot is not None:
+                return (*spot, lines)
+        if not important:
+            return None
+        # A hub's name rather a little smaller or farther out than missing.
+        for lines in ([name], two) if two else ([name],):
+            spot = self._free_label(i, lines, (small, NAME_MIN), _FINE_DIRECTIONS,
+                                    _FINE_RINGS, spare)
             if spot is not None:
                 return (*spot, lines)
         return None
@@ -382,3 +382,18 @@ class _MapLabels:
                 items.append(Text(x, base + k * NAME_LEADING * size, text, size, NAME_COLOR,
                                   anchor=anchor, tag=f"name name-{st.id}"))
         return items
+
+
+def _two_lines(name: str) -> list[str]:
+    """``name`` broken in two lines where the longer line is shortest: at a space, or after
+    a hyphen or dash (which stays at the end of the first line); [] when it has no break."""
+    cuts = []
+    for k, ch in enumerate(name):
+        if ch == " ":
+            cuts.append((name[:k], name[k + 1:]))
+        elif ch in "-–" and 0 < k < len(name) - 1:
+            cuts.append((name[:k + 1], name[k + 1:]))
+    if not cuts:
+        return []
+    first, second = min(cuts, key=lambda c: max(text_width(c[0], 1.0), text_width(c[1], 1.0)))
+    return [first.strip(), second.strip()]

@@ -27,9 +27,9 @@ from ..draw import (
 from .dimensions import (
     _ALL_DIRECTIONS,
     _ALL_NAME_DIRECTIONS,
+    _BADGE_TURNS,
     _FINE_DIRECTIONS,
     _FINE_RINGS,
-    _BADGE_TURNS,
     _NUMBER_DIRECTIONS,
     _STAR_TURNS,
     BADGE_R,

@@ -39,14 +39,15 @@ def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
       scorepad mf aid
       scorepad mf aid -o aid.pdf --lang de --paper letter --players 3
     """
-    from scorepad.sheets.mille_fiori import aid_pages, word
+    from scorepad.sheets.labels import label
+    from scorepad.sheets.mille_fiori import aid_pages
 
     from .common import load_rules
 
     target, fmt = output_target(output, fmt, "mille-fiori-aid")
     options = load_rules(rules_file)
     pages = aid_pages(options, paper=paper, lang=lang, players=players)
-    written = write_pages(target, fmt, pages, title=word("title_aid", lang),
+    written = write_pages(target, fmt, pages, title=label("mf.title_aid", lang),
                           subject=f"ruleset {options.ruleset}")
     if fmt == "pdf":
         click.echo(f"wrote {target} ({len(pages)} pages)")

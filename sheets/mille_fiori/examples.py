@@ -32,8 +32,8 @@ from ..draw import (
     stroke,
     text_width,
 )
+from ..labels import label
 from .style import GREY, RULE, _diamond
-from .words import word
 
 
 # ------------------------------------------------------------------- worked examples
@@ -107,7 +107,7 @@ def _ws_diagram(ex: dict[str, Any], b: Board, lang: str, u: float) -> tuple[Grou
         centres[s] = (cx, cy)
         double = b.space_symbol[s] == b.ws_double
         group.add(_hexagon(cx, cy, u, "#dedede" if double else WHITE))
-        name = word(b.symbols[WORKSHOPS][b.space_symbol[s]], lang)[:3]
+        name = label("mf." + b.symbols[WORKSHOPS][b.space_symbol[s]], lang)[:3]
         group.add(Text(cx, cy + 0.6 * u, name + (" ×2" if double else ""), size=0.24 * u,
                        color=GREY, anchor="middle", valign="middle", tag="material"))
         who = _owner_of(s, owners, new)
@@ -168,7 +168,7 @@ def _tp_diagram(ex: dict[str, Any], b: Board, lang: str, u: float) -> tuple[Grou
             x, y = shift + j * (u + gap), 0.42 * u + level * (u + gap)
             group.add(Rect(x, y, u, u, filled(WHITE, stroke=BLACK, width=0.25), radius=0.1 * u))
             symbol = b.symbols[POPULI][b.space_symbol[b.area_start[POPULI] + i]]
-            group.add(Text(x + 0.08 * u, y + 0.08 * u, word(symbol, lang)[:3], size=0.22 * u,
+            group.add(Text(x + 0.08 * u, y + 0.08 * u, label("mf." + symbol, lang)[:3], size=0.22 * u,
                            color=GREY, valign="top", tag="symbol"))
             who = _owner_of(i, owners, new)
             if who:
@@ -191,7 +191,7 @@ def _trade_diagram(ex: dict[str, Any], b: Board, lang: str,
     cw, ch, head = u, 0.5 * u, 0.42 * u
     column = [s for s in b.trade_column[b.space_symbol[new]] if s in owners or s == new]
     for g, good in enumerate(b.goods):
-        name = word(good, lang)
+        name = label("mf." + good, lang)
         size = min(0.24 * u, 0.24 * u * 0.92 * cw / max(0.1, text_width(name, 0.24 * u)))
         group.add(Text(g * cw + cw / 2, head / 2, name, size=size, anchor="middle",
                        valign="middle", color=GREY, tag="good"))
@@ -220,7 +220,7 @@ def _harbor_diagram(ex: dict[str, Any], b: Board, lang: str,
     cw, ch = u, 0.8 * u
     for g, s in enumerate(b.trade_row[row]):
         group.add(Rect(g * cw, 0, cw, ch, filled(WHITE, stroke=RULE, width=0.25)))
-        group.add(Text(g * cw + 0.08 * u, 0.06 * u, word(b.goods[g], lang)[:3],
+        group.add(Text(g * cw + 0.08 * u, 0.06 * u, label("mf." + b.goods[g], lang)[:3],
                        size=0.22 * u, color=GREY, valign="top", tag="good"))
         who = _owner_of(s, owners, -1)
         if who:

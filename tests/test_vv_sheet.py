@@ -271,6 +271,22 @@ def test_labels_follow_the_language(tiny):
     assert {"×2", "÷2"} <= words["en"]
 
 
+def test_the_note_follows_the_language(tiny):
+    def note(net, lang):
+        return " ".join(t.text for t in tagged(draw_sheet(net, lang=lang), "note", Text))
+
+    berlin = load_network("berlin")
+    assert note(berlin, "en").startswith("Original layout modelled on the Berlin U-Bahn")
+    assert note(berlin, "de").startswith("Eigener Plan nach dem Vorbild von U-Bahn")
+    assert note(berlin, "fr").startswith("Plan original inspiré du U-Bahn")
+    # A plain note is the same in every language; a missing language falls back to English.
+    assert note(tiny, "de") == note(tiny, "en") == "A test map."
+    data = yaml.safe_load((DATA / "tiny.yaml").read_text())
+    data["note"] = {"en": "A test map.", "fr": "Une carte d'essai."}
+    net = load_map_data(data)
+    assert (note(net, "fr"), note(net, "de")) == ("Une carte d'essai.", "A test map.")
+
+
 def test_special_and_ring_legend_only_when_the_map_has_them(tiny):
     words = {t.text for t, _ in prims(draw_sheet(tiny)) if isinstance(t, Text)}
     assert any(w.startswith("Special station") for w in words)

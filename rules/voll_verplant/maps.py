@@ -76,7 +76,7 @@ class Network:
 
     id: str
     name: str
-    note: str | None
+    note: str | Mapping[str, str] | None  # one text, or one per language
     symbol: str | None
     stations: tuple[Station, ...]
     lines: tuple[Line, ...]
@@ -84,6 +84,13 @@ class Network:
     line_index: dict[str, int]
     special_mask: int
     all_mask: int
+
+    def note_in(self, lang: str) -> str | None:
+        """The map's note in ``lang``: a per-language note falls back to English, then to
+        the first language given; a plain note is the same in every language."""
+        if self.note is None or isinstance(self.note, str):
+            return self.note
+        return self.note.get(lang) or self.note.get("en") or next(iter(self.note.values()), None)
 
     @property
     def total_windows(self) -> int:
@@ -147,7 +154,7 @@ class _PlainMap(NamedTuple):
     name: str
     stations: list[_PlainStation]
     lines: list[_PlainLine]
-    note: str | None = None
+    note: str | Mapping[str, str] | None = None
     symbol: str | None = None
 
 

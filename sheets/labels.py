@@ -19,17 +19,19 @@ WORDS: dict[str, dict[str, str]] = {
     "common.player": {"en": "Player", "de": "Spieler", "fr": "Joueur"},
     "common.total": {"en": "Total", "de": "Summe", "fr": "Total"},
     "common.score": {"en": "Score", "de": "Punkte", "fr": "Points"},
-    # ---- Voll verplant
+    # ---- Voll verplant. German as the published game prints it (Schmidt Spiele's rulebook
+    # and sheets: "Wagon", "Wagonfenster", "Siegpunkte" with "Punkte für den 1." and "für
+    # alle Anderen", "Endstation", "Umsteigestation", "Schlusswertung", "leere Stationen").
     "vv.line": {"en": "Line", "de": "Linie", "fr": "Ligne"},
-    "vv.wagon": {"en": "Wagon windows", "de": "Wagenfenster", "fr": "Fenêtres du wagon"},
-    "vv.bonus": {"en": "Bonus", "de": "Bonus", "fr": "Bonus"},
-    "vv.first": {"en": "first", "de": "zuerst", "fr": "premier"},
-    "vv.later": {"en": "later", "de": "später", "fr": "ensuite"},
-    "vv.score_title": {"en": "Final score", "de": "Endwertung", "fr": "Décompte final"},
+    "vv.wagon": {"en": "Wagon windows", "de": "Wagonfenster", "fr": "Fenêtres du wagon"},
+    "vv.bonus": {"en": "Bonus", "de": "Siegpunkte", "fr": "Points"},
+    "vv.first": {"en": "first", "de": "der 1.", "fr": "le 1er"},
+    "vv.later": {"en": "later", "de": "andere", "fr": "les autres"},
+    "vv.score_title": {"en": "Final score", "de": "Schlusswertung", "fr": "Décompte final"},
     "vv.line_points": {"en": "Line points", "de": "Linienpunkte", "fr": "Points des lignes"},
     "vv.transfers": {"en": "Transfers", "de": "Umstiege", "fr": "Correspondances"},
     "vv.empty": {"en": "Empty stations", "de": "Leere Stationen", "fr": "Stations vides"},
-    "vv.legend_start": {"en": "start (wagon)", "de": "Start (Wagen)", "fr": "départ (wagon)"},
+    "vv.legend_start": {"en": "start (wagon)", "de": "Start (Wagon)", "fr": "départ (wagon)"},
     "vv.legend_end": {"en": "end station", "de": "Endstation", "fr": "terminus"},
     "vv.legend_interchange": {"en": "interchange", "de": "Umsteigestation",
                               "fr": "correspondance"},

@@ -265,7 +265,9 @@ def test_labels_follow_the_language(tiny):
     words = {lang: {t.text for t, _ in prims(draw_sheet(tiny, lang=lang)) if isinstance(t, Text)}
              for lang in ("en", "de", "fr")}
     assert {"Final score", "Line points", "Transfers", "Empty stations", "Total"} <= words["en"]
-    assert {"Endwertung", "Linienpunkte", "Umstiege", "Leere Stationen", "Summe"} <= words["de"]
+    assert {"Schlusswertung", "Linienpunkte", "Umstiege", "Leere Stationen", "Summe",
+            "Wagonfenster", "Siegpunkte", "der 1.", "andere", "Endstation",
+            "Umsteigestation"} <= words["de"]
     assert {"Décompte final", "Points des lignes", "Correspondances", "Stations vides",
             "Total"} <= words["fr"]
     assert {"×2", "÷2"} <= words["en"]

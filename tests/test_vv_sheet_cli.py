@@ -77,8 +77,8 @@ def test_sheet_is_byte_identical_across_runs(runner, tmp_path):
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["Final score", "Line points", "Transfers", "Empty stations", "Total", "Player"]),
-    ("de", ["Endwertung", "Linienpunkte", "Umstiege", "Leere Stationen", "Summe", "Spieler",
-            "später"]),
+    ("de", ["Schlusswertung", "Linienpunkte", "Umstiege", "Leere Stationen", "Summe", "Spieler",
+            "andere", "Wagonfenster", "Siegpunkte"]),
     ("fr", ["Décompte final", "Points des lignes", "Correspondances", "Stations vides",
             "Total", "Joueur", "Fenêtres du wagon"]),
 ])

@@ -20,13 +20,15 @@ from scorepad.rules.common.errors import ContentError
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, load_map_data
 from scorepad.rules.voll_verplant.view import LineScore, MarkedSheet, Score
 from scorepad.sheets import layout as geo
-from scorepad.sheets.draw import Circle, Line, Polyline, Rect, Text, bbox, text_box, walk
+from scorepad.sheets.draw import Circle, Line, Polyline, Rect, Text, bbox, luminance, text_box, walk
 from scorepad.sheets.voll_verplant import (
     INK,
     draw_marked,
     draw_sheet,
     line_look,
+    line_looks,
     sheet_layout,
+    track_items,
 )
 from scorepad.vv.common import load_network
 
@@ -71,7 +73,7 @@ def outer_radii(page) -> dict[int, float]:
 def track_capsules(page) -> list[geo.Capsule]:
     caps = []
     for p in tagged(page, "line", Polyline):
-        half = p.style.width / 2 + 0.25  # the casing, when there is one
+        half = p.style.width / 2 + 0.55  # the casing, when there is one (a ring's is heavy)
         for a, b in zip(p.points, p.points[1:], strict=False):
             caps.append(geo.Capsule(*a, *b, half))
     return caps
@@ -305,10 +307,26 @@ def test_lines_differ_without_colour():
     # The first ten lines all get a different dash/casing/stripe combination.
     class FakeLine:
         def __init__(self, index):
-            self.index, self.color = index, "#336699"
+            self.index, self.color, self.ring = index, "#336699", False
 
-    looks = {(lk.dash, lk.casing, lk.stripe) for lk in (line_look(FakeLine(i)) for i in range(10))}
+    looks = {(lk.dash, lk.casing) for lk in (line_look(FakeLine(i)) for i in range(10))}
     assert len(looks) == 10
+
+
+@pytest.mark.parametrize("map_id", BUNDLED_MAPS)
+def test_line_looks_of_a_map(map_id):
+    # Each pattern once; a ring heavy and only a ring; light colours cased; no hairlines:
+    # every dash and gap at least 0.6 mm, and a look has no part thinner than its track.
+    net = load_network(map_id)
+    looks = line_looks(net.lines)
+    assert len({(lk.dash, lk.casing) for lk in looks}) == len(looks)
+    for line, look in zip(net.lines, looks, strict=True):
+        assert look.heavy == line.ring and (not look.heavy or look.casing)
+        if luminance(line.color) > 0.65:
+            assert look.casing, line.id
+        assert look.dash is None or min(look.dash) >= 0.6
+        parts = track_items([(0, 0), (10, 0)], look, 1.25)
+        assert all(p.style.width >= 1.25 for p in parts), line.id
 
 
 def test_a_map_too_dense_for_six_millimetre_circles_is_refused():

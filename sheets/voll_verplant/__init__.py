@@ -20,7 +20,7 @@ The blank sheet is built once per (map, paper, language, numbers) and reused: a 
 same group on every page, and marked sheets draw the marks over the same group.
 
 Public API: :func:`draw_sheet`, :func:`draw_marked`, :func:`sheet_title`, :func:`sheet_layout`
-and :class:`SheetLayout`; :func:`line_look`, :func:`track_items` and :func:`badge_items` tell
+and :class:`SheetLayout`; :func:`line_look`, :func:`line_looks`, :func:`track_items` and :func:`badge_items` tell
 how lines and badges look. The package's modules: ``dimensions`` (sizes, colours, direction
 tables), ``look``, ``frame`` (step 1), ``map_drawing`` (steps 2–3), ``map_labels`` (step 4),
 ``panel`` (header, lines table, score box, legend), ``builder`` (one blank sheet), ``sheet``
@@ -38,7 +38,7 @@ from scorepad.rules.voll_verplant.maps import Network
 from ..draw import Page
 from .builder import _SheetBuilder
 from .dimensions import INK, MAP_PAD, ROOMY_PAD
-from .look import LineLook, badge_items, line_look, track_items
+from .look import LineLook, badge_items, line_look, line_looks, track_items
 from .marks import _draw_marks
 from .sheet import SheetLayout
 
@@ -53,6 +53,7 @@ __all__ = [
     "draw_marked",
     "draw_sheet",
     "line_look",
+    "line_looks",
     "sheet_layout",
     "sheet_title",
     "track_items",

@@ -212,12 +212,12 @@ WORDS: dict[str, dict[str, str]] = {
                        "oder Schiff); sie kann weitere bringen. Auslage leer: {points} Punkte.",
                  "fr": "Carte bonus : prendre une carte de l'étalage et la jouer (poser ou "
                        "navire) ; elle peut en rapporter une autre. Étalage vide : {points} points."},
-    "mf.sh_fields": {"en": "20/15/10/5: the first time you meet a condition, a diamond of your {n} "
-                        "takes the highest free value.",
-                  "de": "20/15/10/5: erfüllst du eine Bedingung zum ersten Mal, nimmt ein "
-                        "Diamant deiner {n} den höchsten freien Wert.",
-                  "fr": "20/15/10/5 : la 1re fois qu'une condition est remplie, un de vos {n} "
-                        "diamants prend la plus haute valeur libre."},
+    "mf.sh_fields": {"en": "20/15/10/5: each player, the first time they meet a condition, puts "
+                        "a diamond of their {n} on the highest value still free.",
+                  "de": "20/15/10/5: wer eine Bedingung zum ersten Mal erfüllt, setzt einen "
+                        "Diamanten seiner {n} auf den höchsten noch freien Wert.",
+                  "fr": "20/15/10/5 : chaque joueur qui remplit une condition pour la 1re fois "
+                        "pose un de ses {n} diamants sur la plus haute valeur encore libre."},
     "mf.sh_end": {"en": "End: the deck cannot deal {hand} cards to everyone, or a player placed "
                      "their last diamond (after that turn).",
                "de": "Ende: der Stapel reicht nicht für {hand} Karten je Person, oder jemand hat "
@@ -261,11 +261,12 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "Verschiedene Werte {values}: Bonuskarte bei {a} und {b}, das Feld bei {n}.",
         "fr": "Valeurs différentes {values} : carte bonus à {a} et {b}, le champ à {n}."},
     "mf.t_ship": {"en": "Ship track", "de": "Schiffsleiste", "fr": "Piste du navire"},
-    "mf.t_fields": {"en": "20/15/10/5 fields: first to meet a condition takes the highest free value",
-                 "de": "20/15/10/5-Felder: wer eine Bedingung zuerst erfüllt, nimmt den höchsten "
+    "mf.t_fields": {"en": "20/15/10/5 fields: each player who meets a condition takes the "
+                       "highest value still free",
+                 "de": "20/15/10/5-Felder: wer eine Bedingung erfüllt, nimmt den höchsten noch "
                        "freien Wert",
-                 "fr": "Champs 20/15/10/5 : le premier à remplir une condition prend la plus "
-                       "haute valeur libre"},
+                 "fr": "Champs 20/15/10/5 : chaque joueur qui remplit une condition prend la "
+                       "plus haute valeur encore libre"},
     "mf.c_workshops": {"en": "all 4 materials", "de": "alle 4 Materialien", "fr": "les 4 matières"},
     "mf.c_residences": {"en": "{n} different house values", "de": "{n} verschiedene Hauswerte",
                      "fr": "{n} valeurs de maisons différentes"},

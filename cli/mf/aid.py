@@ -22,7 +22,8 @@ from .common import rules_option
 @paper_option
 @lang_option
 @click.option("--players", type=click.IntRange(0, 4), default=4, show_default=True,
-              help="Tracker pages, one per player.")
+              help="Tracker pages, one per player; 2-4 also size each tracker's row of "
+                   "rounds to that game (10, 7 or 5 rounds with the default rules).")
 @rules_option
 def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players: int,
             rules_file: str | None) -> None:

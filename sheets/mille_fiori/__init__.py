@@ -47,10 +47,12 @@ __all__ = [
 
 def aid_pages(options: Options | None = None, *, paper: str = "a4", lang: str = "en",
               players: int = 4) -> list[tuple[str, Page]]:
-    """All pages of the score aid, named: ``player``, ``table``, ``tracker-1`` ..."""
+    """All pages of the score aid, named: ``player``, ``table``, ``tracker-1`` ...: one
+    tracker per player, its row of rounds as long as a game of ``players`` lasts (for 0 or 1,
+    as the longest game)."""
     pages = [("player", player_aid_page(options, paper=paper, lang=lang)),
              ("table", scoring_table_page(options, paper=paper, lang=lang))]
-    body = tracker_body(options, paper=paper, lang=lang)
+    body = tracker_body(options, paper=paper, lang=lang, players=players)
     pages += [(f"tracker-{i}", tracker_page(options, paper=paper, lang=lang, player=i,
                                             body=body)) for i in range(1, players + 1)]
     return pages

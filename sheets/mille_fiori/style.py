@@ -91,7 +91,7 @@ def _ship_track(b: Board, x: float, y: float, w: float, lang: str, cell_h: float
         bonus = b.ship_bonus[i]
         group.add(Rect(cx, top, cw, cell_h, filled("#dedede" if bonus else WHITE,
                                                       stroke=BLACK, width=0.25)))
-        group.add(Text(cx + 0.6, top + 0.5, str(i), size=min(SMALL * 0.75, cell_h * 0.3),
+        group.add(Text(cx + 0.6, top + 0.5, str(i), size=pt(6),
                        color=GREY, valign="top"))
         points = b.ship_points[i]
         mark = ("B" if not points else f"{points}+B") if bonus else str(points)

@@ -137,7 +137,7 @@ def _table_page(opts: Options, paper: str, lang: str, gap: float) -> tuple[Page,
         top = y + 2.5 + r * house_h
         page.add(Rect(left + c * cell, top, cell, house_h,
                       filled(WHITE, stroke=BLACK, width=0.25)))
-        page.add(Text(left + c * cell + 0.8, top + 0.5, str(i), size=SMALL * 0.75, color=GREY,
+        page.add(Text(left + c * cell + 0.8, top + 0.5, str(i), size=pt(6), color=GREY,
                       valign="top"))
         page.add(Text(left + c * cell + cell / 2, top + house_h / 2 + 0.5, str(value),
                       size=pt(9), bold=True, anchor="middle", valign="middle",

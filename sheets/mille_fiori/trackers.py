@@ -48,8 +48,9 @@ def tracker_page(options: Options | None = None, *, paper: str = "a4", lang: str
 
 
 def tracker_body(options: Options | None = None, *, paper: str = "a4",
-                 lang: str = "en") -> Group:
-    """Everything on a tracker page but the player's number."""
+                 lang: str = "en", players: int | None = None) -> Group:
+    """Everything on a tracker page but the player's number; the row of rounds has as many
+    boxes as the deck deals rounds for ``players`` (2-4), else for the longest game."""
     from scorepad.rules.mille_fiori.engine import make_config
 
     opts = options or default_options()
@@ -115,7 +116,8 @@ def tracker_body(options: Options | None = None, *, paper: str = "a4",
     # rounds
     y += 22
     page.add(_heading(MARGIN, y, label("mf.k_rounds", lang), full))
-    rounds = max(make_config(n, opts).rounds for n in (2, 3, 4))
+    counts = (players,) if players in (2, 3, 4) else (2, 3, 4)
+    rounds = max(make_config(n, opts).rounds for n in counts)
     label_w = 24.0
     cell = (full - label_w) / rounds
     for r, key in enumerate(("k_this_round", "k_total")):

@@ -26,7 +26,7 @@ from ..draw import (
     wrap,
 )
 from ..labels import label
-from .style import GREY, MARGIN, RULE, SMALL, TEXT, _heading, _ship_track, _title
+from .style import GREY, MARGIN, RULE, TEXT, _heading, _ship_track, _title
 
 ROW = 6.2      # table row height on the scoring table
 CELL = pt(7.8)  # table text

@@ -224,6 +224,7 @@ class _MapLabels:
             self.neighbours[j].append(i)
         self.texts = geo.Obstacles(cell=8.0)
         self.text_slots: list[list[int]] = [[] for _ in self.centers]
+        self.number_spots: dict[int, tuple[geo.Box, float, float, float] | None] = {}
 
     def _belongs(self, i: int, box: geo.Box) -> bool:
         """Whether ``box`` is nearer station ``i``'s ink than any other station's, by
@@ -240,6 +241,10 @@ class _MapLabels:
     def _add_label(self, i: int, box: geo.Box) -> None:
         self.obstacles.add(box)
         self.text_slots[i].append(self.texts.add(box))
+        # Numbers' spots kept by _numbers_still_fit that this label may take are sought again.
+        for j, spot in list(self.number_spots.items()):
+            if spot is not None and _near(spot[0], box):
+                del self.number_spots[j]
 
     def _label_candidates(self, i: int, w: float, h: float, up: float,
                           order: Sequence[geo.Point], rings: Sequence[float]
@@ -277,14 +282,29 @@ class _MapLabels:
 
     def _numbers_still_fit(self, stations: Sequence[int], box: geo.Box) -> bool:
         """Whether the numbers of ``stations`` (not placed yet) still find a spot with ``box``
-        taken: a name placed before the numbers must not take a number's last spot."""
-        self.obstacles.add(box)
-        self.texts.add(box)
-        try:
-            return all(self._number_spot(j) is not None for j in stations)
-        finally:
-            self.obstacles.pop()
-            self.texts.pop()
+        taken: a name placed before the numbers must not take a number's last spot.
+
+        Each number's spot without ``box`` is kept (``number_spots``) until a label is placed
+        near it: a spot that ``box`` does not come near stays free, so most candidates need
+        no new search."""
+        cache = self.number_spots
+        for j in stations:
+            if j not in cache:
+                cache[j] = self._number_spot(j)
+            spot = cache[j]
+            if spot is None:
+                continue  # no spot even without this name: the name cannot take it
+            if not _near(spot[0], box):
+                continue
+            self.obstacles.add(box)
+            self.texts.add(box)
+            try:
+                if self._number_spot(j) is None:
+                    return False
+            finally:
+                self.obstacles.pop()
+                self.texts.pop()
+        return True
 
     def _number_spot(self, i: int) -> tuple[geo.Box, float, float, float] | None:
         """Where station ``i``'s number goes: a corner first, then any side, a little
@@ -397,3 +417,11 @@ def _two_lines(name: str) -> list[str]:
         return []
     first, second = min(cuts, key=lambda c: max(text_width(c[0], 1.0), text_width(c[1], 1.0)))
     return [first.strip(), second.strip()]
+
+
+def _near(a: geo.Box, b: geo.Box) -> bool:
+    """Whether label box ``b`` could take label box ``a``'s spot: they come within the
+    collision gap or the reading gap of each other."""
+    gx, gy = READ_GAP_X + LABEL_GAP, READ_GAP_Y + LABEL_GAP
+    return (a.x0 - gx <= b.x1 and b.x0 <= a.x1 + gx and a.y0 - gy <= b.y1
+            and b.y0 <= a.y1 + gy)

@@ -226,14 +226,16 @@ class _MapLabels:
         self.text_slots: list[list[int]] = [[] for _ in self.centers]
         self.number_spots: dict[int, tuple[geo.Box, float, float, float] | None] = {}
 
-    def _belongs(self, i: int, box: geo.Box) -> bool:
-        """Whether ``box`` is nearer station ``i``'s ink than any other station's, by
-        ``OWN_MARGIN``, and far enough from other stations' labels not to read as one."""
+    def _owned(self, i: int, box: geo.Box) -> bool:
+        """Whether ``box`` is clearly nearer station ``i``'s ink than any other station's:
+        farther from each other station by ``OWN_RATIO`` times, plus ``OWN_MARGIN``."""
         discs = self.discs
         own = geo.distance(box, discs[i]) * OWN_RATIO + OWN_MARGIN
-        for j in self.neighbours[i]:
-            if geo.distance(box, discs[j]) < own:
-                return False
+        return all(geo.distance(box, discs[j]) >= own for j in self.neighbours[i])
+
+    def _reads_apart(self, i: int, box: geo.Box) -> bool:
+        """Whether ``box`` keeps the reading gap from other stations' labels, so that the
+        two never read as one."""
         reading = geo.Box(box.x0 - READ_GAP_X, box.y0 - READ_GAP_Y,
                           box.x1 + READ_GAP_X, box.y1 + READ_GAP_Y)
         return not self.texts.hits(reading, 0.0, ignore=self.text_slots[i])
@@ -274,8 +276,9 @@ class _MapLabels:
             up = ASCENT * size
             h = up + DESCENT * size + (len(lines) - 1) * NAME_LEADING * size
             for box, tx, base in self._label_candidates(i, w, h, up, order, rings):
+                # Most spots fail on what is drawn there; ownership asks every neighbour.
                 if (box.inside(self.bounds) and not self.obstacles.hits(box, LABEL_GAP)
-                        and self._belongs(i, box)
+                        and self._owned(i, box) and self._reads_apart(i, box)
                         and (not spare or self._numbers_still_fit(spare, box))):
                     return box, tx, base, size
         return None
@@ -290,29 +293,34 @@ class _MapLabels:
         cache = self.number_spots
         for j in stations:
             if j not in cache:
-                cache[j] = self._number_spot(j)
+                cache[j] = self._number_spot(j, full=False)
             spot = cache[j]
             if spot is None:
                 continue  # no spot even without this name: the name cannot take it
-            if not _near(spot[0], box):
+            if not _near(spot[0], box) or not _takes(box, spot[0]):
                 continue
             self.obstacles.add(box)
             self.texts.add(box)
             try:
-                if self._number_spot(j) is None:
+                # A name placed early must leave the number a spot at its full size.
+                if self._number_spot(j, full=False) is None:
                     return False
             finally:
                 self.obstacles.pop()
                 self.texts.pop()
         return True
 
-    def _number_spot(self, i: int) -> tuple[geo.Box, float, float, float] | None:
+    def _number_spot(self, i: int, full: bool = True) -> tuple[geo.Box, float, float, float] | None:
         """Where station ``i``'s number goes: a corner first, then any side, a little
-        farther out, a little smaller."""
+        farther out, a little smaller (``full``; else only at its full size)."""
         text = (str(self.net.stations[i].id),)
-        return (self._free_label(i, text, (NUMBER_SIZE,), _NUMBER_DIRECTIONS, (0.0, 0.9))
-                or self._free_label(i, text, (NUMBER_SIZE, NUMBER_SIZE * 0.85), _ALL_DIRECTIONS,
-                                    (0.0, 0.6, 1.4, 2.4))
+        spot = (self._free_label(i, text, (NUMBER_SIZE,), _NUMBER_DIRECTIONS, (0.0, 0.9))
+                or self._free_label(i, text, (NUMBER_SIZE,), _ALL_DIRECTIONS,
+                                    (0.0, 0.6, 1.4, 2.4)))
+        if spot is not None or not full:
+            return spot
+        return (self._free_label(i, text, (NUMBER_SIZE * 0.85,), _ALL_DIRECTIONS,
+                                 (0.0, 0.6, 1.4, 2.4))
                 or self._free_label(i, text, (NUMBER_SIZE * 0.85, NUMBER_SIZE * 0.75),
                                     _ALL_DIRECTIONS, (0.3, 1.0, 1.8, 3.2, 4.2)))
 
@@ -425,3 +433,11 @@ def _near(a: geo.Box, b: geo.Box) -> bool:
     gx, gy = READ_GAP_X + LABEL_GAP, READ_GAP_Y + LABEL_GAP
     return (a.x0 - gx <= b.x1 and b.x0 <= a.x1 + gx and a.y0 - gy <= b.y1
             and b.y0 <= a.y1 + gy)
+
+
+def _takes(box: geo.Box, spot: geo.Box) -> bool:
+    """Whether a label at ``box`` makes ``spot`` unusable: too close to collide-free, or
+    within the reading gap."""
+    return (geo.overlap(box, spot, LABEL_GAP)
+            or geo.overlap(box, geo.Box(spot.x0 - READ_GAP_X, spot.y0 - READ_GAP_Y,
+                                        spot.x1 + READ_GAP_X, spot.y1 + READ_GAP_Y)))

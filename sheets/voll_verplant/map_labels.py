@@ -225,6 +225,7 @@ class _MapLabels:
         self.texts = geo.Obstacles(cell=8.0)
         self.text_slots: list[list[int]] = [[] for _ in self.centers]
         self.number_spots: dict[int, tuple[geo.Box, float, float, float] | None] = {}
+        self.spare_full = False
 
     def _owned(self, i: int, box: geo.Box) -> bool:
         """Whether ``box`` is clearly nearer station ``i``'s ink than any other station's:
@@ -296,14 +297,16 @@ class _MapLabels:
                 cache[j] = self._number_spot(j, full=False)
             spot = cache[j]
             if spot is None:
-                continue  # no spot even without this name: the name cannot take it
-            if not _near(spot[0], box) or not _takes(box, spot[0]):
-                continue
+                if not self.spare_full:
+                    continue  # no full-size spot even without this name: it takes none
+            elif not (_near(spot[0], box) and _takes(box, spot[0])):
+                continue  # the spot kept is still free
             self.obstacles.add(box)
             self.texts.add(box)
             try:
-                # A name placed early must leave the number a spot at its full size.
-                if self._number_spot(j, full=False) is None:
+                # A name placed early must leave the number a spot, at its full size
+                # unless ``spare_full`` (a hub's name in its last search).
+                if self._number_spot(j, full=self.spare_full) is None:
                     return False
             finally:
                 self.obstacles.pop()
@@ -361,12 +364,17 @@ class _MapLabels:
                 return (*spot, lines)
         if not important:
             return None
-        # A hub's name rather a little smaller or farther out than missing.
-        for lines in ([name], two) if two else ([name],):
-            spot = self._free_label(i, lines, (small, NAME_MIN), _FINE_DIRECTIONS,
-                                    _FINE_RINGS, spare)
-            if spot is not None:
-                return (*spot, lines)
+        # A hub's name rather a little smaller or farther out than missing, even where a
+        # near number then has to be a little smaller.
+        self.spare_full = True
+        try:
+            for lines in ([name], two) if two else ([name],):
+                spot = self._free_label(i, lines, (small, NAME_MIN), _FINE_DIRECTIONS,
+                                        _FINE_RINGS, spare)
+                if spot is not None:
+                    return (*spot, lines)
+        finally:
+            self.spare_full = False
         return None
 
     def _ranked_names(self) -> tuple[list[Station], list[Station]]:
@@ -414,7 +422,8 @@ class _MapLabels:
 
 def _two_lines(name: str) -> list[str]:
     """``name`` broken in two lines where the longer line is shortest: at a space, or after
-    a hyphen or dash (which stays at the end of the first line); [] when it has no break."""
+    a hyphen or dash (which stays at the end of the first line); a single word before the
+    last part of a compound (with a hyphen added); [] when it has no break."""
     cuts = []
     for k, ch in enumerate(name):
         if ch == " ":
@@ -422,9 +431,21 @@ def _two_lines(name: str) -> list[str]:
         elif ch in "-–" and 0 < k < len(name) - 1:
             cuts.append((name[:k + 1], name[k + 1:]))
     if not cuts:
+        # One long word: a compound place name breaks before its last part, as maps do
+        # ("Alexander-/platz", "Haarlemmer-/plein"); the hyphen is the break's.
+        low = name.lower()
+        for part in _LAST_PARTS:
+            k = len(name) - len(part)
+            if low.endswith(part) and k >= 4:
+                return [name[:k] + "-", name[k:]]
         return []
     first, second = min(cuts, key=lambda c: max(text_width(c[0], 1.0), text_width(c[1], 1.0)))
     return [first.strip(), second.strip()]
+
+
+# The last parts of compound place names (German, Dutch) a long one-word name breaks before.
+_LAST_PARTS = ("platz", "straße", "strasse", "allee", "damm", "bahnhof", "garten", "brücke",
+               "markt", "dorf", "plein", "straat", "laan", "gracht", "kade", "dijk", "park")
 
 
 def _near(a: geo.Box, b: geo.Box) -> bool:

@@ -43,6 +43,7 @@ OWN_MARGIN = 0.5
 # other, so that two never read as one ("Moritzplatz Ostbahnhof", "21 República Argentina").
 READ_GAP_X = 1.8
 READ_GAP_Y = 1.4
+NUMBER_REACH = 8.0     # a station's number stays within this of its circle's ink
 NEIGHBOURS_WITHIN = 30.0  # stations whose circles a label beside a station could be nearer
 SPECIAL_FILL = "#d9d9d9"
 NUMBER_COLOR = "#333333"

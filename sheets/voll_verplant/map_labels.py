@@ -40,6 +40,7 @@ from .dimensions import (
     NAME_SIZES,
     NEIGHBOURS_WITHIN,
     NUMBER_COLOR,
+    NUMBER_REACH,
     NUMBER_SIZE,
     OWN_MARGIN,
     OWN_RATIO,
@@ -226,19 +227,22 @@ class _MapLabels:
         self.text_slots: list[list[int]] = [[] for _ in self.centers]
         self.number_spots: dict[int, tuple[geo.Box, float, float, float] | None] = {}
         self.spare_full = False
+        self.ownership = (OWN_RATIO, OWN_MARGIN)  # (ratio, margin) that _owned asks for
+        self.read_gap = (READ_GAP_X, READ_GAP_Y)  # what _reads_apart keeps free
 
     def _owned(self, i: int, box: geo.Box) -> bool:
         """Whether ``box`` is clearly nearer station ``i``'s ink than any other station's:
         farther from each other station by ``OWN_RATIO`` times, plus ``OWN_MARGIN``."""
         discs = self.discs
-        own = geo.distance(box, discs[i]) * OWN_RATIO + OWN_MARGIN
+        ratio, margin = self.ownership
+        own = geo.distance(box, discs[i]) * ratio + margin
         return all(geo.distance(box, discs[j]) >= own for j in self.neighbours[i])
 
     def _reads_apart(self, i: int, box: geo.Box) -> bool:
         """Whether ``box`` keeps the reading gap from other stations' labels, so that the
         two never read as one."""
-        reading = geo.Box(box.x0 - READ_GAP_X, box.y0 - READ_GAP_Y,
-                          box.x1 + READ_GAP_X, box.y1 + READ_GAP_Y)
+        gx, gy = self.read_gap
+        reading = geo.Box(box.x0 - gx, box.y0 - gy, box.x1 + gx, box.y1 + gy)
         return not self.texts.hits(reading, 0.0, ignore=self.text_slots[i])
 
     def _add_label(self, i: int, box: geo.Box) -> None:
@@ -292,7 +296,10 @@ class _MapLabels:
         near it: a spot that ``box`` does not come near stays free, so most candidates need
         no new search."""
         cache = self.number_spots
+        discs = self.discs
         for j in stations:
+            if geo.distance(box, discs[j]) > NUMBER_REACH:
+                continue  # a number stays this near its circle: out of the name's way
             if j not in cache:
                 cache[j] = self._number_spot(j, full=False)
             spot = cache[j]
@@ -322,10 +329,19 @@ class _MapLabels:
                                     (0.0, 0.6, 1.4, 2.4)))
         if spot is not None or not full:
             return spot
-        return (self._free_label(i, text, (NUMBER_SIZE * 0.85,), _ALL_DIRECTIONS,
+        spot = (self._free_label(i, text, (NUMBER_SIZE * 0.85,), _ALL_DIRECTIONS,
                                  (0.0, 0.6, 1.4, 2.4))
                 or self._free_label(i, text, (NUMBER_SIZE * 0.85, NUMBER_SIZE * 0.75),
                                     _ALL_DIRECTIONS, (0.3, 1.0, 1.8, 3.2, 4.2)))
+        if spot is not None or self.ownership != (OWN_RATIO, OWN_MARGIN):
+            return spot
+        # A number must be printed: where no spot is clearly its own, one that is still
+        # nearer its own circle than any other, and a little closer to other labels, will do.
+        self.ownership, self.read_gap = (1.0, 0.05), (READ_GAP_X * 0.6, READ_GAP_Y * 0.75)
+        try:
+            return self._number_spot(i, full)
+        finally:
+            self.ownership, self.read_gap = (OWN_RATIO, OWN_MARGIN), (READ_GAP_X, READ_GAP_Y)
 
     def _numbers(self) -> list[Item]:
         items: list[Item] = []
@@ -389,15 +405,14 @@ class _MapLabels:
         return key, rest
 
     def _names(self, ranked: Sequence[Station], before_numbers: bool = False) -> list[Item]:
-        """Place the names of ``ranked`` in turn; a name placed ``before_numbers`` leaves its
-        own and its near neighbours' numbers room."""
+        """Place the names of ``ranked`` in turn; a name placed ``before_numbers`` leaves the
+        numbers of its own and every near station room."""
         items: list[Item] = []
         for st in ranked:
             assert st.name is not None
             spare: Sequence[int] = ()
             if before_numbers and self.numbers:
-                spare = [st.index, *(j for j in self.neighbours[st.index]
-                                     if geo.distance(self.discs[st.index], self.discs[j]) < 8.0)]
+                spare = [st.index, *self.neighbours[st.index]]
             spot = self._name_spot(st.index, st.name, spare, before_numbers)
             if spot is None:
                 # No room: the name is left out, never squeezed in, and the command says so.

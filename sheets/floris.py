@@ -3,7 +3,8 @@ penalties and total, and below them the bouquet rules and the bonus table as a r
 
 Everything printed that depends on a rule (the run rule, the bonus table, the penalty per
 card, the final bouquet, ties) is taken from the ruleset, so a pad printed with
-``--rules`` matches the game it is used for. The words live in :data:`WORDS` (en/de/fr).
+``--rules`` matches the game it is used for. The words live in
+:data:`scorepad.sheets.labels.WORDS` (keys ``floris.*``).
 """
 
 from __future__ import annotations
@@ -25,89 +26,7 @@ from .draw import (
     stroke,
     text_width,
 )
-
-LANGS = ("en", "de", "fr")
-
-# Words printed on the pad. Fields in braces are filled from the ruleset.
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"en": "Floris – score pad", "de": "Floris – Punkteblock",
-              "fr": "Floris – feuille de score"},
-    "ruleset": {"en": "ruleset {id}", "de": "Regelsatz {id}", "fr": "règles {id}"},
-    "name": {"en": "Name", "de": "Name", "fr": "Nom"},
-    "bouquet": {"en": "Bouquet", "de": "Strauß", "fr": "Bouquet"},
-    "final": {"en": "Final bouquet", "de": "Letzter Strauß", "fr": "Dernier bouquet"},
-    "penalty": {"en": "Penalty ({n}/card)", "de": "Strafe ({n}/Karte)",
-                "fr": "Pénalité ({n}/carte)"},
-    "total": {"en": "Total", "de": "Summe", "fr": "Total"},
-    "rules_heading": {"en": "A bouquet", "de": "Ein Strauß", "fr": "Un bouquet"},
-    "intro": {
-        "en": "All the cards in your hand, at least {n} flowers, and one of:",
-        "de": "Alle Karten der Hand, mindestens {n} Blumen, und eines davon:",
-        "fr": "Toutes les cartes de la main, au moins {n} fleurs, et l'une des formes :",
-    },
-    "same": {"en": "1. All flowers of one type", "de": "1. Alle Blumen einer Sorte",
-             "fr": "1. Toutes les fleurs d'une même sorte"},
-    "equal": {
-        "en": "2. Every type the same count (3 + 3; one of each of the five)",
-        "de": "2. Jede Sorte gleich oft (3 + 3; von allen fünf je eine)",
-        "fr": "2. Chaque sorte en même nombre (3 + 3 ; une de chacune des cinq)",
-    },
-    "run_from_one": {
-        "en": "3. At least 3 types counting 1-2-3… (1-2-3, 1-2-3-4, 1-2-3-4-5)",
-        "de": "3. Mindestens 3 Sorten mit 1-2-3… (1-2-3, 1-2-3-4, 1-2-3-4-5)",
-        "fr": "3. Au moins 3 sortes comptant 1-2-3… (1-2-3, 1-2-3-4, 1-2-3-4-5)",
-    },
-    "run_free": {
-        "en": "3. At least 3 types with consecutive counts (1-2-3, 2-3-4, 1-2-3-4…)",
-        "de": "3. Mindestens 3 Sorten mit lückenlosen Anzahlen (1-2-3, 2-3-4, 1-2-3-4…)",
-        "fr": "3. Au moins 3 sortes aux nombres consécutifs (1-2-3, 2-3-4, 1-2-3-4…)",
-    },
-    "any_step": {"en": "Any type may take any step.", "de": "Jede Sorte darf jede Stufe sein.",
-                 "fr": "N'importe quelle sorte peut occuper chaque rang."},
-    "points": {
-        "en": "1 point per flower; from {n} flowers on a bonus:",
-        "de": "1 Punkt je Blume; ab {n} Blumen gibt es einen Bonus:",
-        "fr": "1 point par fleur ; à partir de {n} fleurs, un bonus :",
-    },
-    "points_no_bonus": {"en": "1 point per flower.", "de": "1 Punkt je Blume.",
-                        "fr": "1 point par fleur."},
-    "point": {"en": "point", "de": "Punkt", "fr": "point"},
-    "points_word": {"en": "points", "de": "Punkte", "fr": "points"},
-    "flowers": {"en": "Flowers", "de": "Blumen", "fr": "Fleurs"},
-    "score": {"en": "Points", "de": "Punkte", "fr": "Points"},
-    "end_subset": {
-        "en": "End: everyone scores one final bouquet, any valid part of the hand.",
-        "de": "Ende: jede Person wertet einen letzten Strauß, ein beliebiger gültiger Teil der Hand.",
-        "fr": "Fin : chacun marque un dernier bouquet, toute partie valide de sa main.",
-    },
-    "end_whole": {
-        "en": "End: everyone scores one final bouquet, made of the whole hand.",
-        "de": "Ende: jede Person wertet einen letzten Strauß aus der ganzen Hand.",
-        "fr": "Fin : chacun marque un dernier bouquet fait de toute sa main.",
-    },
-    "penalty_rule": {
-        "en": "Each card left in hand and each discarded card: {lost}.",
-        "de": "Jede Karte, die auf der Hand bleibt oder abgeworfen wurde: {lost}.",
-        "fr": "Chaque carte restée en main et chaque carte défaussée : {lost}.",
-    },
-    "ties_shared": {"en": "Highest total wins; a tie is shared.",
-                    "de": "Die höchste Summe gewinnt; bei Gleichstand teilen sich alle den Sieg.",
-                    "fr": "Le plus haut total gagne ; les ex æquo partagent la victoire."},
-    "ties_fewer_penalty_cards": {
-        "en": "Highest total wins; on a tie, fewer cards in hand and discarded.",
-        "de": "Die höchste Summe gewinnt; bei Gleichstand weniger Strafkarten.",
-        "fr": "Le plus haut total gagne ; en cas d'égalité, le moins de cartes pénalisées."},
-    "ties_more_bouquets": {
-        "en": "Highest total wins; on a tie, more bouquets presented.",
-        "de": "Die höchste Summe gewinnt; bei Gleichstand mehr gewertete Sträuße.",
-        "fr": "Le plus haut total gagne ; en cas d'égalité, le plus de bouquets."},
-    # the five types, in the order of rules/floris/data/flowers.yaml
-    "daisy": {"en": "daisy", "de": "Gänseblümchen", "fr": "marguerite"},
-    "cornflower": {"en": "cornflower", "de": "Kornblume", "fr": "bleuet"},
-    "rose": {"en": "rose", "de": "Rose", "fr": "rose"},
-    "sunflower": {"en": "sunflower", "de": "Sonnenblume", "fr": "tournesol"},
-    "lily": {"en": "lily", "de": "Lilie", "fr": "lys"},
-}
+from .labels import label
 
 FLOWER_COLORS = {"daisy": "#ffffff", "cornflower": "#2f64c8", "rose": "#d21f3c",
                  "sunflower": "#f2c200", "lily": "#a25bd1"}
@@ -120,10 +39,6 @@ RULE = "#9a9a9a"
 LABEL_WIDTH = 36.0
 
 
-def word(key: str, lang: str, **fields: object) -> str:
-    """A printed word in ``lang``, with fields filled in."""
-    text = WORDS[key][lang]
-    return text.format(**fields) if fields else text
 
 
 def pad_page(rules: FlorisRules, *, paper: str = "a4", lang: str = "en",
@@ -131,9 +46,9 @@ def pad_page(rules: FlorisRules, *, paper: str = "a4", lang: str = "en",
     """The score pad page for ``players`` columns (1-4) on ``paper`` in ``lang``."""
     width, height = paper_size(paper)
     page = Page(width, height)
-    page.add(Text(MARGIN, MARGIN + pt(16) * 0.75, word("title", lang), size=pt(16), bold=True,
+    page.add(Text(MARGIN, MARGIN + pt(16) * 0.75, label("floris.title", lang), size=pt(16), bold=True,
                   tag="title"))
-    page.add(Text(width - MARGIN, MARGIN + pt(16) * 0.75, word("ruleset", lang, id=rules.ruleset),
+    page.add(Text(width - MARGIN, MARGIN + pt(16) * 0.75, label("floris.ruleset", lang, id=rules.ruleset),
                   size=SMALL, color=GREY, anchor="end", tag="ruleset"))
     top = MARGIN + 12
     # the reminder takes the room it needs at the bottom; the table gets the rest
@@ -166,15 +81,15 @@ def _table(rules: FlorisRules, lang: str, players: int, x: float, y: float, w: f
     group.add(Rect(x, y, w, head, filled("#eeeeee")))
     group.add(Rect(x, bottom - row_h, w, row_h, filled("#eeeeee")))
     labels = [(str(i), False) for i in range(1, rows + 1)]
-    labels += [(word("final", lang), False),
-               (word("penalty", lang, n=f"–{rules.penalty_per_card}"), False),
-               (word("total", lang), True)]
-    header = word("bouquet", lang)
+    labels += [(label("floris.final", lang), False),
+               (label("floris.penalty", lang, n=f"–{rules.penalty_per_card}"), False),
+               (label("floris.total", lang), True)]
+    header = label("floris.bouquet", lang)
     group.add(Text(x + 2, y + head / 2, header, size=_fit(header, TEXT, LABEL_WIDTH - 4, True),
                    bold=True, valign="middle", tag="row-label"))
     for i in range(players):
         cx = x + LABEL_WIDTH + i * col
-        group.add(Text(cx + 1.5, y + 2.2, word("name", lang), size=SMALL * 0.9, color=GREY,
+        group.add(Text(cx + 1.5, y + 2.2, label("floris.name", lang), size=SMALL * 0.9, color=GREY,
                        valign="top", tag="column-label"))
     for r, (text, bold) in enumerate(labels):
         top = y + head + r * row_h
@@ -199,7 +114,7 @@ def _table(rules: FlorisRules, lang: str, players: int, x: float, y: float, w: f
 def _flower_dot(kind: str, cx: float, cy: float, lang: str, r: float = 1.9) -> Group:
     """A coloured disc with the type's initial: readable on a black-and-white print too."""
     color = FLOWER_COLORS[kind]
-    initial = word(kind, lang)[0].upper()
+    initial = label("floris." + kind, lang)[0].upper()
     return Group([Circle(cx, cy, r, filled(color, stroke=BLACK, width=0.2)),
                   Text(cx, cy, initial, size=r * 1.25, bold=True, color=ink_on(color),
                        anchor="middle", valign="middle")], tag=f"flower {kind}")
@@ -226,10 +141,10 @@ def _reminder(rules: FlorisRules, lang: str, x: float, y: float,
     group = Group(tag="rules-reminder")
     ix, line = x + 4, 5.2
     cy = y + 6.5
-    group.add(Text(ix, cy, word("rules_heading", lang), size=pt(11), bold=True,
+    group.add(Text(ix, cy, label("floris.rules_heading", lang), size=pt(11), bold=True,
                    valign="middle", tag="rules"))
-    group.add(Text(ix + text_width(word("rules_heading", lang), pt(11), True) + 3, cy,
-                   word("intro", lang, n=rules.min_flowers), size=TEXT, valign="middle",
+    group.add(Text(ix + text_width(label("floris.rules_heading", lang), pt(11), True) + 3, cy,
+                   label("floris.intro", lang, n=rules.min_flowers), size=TEXT, valign="middle",
                    tag="rules"))
     run_key = "run_from_one" if rules.run_starts_at_one else "run_free"
     examples = {
@@ -240,27 +155,27 @@ def _reminder(rules: FlorisRules, lang: str, x: float, y: float,
     example_x = x + w - 48
     for key, kinds in examples.items():
         cy += line + 0.6
-        text = word(key, lang)
+        text = label("floris." + key, lang)
         group.add(Text(ix + 2, cy, text, size=_fit(text, TEXT, example_x - ix - 6),
                        valign="middle", tag="rules"))
         dots, _ = _dots(kinds, example_x, cy, lang)
         group.add(dots)
     cy += line
-    group.add(Text(ix + 6, cy, word("any_step", lang), size=SMALL, italic=True, color=GREY,
+    group.add(Text(ix + 6, cy, label("floris.any_step", lang), size=SMALL, italic=True, color=GREY,
                    valign="middle", tag="rules"))
     # points and the bonus table
     cy += line + 1
     bonus = rules.bonus_per_flower > 0
-    points = word("points", lang, n=rules.bonus_from) if bonus else word("points_no_bonus", lang)
+    points = label("floris.points", lang, n=rules.bonus_from) if bonus else label("floris.points_no_bonus", lang)
     group.add(Text(ix, cy, points, size=TEXT, valign="middle", tag="rules"))
     cy += 3.2
     group.add(_bonus_table(rules, lang, ix, cy, w - 8))
     cy += 2 * 5.5 + 5
-    end = word("end_subset" if rules.final_bouquet == "any_subset" else "end_whole", lang)
+    end = label("floris.end_subset" if rules.final_bouquet == "any_subset" else "floris.end_whole", lang)
     penalty = rules.penalty_per_card
-    lost = f"–{penalty} {word('point' if penalty == 1 else 'points_word', lang)}"
-    for text in (end, word("penalty_rule", lang, lost=lost),
-                 word(f"ties_{rules.ties}", lang)):
+    lost = f"–{penalty} {label('floris.point' if penalty == 1 else 'floris.points_word', lang)}"
+    for text in (end, label("floris.penalty_rule", lang, lost=lost),
+                 label(f"floris.ties_{rules.ties}", lang)):
         group.add(Text(ix, cy, text, size=_fit(text, TEXT, w - 8), valign="middle",
                        tag="rules"))
         cy += line - 0.4
@@ -269,7 +184,7 @@ def _reminder(rules: FlorisRules, lang: str, x: float, y: float,
     lx = ix
     for kind in FLOWER_COLORS:
         group.add(_flower_dot(kind, lx + 1.9, cy, lang))
-        name = word(kind, lang)
+        name = label("floris." + kind, lang)
         group.add(Text(lx + 4.6, cy, name, size=SMALL, valign="middle", tag="legend"))
         lx += 4.6 + text_width(name, SMALL) + 6
     height = cy + 5 - y
@@ -285,11 +200,11 @@ def _bonus_table(rules: FlorisRules, lang: str, x: float, y: float, w: float) ->
     head = 20.0
     cell = min(13.0, (w - head) / len(sizes))
     row = 5.5
-    rows = [(word("flowers", lang), [str(n) for n in sizes], False),
-            (word("score", lang), [str(n + rules.bonus(n)) for n in sizes], True)]
-    for r, (label, values, bold) in enumerate(rows):
+    rows = [(label("floris.flowers", lang), [str(n) for n in sizes], False),
+            (label("floris.score", lang), [str(n + rules.bonus(n)) for n in sizes], True)]
+    for r, (heading, values, bold) in enumerate(rows):
         top = y + r * row
-        group.add(Text(x + 1.5, top + row / 2, label, size=_fit(label, SMALL, head - 3, True),
+        group.add(Text(x + 1.5, top + row / 2, heading, size=_fit(heading, SMALL, head - 3, True),
                        bold=True, valign="middle", tag="bonus-label"))
         for i, value in enumerate(values):
             cx = x + head + i * cell

@@ -3,6 +3,7 @@ determinism, and rasterized with pdftoppm."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -12,11 +13,10 @@ from pypdf import PdfReader
 
 from scorepad.main import root
 from scorepad.sheets.draw import Group, Rect, Text, bbox, luminance, text_box, tint, walk
+from scorepad.sheets.labels import LANGS, WORDS
 from scorepad.sheets.mille_fiori import (
     AREA_COLORS,
-    LANGS,
     MARGIN,
-    WORDS,
     aid_pages,
     examples,
 )
@@ -49,7 +49,9 @@ def test_default_aid_pages_and_their_contents(runner, tmp_path):
     assert "Trade: your diamonds on the column" in table and "25" in table
     assert "0 1 3 6 10" in " ".join(table.split())
     assert "3 to 2 middles, 1 to 3 bottoms" in table
-    assert "Name:" in tracker and "100" in tracker and "round 10" in tracker
+    # 4 players by default: the deck deals them 5 rounds (issue 14: sized by --players)
+    assert "Name:" in tracker and "100" in tracker and "round 5" in tracker
+    assert "round 6" not in tracker
 
 
 def test_worked_examples_are_the_engines_and_match_the_rules():
@@ -103,7 +105,9 @@ def test_format_conflicting_with_the_suffix_is_a_usage_error(runner, tmp_path):
 
 
 def test_every_word_exists_in_every_language():
-    for key, texts in WORDS.items():
+    words = {key: texts for key, texts in WORDS.items() if key.startswith("mf.")}
+    assert words  # the aid's words are in the one table of all games
+    for key, texts in words.items():
         assert set(texts) == set(LANGS), key
         assert all(texts[lang].strip() for lang in LANGS), key
 
@@ -160,3 +164,83 @@ def _read_pgm(path: Path) -> tuple[int, int, bytes]:
     assert parts[0] == b"P5"
     width, height = int(parts[1]), int(parts[2])
     return width, height, parts[4][-width * height:]
+
+
+def _diagram_shapes(group):
+    """The texts and the diamonds (each as the box round it, its ring as a disc) of one
+    worked-example diagram, at their places on the page."""
+    from scorepad.sheets import layout as geo
+    from scorepad.sheets.draw import Circle, Polyline
+    from scorepad.sheets.mille_fiori import OTHER, YOU
+
+    texts, marks = [], []
+    for prim, dx, dy in walk(group.items):
+        if isinstance(prim, Text):
+            x0, y0, x1, y1 = text_box(prim)
+            texts.append((prim.text, geo.Box(x0 + dx, y0 + dy, x1 + dx, y1 + dy)))
+        elif isinstance(prim, Circle) and prim.style.dash:  # the new diamond's ring
+            marks.append(geo.Disc(prim.cx + dx, prim.cy + dy, prim.r + prim.style.width / 2))
+        elif isinstance(prim, Polyline) and (prim.style.fill in (YOU, OTHER)
+                                             or prim.tag == "triangle"):
+            x0, y0, x1, y1 = bbox(prim)
+            marks.append(geo.Box(x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+    return texts, marks
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_diagram_words_are_whole_readable_and_touch_nothing(paper, lang):
+    # The overlap test of the sheets' labels: no text over another text or over a diamond
+    # or the dashed ring of the new one; every word whole (no 3-letter abbreviations) and at
+    # least 6 pt, on Letter too.
+    from scorepad.sheets import layout as geo
+
+    whole = {texts[lang] for key, texts in WORDS.items() if key.startswith("mf.")}
+    page = dict(aid_pages(paper=paper, lang=lang, players=1))["player"]
+    diagrams = [item for block in page.items if isinstance(block, Group)
+                for item in block.items
+                if isinstance(item, Group) and (item.tag or "").startswith("example ")]
+    assert len(diagrams) == 5
+    for diagram in diagrams:
+        texts, marks = _diagram_shapes(diagram)
+        for k, (text, box) in enumerate(texts):
+            for other, obox in texts[k + 1:]:
+                assert not geo.overlap(box, obox), (diagram.tag, text, other)
+            assert not any(geo.overlap(box, m) for m in marks), (diagram.tag, text)
+            if not text.startswith("+") and not text.isdigit():
+                assert text in whole, (diagram.tag, text)  # a word of the table, whole
+    for name, each in aid_pages(paper=paper, lang=lang, players=2):
+        for prim, _, _ in walk(each.items):
+            if isinstance(prim, Text):
+                assert prim.size >= 6 / PT - 1e-9, (name, prim.text, prim.size * PT)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_tracker_has_a_box_per_round_of_that_game(runner, tmp_path, players):
+    # The rules: 5 cards each round, the deck of 109 (less the display) decides how many
+    # rounds; the engine's config counts them. The tracker's round row has one box per round.
+    from scorepad.rules.mille_fiori.engine import make_config
+    from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
+
+    rounds = make_config(players, default_options()).rounds
+    out = tmp_path / "aid.svg"
+    result = runner.invoke(root, ["mf", "aid", "-o", str(out), "--players", str(players)])
+    assert result.exit_code == 0, result.output
+    svg = (tmp_path / "aid-tracker-1.svg").read_text()
+    heads = re.findall(r">round (\d+)<", svg)
+    assert [int(n) for n in heads] == list(range(1, rounds + 1))
+    assert len({rounds for rounds in (make_config(n, default_options()).rounds
+                                      for n in (2, 3, 4))}) == 3  # the counts differ
+
+
+def test_the_fields_heading_says_every_player_may_take_a_value():
+    from scorepad.sheets.mille_fiori import scoring_table_page
+
+    for lang, words in (("en", "each player who meets a condition takes the highest value "
+                               "still free"),
+                        ("de", "wer eine Bedingung erfüllt, nimmt den höchsten noch freien Wert"),
+                        ("fr", "chaque joueur qui remplit une condition")):
+        texts = " ".join(p.text for p, _, _ in walk(scoring_table_page(lang=lang).items)
+                         if isinstance(p, Text))
+        assert words in texts, lang
+        assert "first to meet" not in texts

@@ -81,8 +81,12 @@ def test_bundled_ids_and_files_agree():
 def test_bundled_map_validates_and_follows_the_game(map_id):
     network = bundled_map(map_id)  # shape and content checks; raises on any problem
     doc = raw(map_id)
-    note = doc["note"].lower()
+    notes = doc["note"]  # one per sheet language
+    assert set(notes) == {"en", "de", "fr"}
+    note = notes["en"].lower()
     assert "original layout" in note and "not the published sheet" in note
+    assert "nicht das veröffentlichte spielblatt" in notes["de"].lower()
+    assert "pas la feuille publiée" in notes["fr"].lower()
     assert 9 <= len(doc["lines"]) <= 10
     assert 55 <= len(doc["stations"]) <= 90
     assert 22 <= sum(line["windows"] for line in doc["lines"]) <= 28
@@ -356,6 +360,12 @@ SHAPE_ERRORS = [
     (lambda d: d.update(format="scorepad/vv-map@2"),
      "format: wrong format 'scorepad/vv-map@2', expected 'scorepad/vv-map@1'"),
     (lambda d: d.pop("format"), "format: missing key (expected format: scorepad/vv-map@1)"),
+    (lambda d: d.update(note={"english": "A test map."}),
+     "note: language 'english' is not a two-letter code such as 'de'"),
+    (lambda d: d.update(note={"en": "A test map.", "de": "x" * 201}),
+     "note: the note for 'de' is longer than 200 characters"),
+    (lambda d: d.update(note=["A test map."]),
+     "note: a text, or one text per language ({en: ..., de: ..., fr: ...})"),
 ]
 
 
@@ -425,3 +435,25 @@ def test_maps_table_shows_every_map_with_its_figures(runner):
     for row, map_id in zip(rows, ORDER, strict=True):
         fig = expected_figures(map_id)
         assert row.split() == [str(fig[k]) for k in fig]
+
+
+DOC = Path(__file__).parent.parent / "docs" / "vv-maps.md"
+
+
+@pytest.mark.parametrize("map_id", ORDER)
+def test_the_maps_doc_gives_each_line_as_the_data_has_it(map_id):
+    # The per-city tables of docs/vv-maps.md: stations, windows and bonus of every line, and
+    # the summary table's stations and windows.
+    text = DOC.read_text()
+    network = bundled_map(map_id)
+    section = text.split(f"### {network.name}")[1].split("\n## ")[0].split("\n### ")[0]
+    rows = {cells[0]: cells for cells in
+            ([c.strip() for c in row.strip("|").split("|")] for row in section.splitlines()
+             if row.startswith("| ") and not row.startswith("| line"))}
+    for line in network.lines:
+        stations, windows, bonus = rows[line.id][-3:]
+        assert (int(stations), int(windows), bonus) == \
+            (len(line.order), line.windows, f"{line.first}/{line.later}"), line.id
+    summary = next(row for row in text.splitlines() if row.startswith(f"| {network.name} |"))
+    cells = [c.strip() for c in summary.strip("|").split("|")]
+    assert (int(cells[1]), int(cells[2])) == (len(network.stations), network.total_windows)

@@ -20,13 +20,15 @@ from scorepad.rules.common.errors import ContentError
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, load_map_data
 from scorepad.rules.voll_verplant.view import LineScore, MarkedSheet, Score
 from scorepad.sheets import layout as geo
-from scorepad.sheets.draw import Circle, Line, Polyline, Rect, Text, bbox, text_box, walk
+from scorepad.sheets.draw import Circle, Line, Polyline, Rect, Text, bbox, luminance, text_box, walk
 from scorepad.sheets.voll_verplant import (
     INK,
     draw_marked,
     draw_sheet,
     line_look,
+    line_looks,
     sheet_layout,
+    track_items,
 )
 from scorepad.vv.common import load_network
 
@@ -71,7 +73,7 @@ def outer_radii(page) -> dict[int, float]:
 def track_capsules(page) -> list[geo.Capsule]:
     caps = []
     for p in tagged(page, "line", Polyline):
-        half = p.style.width / 2 + 0.25  # the casing, when there is one
+        half = p.style.width / 2 + 0.55  # the casing, when there is one (a ring's is heavy)
         for a, b in zip(p.points, p.points[1:], strict=False):
             caps.append(geo.Capsule(*a, *b, half))
     return caps
@@ -139,6 +141,7 @@ def check_sheet(net, page, *, numbers: bool = True) -> None:
         for others in (label_boxes[k + 1:], marks, tracks):
             hit = [o for o in others if near(box, o) and geo.overlap(box, o)]
             assert not hit, (labels[k], hit)
+    check_labels_belong(page, circles, outer)
     # badges, stars and arrows keep clear of each other; badges of station circles
     for k, m in enumerate(symbols):
         assert not any(geo.overlap(m, other) for other in symbols[k + 1:]), m
@@ -162,6 +165,58 @@ def check_sheet(net, page, *, numbers: bool = True) -> None:
         assert all(r.w >= 7.0 for r in windows)
         assert tagged(page, f"bonus-first-{line.id}") and tagged(page, f"bonus-later-{line.id}")
     assert len(tagged(page, "star")) == sum(1 for s in stations if s.special)
+
+
+def station_labels(page) -> list[tuple[str, int, geo.Box]]:
+    """(kind, station id, box) of every number and name; a name broken in two lines is one
+    label (the box round both)."""
+    boxes: dict[tuple[str, int], list[float]] = {}
+    for p in tagged(page, "number", Text) + tagged(page, "name", Text):
+        kind, ref = p.tag.split()[:2]
+        x0, y0, x1, y1 = text_box(p)
+        key = (kind, int(ref.split("-")[1]))
+        old = boxes.get(key)
+        boxes[key] = ([x0, y0, x1, y1] if old is None else
+                      [min(old[0], x0), min(old[1], y0), max(old[2], x1), max(old[3], y1)])
+    return [(kind, sid, geo.Box(*b)) for (kind, sid), b in boxes.items()]
+
+
+def check_labels_belong(page, circles, outer) -> None:
+    """Every number and name is nearer its own circle's ink than any other circle's, and no
+    two labels of different stations sit so close, side by side or one above the other, that
+    they read as one (a word space is ~0.5 mm; these gaps are twice that and more)."""
+    discs = {sid: geo.Disc(c.cx, c.cy, outer[sid]) for sid, c in circles.items()}
+    labels = station_labels(page)
+    for kind, sid, box in labels:
+        own = geo.distance(box, discs[sid])
+        nearer = [o for o, d in discs.items() if o != sid and geo.distance(box, d) <= own]
+        assert not nearer, f"the {kind} of station {sid} is as near station(s) {nearer}"
+    for (k1, s1, b1), (k2, s2, b2) in combinations(labels, 2):
+        if s1 == s2:
+            continue
+        dx = max(b1.x0 - b2.x1, b2.x0 - b1.x1)
+        dy = max(b1.y0 - b2.y1, b2.y0 - b1.y1)
+        if dy < 0:  # side by side
+            assert dx >= 1.5, f"{k1} {s1} and {k2} {s2} read as one label ({dx:.2f} mm)"
+        if dx < 0:  # one above the other
+            assert dy >= 1.0, f"{k1} {s1} and {k2} {s2} read as one label ({dy:.2f} mm)"
+
+
+def check_names_covered(net, sheet, page) -> None:
+    """Each named station's name is printed (once, the map's text) or listed as left out."""
+    printed = {sid for kind, sid, _ in station_labels(page) if kind == "name"}
+    named = {s.id for s in net.stations if s.name}
+    assert printed == set(sheet.names) and not printed & set(sheet.unnamed)
+    assert printed | set(sheet.unnamed) == named
+    for s in net.stations:
+        if s.id in printed:
+            texts = [t.text for t in tagged(page, f"name-{s.id}", Text)]
+            # A name broken in two lines: at a space, after a hyphen or dash, or a compound
+            # word before its last part with a hyphen added.
+            joined = "".join(t if k == 0 or texts[k - 1][-1] in "-–" else " " + t
+                             for k, t in enumerate(texts))
+            compound = len(texts) == 2 and texts[0].endswith("-") and " " not in s.name
+            assert joined == s.name or (compound and texts[0][:-1] + texts[1] == s.name)
 
 
 @pytest.fixture(scope="module")
@@ -195,9 +250,12 @@ def test_grid_map_on_letter_without_numbers(grid):
 
 def test_names_are_printed_where_they_fit(grid):
     page = draw_sheet(grid)
-    names = {t.text for t in tagged(page, "name", Text)}
+    names = set(sheet_layout(grid, "a4", "en", True).names.values())
     assert names  # the test map has room for many
     assert names <= {s.name for s in grid.stations if s.name}
+    for t in tagged(page, "name", Text):  # a name on one line, or a part of it
+        station = grid.station(int(t.tag.split()[1][5:]))
+        assert t.text.rstrip("-") in station.name
 
 
 def test_a_tall_map_gets_a_portrait_page(tmp_path):
@@ -214,10 +272,28 @@ def test_labels_follow_the_language(tiny):
     words = {lang: {t.text for t, _ in prims(draw_sheet(tiny, lang=lang)) if isinstance(t, Text)}
              for lang in ("en", "de", "fr")}
     assert {"Final score", "Line points", "Transfers", "Empty stations", "Total"} <= words["en"]
-    assert {"Endwertung", "Linienpunkte", "Umstiege", "Leere Stationen", "Summe"} <= words["de"]
+    assert {"Schlusswertung", "Linienpunkte", "Umstiege", "Leere Stationen", "Summe",
+            "Waggonfenster", "Siegpunkte", "der 1.", "andere", "Endstation",
+            "Umsteigestation"} <= words["de"]
     assert {"Décompte final", "Points des lignes", "Correspondances", "Stations vides",
             "Total"} <= words["fr"]
     assert {"×2", "÷2"} <= words["en"]
+
+
+def test_the_note_follows_the_language(tiny):
+    def note(net, lang):
+        return " ".join(t.text for t in tagged(draw_sheet(net, lang=lang), "note", Text))
+
+    berlin = load_network("berlin")
+    assert note(berlin, "en").startswith("Original layout modelled on the Berlin U-Bahn")
+    assert note(berlin, "de").startswith("Eigener Plan nach dem Vorbild von U-Bahn")
+    assert note(berlin, "fr").startswith("Plan original inspiré du U-Bahn")
+    # A plain note is the same in every language; a missing language falls back to English.
+    assert note(tiny, "de") == note(tiny, "en") == "A test map."
+    data = yaml.safe_load((DATA / "tiny.yaml").read_text())
+    data["note"] = {"en": "A test map.", "fr": "Une carte d'essai."}
+    net = load_map_data(data)
+    assert (note(net, "fr"), note(net, "de")) == ("Une carte d'essai.", "A test map.")
 
 
 def test_special_and_ring_legend_only_when_the_map_has_them(tiny):
@@ -236,10 +312,26 @@ def test_lines_differ_without_colour():
     # The first ten lines all get a different dash/casing/stripe combination.
     class FakeLine:
         def __init__(self, index):
-            self.index, self.color = index, "#336699"
+            self.index, self.color, self.ring = index, "#336699", False
 
-    looks = {(lk.dash, lk.casing, lk.stripe) for lk in (line_look(FakeLine(i)) for i in range(10))}
+    looks = {(lk.dash, lk.casing) for lk in (line_look(FakeLine(i)) for i in range(10))}
     assert len(looks) == 10
+
+
+@pytest.mark.parametrize("map_id", BUNDLED_MAPS)
+def test_line_looks_of_a_map(map_id):
+    # Each pattern once; a ring heavy and only a ring; light colours cased; no hairlines:
+    # every dash and gap at least 0.6 mm, and a look has no part thinner than its track.
+    net = load_network(map_id)
+    looks = line_looks(net.lines)
+    assert len({(lk.dash, lk.casing) for lk in looks}) == len(looks)
+    for line, look in zip(net.lines, looks, strict=True):
+        assert look.heavy == line.ring and (not look.heavy or look.casing)
+        if luminance(line.color) > 0.65:
+            assert look.casing, line.id
+        assert look.dash is None or min(look.dash) >= 0.6
+        parts = track_items([(0, 0), (10, 0)], look, 1.25)
+        assert all(p.style.width >= 1.25 for p in parts), line.id
 
 
 def test_a_map_too_dense_for_six_millimetre_circles_is_refused():
@@ -333,6 +425,18 @@ def test_random_maps_draw_cleanly(net):
     assert sheet_layout(net, "a4", "en", True).problems == []
 
 
+@settings(max_examples=200, deadline=None, derandomize=True,
+          phases=[Phase.explicit, Phase.reuse, Phase.generate],
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(random_maps(), st.sampled_from(["a4", "letter"]))
+def test_random_maps_labels_belong_and_every_name_is_printed_or_reported(net, paper):
+    page = draw_sheet(net, paper=paper)
+    sheet = sheet_layout(net, paper, "en", True)
+    circles = station_circles(page)
+    check_labels_belong(page, circles, outer_radii(page))
+    check_names_covered(net, sheet, page)
+
+
 def test_connections_off_the_45_degree_grid_get_a_bend():
     # Knight's moves: (0,0)-(2,1)-(4,4)-(9,5). Every drawn stretch must still run at 45°.
     data = {"format": "scorepad/vv-map@1", "id": "bent", "name": "Bent",
@@ -370,6 +474,10 @@ def test_bundled_maps(map_id, paper):
     for lang in ("en", "de", "fr"):  # the panel's words change the room left for the map
         assert sheet_layout(net, paper, lang, True).problems == [], lang
         assert sheet_layout(net, paper, lang, False).problems == [], lang
+        sheet = sheet_layout(net, paper, lang, True)
+        page = draw_sheet(net, paper=paper, lang=lang)
+        check_labels_belong(page, station_circles(page), outer_radii(page))
+        check_names_covered(net, sheet, page)
 
 
 # ---------------------------------------------------------------------------- marked sheets

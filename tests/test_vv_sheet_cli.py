@@ -77,8 +77,8 @@ def test_sheet_is_byte_identical_across_runs(runner, tmp_path):
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["Final score", "Line points", "Transfers", "Empty stations", "Total", "Player"]),
-    ("de", ["Endwertung", "Linienpunkte", "Umstiege", "Leere Stationen", "Summe", "Spieler",
-            "später"]),
+    ("de", ["Schlusswertung", "Linienpunkte", "Umstiege", "Leere Stationen", "Summe", "Spieler",
+            "andere", "Waggonfenster", "Siegpunkte"]),
     ("fr", ["Décompte final", "Points des lignes", "Correspondances", "Stations vides",
             "Total", "Joueur", "Fenêtres du wagon"]),
 ])
@@ -267,3 +267,15 @@ def test_render_a_real_game_log(runner, tmp_path):
     assert texts["score-value score-value-total"] == "2.5"
     assert texts["score-value score-value-empty_penalty"] == "2.5"
     assert any(c.startswith("tick tick-first-A") for c in classes)
+
+
+def test_sheet_warns_for_every_name_left_out(runner, tmp_path):
+    from scorepad.sheets.voll_verplant import sheet_layout
+
+    result = run(runner, "sheet", "berlin", "-o", tmp_path / "b.pdf")
+    assert result.exit_code == 0, result.output
+    left_out = sheet_layout(load_network("berlin"), "a4", "en", True).unnamed
+    assert left_out  # Berlin's centre is crowded: some names find no room
+    warnings = [line for line in result.stderr.splitlines() if "no room for the name" in line]
+    assert warnings == [f"warning: berlin: no room for the name of station {sid} ({name})"
+                        for sid, name in left_out.items()]

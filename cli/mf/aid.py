@@ -24,7 +24,9 @@ from .common import rules_option
 @format_option
 @paper_option
 @lang_option
-@player_count_option(0, 4, default=4, help="Tracker pages, one per player.")
+@player_count_option(0, 4, default=4,
+                     help="Tracker pages, one per player; 2-4 also size each tracker's row of "
+                          "rounds to that game (10, 7 or 5 rounds with the default rules).")
 @rules_option
 @font_option
 def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players: int,
@@ -42,7 +44,8 @@ def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
       scorepad mf aid
       scorepad mf aid -o aid.pdf --lang de --paper letter --players 3
     """
-    from scorepad.sheets.mille_fiori import aid_pages, word
+    from scorepad.sheets.labels import label
+    from scorepad.sheets.mille_fiori import aid_pages
 
     from .common import load_rules
 
@@ -50,7 +53,7 @@ def aid_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
     use_font(font)
     options = load_rules(rules_file)
     pages = aid_pages(options, paper=paper, lang=lang, players=players)
-    written = write_pages(target, fmt, pages, title=word("title_aid", lang),
+    written = write_pages(target, fmt, pages, title=label("mf.title_aid", lang),
                           subject=f"ruleset {options.ruleset}")
     if fmt == "pdf":
         click.echo(f"wrote {target} ({len(pages)} pages)")

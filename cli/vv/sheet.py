@@ -74,9 +74,13 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
 
     paper, lang = paper.lower(), lang.lower()
     page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
-    for problem in sheet_layout(network, paper, lang, not no_numbers).problems:
+    layout = sheet_layout(network, paper, lang, not no_numbers)
+    for problem in layout.problems:
         # A crowded custom map: the sheet is still written, but say what may touch.
         click.echo(f"warning: {map_ref}: {problem}", err=True)
+    for sid, name in layout.unnamed.items():
+        click.echo(f"warning: {map_ref}: no room for the name of station {sid} ({name})",
+                   err=True)
     # The same page object on every page: the PDF draws the sheet once and reuses it.
     write_pages(path, fmt, [(str(n), page) for n in range(1, pages + 1)],
                 title=sheet_title(network), source=map_ref)

@@ -30,6 +30,8 @@ MAX_BONUS = 99
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _LETTER = re.compile(r"^[A-Z]$")
 _MAP_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+_LANG = re.compile(r"^[a-z]{2}$")
+MAX_NOTE = 200
 
 
 class StationSpec(StrictModel):
@@ -76,10 +78,31 @@ class MapSpec(StrictModel):
     format: Literal["scorepad/vv-map@1"]
     id: str
     name: Annotated[str, Field(min_length=1, max_length=40)]
-    note: Annotated[str, Field(max_length=200)] | None = None
+    # One text, or one per language ({en: ..., de: ..., fr: ...}; see Network.note_in).
+    note: str | dict[str, str] | None = None
     symbol: Annotated[str, Field(max_length=20)] | None = None
     stations: Annotated[list[StationSpec], Field(min_length=1, max_length=MAX_STATIONS)]
     lines: Annotated[list[LineSpec], Field(min_length=1, max_length=MAX_LINES)]
+
+    @field_validator("note", mode="plain")
+    @classmethod
+    def _note(cls, value: Any) -> str | dict[str, str] | None:
+        """A text, or a mapping of two-letter language codes to texts (one error message
+        for each way it can go wrong, rather than pydantic's two union branches)."""
+        if value is None:
+            return None
+        texts = {"": value} if isinstance(value, str) else value
+        if not isinstance(texts, dict) or not texts:
+            raise ValueError("a text, or one text per language ({en: ..., de: ..., fr: ...})")
+        for lang, text in texts.items():
+            where = f" for {lang!r}" if lang else ""
+            if lang and not (isinstance(lang, str) and _LANG.match(lang)):
+                raise ValueError(f"language {lang!r} is not a two-letter code such as 'de'")
+            if not isinstance(text, str):
+                raise ValueError(f"the note{where} is not a text")
+            if len(text) > MAX_NOTE:
+                raise ValueError(f"the note{where} is longer than {MAX_NOTE} characters")
+        return value
 
     @field_validator("id")
     @classmethod

@@ -18,6 +18,7 @@ The bundled maps are validated by the same model as any map file (:func:`bundled
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -76,7 +77,7 @@ class Network:
 
     id: str
     name: str
-    note: str | None
+    note: str | Mapping[str, str] | None  # one text, or one per language
     symbol: str | None
     stations: tuple[Station, ...]
     lines: tuple[Line, ...]
@@ -98,6 +99,13 @@ class Network:
 
     def __hash__(self) -> int:
         return hash((self.id, self.all_mask, self.special_mask, len(self.lines)))
+
+    def note_in(self, lang: str) -> str | None:
+        """The map's note in ``lang``: a per-language note falls back to English, then to
+        the first language given; a plain note is the same in every language."""
+        if self.note is None or isinstance(self.note, str):
+            return self.note
+        return self.note.get(lang) or self.note.get("en") or next(iter(self.note.values()), None)
 
     @property
     def total_windows(self) -> int:

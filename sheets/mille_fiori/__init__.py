@@ -9,13 +9,13 @@
 
 The worked examples are played by the rules engine (:func:`examples`), and every number
 printed comes from the board data and the ruleset options, so the aid cannot disagree
-with ``scorepad mf score``. The words live in :data:`WORDS` (en/de/fr).
+with ``scorepad mf score``. The words live in the one table of every game,
+:data:`scorepad.sheets.labels.WORDS` (keys ``mf.*``).
 
 Public API: :func:`aid_pages` (every page, named), the single pages
 :func:`player_aid_page`, :func:`scoring_table_page`, :func:`tracker_page` and
-:func:`tracker_body`, the worked :func:`examples`, the words (:data:`LANGS`, :data:`WORDS`,
-:func:`word`) and the look (:data:`MARGIN`, :data:`YOU`, :data:`OTHER`,
-:data:`AREA_COLORS`). The modules: :mod:`.words` (texts), :mod:`.style` (measures, colours,
+:func:`tracker_body`, the worked :func:`examples` and the look (:data:`MARGIN`, :data:`YOU`, :data:`OTHER`,
+:data:`AREA_COLORS`). The modules: :mod:`.style` (measures, colours,
 shared pieces), :mod:`.examples` (worked examples and their diagrams), :mod:`.aid_page`
 (page 1), :mod:`.table_page` (page 2), :mod:`.trackers` (pages 3+).
 """
@@ -30,14 +30,11 @@ from .examples import examples
 from .style import AREA_COLORS, MARGIN, OTHER, YOU
 from .table_page import scoring_table_page
 from .trackers import tracker_body, tracker_page
-from .words import LANGS, WORDS, word
 
 __all__ = [
     "AREA_COLORS",
-    "LANGS",
     "MARGIN",
     "OTHER",
-    "WORDS",
     "YOU",
     "aid_pages",
     "examples",
@@ -45,16 +42,17 @@ __all__ = [
     "scoring_table_page",
     "tracker_body",
     "tracker_page",
-    "word",
 ]
 
 
 def aid_pages(options: Options | None = None, *, paper: str = "a4", lang: str = "en",
               players: int = 4) -> list[tuple[str, Page]]:
-    """All pages of the score aid, named: ``player``, ``table``, ``tracker-1`` ..."""
+    """All pages of the score aid, named: ``player``, ``table``, ``tracker-1`` ...: one
+    tracker per player, its row of rounds as long as a game of ``players`` lasts (for 0 or 1,
+    as the longest game)."""
     pages = [("player", player_aid_page(options, paper=paper, lang=lang)),
              ("table", scoring_table_page(options, paper=paper, lang=lang))]
-    body = tracker_body(options, paper=paper, lang=lang)
+    body = tracker_body(options, paper=paper, lang=lang, players=players)
     pages += [(f"tracker-{i}", tracker_page(options, paper=paper, lang=lang, player=i,
                                             body=body)) for i in range(1, players + 1)]
     return pages

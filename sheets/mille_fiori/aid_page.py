@@ -26,6 +26,7 @@ from ..draw import (
     tint,
     wrap,
 )
+from ..labels import label
 from .examples import (
     _fit,
     _harbor_diagram,
@@ -36,18 +37,17 @@ from .examples import (
     examples,
 )
 from .style import AREA_COLORS, HEAD, MARGIN, SMALL, TEXT, _legend, _ship_track, _title
-from .words import word
 
 
 def _rows_text(rows: list[tuple[str, str]], x: float, y: float, w: float, size: float,
                lang: str) -> tuple[Group, float]:
     """Label/text rows (label bold on the left), wrapped; returns the group and its height."""
     group = Group()
-    label_w = max(text_width(word(k, lang), size, True) for k, _ in rows) + 2
+    label_w = max(text_width(label("mf." + k, lang), size, True) for k, _ in rows) + 2
     line = size * 1.3
     cy = y
     for key, text in rows:
-        group.add(Text(x, cy + size * 0.75, word(key, lang), size=size, bold=True, tag="label"))
+        group.add(Text(x, cy + size * 0.75, label("mf." + key, lang), size=size, bold=True, tag="label"))
         for part in wrap(text, w - label_w, size):
             group.add(Text(x + label_w, cy + size * 0.75, part, size=size, tag="rule"))
             cy += line
@@ -62,7 +62,7 @@ def _band(group: Group, key: str, x: float, y: float, w: float, h: float, lang: 
     group.add(Rect(x, y, w, h, stroke(BLACK, 0.35), radius=1.5))
     group.add(Rect(x, y, w, band, filled(tint(color, 0.72)), radius=1.5))
     group.add(Rect(x, y, 3.0, band, filled(color)))
-    group.add(Text(x + 5, y + band / 2, word(key, lang), size=HEAD, bold=True, valign="middle",
+    group.add(Text(x + 5, y + band / 2, label("mf." + key, lang), size=HEAD, bold=True, valign="middle",
                    tag="heading"))
     return band
 
@@ -101,7 +101,7 @@ def player_aid_page(options: Options | None = None, *, paper: str = "a4",
     ex = examples(opts)
     width, height = paper_size(paper)
     page = Page(width, height)
-    _title(page, word("title_aid", lang), opts, lang)
+    _title(page, label("mf.title_aid", lang), opts, lang)
     page.add(_legend(width - MARGIN, MARGIN + 10.8, lang))
     top = MARGIN + 14
     gap = 3.5
@@ -114,45 +114,45 @@ def player_aid_page(options: Options | None = None, *, paper: str = "a4",
         return MARGIN + c * (bw + gap), top + r * (bh + gap)
 
     def names(area: int) -> str:
-        return ", ".join(word(s, lang) for s in b.symbols[area])
+        return ", ".join(label("mf." + s, lang) for s in b.symbols[area])
 
-    double = word(b.symbols[WORKSHOPS][b.ws_double], lang)
+    double = label("mf." + b.symbols[WORKSHOPS][b.ws_double], lang)
     tp_points = {lv: b.tp_points[b.tp_level.index(lv)] for lv in ("top", "middle", "bottom")}
     payout = " / ".join(str(p) for p in b.harbor_payout[1:])
     bonus_at = sorted(b.res_bonus_at)
     e = ex["workshops"]
     page.add(_block("workshops", *at(0), bw, bh, [
-        ("place", word("ws_place", lang, materials=names(WORKSHOPS))),
-        ("score", word("ws_score", lang, double=double)),
-        ("bonus", word("ws_bonus", lang)), ("field", word("ws_field", lang))],
-        _ws_diagram, e, b, word("ws_example", lang, n=e["you"] // 2, double=double,
+        ("place", label("mf.ws_place", lang, materials=names(WORKSHOPS))),
+        ("score", label("mf.ws_score", lang, double=double)),
+        ("bonus", label("mf.ws_bonus", lang)), ("field", label("mf.ws_field", lang))],
+        _ws_diagram, e, b, label("mf.ws_example", lang, n=e["you"] // 2, double=double,
                                 points=e["you"]), lang, most=9.0))
     e = ex["residences"]
     values = [b.res_values[i] for i in (2, 1, 0)]
     page.add(_block("residences", *at(1), bw, bh, [
-        ("place", word("res_place", lang)), ("score", word("res_score", lang)),
-        ("bonus", word("res_bonus", lang, a=bonus_at[0], b=bonus_at[-1])),
-        ("field", word("res_field", lang, n=b.res_field_at))],
-        _res_diagram, e, b, word("res_example", lang, sum=" + ".join(map(str, values)),
+        ("place", label("mf.res_place", lang)), ("score", label("mf.res_score", lang)),
+        ("bonus", label("mf.res_bonus", lang, a=bonus_at[0], b=bonus_at[-1])),
+        ("field", label("mf.res_field", lang, n=b.res_field_at))],
+        _res_diagram, e, b, label("mf.res_example", lang, sum=" + ".join(map(str, values)),
                                  points=e["you"]), lang, most=12.0))
     e = ex["townspeople"]
     page.add(_block("townspeople", *at(2), bw, bh, [
-        ("place", word("tp_place", lang)), ("score", word("tp_score", lang, **tp_points)),
-        ("bonus", word("tp_bonus", lang)), ("field", word("tp_field", lang))],
-        _tp_diagram, e, b, word("tp_example", lang, points=tp_points["top"] * 2, **tp_points),
+        ("place", label("mf.tp_place", lang)), ("score", label("mf.tp_score", lang, **tp_points)),
+        ("bonus", label("mf.tp_bonus", lang)), ("field", label("mf.tp_field", lang))],
+        _tp_diagram, e, b, label("mf.tp_example", lang, points=tp_points["top"] * 2, **tp_points),
         lang, most=10.0))
     e = ex["trade"]
     page.add(_block("trade", *at(3), bw, bh, [
-        ("place", word("tr_place", lang, goods=names(TRADE))), ("score", word("tr_score", lang)),
-        ("bonus", word("tr_bonus", lang)), ("field", word("tr_field", lang))],
-        _trade_diagram, e, b, word("tr_example", lang, n=len(e["owners"]) + 1, mine=e["you"],
+        ("place", label("mf.tr_place", lang, goods=names(TRADE))), ("score", label("mf.tr_score", lang)),
+        ("bonus", label("mf.tr_bonus", lang)), ("field", label("mf.tr_field", lang))],
+        _trade_diagram, e, b, label("mf.tr_example", lang, n=len(e["owners"]) + 1, mine=e["you"],
                                    theirs=e["others"]), lang, most=14.0))
     e = ex["harbor"]
     goods = sum(1 for k in e["owners"] if k.startswith("trade/"))
     page.add(_block("harbor", *at(4), bw, bh, [
-        ("place", word("hb_place", lang)), ("score", word("hb_score", lang, payout=payout)),
-        ("bonus", word("hb_bonus", lang)), ("field", word("hb_field", lang))],
-        _harbor_diagram, e, b, word("hb_example", lang, goods=goods,
+        ("place", label("mf.hb_place", lang)), ("score", label("mf.hb_score", lang, payout=payout)),
+        ("bonus", label("mf.hb_bonus", lang)), ("field", label("mf.hb_field", lang))],
+        _harbor_diagram, e, b, label("mf.hb_example", lang, goods=goods,
                                     pay=b.harbor_payout[goods]), lang, most=10.0))
     page.add(_ship_block(opts, b, *at(5), bw, bh, lang))
     return page
@@ -164,8 +164,8 @@ def _ship_block(opts: Options, b: Board, x: float, y: float, w: float, h: float,
     group = Group(tag="area ship")
     band = _band(group, "ship", x, y, w, h, lang)
     group.add(_ship_track(b, x + 2.5, y + band + 2.5, w - 5, lang, cell_h=7.5))
-    texts = [word("sh_move", lang), word("sh_bonus", lang, points=opts.empty_display_points),
-             word("sh_fields", lang, n=opts.diamonds), word("sh_end", lang, hand=opts.hand_size)]
+    texts = [label("mf.sh_move", lang), label("mf.sh_bonus", lang, points=opts.empty_display_points),
+             label("mf.sh_fields", lang, n=opts.diamonds), label("mf.sh_end", lang, hand=opts.hand_size)]
     top = y + band + 2.5 + 15 + 3
     size = TEXT
     while True:

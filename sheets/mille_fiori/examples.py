@@ -32,8 +32,8 @@ from ..draw import (
     stroke,
     text_width,
 )
+from ..labels import label
 from .style import GREY, RULE, _diamond
-from .words import word
 
 
 # ------------------------------------------------------------------- worked examples
@@ -106,13 +106,16 @@ def _ws_diagram(ex: dict[str, Any], b: Board, lang: str, u: float) -> tuple[Grou
         cx, cy = step + col * step, 1.45 * u + row * 1.5 * u  # room above for the points
         centres[s] = (cx, cy)
         double = b.space_symbol[s] == b.ws_double
+        # The doubling material is tinted (the caption and the rule say ×2); its full name,
+        # like every material's, sits in the hexagon's wide band below the diamond.
         group.add(_hexagon(cx, cy, u, "#dedede" if double else WHITE))
-        name = word(b.symbols[WORKSHOPS][b.space_symbol[s]], lang)[:3]
-        group.add(Text(cx, cy + 0.6 * u, name + (" ×2" if double else ""), size=0.24 * u,
-                       color=GREY, anchor="middle", valign="middle", tag="material"))
+        name = label("mf." + b.symbols[WORKSHOPS][b.space_symbol[s]], lang)
+        size = _fitted(name, max(LABEL_MIN, 0.24 * u), 1.3 * u)
+        group.add(Text(cx, cy + 0.36 * u, name, size=size, color=GREY, anchor="middle",
+                       valign="middle", tag="material"))
         who = _owner_of(s, owners, new)
         if who:
-            group.add(_diamond(cx, cy - 0.08 * u, 0.34 * u, who))
+            group.add(_diamond(cx, cy - 0.26 * u, 0.28 * u, who))
     tri = b.ws_triangle[new]
     tx = sum(centres[t][0] for t in tri) / 3
     ty = sum(centres[t][1] for t in tri) / 3
@@ -155,6 +158,7 @@ def _tp_diagram(ex: dict[str, Any], b: Board, lang: str, u: float) -> tuple[Grou
     owners = {b.space_local[b.space(k)]: v for k, v in ex["owners"].items()}
     new = b.space_local[b.space(ex["new"])]
     gap = 0.14 * u
+    cw = 1.45 * u  # wide enough for a symbol's full name ("coquillage") above its diamond
     paid: dict[int, int] = {}
     for _player, points, why in ex["per_event"]:
         if " supports " in why:
@@ -163,23 +167,25 @@ def _tp_diagram(ex: dict[str, Any], b: Board, lang: str, u: float) -> tuple[Grou
               (1, [i for i in range(12) if b.tp_level[i] == "middle"]),
               (2, [i for i in range(12) if b.tp_level[i] == "bottom"])]
     for level, ids in levels:
-        shift = (2 - level) * (u + gap) / 2
+        shift = (2 - level) * (cw + gap) / 2
         for j, i in enumerate(ids):
-            x, y = shift + j * (u + gap), 0.42 * u + level * (u + gap)
-            group.add(Rect(x, y, u, u, filled(WHITE, stroke=BLACK, width=0.25), radius=0.1 * u))
-            symbol = b.symbols[POPULI][b.space_symbol[b.area_start[POPULI] + i]]
-            group.add(Text(x + 0.08 * u, y + 0.08 * u, word(symbol, lang)[:3], size=0.22 * u,
+            x, y = shift + j * (cw + gap), 0.42 * u + level * (u + gap)
+            group.add(Rect(x, y, cw, u, filled(WHITE, stroke=BLACK, width=0.25), radius=0.1 * u))
+            symbol = label("mf." + b.symbols[POPULI][b.space_symbol[b.area_start[POPULI] + i]],
+                           lang)
+            group.add(Text(x + 0.06 * u, y + 0.07 * u, symbol,
+                           size=_fitted(symbol, max(LABEL_MIN, 0.22 * u), cw - 0.12 * u),
                            color=GREY, valign="top", tag="symbol"))
             who = _owner_of(i, owners, new)
-            if who:
-                group.add(_diamond(x + 0.34 * u, y + 0.6 * u, 0.22 * u, who))
+            if who:  # low in the cell: the new diamond's ring keeps clear of the name
+                group.add(_diamond(x + 0.4 * u, y + 0.67 * u, 0.2 * u, who))
             if i in paid:
-                group.add(_points_label(x + 0.95 * u, y + 0.62 * u, paid[i], u * 0.9,
+                group.add(_points_label(x + cw - 0.08 * u, y + 0.67 * u, paid[i], u * 0.9,
                                         anchor="end"))
             if i == new:  # what the placement itself scores (its supporters are paid apart)
                 own = ex["you"] - sum(p for s, p in paid.items() if owners.get(s) == 0)
-                group.add(_points_label(x + u / 2, y - 0.2 * u, own, u * 0.9, anchor="middle"))
-    return group, 5 * u + 4 * gap, 3.42 * u + 2 * gap
+                group.add(_points_label(x + cw / 2, y - 0.2 * u, own, u * 0.9, anchor="middle"))
+    return group, 5 * cw + 4 * gap, 3.42 * u + 2 * gap
 
 
 def _trade_diagram(ex: dict[str, Any], b: Board, lang: str,
@@ -191,8 +197,8 @@ def _trade_diagram(ex: dict[str, Any], b: Board, lang: str,
     cw, ch, head = u, 0.5 * u, 0.42 * u
     column = [s for s in b.trade_column[b.space_symbol[new]] if s in owners or s == new]
     for g, good in enumerate(b.goods):
-        name = word(good, lang)
-        size = min(0.24 * u, 0.24 * u * 0.92 * cw / max(0.1, text_width(name, 0.24 * u)))
+        name = label("mf." + good, lang)
+        size = _fitted(name, max(LABEL_MIN, 0.24 * u), 0.92 * cw)
         group.add(Text(g * cw + cw / 2, head / 2, name, size=size, anchor="middle",
                        valign="middle", color=GREY, tag="good"))
     for r in range(b.trade_rows):
@@ -220,11 +226,13 @@ def _harbor_diagram(ex: dict[str, Any], b: Board, lang: str,
     cw, ch = u, 0.8 * u
     for g, s in enumerate(b.trade_row[row]):
         group.add(Rect(g * cw, 0, cw, ch, filled(WHITE, stroke=RULE, width=0.25)))
-        group.add(Text(g * cw + 0.08 * u, 0.06 * u, word(b.goods[g], lang)[:3],
-                       size=0.22 * u, color=GREY, valign="top", tag="good"))
+        name = label("mf." + b.goods[g], lang)
+        group.add(Text(g * cw + 0.06 * u, 0.06 * u, name,
+                       size=_fitted(name, max(LABEL_MIN, 0.22 * u), cw - 0.12 * u),
+                       color=GREY, valign="top", tag="good"))
         who = _owner_of(s, owners, -1)
         if who:
-            group.add(_diamond(g * cw + cw / 2, ch / 2 + 0.1 * u, 0.22 * u, who))
+            group.add(_diamond(g * cw + cw / 2, ch / 2 + 0.15 * u, 0.22 * u, who))
     hx = len(b.goods) * cw + 0.5 * u
     for k, s in enumerate(b.harbor_row[row]):
         cx = hx + k * 1.1 * u + 0.5 * u
@@ -236,6 +244,14 @@ def _harbor_diagram(ex: dict[str, Any], b: Board, lang: str,
             group.add(_diamond(cx, ch / 2 + 0.07 * u, 0.22 * u, who))
         group.add(_points_label(cx, ch + 0.3 * u, pay, u * 0.9, anchor="middle"))
     return group, hx + 3.3 * u, ch + 0.5 * u
+
+
+LABEL_MIN = pt(6)  # no printed word of a diagram is smaller
+
+
+def _fitted(text: str, size: float, room: float) -> float:
+    """``size``, or smaller (never below :data:`LABEL_MIN`) so that ``text`` fits ``room``."""
+    return max(LABEL_MIN, min(size, size * room / max(1e-6, text_width(text, size))))
 
 
 def _fit(build: Any, ex: dict[str, Any], b: Board, lang: str, room_w: float, room_h: float,

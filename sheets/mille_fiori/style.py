@@ -26,7 +26,7 @@ from ..draw import (
     stroke,
     text_width,
 )
-from .words import word
+from ..labels import label
 
 MARGIN = 12.0
 TITLE = pt(15)
@@ -55,14 +55,13 @@ def _diamond(cx: float, cy: float, r: float, who: str) -> Group:
 def _legend(x: float, y: float, lang: str) -> Group:
     """The three diamond styles, ending at ``x``."""
     group = Group(tag="legend")
-    labels = [(who, word(key, lang)) for who, key in (("you", "you"), ("other", "other"),
-                                                     ("new", "new"))]
-    width = sum(5.0 + text_width(label, SMALL) + 5 for _, label in labels) - 5
+    names = [(who, label("mf." + who, lang)) for who in ("you", "other", "new")]
+    width = sum(5.0 + text_width(name, SMALL) + 5 for _, name in names) - 5
     x -= width
-    for who, label in labels:
+    for who, name in names:
         group.add(_diamond(x + 2.0, y, 1.4, who))
-        group.add(Text(x + 5.0, y, label, size=SMALL, valign="middle"))
-        x += 5.0 + text_width(label, SMALL) + 5
+        group.add(Text(x + 5.0, y, name, size=SMALL, valign="middle"))
+        x += 5.0 + text_width(name, SMALL) + 5
     return group
 
 
@@ -72,7 +71,7 @@ def _title(page: Page | Group, text: str, opts: Options, lang: str,
     right = (width if width is not None else page.width) - MARGIN  # type: ignore[union-attr]
     page.add(Text(MARGIN, MARGIN + TITLE * 0.75, text, size=TITLE, bold=True, tag="title"))
     page.add(Text(right, MARGIN + TITLE * 0.75,
-                  word("ruleset", lang, id=opts.ruleset), size=SMALL, color=GREY, anchor="end",
+                  label("mf.ruleset", lang, id=opts.ruleset), size=SMALL, color=GREY, anchor="end",
                   tag="ruleset"))
 
 
@@ -92,11 +91,11 @@ def _ship_track(b: Board, x: float, y: float, w: float, lang: str, cell_h: float
         bonus = b.ship_bonus[i]
         group.add(Rect(cx, top, cw, cell_h, filled("#dedede" if bonus else WHITE,
                                                       stroke=BLACK, width=0.25)))
-        group.add(Text(cx + 0.6, top + 0.5, str(i), size=min(SMALL * 0.75, cell_h * 0.3),
+        group.add(Text(cx + 0.6, top + 0.5, str(i), size=pt(6),
                        color=GREY, valign="top"))
         points = b.ship_points[i]
-        label = ("B" if not points else f"{points}+B") if bonus else str(points)
-        group.add(Text(cx + cw / 2 + 0.6, top + cell_h / 2 + 0.6, label,
+        mark = ("B" if not points else f"{points}+B") if bonus else str(points)
+        group.add(Text(cx + cw / 2 + 0.6, top + cell_h / 2 + 0.6, mark,
                        size=min(pt(8), cell_h * 0.42), bold=True, anchor="middle",
                        valign="middle", tag="ship-points"))
     return group

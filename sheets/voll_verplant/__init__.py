@@ -11,14 +11,16 @@ that leaves the map larger): per line its badge, a wagon with its windows and th
 3. **Stations** on top of the tracks: circles of at least 6 mm; interchanges with a bold
    ring, end stations with a double ring, special stations tinted with a star.
 4. **Labels** in order of importance — line badges at the ends, ring arrows, stars, station
-   numbers, names — each at the first nearby spot where it touches nothing (a spatial index of
-   everything drawn so far); a name that finds no spot is left out.
+   names of interchanges, ends and ring starts, station numbers, the other names — each at the
+   first nearby spot where it touches nothing (a spatial index of everything drawn so far), is
+   clearly nearer its own circle than any other and keeps a reading gap from other stations'
+   labels; a name that finds no spot is left out and listed in ``SheetLayout.unnamed``.
 
 The blank sheet is built once per (map, paper, language, numbers) and reused: a pad repeats the
 same group on every page, and marked sheets draw the marks over the same group.
 
 Public API: :func:`draw_sheet`, :func:`draw_marked`, :func:`sheet_title`, :func:`sheet_layout`
-and :class:`SheetLayout`; :func:`line_look`, :func:`track_items` and :func:`badge_items` tell
+and :class:`SheetLayout`; :func:`line_look`, :func:`line_looks`, :func:`track_items` and :func:`badge_items` tell
 how lines and badges look. The package's modules: ``dimensions`` (sizes, colours, direction
 tables), ``look``, ``frame`` (step 1), ``map_drawing`` (steps 2–3), ``map_labels`` (step 4),
 ``panel`` (header, lines table, score box, legend), ``builder`` (one blank sheet), ``sheet``
@@ -36,7 +38,7 @@ from scorepad.rules.voll_verplant.maps import Network
 from ..draw import Page
 from .builder import _SheetBuilder
 from .dimensions import INK, MAP_PAD, ROOMY_PAD
-from .look import LineLook, badge_items, line_look, track_items
+from .look import LineLook, badge_items, line_look, line_looks, track_items
 from .marks import _draw_marks
 from .sheet import SheetLayout
 
@@ -51,6 +53,7 @@ __all__ = [
     "draw_marked",
     "draw_sheet",
     "line_look",
+    "line_looks",
     "sheet_layout",
     "sheet_title",
     "track_items",
@@ -101,4 +104,5 @@ def sheet_layout(network: Network, paper: str, lang: str, numbers: bool) -> Shee
         roomy = _SheetBuilder(network, paper, lang, numbers, ROOMY_PAD).build()
     except ContentError:  # too dense at the smaller scale: keep the first
         return sheet
-    return roomy if len(roomy.problems) < len(sheet.problems) else sheet
+    better = (len(roomy.problems), len(roomy.unnamed)) < (len(sheet.problems), len(sheet.unnamed))
+    return roomy if better else sheet

@@ -10,7 +10,7 @@ from .. import layout as geo
 from ..draw import Group, Item, bbox, paper_size
 from .dimensions import MAP_PAD
 from .frame import _frame
-from .look import line_look
+from .look import line_looks
 from .map_drawing import _MapDrawing
 from .panel import _Panel
 from .sheet import SheetLayout
@@ -28,7 +28,7 @@ class _SheetBuilder(_MapDrawing, _Panel):
         self.numbers = numbers
         self.obstacles = geo.Obstacles(cell=8.0)
         self.problems: list[str] = []
-        self.looks = [line_look(line) for line in network.lines]
+        self.looks = line_looks(network.lines)
 
     # -------------------------------------------------------------- top level
     def build(self) -> SheetLayout:

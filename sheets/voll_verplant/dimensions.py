@@ -32,7 +32,19 @@ STUB_FROM = 4.0        # a badge farther than this from its station hangs on a s
 STAR_R = 1.45
 NUMBER_SIZE = 2.1      # ≈ 6 pt
 NAME_SIZES = (1.9, 1.7)  # ≈ 5.4 pt, then 4.8 pt where the larger does not fit
+NAME_MIN = 1.55       # ≈ 4.4 pt: a hub's name, only where the others do not fit
+NAME_LEADING = 1.1     # line pitch of a name broken in two, in font sizes
 LABEL_GAP = 0.25
+# A label belongs to the circle it is nearest, clearly: its gap to any other station's ink
+# is at least OWN_RATIO times its gap to its own station's, plus OWN_MARGIN.
+OWN_RATIO = 1.5
+OWN_MARGIN = 0.5
+# Labels of different stations keep this far apart (mm), side by side and one above the
+# other, so that two never read as one ("Moritzplatz Ostbahnhof", "21 República Argentina").
+READ_GAP_X = 1.8
+READ_GAP_Y = 1.4
+NUMBER_REACH = 8.0     # a station's number stays within this of its circle's ink
+NEIGHBOURS_WITHIN = 30.0  # stations whose circles a label beside a station could be nearer
 SPECIAL_FILL = "#d9d9d9"
 NUMBER_COLOR = "#333333"
 NAME_COLOR = "#1a1a1a"
@@ -64,9 +76,15 @@ _NUMBER_DIRECTIONS = _directions((1, -1), (1, 1), (-1, -1), (-1, 1), (1, 0), (-1
                                  (0, 1))
 _NAME_DIRECTIONS = _directions((1, 0), (-1, 0), (1, -1), (1, 1), (-1, -1), (-1, 1), (0, -1),
                                (0, 1))
-_ALL_DIRECTIONS = _NUMBER_DIRECTIONS + tuple(
+_BETWEEN = tuple(
     geo.rotate(d, 22.5) for d in _directions((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
                                              (0, -1), (1, -1)))
+_ALL_DIRECTIONS = _NUMBER_DIRECTIONS + _BETWEEN
+_ALL_NAME_DIRECTIONS = _NAME_DIRECTIONS + _BETWEEN
+# A hub's name that finds no room at the usual spots: all round in 15° steps, a little
+# farther out (the ownership test keeps it nearest its own circle).
+_FINE_DIRECTIONS = tuple(geo.rotate((1.0, 0.0), a) for a in range(0, 360, 15))
+_FINE_RINGS = (0.0, 0.6, 1.2, 1.9, 2.7, 3.5)
 
 
 # A special station's star sits on its rim, at the top if there is room.

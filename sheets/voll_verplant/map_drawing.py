@@ -26,7 +26,7 @@ from .dimensions import (
     TRACK_GAP,
 )
 from .frame import _Frame
-from .look import track_items
+from .look import casing_extra, track_items
 from .map_labels import _MapLabels
 
 
@@ -152,7 +152,10 @@ class _MapDrawing(_MapLabels):
                 points = [self.centers[path[0]], self.centers[path[0]]]
             self.tracks[line.index] = points
         for key, route in self.routes.items():
-            half = len(self.edge_lines[key]) * self.spacing / 2 + 0.3
+            users = self.edge_lines[key]
+            # A casing wider than the track gap (a ring's) reaches a little farther out.
+            wide = max(casing_extra(self.looks[k]) for k in users)
+            half = len(users) * self.spacing / 2 + 0.3 + max(0.0, wide / 2 - TRACK_GAP)
             for p, q in zip(route, route[1:], strict=False):
                 self.obstacles.add(geo.Capsule(*p, *q, half))
 
@@ -161,9 +164,11 @@ class _MapDrawing(_MapLabels):
         net = self.net
         group = Group(tag="map")
         self._routes()
-        for line in net.lines:
-            group.extend(track_items(self.tracks[line.index], self.looks[line.index],
-                                     self.line_w, closed=line.ring, tag=f"line line-{line.id}"))
+        for part in ("casing", "band"):
+            for line in net.lines:
+                group.extend(track_items(self.tracks[line.index], self.looks[line.index],
+                                         self.line_w, closed=line.ring,
+                                         tag=f"line line-{line.id}", part=part))
         self.station_slots: list[int] = []
         for st in net.stations:
             group.extend(self._station(st.index))
@@ -174,6 +179,7 @@ class _MapDrawing(_MapLabels):
                               frame.height - MARGIN - SAFE)
         # Badges right at their station first, then stars and numbers (which must sit by
         # their station), then the badges that have to move out, then names where room is left.
+        self._start_labels()
         arrows, requests = self._badge_requests()
         group.extend(arrows)
         later = []
@@ -184,11 +190,15 @@ class _MapDrawing(_MapLabels):
             else:
                 group.extend(items)
         group.extend(self._specials())
+        # The names players look for (interchanges, ends, ring starts) before the numbers:
+        # a number is short and finds a corner where a long name would not.
+        key, rest = self._ranked_names()
+        group.extend(self._names(key, before_numbers=True))
         if self.numbers:
             group.extend(self._numbers())
         for request in later:
             group.extend(self._place_badge(request, quick=False) or [])
-        group.extend(self._names())
+        group.extend(self._names(rest))
         return group
 
     def _station(self, i: int) -> list[Item]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from math import hypot, sqrt
 
 from scorepad.rules.voll_verplant.maps import Line as MapLine
-from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.maps import Network, Station
 
 from .. import layout as geo
 from ..draw import (
@@ -26,16 +26,26 @@ from ..draw import (
 )
 from .dimensions import (
     _ALL_DIRECTIONS,
+    _ALL_NAME_DIRECTIONS,
     _BADGE_TURNS,
-    _NAME_DIRECTIONS,
+    _FINE_DIRECTIONS,
+    _FINE_RINGS,
     _NUMBER_DIRECTIONS,
     _STAR_TURNS,
     BADGE_R,
     LABEL_GAP,
     NAME_COLOR,
+    NAME_LEADING,
+    NAME_MIN,
     NAME_SIZES,
+    NEIGHBOURS_WITHIN,
     NUMBER_COLOR,
+    NUMBER_REACH,
     NUMBER_SIZE,
+    OWN_MARGIN,
+    OWN_RATIO,
+    READ_GAP_X,
+    READ_GAP_Y,
     STAR_R,
     STUB_FROM,
 )
@@ -58,6 +68,7 @@ class _MapLabels:
     centers: list[geo.Point]
     outer: list[float]
     ends: set[int]
+    starts: set[int]
     tracks: dict[int, list[geo.Point]]
     line_w: float
     station_slots: list[int]
@@ -203,16 +214,54 @@ class _MapLabels:
                                   filled(BLACK, WHITE, 0.2), closed=True, tag=f"star star-{st.id}"))
         return items
 
-    def _label_candidates(self, i: int, w: float, up: float, down: float,
+    # -------------------------------------------------------------- numbers and names
+    def _start_labels(self) -> None:
+        """Before the first number or name: each station's neighbours (for ownership) and an
+        index of the text labels placed so far, by station (for the reading gap)."""
+        self.discs = [geo.Disc(x, y, r) for (x, y), r in zip(self.centers, self.outer, strict=True)]
+        self.neighbours: list[list[int]] = [[] for _ in self.centers]
+        for i, j, _ in self._close_pairs(NEIGHBOURS_WITHIN):
+            self.neighbours[i].append(j)
+            self.neighbours[j].append(i)
+        self.texts = geo.Obstacles(cell=8.0)
+        self.text_slots: list[list[int]] = [[] for _ in self.centers]
+        self.number_spots: dict[int, tuple[geo.Box, float, float, float] | None] = {}
+        self.spare_full = False
+        self.ownership = (OWN_RATIO, OWN_MARGIN)  # (ratio, margin) that _owned asks for
+        self.read_gap = (READ_GAP_X, READ_GAP_Y)  # what _reads_apart keeps free
+
+    def _owned(self, i: int, box: geo.Box) -> bool:
+        """Whether ``box`` is clearly nearer station ``i``'s ink than any other station's:
+        farther from each other station by ``OWN_RATIO`` times, plus ``OWN_MARGIN``."""
+        discs = self.discs
+        ratio, margin = self.ownership
+        own = geo.distance(box, discs[i]) * ratio + margin
+        return all(geo.distance(box, discs[j]) >= own for j in self.neighbours[i])
+
+    def _reads_apart(self, i: int, box: geo.Box) -> bool:
+        """Whether ``box`` keeps the reading gap from other stations' labels, so that the
+        two never read as one."""
+        gx, gy = self.read_gap
+        reading = geo.Box(box.x0 - gx, box.y0 - gy, box.x1 + gx, box.y1 + gy)
+        return not self.texts.hits(reading, 0.0, ignore=self.text_slots[i])
+
+    def _add_label(self, i: int, box: geo.Box) -> None:
+        self.obstacles.add(box)
+        self.text_slots[i].append(self.texts.add(box))
+        # Numbers' spots kept by _numbers_still_fit that this label may take are sought again.
+        for j, spot in list(self.number_spots.items()):
+            if spot is not None and _near(spot[0], box):
+                del self.number_spots[j]
+
+    def _label_candidates(self, i: int, w: float, h: float, up: float,
                           order: Sequence[geo.Point], rings: Sequence[float]
                           ) -> Iterator[tuple[geo.Box, float, float]]:
-        """Boxes of a ``w`` wide label around station ``i``, nearest corner or edge touching the
-        circle's ink plus a gap in each direction of ``order`` (unit vectors), ring by ring;
-        ``up``/``down`` are the text's extent above and below its baseline.
-        Yields (box, x where the text starts, baseline), lazily: the first free one ends
+        """Boxes of a ``w`` × ``h`` label around station ``i``, nearest corner or edge touching
+        the circle's ink plus a gap in each direction of ``order`` (unit vectors), ring by
+        ring; ``up`` is the first line's extent above its baseline.
+        Yields (box, x where the text starts, first baseline), lazily: the first free one ends
         the search."""
         x, y = self.centers[i]
-        h = up + down
         for extra in rings:
             d = self.outer[i] + LABEL_GAP + extra
             for ux, uy in order:
@@ -221,28 +270,78 @@ class _MapLabels:
                 y0 = py if uy > 1e-6 else py - h if uy < -1e-6 else py - h / 2
                 yield geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up
 
-    def _free_label(self, i: int, text: str, sizes: Sequence[float],
-                    order: Sequence[geo.Point], rings: Sequence[float]
-                    ) -> tuple[geo.Box, float, float, float] | None:
-        """The first free spot for ``text`` beside station ``i``, trying each font size in turn:
-        (box, x, baseline, size), or None."""
+    def _free_label(self, i: int, lines: Sequence[str], sizes: Sequence[float],
+                    order: Sequence[geo.Point], rings: Sequence[float],
+                    spare: Sequence[int] = ()) -> tuple[geo.Box, float, float, float] | None:
+        """The first free spot for ``lines`` of text beside station ``i`` that belongs to it
+        and leaves the numbers of ``spare`` room, trying each font size in turn:
+        (box, x, first baseline, size), or None."""
         for size in sizes:
-            w = text_width(text, size)
-            for box, tx, base in self._label_candidates(i, w, ASCENT * size, DESCENT * size,
-                                                        order, rings):
-                if box.inside(self.bounds) and not self.obstacles.hits(box, LABEL_GAP):
+            w = max(text_width(text, size) for text in lines)
+            up = ASCENT * size
+            h = up + DESCENT * size + (len(lines) - 1) * NAME_LEADING * size
+            for box, tx, base in self._label_candidates(i, w, h, up, order, rings):
+                # Most spots fail on what is drawn there; ownership asks every neighbour.
+                if (box.inside(self.bounds) and not self.obstacles.hits(box, LABEL_GAP)
+                        and self._owned(i, box) and self._reads_apart(i, box)
+                        and (not spare or self._numbers_still_fit(spare, box))):
                     return box, tx, base, size
         return None
 
-    def _number_spot(self, i: int) -> tuple[geo.Box, float, float, float] | None:
+    def _numbers_still_fit(self, stations: Sequence[int], box: geo.Box) -> bool:
+        """Whether the numbers of ``stations`` (not placed yet) still find a spot with ``box``
+        taken: a name placed before the numbers must not take a number's last spot.
+
+        Each number's spot without ``box`` is kept (``number_spots``) until a label is placed
+        near it: a spot that ``box`` does not come near stays free, so most candidates need
+        no new search."""
+        cache = self.number_spots
+        discs = self.discs
+        for j in stations:
+            if geo.distance(box, discs[j]) > NUMBER_REACH:
+                continue  # a number stays this near its circle: out of the name's way
+            if j not in cache:
+                cache[j] = self._number_spot(j, full=False)
+            spot = cache[j]
+            if spot is None:
+                if not self.spare_full:
+                    continue  # no full-size spot even without this name: it takes none
+            elif not (_near(spot[0], box) and _takes(box, spot[0])):
+                continue  # the spot kept is still free
+            self.obstacles.add(box)
+            self.texts.add(box)
+            try:
+                # A name placed early must leave the number a spot, at its full size
+                # unless ``spare_full`` (a hub's name in its last search).
+                if self._number_spot(j, full=self.spare_full) is None:
+                    return False
+            finally:
+                self.obstacles.pop()
+                self.texts.pop()
+        return True
+
+    def _number_spot(self, i: int, full: bool = True) -> tuple[geo.Box, float, float, float] | None:
         """Where station ``i``'s number goes: a corner first, then any side, a little
-        farther out, a little smaller."""
-        text = str(self.net.stations[i].id)
-        return (self._free_label(i, text, (NUMBER_SIZE,), _NUMBER_DIRECTIONS, (0.0, 0.9))
-                or self._free_label(i, text, (NUMBER_SIZE, NUMBER_SIZE * 0.85), _ALL_DIRECTIONS,
-                                    (0.0, 0.6, 1.4, 2.4))
+        farther out, a little smaller (``full``; else only at its full size)."""
+        text = (str(self.net.stations[i].id),)
+        spot = (self._free_label(i, text, (NUMBER_SIZE,), _NUMBER_DIRECTIONS, (0.0, 0.9))
+                or self._free_label(i, text, (NUMBER_SIZE,), _ALL_DIRECTIONS,
+                                    (0.0, 0.6, 1.4, 2.4)))
+        if spot is not None or not full:
+            return spot
+        spot = (self._free_label(i, text, (NUMBER_SIZE * 0.85,), _ALL_DIRECTIONS,
+                                 (0.0, 0.6, 1.4, 2.4))
                 or self._free_label(i, text, (NUMBER_SIZE * 0.85, NUMBER_SIZE * 0.75),
                                     _ALL_DIRECTIONS, (0.3, 1.0, 1.8, 3.2, 4.2)))
+        if spot is not None or self.ownership != (OWN_RATIO, OWN_MARGIN):
+            return spot
+        # A number must be printed: where no spot is clearly its own, one that is still
+        # nearer its own circle than any other, and a little closer to other labels, will do.
+        self.ownership, self.read_gap = (1.0, 0.05), (READ_GAP_X * 0.6, READ_GAP_Y * 0.75)
+        try:
+            return self._number_spot(i, full)
+        finally:
+            self.ownership, self.read_gap = (OWN_RATIO, OWN_MARGIN), (READ_GAP_X, READ_GAP_Y)
 
     def _numbers(self) -> list[Item]:
         items: list[Item] = []
@@ -252,28 +351,129 @@ class _MapLabels:
             if spot is None:
                 self.problems.append(f"no free place for the number of station {st.id}")
                 w = text_width(text, NUMBER_SIZE)
-                cands = list(self._label_candidates(st.index, w, ASCENT * NUMBER_SIZE,
-                                                    DESCENT * NUMBER_SIZE, _NUMBER_DIRECTIONS,
-                                                    (0.0,)))
+                cands = list(self._label_candidates(
+                    st.index, w, (ASCENT + DESCENT) * NUMBER_SIZE, ASCENT * NUMBER_SIZE,
+                    _NUMBER_DIRECTIONS, (0.0,)))
                 box, tx, base = next((c for c in cands if c[0].inside(self.bounds)), cands[0])
                 spot = (box, tx, base, NUMBER_SIZE)
             box, tx, base, size = spot
-            self.obstacles.add(box)
+            self._add_label(st.index, box)
             items.append(Text(tx, base, text, size, NUMBER_COLOR, tag=f"number number-{st.id}"))
         return items
 
-    def _names(self) -> list[Item]:
+    def _name_spot(self, i: int, name: str, spare: Sequence[int] = (), important: bool = False
+                   ) -> tuple[geo.Box, float, float, float, list[str]] | None:
+        """Where station ``i``'s name goes: beside the circle at the larger size, then broken
+        in two lines, then smaller and a little farther out (still clearly nearest its own
+        circle). An ``important`` name (a hub's) then searches all round, finer and smaller."""
+        two = _two_lines(name)
+        big, small = NAME_SIZES
+        tries: list[tuple[list[str], float, tuple[float, ...]]] = [
+            ([name], big, (0.0, 0.8)), ([name], small, (0.0, 0.8, 1.6))]
+        if two:
+            tries[1:1] = [(two, big, (0.0, 0.8))]
+            tries.append((two, small, (0.0, 0.8, 1.6)))
+        tries.append(([name], small, (2.6,)))
+        for lines, size, rings in tries:
+            spot = self._free_label(i, lines, (size,), _ALL_NAME_DIRECTIONS, rings, spare)
+            if spot is not None:
+                return (*spot, lines)
+        if not important:
+            return None
+        # A hub's name rather a little smaller or farther out than missing, even where a
+        # near number then has to be a little smaller.
+        self.spare_full = True
+        try:
+            for lines in ([name], two) if two else ([name],):
+                spot = self._free_label(i, lines, (small, NAME_MIN), _FINE_DIRECTIONS,
+                                        _FINE_RINGS, spare)
+                if spot is not None:
+                    return (*spot, lines)
+        finally:
+            self.spare_full = False
+        return None
+
+    def _ranked_names(self) -> tuple[list[Station], list[Station]]:
+        """The named stations, the ones players look for first (interchanges, line ends,
+        ring starts; more lines first), then the rest."""
+        key, rest = [], []
+        for st in self.net.stations:
+            if st.name:
+                important = len(st.lines) > 1 or st.index in self.ends or st.index in self.starts
+                (key if important else rest).append(st)
+        key.sort(key=lambda st: (-len(st.lines), st.id))
+        return key, rest
+
+    def _names(self, ranked: Sequence[Station], before_numbers: bool = False) -> list[Item]:
+        """Place the names of ``ranked`` in turn; a name placed ``before_numbers`` leaves the
+        numbers of its own and every near station room."""
         items: list[Item] = []
-        # Interchanges and end stations first: they are the ones players look for.
-        ranked = sorted((st for st in self.net.stations if st.name),
-                        key=lambda st: (-len(st.lines), st.index not in self.ends, st.id))
         for st in ranked:
             assert st.name is not None
-            spot = self._free_label(st.index, st.name, NAME_SIZES, _NAME_DIRECTIONS, (0.0, 0.8))
+            spare: Sequence[int] = ()
+            if before_numbers and self.numbers:
+                spare = [st.index, *self.neighbours[st.index]]
+            spot = self._name_spot(st.index, st.name, spare, before_numbers)
             if spot is None:
-                continue  # no room: the name is left out, never squeezed in
-            box, tx, base, size = spot
-            self.obstacles.add(box)
+                # No room: the name is left out, never squeezed in, and the command says so.
+                self.sheet.unnamed[st.id] = st.name
+                continue
+            box, tx, base, size, lines = spot
+            self._add_label(st.index, box)
             self.sheet.names[st.id] = st.name
-            items.append(Text(tx, base, st.name, size, NAME_COLOR, tag=f"name name-{st.id}"))
+            for k, text in enumerate(lines):
+                # Lines of a broken name line up on the side that faces the circle.
+                cx = self.centers[st.index][0]
+                if box.x0 >= cx:
+                    x, anchor = box.x0, "start"
+                elif box.x1 <= cx:
+                    x, anchor = box.x1, "end"
+                else:
+                    x, anchor = (box.x0 + box.x1) / 2, "middle"
+                items.append(Text(x, base + k * NAME_LEADING * size, text, size, NAME_COLOR,
+                                  anchor=anchor, tag=f"name name-{st.id}"))
         return items
+
+
+def _two_lines(name: str) -> list[str]:
+    """``name`` broken in two lines where the longer line is shortest: at a space, or after
+    a hyphen or dash (which stays at the end of the first line); a single word before the
+    last part of a compound (with a hyphen added); [] when it has no break."""
+    cuts = []
+    for k, ch in enumerate(name):
+        if ch == " ":
+            cuts.append((name[:k], name[k + 1:]))
+        elif ch in "-–" and 0 < k < len(name) - 1:
+            cuts.append((name[:k + 1], name[k + 1:]))
+    if not cuts:
+        # One long word: a compound place name breaks before its last part, as maps do
+        # ("Alexander-/platz", "Haarlemmer-/plein"); the hyphen is the break's.
+        low = name.lower()
+        for part in _LAST_PARTS:
+            k = len(name) - len(part)
+            if low.endswith(part) and k >= 4:
+                return [name[:k] + "-", name[k:]]
+        return []
+    first, second = min(cuts, key=lambda c: max(text_width(c[0], 1.0), text_width(c[1], 1.0)))
+    return [first.strip(), second.strip()]
+
+
+# The last parts of compound place names (German, Dutch) a long one-word name breaks before.
+_LAST_PARTS = ("platz", "straße", "strasse", "allee", "damm", "bahnhof", "garten", "brücke",
+               "markt", "dorf", "plein", "straat", "laan", "gracht", "kade", "dijk", "park")
+
+
+def _near(a: geo.Box, b: geo.Box) -> bool:
+    """Whether label box ``b`` could take label box ``a``'s spot: they come within the
+    collision gap or the reading gap of each other."""
+    gx, gy = READ_GAP_X + LABEL_GAP, READ_GAP_Y + LABEL_GAP
+    return (a.x0 - gx <= b.x1 and b.x0 <= a.x1 + gx and a.y0 - gy <= b.y1
+            and b.y0 <= a.y1 + gy)
+
+
+def _takes(box: geo.Box, spot: geo.Box) -> bool:
+    """Whether a label at ``box`` makes ``spot`` unusable: too close to collide-free, or
+    within the reading gap."""
+    return (geo.overlap(box, spot, LABEL_GAP)
+            or geo.overlap(box, geo.Box(spot.x0 - READ_GAP_X, spot.y0 - READ_GAP_Y,
+                                        spot.x1 + READ_GAP_X, spot.y1 + READ_GAP_Y)))

@@ -63,10 +63,11 @@ class _Panel:
 
     # -------------------------------------------------------------- header
     def _note_lines(self, page_w: float) -> list[str]:
-        if not self.net.note:
+        note = self.net.note_in(self.lang)
+        if not note:
             return []
         room = page_w - 2 * MARGIN - COL_W - 20.0
-        return wrap(self.net.note, room, 2.3, italic=True)[:2]
+        return wrap(note, room, 2.3, italic=True)[:2]
 
     def _header(self, frame: _Frame, note_lines: list[str]) -> Group:
         g = Group(tag="header")

@@ -17,7 +17,9 @@ class SheetLayout:
     ``base`` is the blank sheet; ``centers`` maps station ids to circle centres; ``radius`` is
     the circle radius; ``windows`` maps a line letter to its window boxes; ``bonus`` maps a
     line letter to its ``first``/``later`` cell and tick boxes; ``score`` maps a score field to
-    its box; ``problems`` lists labels that found no free spot (empty on a good sheet).
+    its box; ``names`` the names printed and ``unnamed`` those that found no room (station id
+    to name); ``problems`` lists badges, stars and numbers that found no free spot (empty on
+    a good sheet).
     """
 
     width: float
@@ -33,5 +35,6 @@ class SheetLayout:
     score: dict[str, geo.Box] = field(default_factory=dict)
     player: tuple[float, float, float] = (0.0, 0.0, 0.0)  # x, baseline, width of the field
     names: dict[int, str] = field(default_factory=dict)     # station id -> printed name
+    unnamed: dict[int, str] = field(default_factory=dict)   # station id -> name left out
     problems: list[str] = field(default_factory=list)
 

@@ -123,7 +123,9 @@ def dump_yaml(data: Any) -> str:
     and for nested mappings, flow style for short lists and small leaf mappings (moves)."""
     import yaml
 
-    class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # C emitter when built
+    base: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # C emitter
+
+    class _Dumper(base):  # type: ignore[valid-type,misc]
         pass
 
     def _seq(dumper: yaml.SafeDumper, value: list) -> yaml.Node:

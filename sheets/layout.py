@@ -13,8 +13,9 @@ Pure geometry in millimetres (``y`` grows downward), independent of any game:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from math import cos, hypot, isclose, pi, radians, sin
+from typing import Any
 
 Point = tuple[float, float]
 
@@ -138,7 +139,7 @@ class _Shape:
         return tuple(getattr(self, name) for name in self._fields)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
+        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined,unused-ignore]
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._values()))
@@ -279,7 +280,7 @@ def _capsule_capsule(s: Capsule, t: Capsule) -> float:
 
 
 # One function a pair of kinds: placing a sheet's labels asks this some thousand times.
-_DISTANCE = {
+_DISTANCE: dict[tuple[type, type], Callable[[Any, Any], float]] = {
     (Box, Box): _box_box,
     (Disc, Disc): _disc_disc,
     (Disc, Box): _disc_box,

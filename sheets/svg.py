@@ -78,7 +78,7 @@ def _paint(style: Style) -> dict[str, object]:
 
 
 def _element(out: list[str], item: Item, family: str) -> None:
-    tag = {"class": item.tag} if item.tag else {}
+    tag: dict[str, object] = {"class": item.tag} if item.tag else {}
     if isinstance(item, Group):
         if item.dx or item.dy:
             tag["transform"] = f"translate({_n(item.dx)} {_n(item.dy)})"
@@ -107,7 +107,8 @@ def _element(out: list[str], item: Item, family: str) -> None:
         return
     paint = _paint(item.style)
     if isinstance(item, Line):
-        geometry = {"x1": _n(item.x1), "y1": _n(item.y1), "x2": _n(item.x2), "y2": _n(item.y2)}
+        geometry: dict[str, object] = {"x1": _n(item.x1), "y1": _n(item.y1),
+                                       "x2": _n(item.x2), "y2": _n(item.y2)}
         name = "line"
     elif isinstance(item, Circle):
         geometry = {"cx": _n(item.cx), "cy": _n(item.cy), "r": _n(item.r)}

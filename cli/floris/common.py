@@ -8,7 +8,7 @@ from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, not for --help
     from scorepad.rules.floris.bouquet import Verdict
-    from scorepad.rules.floris.log import FlorisGame
+    from scorepad.rules.floris.log import FlorisLog as FlorisGame
     from scorepad.rules.floris.ruleset import FlorisRules
 
 RULES_HELP = "A ruleset file (YAML/JSON) changing options of floris-1; see docs/floris.md."

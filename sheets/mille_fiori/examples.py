@@ -23,6 +23,7 @@ from scorepad.rules.mille_fiori.ruleset import MFRules as Options
 from ..draw import (
     BLACK,
     WHITE,
+    Anchor,
     Group,
     Polyline,
     Rect,
@@ -84,7 +85,7 @@ def _hexagon(cx: float, cy: float, r: float, fill: str) -> Polyline:
     return Polyline(pts, filled(fill, stroke=BLACK, width=0.25), closed=True)
 
 
-def _points_label(x: float, y: float, points: int, u: float, anchor: str = "start") -> Text:
+def _points_label(x: float, y: float, points: int, u: float, anchor: Anchor = "start") -> Text:
     return Text(x, y, f"+{points}", size=max(pt(6), 0.3 * u), bold=True, anchor=anchor,
                 valign="middle", tag="points")
 

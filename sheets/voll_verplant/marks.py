@@ -58,9 +58,10 @@ def _draw_marks(network: Network, sheet: SheetLayout, marked: MarkedSheet, lang:
                         (tick.x1 + 0.25 * w, tick.y0 - 0.35 * w)), pen, tag=f"tick tick-{kind}-{line_id}"))
     if marked.score is not None:
         s = marked.score
-        values = {"line_points": s.line_points, "transfer_sum": s.transfer_sum,
-                  "transfer_points": s.transfer_points, "empty_stations": s.empty_stations,
-                  "empty_penalty": s.empty_penalty, "total": s.total}
+        values: dict[str, float] = {"line_points": s.line_points, "transfer_sum": s.transfer_sum,
+                                    "transfer_points": s.transfer_points,
+                                    "empty_stations": s.empty_stations,
+                                    "empty_penalty": s.empty_penalty, "total": s.total}
         for key, value in values.items():
             box = sheet.score[key]
             g.add(Text((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, format_number(value, lang),

@@ -286,3 +286,45 @@ def test_cut_marks_what_it_shortened_in_the_terminal_encoding(monkeypatch):
     assert cut("Annabelle", 5) == "Anna…"
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
     assert cut("Annabelle", 5) == "An..."
+
+
+def test_parse_may_name_the_player_take_a_part_and_read_enter(tmp_path):
+    """Played (a line naming who moves), Pending (one part of a move asked over several
+    prompts) and takes_empty (Enter as an answer), as floris tally uses them."""
+    from click.testing import CliRunner
+    from toy_game import ToyAdapter
+
+    from scorepad.table import Pending, Played, open_session, run
+
+    class Named(ToyAdapter):
+        parts: list[str] = []
+
+        def parse(self, session, player, line):
+            name, _, rest = line.partition(" ")
+            if name == "part":
+                self.parts.append(rest)
+                return Pending((f"part {len(self.parts)} kept",))
+            if not line:                              # Enter: the parts make the move
+                return {"add": len(self.parts)}
+            return Played(name.capitalize(), super().parse(session, player, rest))
+
+        def suggest(self, session, player):
+            return None if player else super().suggest(session, player)
+
+        def takes_empty(self, session, player):
+            return player is not None
+
+    adapter = Named()
+    session, path = open_session(adapter, log="n.yaml", resume=None,
+                                 start=lambda: Session.start(TOY, ["Ann", "Bob"], seed="toy"))
+    import click
+
+    @click.command()
+    def named():
+        run(adapter, session, path)
+
+    result = CliRunner().invoke(named, input="bob +1\nann pass\npart a\npart b\n\nq\n")
+    out = result.output
+    assert "Not allowed: Bob cannot move now" in out
+    assert "part 1 kept" in out and "part 2 kept" in out
+    assert [m for p, m in steps_of(Path("n.yaml")) if p] == ["pass", {"add": 2}]

@@ -5,9 +5,7 @@ Ctrl-C and Ctrl-D at a play prompt and half-way through a final-round entry (sav
 from __future__ import annotations
 
 import io
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,25 +13,16 @@ import yaml
 
 pexpect = pytest.importorskip("pexpect")
 
-ARROW_UP, ARROW_LEFT, BACKSPACE = "\x1b[A", "\x1b[D", "\x7f"
-SGR = re.compile(r"\x1b\[[?0-9;]*[A-Za-z]")   # colour, bold and the terminal's own codes
+import pty_table  # noqa: E402
+from pty_table import ARROW_LEFT, ARROW_UP, BACKSPACE, finish, screen_lines  # noqa: E402
+
+TALLY = ["-m", "scorepad", "floris", "tally"]
 
 
-def spawn(tmp_path: Path, *args: str, columns: int = 80, wait: bool = True, **env: str):
-    environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
-    environ.update({"TERM": "xterm", "PYTHONIOENCODING": "utf-8", **env})
-    child = pexpect.spawn(sys.executable, ["-m", "scorepad", "floris", "tally", *args],
-                          cwd=str(tmp_path), env=environ, encoding="utf-8",
-                          dimensions=(24, columns), timeout=20)
-    if wait:
-        child.expect("Saved after every move")
+def spawn(tmp_path: Path, *args: str, columns: int = 80, **env: str):
+    child = pty_table.spawn([*TALLY, *args], tmp_path, columns=columns, **env)
+    child.expect("Saved after every move")
     return child
-
-
-def finish(child) -> int:
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
 
 
 def answer(child, prompt: str, text: str) -> None:
@@ -95,14 +84,8 @@ def test_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, typed,
 
 
 def test_an_existing_log_is_refused_byte_identical(tmp_path):
-    log = tmp_path / "g.yaml"
-    log.write_bytes(b"an earlier game\n\x00 kept as it is\n")
-    before = log.read_bytes()
-    child = spawn(tmp_path, "--players", "Ann,Bob", "--log", "g.yaml", wait=False)
-    child.expect("g.yaml: already exists and is never overwritten; continue it with "
-                 "`scorepad floris tally --resume g.yaml`")
-    assert finish(child) == 2
-    assert log.read_bytes() == before
+    pty_table.refuses_existing_log([*TALLY, "--players", "Ann,Bob", "--log", "g.yaml"],
+                                   tmp_path, "scorepad floris tally")
 
 
 def test_40_columns_without_broken_rows_and_no_color(tmp_path):
@@ -115,8 +98,9 @@ def test_40_columns_without_broken_rows_and_no_color(tmp_path):
         child.send(text + "\r")
     child.expect("The game is over")
     assert finish(child) == 0
-    lines = SGR.sub("", seen.getvalue()).replace("\r\n", "\n").split("\n")
-    assert max(len(line.rstrip("\r")) for line in lines) <= 40, max(lines, key=len)
+    assert not re.search(r"\x1b\[[0-9;]*m", seen.getvalue())    # NO_COLOR: no colour
+    lines = screen_lines(seen.getvalue())
+    assert max(len(line) for line in lines) <= 40, max(lines, key=len)
     rows = [line for line in lines if re.match(r"[12] ", line)]
     assert len(rows) >= 4 and all(line.split()[-1].lstrip("-").isdigit() for line in rows)
     assert "Annabe…, final bouquet> s5" in lines

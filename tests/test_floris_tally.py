@@ -79,6 +79,7 @@ def test_invalid_bouquets_and_unknown_players_are_refused_not_recorded(runner):
     assert "only 3 flowers" in out
     assert "write the bouquet after the name, e.g. ann rose:3 lily:3" in out
     assert read(LOG)["players"]["Ann"]["bouquets"] == []
+    assert "\x1b" not in result.output            # no terminal: no colour
 
 
 def test_log_is_saved_after_every_entry_and_input_end_leaves_it_unfinished(runner, tmp_path):
@@ -110,6 +111,22 @@ def test_undo_in_the_final_round_takes_back_an_entry(runner):
     assert result.exit_code == 0, result.output
     assert "Took back Ann's move: no final bouquet, 1 in hand" in result.stdout
     assert read(LOG)["players"]["Ann"]["left_in_hand"] == 0
+
+
+def test_undoing_every_entry_comes_back_to_end_and_then_to_play(runner):
+    first = tally(runner, ["ann r5", "end", "", "1", "0"], "--players", "Ann,Bob",
+                  "--log", str(LOG))
+    assert first.exit_code == 130
+    result = tally(runner, ["u", "s5", "0", "0", "u", "u", "bob l5", "q"], "--resume", str(LOG))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Took back Ann's move: no final bouquet, 1 in hand" in out
+    assert "Took back Ann's move: final sunflower:5, no cards left" in out
+    assert out.count("Ann, final bouquet (empty for none)> ") == 2   # asked again, twice
+    assert "Took back Ann's move: bouquet rose:5" in out             # then into play again
+    assert "Bob: one type, 5 flowers = 5 points" in out
+    assert read(LOG)["players"]["Bob"]["bouquets"] == ["lily:5"]
+    assert read(LOG)["players"]["Ann"]["bouquets"] == []
 
 
 def test_resume_continues_a_saved_game(runner):

@@ -85,13 +85,21 @@ class FlorisAdapter(Adapter):
     bare_numbers_pick = False   # "2" answers "cards left in hand", it never picks choice 2
 
     def __init__(self) -> None:
-        self._ending = False            # "end" was typed: the final round is asked
+        self._ending_at: tuple[Any, ...] | None = None   # the steps "end" was typed after
         self._draft: _Draft | None = None
 
     # --- the final round's questions ------------------------------------------------------
 
     def _entering(self, session: Session) -> bool:
-        return session.state.phase == "final" or (self._ending and not session.is_over())
+        """Whether the final round is asked: once an entry is in, or when ``end`` was typed
+        after the last bouquet (undoing every entry comes back to that moment; one more
+        undo takes back a bouquet, and the tally is in play again)."""
+        if session.state.phase == "final":
+            first = next(i for i, (_, move) in enumerate(session.steps)
+                         if not isinstance(move, str))
+            self._ending_at = session.steps[:first]
+            return True
+        return session.steps == self._ending_at and not session.is_over()
 
     def _draft_of(self, session: Session, player: str) -> _Draft:
         """The entry being asked of ``player``: a new one after any step or undo."""
@@ -185,7 +193,7 @@ class FlorisAdapter(Adapter):
     def _end(self, session: Session, view: View) -> list[str]:
         if session.is_over():
             return ["The game is over."]
-        self._ending = True
+        self._ending_at = session.steps
         return final_round_intro(session)
 
     # --- display --------------------------------------------------------------------------

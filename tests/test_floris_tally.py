@@ -317,3 +317,16 @@ def test_output_fits_40_columns_with_rows_unbroken(runner, monkeypatch):
     assert len(rows) == 4 and all(row.split()[-1].lstrip("-").isdigit() for row in rows)
     assert any(line.startswith("Annabelle Montgo") and line.endswith("final bouquet>  s5")
                or line.endswith("final bouquet> s5") for line in out)
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--players", "Ann,Bob", "--log", "."], "is a directory"),
+    (["--resume", "."], "is a directory"),
+    (["--resume", "nothere.yaml"], "nothere.yaml: no such file"),
+    (["--players", "Ann,Bob", "--log", "-"], "need a file name, not -"),
+])
+def test_a_log_that_cannot_be_used_is_a_usage_error(runner, args, words):
+    result = tally(runner, [], *args)
+    assert result.exit_code == 2
+    assert words in result.stderr and "Traceback" not in result.output
+    assert not Path("output").exists()

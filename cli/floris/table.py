@@ -25,7 +25,7 @@ from scorepad.floris.common import number_word
 from scorepad.floris.game import result_table
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.floris.bouquet import judge
-from scorepad.rules.floris.engine import MAX_CARDS, judged
+from scorepad.rules.floris.engine import ENTRY_KEYS, MAX_CARDS, judged
 from scorepad.rules.floris.flowers import fold, format_spec
 from scorepad.rules.floris.game import GAME
 from scorepad.rules.floris.ruleset import FlorisRules, default_rules
@@ -127,12 +127,10 @@ class FlorisAdapter(Adapter):
         draft, (key, _, _) = self._next(session, player)
         rules = session.state.rules
         if key == "final":
-            if line.strip():
-                parse_spec(line)                # unreadable: InputError ("Not read")
-                judged(line, rules, (player, "final bouquet"))   # invalid: the engine says why
-                draft.answers[key] = format_spec(parse_spec(line))
-            else:
-                draft.answers[key] = ""
+            counts = parse_spec(line)         # unreadable: InputError ("Not read")
+            if line.strip():                  # invalid: the engine says why ("Not allowed")
+                judged(line, rules, (player, "final bouquet"))
+            draft.answers[key] = format_spec(counts)
         else:
             text = line.strip() or "0"
             if not text.isdigit() or int(text) > MAX_CARDS:
@@ -140,10 +138,9 @@ class FlorisAdapter(Adapter):
             draft.answers[key] = int(text)
         if any(q[0] not in draft.answers for q in self._questions(rules, draft.answers)):
             return Pending()
-        self._draft = None
-        return {"final": draft.answers["final"], "left_in_hand": draft.answers.get("left_in_hand", 0),
-                "discarded": draft.answers["discarded"],
-                "left_in_reserve": draft.answers.get("left_in_reserve", 0)}
+        self._draft = None                    # the whole entry: the engine's move
+        return {"final": draft.answers["final"],
+                **{key: draft.answers.get(key, 0) for key in ENTRY_KEYS[1:]}}
 
     # --- input ----------------------------------------------------------------------------
 

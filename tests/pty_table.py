@@ -31,6 +31,19 @@ def finish(child) -> int:
     return child.exitstatus
 
 
+def stop_after(child, answers: list[str], stop: str, command: str) -> None:
+    """Answer each prompt (``> ``) with ``answers``, then press ``stop`` (Ctrl-C or
+    Ctrl-D) at the next one: the tool saves g.yaml, names ``command --resume g.yaml``
+    and exits 130."""
+    for answer in answers:
+        child.expect("> ")
+        child.send(answer + "\r")
+    child.expect("> ")
+    child.send(stop)
+    child.expect_exact(f"Stopped; saved in g.yaml. Continue: {command} --resume g.yaml")
+    assert finish(child) == 130
+
+
 def screen_lines(transcript: str) -> list[str]:
     """The lines a transcript showed, without escape codes."""
     return [line.rstrip("\r") for line in

@@ -62,14 +62,8 @@ WHOLE = {"Ann": {"bouquets": ["rose:5"], "final": "sunflower:5", "left_in_hand":
 ])
 def test_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, typed, stop, again,
                                                                 rest):
-    child = spawn(tmp_path, "--players", "Ann,Bob", "--log", "g.yaml")
-    for text in GAME[:typed]:
-        child.expect("> ")
-        child.send(text + "\r")
-    child.expect("> ")
-    child.send(stop)
-    child.expect(r"Stopped; saved in g\.yaml\. Continue: scorepad floris tally --resume g\.yaml")
-    assert finish(child) == 130
+    pty_table.stop_after(spawn(tmp_path, "--players", "Ann,Bob", "--log", "g.yaml"),
+                         GAME[:typed], stop, "scorepad floris tally")
     saved = yaml.safe_load((tmp_path / "g.yaml").read_text())
     assert saved["finished"] is False
 

@@ -54,14 +54,7 @@ def test_arrow_keys_edit_the_line_and_recall_history(tmp_path):
     (["", ""], "\x04"),           # Ctrl-D (end of input)
 ])
 def test_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, answers, stop):
-    child = spawn(tmp_path, "--log", "g.yaml")
-    for answer in answers:
-        child.expect("> ")
-        child.send(answer + "\r")
-    child.expect("> ")
-    child.send(stop)
-    child.expect(r"Stopped; saved in g\.yaml\. Continue: scorepad toy --resume g\.yaml")
-    assert finish(child) == 130
+    pty_table.stop_after(spawn(tmp_path, "--log", "g.yaml"), answers, stop, "scorepad toy")
     saved = store.load(tmp_path / "g.yaml", TOY)
     assert len([p for p, _ in saved.steps if p]) == len(answers)
     assert saved.at_chance() is False and saved.steps[-1][0] is None  # the roll is kept

@@ -240,25 +240,31 @@ def test_console_reads_answers_and_echoes_them_when_piped(monkeypatch, capsys):
         console.ask("Ann> ")
 
 
-def test_a_flipper_waits_for_enter_at_chance_and_undo_takes_back_the_card(tmp_path):
+def play_adapter(adapter, log: str, input: str):
+    """Run the loop with ``adapter`` on a seeded toy game saved in ``log``: the session
+    it started from and the result."""
+    import click
     from click.testing import CliRunner
-    from toy_game import ToyAdapter
 
     from scorepad.table import open_session, run
+
+    session, path = open_session(adapter, log=log, resume=None,
+                                 start=lambda: Session.start(TOY, ["Ann", "Bob"], seed="toy"))
+
+    @click.command()
+    def play():
+        run(adapter, session, path)
+
+    return session, CliRunner().invoke(play, input=input)
+
+
+def test_a_flipper_waits_for_enter_at_chance_and_undo_takes_back_the_card(tmp_path):
+    from toy_game import ToyAdapter
 
     class Flipper(ToyAdapter):
         confirm_chance = True
 
-    adapter = Flipper()
-    session, path = open_session(adapter, log="f.yaml", resume=None,
-                                 start=lambda: Session.start(TOY, ["Ann", "Bob"], seed="toy"))
-    import click
-
-    @click.command()
-    def flip():
-        run(adapter, session, path)
-
-    result = CliRunner().invoke(flip, input="\nu\n\nq\n")
+    session, result = play_adapter(Flipper(), "f.yaml", "\nu\n\nq\n")
     out = result.output
     roll = TOY.legal_moves(session.state, None)[0]
     assert f"roll [roll {roll}]> " in out  # the card waits for Enter
@@ -286,3 +292,35 @@ def test_cut_marks_what_it_shortened_in_the_terminal_encoding(monkeypatch):
     assert cut("Annabelle", 5) == "Anna…"
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
     assert cut("Annabelle", 5) == "An..."
+
+
+def test_parse_may_name_the_player_take_a_part_and_read_enter(tmp_path):
+    """Played (a line naming who moves), Pending (one part of a move asked over several
+    prompts) and takes_empty (Enter as an answer), as floris tally uses them."""
+    from toy_game import ToyAdapter
+
+    from scorepad.table import Pending, Played
+
+    class Named(ToyAdapter):
+        parts: list[str] = []
+
+        def parse(self, session, player, line):
+            name, _, rest = line.partition(" ")
+            if name == "part":
+                self.parts.append(rest)
+                return Pending((f"part {len(self.parts)} kept",))
+            if not line:                              # Enter: the parts make the move
+                return {"add": len(self.parts)}
+            return Played(name.capitalize(), super().parse(session, player, rest))
+
+        def suggest(self, session, player):
+            return None if player else super().suggest(session, player)
+
+        def takes_empty(self, session, player):
+            return player is not None
+
+    _, result = play_adapter(Named(), "n.yaml", "bob +1\nann pass\npart a\npart b\n\nq\n")
+    out = result.output
+    assert "Not allowed: Bob cannot move now" in out
+    assert "part 1 kept" in out and "part 2 kept" in out
+    assert [m for p, m in steps_of(Path("n.yaml")) if p] == ["pass", {"add": 2}]

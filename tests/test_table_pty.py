@@ -6,38 +6,28 @@ The game is the toy of tests/toy_game.py, run as its own process.
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
+import pty_table  # noqa: E402
+from pty_table import ARROW_LEFT, ARROW_UP, BACKSPACE, finish, screen_lines  # noqa: E402
 from toy_game import TOY  # noqa: E402
 
 from scorepad import store  # noqa: E402
 
 SCRIPT = Path(__file__).with_name("toy_game.py")
 SGR = re.compile(r"\x1b\[[0-9;]*m")  # a colour or bold escape code
-ARROW_UP, ARROW_LEFT, BACKSPACE = "\x1b[A", "\x1b[D", "\x7f"
 
 
 def spawn(tmp_path: Path, *args: str, columns: int = 80, **env: str):
-    environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
-    environ.update({"TERM": "xterm", "PYTHONIOENCODING": "utf-8", **env})
-    child = pexpect.spawn(sys.executable, [str(SCRIPT), "toy", "--folder", "out", *args],
-                          cwd=str(tmp_path), env=environ, encoding="utf-8",
-                          dimensions=(24, columns), timeout=20)
+    child = pty_table.spawn([str(SCRIPT), "toy", "--folder", "out", *args], tmp_path,
+                            columns=columns, **env)
     child.expect("Saved after every move")
     return child
-
-
-def finish(child) -> int:
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
 
 
 def test_arrow_keys_edit_the_line_and_recall_history(tmp_path):
@@ -64,14 +54,7 @@ def test_arrow_keys_edit_the_line_and_recall_history(tmp_path):
     (["", ""], "\x04"),           # Ctrl-D (end of input)
 ])
 def test_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, answers, stop):
-    child = spawn(tmp_path, "--log", "g.yaml")
-    for answer in answers:
-        child.expect("> ")
-        child.send(answer + "\r")
-    child.expect("> ")
-    child.send(stop)
-    child.expect(r"Stopped; saved in g\.yaml\. Continue: scorepad toy --resume g\.yaml")
-    assert finish(child) == 130
+    pty_table.stop_after(spawn(tmp_path, "--log", "g.yaml"), answers, stop, "scorepad toy")
     saved = store.load(tmp_path / "g.yaml", TOY)
     assert len([p for p, _ in saved.steps if p]) == len(answers)
     assert saved.at_chance() is False and saved.steps[-1][0] is None  # the roll is kept
@@ -100,16 +83,8 @@ def test_interrupt_at_a_chance_prompt(tmp_path):
 
 
 def test_an_existing_log_is_refused_byte_identical(tmp_path):
-    log = tmp_path / "g.yaml"
-    log.write_bytes(b"an earlier game\n\x00 kept as it is\n")
-    before = log.read_bytes()
-    environ = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    child = pexpect.spawn(sys.executable, [str(SCRIPT), "toy", "--log", "g.yaml"],
-                          cwd=str(tmp_path), env=environ, encoding="utf-8", timeout=20)
-    child.expect("g.yaml: already exists and is never overwritten; continue it with "
-                 "`scorepad toy --resume g.yaml`")
-    assert finish(child) == 2
-    assert log.read_bytes() == before
+    pty_table.refuses_existing_log([str(SCRIPT), "toy", "--log", "g.yaml"], tmp_path,
+                                   "scorepad toy")
 
 
 def test_40_columns_without_broken_rows_and_no_color(tmp_path):
@@ -125,8 +100,8 @@ def test_40_columns_without_broken_rows_and_no_color(tmp_path):
     assert finish(child) == 0
     transcript = seen.getvalue()
     assert not SGR.search(transcript)
-    lines = re.sub(r"\x1b\[[?0-9;]*[A-Za-z]", "", transcript).replace("\r\n", "\n").split("\n")
-    assert max(len(line.rstrip("\r")) for line in lines) <= 40, max(lines, key=len)
+    lines = screen_lines(transcript)
+    assert max(len(line) for line in lines) <= 40, max(lines, key=len)
     rows = [line for line in lines if re.match(r" [12]\. ", line)]
     assert rows and all(line.split()[-1].isdigit() for line in rows)  # rows never broken
     assert "Winner" in transcript

@@ -137,22 +137,34 @@ def _merged_game(files: tuple[str, ...], rules_file: str | None
     return merged, load_rules(rules_file, first.rules, first_name), owner, first_name
 
 
-def result_table(result: dict[str, Any]) -> str:
-    """The scores (the ``score --json`` object) as a small text table, then the winners."""
-    head = ("Rank", "Player", "Bouquets", "Points", "Final", "Penalty", "Total")
-    rows = [head]
-    # stable: ties keep the file's order
-    for p in sorted(result["players"], key=lambda p: p["rank"]):
-        rows.append((str(p["rank"]), p["name"], str(len(p["bouquets"])),
-                     str(p["bouquet_points"]), str(p["final_points"]),
-                     f"-{p['penalties']}" if p["penalties"] else "0", str(p["total"])))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+def result_table(result: dict[str, Any], width: int | None = None) -> str:
+    """The scores (the ``score --json`` object) as a small text table, then the winners.
+
+    With ``width`` (a terminal's columns) a table too wide gets short headings and
+    single spaces, then names cut to fit, so no row is ever broken."""
+    from scorepad.table.console import cut
+
+    players = sorted(result["players"], key=lambda p: p["rank"])   # stable: ties keep order
+    cells = [(str(p["rank"]), p["name"], str(len(p["bouquets"])), str(p["bouquet_points"]),
+              str(p["final_points"]), f"-{p['penalties']}" if p["penalties"] else "0",
+              str(p["total"])) for p in players]
+    layouts = [(("Rank", "Player", "Bouquets", "Points", "Final", "Penalty", "Total"), "  "),
+               (("#", "Player", "Bq", "Pts", "Fin", "Pen", "Tot"), " ")]
+    for head, gap in layouts:
+        rows = [head, *cells]
+        widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+        room = width - sum(widths) + widths[1] - len(gap) * (len(head) - 1) if width else None
+        if room is None or room >= widths[1]:
+            break
+    if room is not None and room < widths[1]:      # even the short table is too wide
+        widths[1] = max(room, 4)
+        rows = [tuple(cut(c, widths[1]) if i == 1 else c for i, c in enumerate(row))
+                for row in rows]
     lines = [f"Floris, {'finished' if result['finished'] else 'unfinished'} "
              f"(ruleset {result['ruleset']})"]
     for row in rows:
-        cells = [c.ljust(w) if i == 1 else c.rjust(w)
-                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
-        lines.append("  ".join(cells).rstrip())
+        lines.append(gap.join(c.ljust(w) if i == 1 else c.rjust(w)
+                              for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip())
     winners = result["winners"]
     label = "Winner" if len(winners) == 1 else "Winners (shared)"
     lines.append(f"{label}: {', '.join(winners)}")

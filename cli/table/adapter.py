@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorepad.rules.common.errors import InputError
@@ -34,6 +35,25 @@ class View(Protocol):
 
 #: An extra command word of a game: its help line, and what it shows.
 Command = tuple[str, Callable[[Session, View], list[str]]]
+
+
+@dataclass(frozen=True)
+class Played:
+    """What :meth:`Adapter.parse` returns for the move of a player the line names, when
+    that need not be the player asked: in a game where anyone may move now (a Floris
+    bouquet is presented whenever it is made), the line says who."""
+
+    player: str
+    move: MoveData
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What :meth:`Adapter.parse` returns for one part of a move asked over several
+    prompts (a final bouquet, then the cards left): the adapter keeps the part, nothing
+    is played, and :meth:`Adapter.prompt` asks the next part. ``lines`` are shown."""
+
+    lines: tuple[str, ...] = ()
 
 
 class Adapter:
@@ -67,8 +87,11 @@ class Adapter:
         """The move ``line`` types for ``player`` (``None``: a chance outcome).
 
         Raise an InputError or ContentError (one line: what was expected) for text
-        that is no move; a move the rules refuse may be returned, the loop asks the
-        engine. The default accepts a legal move typed as :meth:`describe` shows it.
+        that is no move, a RuleViolation for a part the rules refuse; a move the rules
+        refuse may be returned, the loop asks the engine. Return :class:`Played` for
+        another player's move (anyone may move now) and :class:`Pending` for one part
+        of a move asked over several prompts. The default accepts a legal move typed
+        as :meth:`describe` shows it.
         """
         wanted = " ".join(line.lower().split())
         for move in session.legal_moves(player):
@@ -86,6 +109,11 @@ class Adapter:
         """The move Enter takes (shown in ``[ ]``); by default the only legal one."""
         moves = session.legal_moves(player)
         return moves[0] if len(moves) == 1 else None
+
+    def takes_empty(self, session: Session, player: str | None) -> bool:
+        """Whether Enter, with no suggestion, is an answer for :meth:`parse` (a part of a
+        move whose default is shown in the prompt); otherwise the loop asks for a move."""
+        return False
 
     def prompt(self, session: Session, player: str | None) -> str:
         """The prompt's label, before the suggestion: a name, or what chance awaits."""

@@ -1,0 +1,63 @@
+"""Driving an interactive tool in a real pseudo-terminal (pexpect), for the pty tests of
+the table loop and of each tool on it: start it, wait for its end, read the screen."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+
+#: Colour, bold and the terminal's own escape codes.
+ESCAPES = re.compile(r"\x1b\[[?0-9;]*[A-Za-z]")
+ARROW_UP, ARROW_LEFT, BACKSPACE = "\x1b[A", "\x1b[D", "\x7f"
+
+
+def spawn(args: list[str], cwd: Path, *, columns: int = 80, **env: str):
+    """``python ARGS`` in a terminal of ``columns`` columns, without the test run's
+    COLUMNS, LINES or NO_COLOR (``env`` sets what a test needs)."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    environ.update({"TERM": "xterm", "PYTHONIOENCODING": "utf-8", **env})
+    return pexpect.spawn(sys.executable, args, cwd=str(cwd), env=environ, encoding="utf-8",
+                         dimensions=(24, columns), timeout=20)
+
+
+def finish(child) -> int:
+    """The exit status, once the tool has ended."""
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def stop_after(child, answers: list[str], stop: str, command: str) -> None:
+    """Answer each prompt (``> ``) with ``answers``, then press ``stop`` (Ctrl-C or
+    Ctrl-D) at the next one: the tool saves g.yaml, names ``command --resume g.yaml``
+    and exits 130."""
+    for answer in answers:
+        child.expect("> ")
+        child.send(answer + "\r")
+    child.expect("> ")
+    child.send(stop)
+    child.expect_exact(f"Stopped; saved in g.yaml. Continue: {command} --resume g.yaml")
+    assert finish(child) == 130
+
+
+def screen_lines(transcript: str) -> list[str]:
+    """The lines a transcript showed, without escape codes."""
+    return [line.rstrip("\r") for line in
+            ESCAPES.sub("", transcript).replace("\r\n", "\n").split("\n")]
+
+
+def refuses_existing_log(args: list[str], cwd: Path, command: str) -> None:
+    """``args`` (ending in ``--log g.yaml``) refuse the existing g.yaml: exit 2, the
+    message names ``command --resume g.yaml``, the file is byte-identical."""
+    log = cwd / "g.yaml"
+    log.write_bytes(b"an earlier game\n\x00 kept as it is\n")
+    before = log.read_bytes()
+    child = spawn(args, cwd)
+    child.expect_exact("g.yaml: already exists and is never overwritten; continue it with "
+                       f"`{command} --resume g.yaml`")
+    assert finish(child) == 2
+    assert log.read_bytes() == before

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint check bench clean sheets
+.PHONY: install test lint typecheck check bench clean sheets
 
 install: $(STAMP)
 
@@ -28,8 +28,18 @@ $(STAMP): pyproject.toml
 test: install
 	$(BIN)/python -m pytest
 
-lint: install
+lint: install typecheck
 	$(BIN)/ruff check cli rules sheets tests benchmarks
+
+# mypy checks the package as it installs (cli/ is `scorepad`, with rules/ and sheets/ inside):
+# a tree of links in build/typecheck mirrors that layout, since the editable install's import
+# hook is invisible to mypy.
+typecheck: install
+	@rm -rf build/typecheck && mkdir -p build/typecheck/scorepad
+	@for f in cli/*; do ln -s "$(CURDIR)/$$f" build/typecheck/scorepad/; done
+	@ln -s "$(CURDIR)/rules" build/typecheck/scorepad/rules
+	@ln -s "$(CURDIR)/sheets" build/typecheck/scorepad/sheets
+	cd build/typecheck && ../../$(BIN)/mypy --config-file ../../pyproject.toml -p scorepad
 
 check: lint test
 

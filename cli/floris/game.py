@@ -151,7 +151,7 @@ def result_table(result: dict[str, Any], width: int | None = None) -> str:
     layouts = [(("Rank", "Player", "Bouquets", "Points", "Final", "Penalty", "Total"), "  "),
                (("#", "Player", "Bq", "Pts", "Fin", "Pen", "Tot"), " ")]
     for head, gap in layouts:
-        rows = [head, *cells]
+        rows: list[tuple[str, ...]] = [head, *cells]
         widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
         room = width - sum(widths) + widths[1] - len(gap) * (len(head) - 1) if width else None
         if room is None or room >= widths[1]:

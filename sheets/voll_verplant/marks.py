@@ -62,9 +62,9 @@ def _draw_marks(network: Network, sheet: SheetLayout, marked: MarkedSheet, lang:
                                     "transfer_points": s.transfer_points,
                                     "empty_stations": s.empty_stations,
                                     "empty_penalty": s.empty_penalty, "total": s.total}
-        for key, value in values.items():
+        for key, amount in values.items():
             box = sheet.score[key]
-            g.add(Text((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, format_number(value, lang),
+            g.add(Text((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, format_number(amount, lang),
                        3.6, INK, bold=True, anchor="middle", valign="middle",
                        tag=f"score-value score-value-{key}"))
     if marked.player:

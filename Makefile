@@ -8,11 +8,17 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
+# Debian packages the tests need, installed when their command is missing:
+# pdftoppm (poppler-utils) rasterises printed pages; chromium runs the browser tests
+# (Playwright drives Debian's chromium; `playwright install` is never run).
+APT_NEEDS := pdftoppm:poppler-utils chromium:chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
 $(STAMP): pyproject.toml
-	@command -v pdftoppm >/dev/null 2>&1 || { \
-	  echo "installing poppler-utils (pdftoppm) for the sheet tests"; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq poppler-utils >/dev/null; fi; }
+	@missing=""; for need in $(APT_NEEDS); do \
+	  command -v $${need%%:*} >/dev/null 2>&1 || missing="$$missing $${need#*:}"; done; \
+	if [ -n "$$missing" ]; then echo "installing$$missing for the tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'

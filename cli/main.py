@@ -37,6 +37,7 @@ class Root(LazyGroup):
         "voll-verplant": "scorepad.vv:group",
         "mille-fiori": "scorepad.mf:group",
         "floris": "scorepad.floris:group",
+        "serve": "scorepad.web.serve:serve_cmd",
     },
     aliases={"vv": "voll-verplant", "mf": "mille-fiori"},
     context_settings={"help_option_names": ["-h", "--help"]},

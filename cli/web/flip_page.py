@@ -98,7 +98,7 @@ def offline_page(data: dict[str, Any]) -> str:
 
     # the data goes in last: a seed is free text and may look like a placeholder
     return (_static("flip.html")
-            .replace("/*CSS*/", _static("flip.css"))
+            .replace("/*CSS*/", _static("style.css"))
             .replace("/*CARD-JS*/", _static("flipcard.js"))
             .replace("/*PAGE-JS*/", _static("flip-offline.js"))
             .replace('"/*WORDS*/"', _script_json(all_words()))

@@ -92,6 +92,7 @@ WORDS: dict[str, dict[str, str]] = {
               "fr": "La partie est terminée."},
     "your_moves": {"en": "Your moves ({name})", "de": "Deine Züge ({name})",
                    "fr": "Vos coups ({name})"},
+    "moves_for": {"en": "Moves for {name}", "de": "Züge für {name}", "fr": "Coups pour {name}"},
     "waiting": {"en": "Waiting for the others…", "de": "Warte auf die anderen…",
                 "fr": "En attente des autres…"},
     "you_are": {"en": "You are {name}", "de": "Du bist {name}", "fr": "Vous êtes {name}"},

@@ -1,0 +1,64 @@
+// The start page: choose the game, the players, the seed and the set-up; get the join links.
+import { $, call, langButtons, t } from "./common.js";
+
+let kinds = [];
+let made = null;
+
+function label() {
+  $("title").textContent = t("start_title"); document.title = t("start_title");
+  $("kind-l").textContent = t("game"); $("players-l").textContent = t("players");
+  $("seed-l").textContent = t("seed_label"); $("rules-l").textContent = t("rules_label");
+  $("create").textContent = t("create"); $("join-h").textContent = t("join");
+  langButtons($("langs"), () => { label(); showLinks(); });
+}
+
+function setupFields() {
+  const kind = kinds.find((k) => k.id === $("kind").value);
+  const root = $("setup"); root.replaceChildren();
+  for (const [key, choices] of Object.entries(kind?.setup || {})) {
+    if (choices.length < 2) continue; // nothing to choose
+    const l = document.createElement("label"); l.htmlFor = `setup-${key}`; l.textContent = key;
+    const s = document.createElement("select"); s.id = `setup-${key}`; s.dataset.key = key;
+    choices.forEach((c, i) => { const o = new Option(String(c), String(i)); s.append(o); });
+    root.append(l, s);
+  }
+}
+
+function showLinks() {
+  if (!made) return;
+  const list = $("links"); list.replaceChildren();
+  const add = (title, link) => {
+    const li = document.createElement("li");
+    const h = document.createElement("strong"); h.textContent = title;
+    const a = document.createElement("a"); a.href = link.url; a.textContent = t("open"); a.className = "join";
+    const img = document.createElement("img"); img.src = link.qr; img.alt = `QR: ${title}`;
+    li.append(h, document.createElement("br"), a, img); list.append(li);
+  };
+  add(t("host_link"), made.host);
+  for (const p of made.players) add(p.name, p);
+  $("made").hidden = false;
+}
+
+$("kind").addEventListener("change", setupFields);
+$("new").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  $("error").hidden = true;
+  const kind = kinds.find((k) => k.id === $("kind").value);
+  let rules;
+  try { rules = JSON.parse($("rules").value || "{}"); } catch { rules = null; }
+  if (rules === null || typeof rules !== "object" || Array.isArray(rules)) {
+    $("error").textContent = t("rules_label"); $("error").hidden = false; return;
+  }
+  const setup = {};
+  for (const s of $("setup").querySelectorAll("select")) setup[s.dataset.key] = kind.setup[s.dataset.key][Number(s.value)];
+  const players = $("players").value.split("\n").map((s) => s.trim()).filter(Boolean);
+  const [ok, body] = await call("POST", "/api/games", { game: kind.id, players, seed: $("seed").value.trim() || null, rules, setup });
+  if (!ok) { $("error").textContent = body.error; $("error").hidden = false; return; }
+  made = body; showLinks();
+});
+
+const [ok, body] = await call("GET", "/api/kinds");
+kinds = ok ? body : [];
+for (const k of kinds) $("kind").append(new Option(k.id, k.id));
+if (!kinds.length) { $("error").textContent = t("no_games"); $("error").hidden = false; $("create").disabled = true; }
+label(); setupFields();

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -164,7 +165,9 @@ class Host:
                 text = str(err).splitlines()[0]
                 self.problems.append(f"{meta_path}: not resumed: {text}")
                 continue
-            table = Table(meta, web, session, self.folder)
+            # versions only grow, also across a restart: a phone that saw version 7 of the
+            # old server takes this one's states as newer
+            table = Table(meta, web, session, self.folder, version=time.time_ns() // 1_000_000)
             self.tables[meta.id] = table
             found.append(table)
         return found

@@ -50,12 +50,13 @@ PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
 
 def create_app(games: Mapping[str, WebGame] | None = None, *,
                folder: Path = store.DEFAULT_FOLDER, public_url: str | None = None,
-               ping: float = 15.0) -> Starlette:
+               ping: float = 15.0, pages: Path = STATIC / "games") -> Starlette:
     """The app over every game of ``games`` (default: the installed ones) saved in ``folder``.
 
     Every game saved there before is resumed now (``app.state.host.problems`` names the
     files that could not be). ``public_url`` is the address phones use in join links
-    (``--lan``); by default the address the request came to.
+    (``--lan``); by default the address the request came to. ``pages`` is the folder of
+    the games' page modules, served as ``/static/games/``.
     """
     host = Host(default_games() if games is None else games, folder)
     host.resume_all()
@@ -142,6 +143,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Route("/api/games/{game_id}/undo", undo, methods=["POST"]),
         Route("/api/games/{game_id}/end", end, methods=["POST"]),
         Route("/api/games/{game_id}/events", events),
+        Mount("/static/games", StaticFiles(directory=pages, check_dir=False), name="pages"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers = {Forbidden: _forbidden, ScorepadError: _refused}

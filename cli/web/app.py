@@ -15,7 +15,8 @@ Endpoints (``t`` is the caller's token, from the link they opened)::
 
 Errors are JSON ``{"error": message, "rule": rule}``: 400 for a body without the right
 shape, 403 for a token that may not do this, 404 for no such game, 413 for a body over
-the size limit, 422 for a step the engine refuses (its own message, as the CLI prints it).
+the size limit, 422 for a step the engine refuses (its own message, as the CLI prints it),
+503 when the step could not be saved (and so was not played).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from scorepad import store
 from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .games import WebGame, default_games
-from .host import HOST, Forbidden, Host, Table
+from .host import HOST, Forbidden, Host, NotSaved, Table
 from .models import MAX_BODY, MAX_DEPTH, CreateGame, Step, depth
 
 STATIC = Path(__file__).parent / "static"
@@ -146,7 +147,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Mount("/static/games", StaticFiles(directory=pages, check_dir=False), name="pages"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers = {Forbidden: _forbidden, ScorepadError: _refused}
+    handlers = {Forbidden: _forbidden, ScorepadError: _refused, NotSaved: _not_saved}
     app = Starlette(routes=routes, exception_handlers=handlers)  # type: ignore[arg-type]
     app.state.host = host
     return app
@@ -198,6 +199,12 @@ def _qr_data_uri(url: str) -> str:
 async def _forbidden(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Forbidden)
     return JSONResponse({"error": str(exc), "rule": None}, status_code=exc.status)
+
+
+async def _not_saved(request: Request, exc: Exception) -> Response:
+    # the file's path and the system's words stay on the server, out of the phones
+    return JSONResponse({"error": "the game could not be saved, so the step was not played",
+                         "rule": None}, status_code=503)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:

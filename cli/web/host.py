@@ -46,9 +46,17 @@ class Forbidden(Exception):
         self.status = status
 
 
+class NotSaved(Exception):
+    """The step could not be saved, so it was not played (HTTP 503; the server log says why)."""
+
+
 @dataclass(eq=False)
 class Table:
-    """One game the server keeps: session, files, tokens and listeners."""
+    """One game the server keeps: session, files, tokens and listeners.
+
+    ``version`` grows with every change (a step, an undo, the end), also across a
+    restart, so a phone can tell a newer state from an older answer arriving late.
+    """
 
     meta: TableFile
     web: WebGame
@@ -261,9 +269,9 @@ class Host:
         table.session = session
         try:
             await asyncio.to_thread(self._save, table, False)
-        except OSError:
+        except (OSError, ScorepadError):
             table.session = old  # not saved: not played
-            raise
+            raise NotSaved() from None
         table._changed()
 
     @staticmethod
@@ -272,6 +280,7 @@ class Host:
         store.save(table.log_path, table.session)
         if meta_too:
             atomic_write(table.meta_path, table.meta.model_dump_json(indent=1))
+            table.meta_path.chmod(0o600)  # it holds the game's tokens
 
 
 def _token() -> str:

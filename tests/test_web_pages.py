@@ -33,6 +33,10 @@ def new_game(base: str, players: list[str], rounds: int = 3) -> dict:
 def phone(browser, url: str, errors: list[str]):
     page = browser.new_context(viewport=PHONE).new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # console errors include what the Content-Security-Policy refused; failed requests
+    # (a refused token, a server stopped on purpose) are the tests' own doing
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and not m.text.startswith("Failed to load resource") else None)
     page.goto(url)
     page.wait_for_selector("#status:not(:empty)")
     return page

@@ -156,7 +156,8 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
 def _page(name: str) -> Response:
     from .words import all_words
 
-    text = (STATIC / name).read_text(encoding="utf-8")
+    head = (STATIC / "head.html").read_text(encoding="utf-8").split("\n", 1)[1]
+    text = (STATIC / name).read_text(encoding="utf-8").replace("<!--HEAD-->\n", head)
     words = json.dumps(all_words(), ensure_ascii=False).replace("<", "\\u003c")
     return HTMLResponse(text.replace('"/*WORDS*/"', words), headers=PAGE_HEADERS)
 

@@ -58,8 +58,8 @@ def base(folder: Path):
 
 def test_create_gives_distinct_unguessable_links_and_saves(base, folder):
     game = new_game(base, ("Ann", "Bob", "Cid"))
-    tokens = [token(game["host"])] + [token(p) for p in game["players"]]
-    assert len(set(tokens + [game["id"]])) == 4 + 0 + 1 and all(len(t) >= 22 for t in tokens)
+    tokens = [token(game["host"]), token(game["watch"])] + [token(p) for p in game["players"]]
+    assert len(set(tokens + [game["id"]])) == 6 and all(len(t) >= 22 for t in tokens)
     assert [p["name"] for p in game["players"]] == ["Ann", "Bob", "Cid"]
     assert all(p["qr"].startswith("data:image/svg+xml") for p in game["players"])
     log = folder / game["log"]
@@ -88,23 +88,31 @@ def test_steps_are_saved_after_every_step_and_match_the_session(base, folder):
 
 
 def test_who_may_do_what(base):
-    game = new_game(base)
-    host, ann = Client(base, game, game["host"]), Client(base, game, game["players"][0])
+    game = new_game(base, ("host", "Ann"))
+    host, ann = Client(base, game, game["host"]), Client(base, game, game["players"][1])
+    named_host = Client(base, game, game["players"][0])  # a player called "host" is a player
+    watch = Client(base, game, game["watch"])
     wrong = Client(base, game, {"url": "x?t=" + "A" * 24})
     for r in (wrong.get(), wrong.get("/links"), wrong.post("/step", {"reveal": True}),
               wrong.post("/undo"), wrong.post("/end"), wrong.get("/events")):
         assert r.status_code == 403, r.text
     assert httpx.get(f"{base}/api/games/nope", params={"t": ann.t}).status_code == 404
-    # a player's link is refused for every host action
-    for r in (ann.post("/step", {"reveal": True}), ann.post("/step", {"move": 2}),
-              ann.post("/undo"), ann.post("/end"), ann.get("/links")):
-        assert r.status_code == 403, r.text
+    # a player's link (and the watcher's) is refused for every host action
+    for link in (ann, named_host, watch):
+        for r in (link.post("/step", {"reveal": True}), link.post("/step", {"move": 2}),
+                  link.post("/undo"), link.post("/end"), link.get("/links")):
+            assert r.status_code == 403, r.text
     assert host.post("/step", {"reveal": True}).status_code == 200
-    r = ann.post("/step", {"player": "Bob", "move": {"take": True}})
+    r = ann.post("/step", {"player": "host", "move": {"take": True}})
     assert r.status_code == 403 and "only for Ann" in r.json()["error"]
+    r = watch.post("/step", {"player": "Ann", "move": {"take": True}})
+    assert r.status_code == 403 and "only watches" in r.json()["error"]
+    seen = watch.get().json()
+    assert seen["you"] == {"host": False, "player": None, "watch": True} and seen["legal"] == {}
+    assert named_host.get().json()["you"]["host"] is False
     # the host may move for any player (one phone keeping score for the table)
-    assert host.post("/step", {"player": "Bob", "move": {"take": True}}).status_code == 200
-    assert host.get("/links").json()["players"][0]["url"].endswith(ann.t)
+    assert host.post("/step", {"player": "host", "move": {"take": True}}).status_code == 200
+    assert host.get("/links").json()["players"][1]["url"].endswith(ann.t)
 
 
 def test_the_engine_refuses_with_its_own_message(base):

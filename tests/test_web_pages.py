@@ -91,8 +91,8 @@ def test_start_page_makes_a_game_with_join_links(browser, tmp_path):
         page.fill("#seed", "start-1")
         page.click("#create")
         page.wait_for_selector("#made:not([hidden])")
-        assert page.locator("#links li").count() == 3
-        assert page.locator("#links img").count() == 3
+        assert page.locator("#links li").count() == 4  # host, watcher, Ann, Bob
+        assert page.locator("#links img").count() == 4
         assert small_targets(page) == [] and horizontal_overflow(page) == 0
         shot(page, "start")
         page.fill("#players", "Ann\nAnn")

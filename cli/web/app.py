@@ -38,7 +38,7 @@ from scorepad import store
 from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .games import WebGame, default_games
-from .host import HOST, Forbidden, Host, NotSaved, Table
+from .host import HOST, Forbidden, Host, NotSaved, Role, Table
 from .models import MAX_BODY, MAX_DEPTH, CreateGame, Step, depth
 
 STATIC = Path(__file__).parent / "static"
@@ -121,7 +121,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         return EventSourceResponse(stream(), ping=ping, send_timeout=10,
                                    headers={"Cache-Control": "no-store"})
 
-    def _find(request: Request) -> tuple[Table, str]:
+    def _find(request: Request) -> tuple[Table, Role]:
         return host.find(request.path_params["game_id"], request.query_params.get("t"))
 
     def _links(request: Request, table: Table) -> dict[str, Any]:
@@ -133,6 +133,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
 
         return {"id": table.id, "game": table.web.id, "seed": table.session.setup.get("seed"),
                 "log": table.meta.log, "host": link(table.meta.host),
+                "watch": link(table.meta.watch),
                 "players": [{"name": name, **link(token)}
                             for name, token in table.meta.players.items()]}
 

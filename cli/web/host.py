@@ -9,7 +9,8 @@ accept or refuse every step, with the same messages as the command line.
 
 Who may do what: the host token flips (chance steps), undoes, ends and may move for any
 player (one phone can keep score for the table); a player's token moves only on that
-player's behalf. Tokens are ``secrets.token_urlsafe`` values compared in constant time.
+player's behalf; a watcher's token (a phone or a screen showing the table) only sees.
+Tokens are ``secrets.token_urlsafe`` values compared in constant time.
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ from scorepad.rules.session import Session
 from .games import WebGame
 from .models import CreateGame, Step, TableFile
 
-HOST = "host"
+#: A caller's role: the host, a watcher (sees, moves nothing) or ("player", name). Kept
+#: apart from player names, so a player called "host" is just a player.
+Role = tuple[str, "str | None"]
+HOST: Role = ("host", None)
+WATCH: Role = ("watch", None)
 META_SUFFIX = ".web.json"
 
 
@@ -65,7 +70,7 @@ class Table:
     version: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Queue[int]] = field(default_factory=set)
-    _views: dict[str | None, tuple[int, str]] = field(default_factory=dict)
+    _views: dict[Role, tuple[int, str]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -79,26 +84,29 @@ class Table:
     def meta_path(self) -> Path:
         return self.folder / (Path(self.meta.log).stem + META_SUFFIX)
 
-    def role(self, token: str | None) -> str | None:
-        """``"host"``, the player's name, or None for a token of no one at this table."""
+    def role(self, token: str | None) -> Role | None:
+        """The role a token gives at this table, or None for a token of no one here."""
         if not token:
             return None
-        if secrets.compare_digest(token.encode(), self.meta.host.encode()):
+        given = token.encode()
+        if secrets.compare_digest(given, self.meta.host.encode()):
             return HOST
+        if secrets.compare_digest(given, self.meta.watch.encode()):
+            return WATCH
         for name, player_token in self.meta.players.items():
-            if secrets.compare_digest(token.encode(), player_token.encode()):
-                return name
+            if secrets.compare_digest(given, player_token.encode()):
+                return ("player", name)
         return None
 
     # -- what a viewer sees -------------------------------------------------------------
 
-    def view(self, role: str) -> dict[str, Any]:
-        """The state as ``role`` (host or a player) sees it: plain JSON-able data."""
+    def view(self, role: Role) -> dict[str, Any]:
+        """The state as ``role`` sees it: plain JSON-able data."""
         s = self.session
-        player = None if role == HOST else role
+        player = role[1]
         over = s.is_over()
         movers = [] if self.meta.ended else s.to_move()
-        mine = movers if role == HOST else [p for p in movers if p == role]
+        mine = movers if role == HOST else [p for p in movers if p == player]
         chance = not over and not self.meta.ended and not movers
         outcomes = s.legal_moves(None) if chance and role == HOST else []
         setup = {k: v for k, v in s.setup.items() if k not in ("players", "seed", "rules")}
@@ -106,7 +114,7 @@ class Table:
             "game": {"id": self.id, "kind": self.web.id, "players": s.players,
                      "seed": s.setup.get("seed"), "rules": s.setup.get("rules") or {},
                      "setup": setup, "page": self.web.page},
-            "you": {"host": role == HOST, "player": player},
+            "you": {"host": role == HOST, "player": player, "watch": role == WATCH},
             "version": self.version, "steps": len(s.steps),
             "to_move": movers, "at_chance": chance, "over": over, "ended": self.meta.ended,
             "legal": {p: s.legal_moves(p) for p in mine},
@@ -118,7 +126,7 @@ class Table:
             "view": dict(self.web.view(s, player)) if self.web.view else None,
         }
 
-    def view_json(self, role: str) -> str:
+    def view_json(self, role: Role) -> str:
         """:meth:`view` as JSON text, computed once per version and role (many phones)."""
         cached = self._views.get(role)
         if cached and cached[0] == self.version:
@@ -199,7 +207,7 @@ class Host:
             self.folder.mkdir(parents=True, exist_ok=True)
             log_path = store.new_log_path(game.id, self.folder)
             meta = TableFile(id=_token(), game=game.id, log=log_path.name, host=_token(),
-                             players={p: _token() for p in players})
+                             watch=_token(), players={p: _token() for p in players})
             table = Table(meta, web, session, self.folder)
             await asyncio.to_thread(self._save, table, True)
             self.tables[meta.id] = table
@@ -222,7 +230,7 @@ class Host:
 
     # -- finding and acting ---------------------------------------------------------------
 
-    def find(self, game_id: str, token: str | None) -> tuple[Table, str]:
+    def find(self, game_id: str, token: str | None) -> tuple[Table, Role]:
         """The table and the caller's role; Forbidden for an unknown game or token."""
         table = self.tables.get(game_id)
         if table is None:
@@ -232,21 +240,22 @@ class Host:
             raise Forbidden("this link's token is not one of this game's")
         return table, role
 
-    async def step(self, table: Table, role: str, request: Step) -> None:
+    async def step(self, table: Table, role: Role, request: Step) -> None:
         """Play one step for ``role``; the engine's RuleViolation leaves the table as it was."""
         if table.meta.ended:
             raise RuleViolation("the game has ended", rule="game-ended")
         chance = request.reveal or request.player is None
         if chance and role != HOST:
             raise Forbidden("only the host's link reveals cards")
-        if not chance and role not in (HOST, request.player):
-            raise Forbidden(f"this link moves only for {role}")
+        if not chance and role not in (HOST, ("player", request.player)):
+            raise Forbidden(f"this link moves only for {role[1]}" if role[1] else
+                            "this link only watches")
         async with table.lock:
             s = table.session
             after = s.reveal() if request.reveal else s.step(request.player, request.move)
             await self._commit(table, after)
 
-    async def undo(self, table: Table, role: str) -> None:
+    async def undo(self, table: Table, role: Role) -> None:
         """Take back the last step (host only)."""
         if role != HOST:
             raise Forbidden("only the host's link undoes")
@@ -255,7 +264,7 @@ class Host:
         async with table.lock:
             await self._commit(table, table.session.undo())
 
-    async def end(self, table: Table, role: str) -> None:
+    async def end(self, table: Table, role: Role) -> None:
         """End the game for everyone (host only): its log stays; nothing more is played."""
         if role != HOST:
             raise Forbidden("only the host's link ends the game")

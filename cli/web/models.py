@@ -55,6 +55,7 @@ class TableFile(BaseModel):
     game: Key
     log: Annotated[str, StringConstraints(pattern=r"^[\w.-]+\.yaml$", max_length=120)]
     host: Token
+    watch: Token
     players: dict[str, Token]
     ended: bool = False
 

@@ -46,7 +46,8 @@ async function show(next) {
   const g = state.game;
   document.title = `scorepad – ${g.kind}`;
   $("title").textContent = g.kind;
-  $("who").textContent = state.you.host ? t("you_host") : t("you_are", { name: state.you.player });
+  $("who").textContent = state.you.host ? t("you_host")
+    : state.you.watch ? t("you_watch") : t("you_are", { name: state.you.player });
   const names = state.to_move.join(", ");
   $("status").textContent = state.ended ? t("ended")
     : state.over ? t("score") : state.at_chance ? t("chance") : t("to_move", { names });
@@ -69,7 +70,7 @@ async function show(next) {
       for (const outcome of state.chance_outcomes) row.append(button(moveText(outcome), () => ctx.step(null, outcome)));
       moves.append(row);
     }
-    if (!state.you.host && !Object.keys(state.legal).length && !state.over && !state.ended) {
+    if (state.you.player !== null && !Object.keys(state.legal).length && !state.over && !state.ended) {
       const p = document.createElement("p"); p.textContent = t("waiting"); moves.append(p);
     }
   }

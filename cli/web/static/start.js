@@ -35,6 +35,7 @@ function showLinks() {
     li.append(h, document.createElement("br"), a, img); list.append(li);
   };
   add(t("host_link"), made.host);
+  add(t("watch_link"), made.watch);
   for (const p of made.players) add(p.name, p);
   $("made").hidden = false;
 }

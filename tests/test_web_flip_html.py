@@ -93,7 +93,7 @@ def test_page_in_chromium_flips_undoes_keeps_progress_offline(runner, tmp_path, 
     faces = []
     for _ in range(9):
         page.click("#next")
-        faces.append(page.inner_text("#face"))
+        faces.append(page.inner_text("[data-part=face]"))
     want = [{"T": "+", "F": "★"}.get(str(c), str(c)) for c in expected[:9]]
     assert faces == want
     six = expected.index(6)
@@ -101,21 +101,21 @@ def test_page_in_chromium_flips_undoes_keeps_progress_offline(runner, tmp_path, 
     page.click("#undo")
     for _ in range(8 - (six + 1)):
         page.click("#undo")
-    assert page.inner_text("#round") == f"Round {six + 1}"
-    assert page.is_visible("#banner") and "Reshuffle" in page.inner_text("#banner")
-    assert "14" in page.inner_text("#pile-h")
+    assert page.inner_text("[data-part=round]") == f"Round {six + 1}"
+    assert page.is_visible("[data-part=banner]") and "Reshuffle" in page.inner_text("[data-part=banner]")
+    assert "14" in page.inner_text("[data-part=pile-h]")
     page.click("#undo")
-    assert not page.is_visible("#banner")
-    pile = page.inner_text("#pile-h")
+    assert not page.is_visible("[data-part=banner]")
+    pile = page.inner_text("[data-part=pile-h]")
     assert pile == f"Still in the pile: {14 - six}"
     windows = page_data(path)["windows"]
-    assert page.inner_text("#windows").startswith(f"{windows - sum(1 for c in expected[:six] if c != 'F')} windows left")
+    assert page.inner_text("[data-part=windows]").startswith(f"{windows - sum(1 for c in expected[:six] if c != 'F')} windows left")
     page.screenshot(path=str(tmp_path / "flip-phone.png"), full_page=True)
     # progress and language survive a reload (localStorage, keyed by seed and cards)
     page.click("#langs button:has-text('DE')")
     assert page.inner_text("#next") == "Nächste Karte"
     page.reload()
-    assert page.inner_text("#round") == f"Runde {six}"
-    assert page.locator("#history li").count() == six
+    assert page.inner_text("[data-part=round]") == f"Runde {six}"
+    assert page.locator("[data-part=history] li").count() == six
     assert requests == [path.as_uri(), path.as_uri()] and errors == []
     context.close()

@@ -185,3 +185,46 @@ export function render(root, state, ctx) {
         host.click("#take-Ann")
         host.wait_for_selector("#log-h:has-text('2 steps')")
     assert errors == []
+
+
+def test_the_voll_verplant_flipper_shows_the_same_card_on_every_phone(browser, tmp_path, runner):
+    import json
+
+    from web_vvflip import flip_games
+
+    from scorepad.main import root
+
+    deck = json.loads(runner.invoke(root, ["vv", "deck", "--seed", "table-42", "--count", "9",
+                                           "--json"]).stdout)["cards"]
+    errors: list[str] = []
+    with serving(flip_games(), tmp_path) as base:
+        r = httpx.post(f"{base}/api/games", json={"game": "voll-verplant", "players": [],
+                                                  "seed": "table-42", "setup": {"map": "berlin"}})
+        game = r.json()
+        host = phone(browser, game["host"]["url"], errors)
+        watchers = [phone(browser, game["watch"]["url"], errors) for _ in range(3)]
+        for count in range(1, 10):
+            host.click("#reveal")
+            for page in [host, *watchers]:
+                page.wait_for_selector(f"[data-part=round]:has-text('Round {count}')")
+        face = {"T": "+", "F": "★"}.get(str(deck[8]), str(deck[8]))
+        for page in [host, *watchers]:
+            assert page.inner_text("[data-part=face]") == face
+            assert page.locator("[data-part=history] li").count() == 9
+            assert small_targets(page) == [] and horizontal_overflow(page) == 0
+        shot(watchers[0], "vv-flip-watch")
+        # the same numbers as the offline page of the same seed and map
+        from scorepad.vv.flip import new_setup
+        from scorepad.web.flip_page import flip_data
+
+        setup = new_setup("table-42", "berlin", None)
+        offline = flip_data(setup.session, map_name="Berlin", deck=list(setup.rules.deck))
+        view = httpx.get(f"{base}/api/games/{game['id']}",
+                         params={"t": game["watch"]["url"].rsplit("t=", 1)[1]}).json()
+        assert view["view"]["flip"]["entry"] == offline["rounds"][8]
+        assert watchers[0].inner_text("[data-part=pile-h]") == \
+            f"Still in the pile: {sum(offline['rounds'][8][3])}"
+        host.click("#undo")
+        for page in watchers:
+            page.wait_for_selector("[data-part=round]:has-text('Round 8')")
+    assert errors == []

@@ -42,21 +42,37 @@ def max_windows_any_map() -> int:
     return MAX_LINES * int(per_line[0])
 
 
-def flip_data(flipper: Flipper, *, map_name: str | None, deck: list[Any]) -> dict[str, Any]:
-    """Everything the page shows, round by round, for a flipper before its first card.
-
-    ``rounds[i]`` is ``[code, reshuffle_after, shuffle_icon, pile_left_by_kind,
-    windows_left]`` after the ``i+1``-th card; ``kinds`` the distinct cards in deck order
-    and ``deck_counts`` how many of each the deck holds.
-    """
+def deck_summary(flipper: Flipper, deck: list[Any], *, map_name: str | None) -> dict[str, Any]:
+    """What the pages show of a flipper that does not change with the rounds."""
     from scorepad.rules.voll_verplant.cards import parse_card
 
-    any_map = flipper.windows is None
-    if any_map:
-        flipper = replace(flipper, windows=max_windows_any_map())
     cards = [parse_card(c) for c in deck]
     kinds = list(dict.fromkeys(cards))
-    counts = [cards.count(k) for k in kinds]
+    return {"seed": flipper.seed, "map": map_name, "any_map": flipper.windows is None,
+            "specials": flipper.specials, "deck_size": flipper.deck_size,
+            "kinds": [k.code for k in kinds], "kind_names": [k.kind for k in kinds],
+            "deck_counts": [cards.count(k) for k in kinds], "windows": flipper.windows}
+
+
+def round_entry(flipper: Flipper, summary: dict[str, Any]) -> list[Any] | None:
+    """The last card of ``flipper`` as the pages show it: ``[code, reshuffle_after,
+    shuffle_icon, pile_left_by_kind, windows_left]`` (None before the first card)."""
+    last = flipper.last
+    if last is None:
+        return None
+    since = [card.code for card in last.since_shuffle]
+    left = [n - since.count(code) for code, n in zip(summary["kinds"], summary["deck_counts"],
+                                                    strict=True)]
+    return [last.card.code, last.reshuffle_after, last.shuffle_icon, left,
+            None if summary["any_map"] else flipper.windows_left]
+
+
+def flip_data(flipper: Flipper, *, map_name: str | None, deck: list[Any]) -> dict[str, Any]:
+    """Everything the offline page shows, round by round, for a flipper before its first card:
+    :func:`deck_summary` and ``rounds``, one :func:`round_entry` after each card."""
+    body = deck_summary(flipper, deck, map_name=map_name)
+    if body["any_map"]:
+        flipper = replace(flipper, windows=max_windows_any_map())
     rounds: list[list[Any]] = []
     state = flipper
     while not state.over:
@@ -64,17 +80,8 @@ def flip_data(flipper: Flipper, *, map_name: str | None, deck: list[Any]) -> dic
             raise InputError(f"the deck gives no end of game within {MAX_CARDS} cards "
                              "(does any card fill a window?)")
         state = state.flip()
-        last = state.last
-        assert last is not None
-        since = list(last.since_shuffle)
-        left = [n - since.count(k) for k, n in zip(kinds, counts, strict=True)]
-        rounds.append([last.card.code, last.reshuffle_after, last.shuffle_icon, left,
-                       None if any_map else state.windows_left])
-    body = {"seed": flipper.seed, "map": map_name, "any_map": any_map,
-            "specials": flipper.specials, "deck_size": flipper.deck_size,
-            "kinds": [k.code for k in kinds], "kind_names": [k.kind for k in kinds],
-            "deck_counts": counts, "windows": None if any_map else flipper.windows,
-            "rounds": rounds}
+        rounds.append(round_entry(state, body))
+    body["rounds"] = rounds
     # Progress is kept per seed and cards: another ruleset or map with the same seed
     # gets its own place in the browser's storage.
     digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]

@@ -62,5 +62,14 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
             game = registry[game_id]
         except ModuleNotFoundError:  # a game not built yet on this install
             continue
-        out[game_id] = WebGame(game, _setup_choices(game_id, game))
+        out[game_id] = WebGame(game, _setup_choices(game_id, game), **_pages(game_id))
     return out
+
+
+def _pages(game_id: str) -> dict[str, Any]:
+    """The view hook and page module of the games that have them."""
+    if game_id == "voll-verplant":
+        from .vv import flipper_view
+
+        return {"view": flipper_view, "page": "voll-verplant.js"}
+    return {}

@@ -5,8 +5,9 @@
 // A game may bring its own page module (state.game.page, under /static/games/): an ES
 // module exporting render(root, state, ctx). It draws into root (the #board element)
 // and returns {generic: false} to hide the generic move buttons. ctx offers
-// step(player, move), reveal(), undo(), t(key, fields), lang: the same calls as below.
-import { $, call, keepAwake, langButtons, lang, t } from "./common.js";
+// step(player, move), reveal(), undo(), t(key, fields), lang and words (the raw table of
+// the language, placeholders kept): the same calls as below.
+import { $, WORDS, call, keepAwake, langButtons, lang, t } from "./common.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.search).get("t") || "";
@@ -18,7 +19,7 @@ const ctx = {
   step: (player, move) => send("/step", { player, move }),
   reveal: () => send("/step", { reveal: true }),
   undo: () => send("/undo"),
-  t, get lang() { return lang; },
+  t, get lang() { return lang; }, get words() { return WORDS[lang]; },
 };
 
 async function send(path, body) {

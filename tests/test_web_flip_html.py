@@ -119,3 +119,12 @@ def test_page_in_chromium_flips_undoes_keeps_progress_offline(runner, tmp_path, 
     assert page.locator("[data-part=history] li").count() == six
     assert requests == [path.as_uri(), path.as_uri()] and errors == []
     context.close()
+
+
+def test_a_deck_that_fills_no_window_is_refused(runner, tmp_path):
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("deck: [F, F]\nshuffle_cards: [F]\n")
+    result = runner.invoke(root, ["vv", "flip", "--html", str(tmp_path / "p.html"), "--seed", "a",
+                                  "--rules", str(rules)])
+    assert result.exit_code == 2 and "does any card fill a window" in result.stderr
+    assert not (tmp_path / "p.html").exists()

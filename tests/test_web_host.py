@@ -264,3 +264,10 @@ def test_serve_lan_prints_the_join_url_and_a_qr_code(runner, monkeypatch, tmp_pa
                       "access_log": False, "timeout_graceful_shutdown": 2}]
     result = runner.invoke(root, ["serve", "--folder", str(tmp_path)])
     assert calls[-1]["host"] == "127.0.0.1" and "▀" not in result.output
+
+
+def test_serve_help_ends_with_an_example(runner):
+    result = runner.invoke(root, ["serve", "--help"])
+    assert result.exit_code == 0 and result.output.rstrip().splitlines()[-1].strip().startswith(
+        "scorepad serve")
+    assert "Example:" in result.output

@@ -39,7 +39,7 @@ def max_windows_any_map() -> int:
     from scorepad.rules.voll_verplant.map_spec import MAX_LINES, LineSpec
 
     per_line = [m.le for m in LineSpec.model_fields["windows"].metadata if isinstance(m, Le)]
-    return MAX_LINES * int(per_line[0])
+    return MAX_LINES * int(per_line[0])  # type: ignore[call-overload]  # Le(4): an int
 
 
 def deck_summary(flipper: Flipper, deck: list[Any], *, map_name: str | None) -> dict[str, Any]:
@@ -80,7 +80,9 @@ def flip_data(flipper: Flipper, *, map_name: str | None, deck: list[Any]) -> dic
             raise InputError(f"the deck gives no end of game within {MAX_CARDS} cards "
                              "(does any card fill a window?)")
         state = state.flip()
-        rounds.append(round_entry(state, body))
+        entry = round_entry(state, body)
+        assert entry is not None  # a card has just been revealed
+        rounds.append(entry)
     body["rounds"] = rounds
     # Progress is kept per seed and cards: another ruleset or map with the same seed
     # gets its own place in the browser's storage.

@@ -100,9 +100,16 @@ def test_start_page_makes_a_game_with_join_links(browser, tmp_path):
         page.wait_for_selector("#error:not([hidden])")
         assert "name of their own" in page.inner_text("#error")
         host_url = page.locator("a.join").first.get_attribute("href")
+        page.reload()  # the game started here is listed for going back to it
+        page.wait_for_selector("#mine:not([hidden])")
+        assert page.locator("#mine-list a").get_attribute("href") == host_url
         page.goto(host_url)
         page.wait_for_selector("#reveal:not([disabled])")
         assert page.inner_text("#who") == "You are the host"
+        page.click("#join-h")  # the join links again, for the host at the table
+        page.wait_for_selector("#links img")
+        assert page.locator("#links li").count() == 3  # watcher, Ann, Bob
+        shot(page, "host-join-links")
         (saved,) = [p for p in tmp_path.glob("*.yaml")]
         assert "seed: start-1" in saved.read_text()
     assert errors == []

@@ -33,7 +33,7 @@ def chromium() -> Iterator[object]:
 
 def small_targets(page) -> list[str]:
     """Visible buttons, links and inputs smaller than 44×44 CSS pixels (touch targets)."""
-    return page.evaluate("""() => [...document.querySelectorAll('button, a, input, select, textarea')]
+    return page.evaluate("""() => [...document.querySelectorAll('button, a, input, select, textarea, summary')]
       .filter(e => e.offsetParent !== null)
       .map(e => [e, e.getBoundingClientRect()])
       .filter(([e, r]) => r.width < 44 || r.height < 44)

@@ -84,6 +84,8 @@ WORDS: dict[str, dict[str, str]] = {
                    "de": "Zuschauen (sieht alles, zieht nicht)",
                    "fr": "Regarder (voit tout, ne joue pas)"},
     "you_watch": {"en": "Watching", "de": "Zuschauer", "fr": "Spectateur"},
+    "your_games": {"en": "Your games (on this device)", "de": "Deine Spiele (auf diesem Gerät)",
+                   "fr": "Vos parties (sur cet appareil)"},
     "open": {"en": "Open", "de": "Öffnen", "fr": "Ouvrir"},
     "to_move": {"en": "To move: {names}", "de": "Am Zug: {names}", "fr": "À jouer : {names}"},
     "chance": {"en": "Next: a card or a deal", "de": "Als Nächstes: Karte oder Verteilen",

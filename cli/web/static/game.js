@@ -81,6 +81,7 @@ async function show(next) {
   $("reveal").disabled = !(state.at_chance && !state.chance_outcomes.length);
   $("undo").disabled = !state.can_undo;
   $("end").hidden = !host || state.ended;
+  $("joinsec").hidden = !host; $("join-h").textContent = t("join");
   $("score-h").textContent = t("score"); $("log-h").textContent = `${t("log")} · ${t("steps", { n: state.steps })}`;
   $("scoresec").hidden = !state.score;
   if (state.score) {
@@ -97,6 +98,19 @@ async function show(next) {
   langButtons($("langs"), () => show(state));
 }
 
+// the host can show the join links (and QR codes) again, at the table
+$("joinsec").addEventListener("toggle", async () => {
+  if (!$("joinsec").open || $("links").children.length) return;
+  const [ok, body] = await call("GET", api("/links"));
+  if (!ok) return;
+  for (const [title, link] of [[t("watch_link"), body.watch], ...body.players.map((p) => [p.name, p])]) {
+    const li = document.createElement("li");
+    const h = document.createElement("strong"); h.textContent = title;
+    const a = document.createElement("a"); a.href = link.url; a.textContent = t("open");
+    const img = document.createElement("img"); img.src = link.qr; img.alt = `QR: ${title}`;
+    li.append(h, document.createElement("br"), a, img); $("links").append(li);
+  }
+});
 $("reveal").addEventListener("click", () => ctx.reveal());
 $("undo").addEventListener("click", () => ctx.undo());
 $("end").addEventListener("click", () => { if (confirm(t("end_ask"))) send("/end"); });

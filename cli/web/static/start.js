@@ -3,13 +3,27 @@ import { $, call, langButtons, t } from "./common.js";
 
 let kinds = [];
 let made = null;
+// The games started here, so the host can go back to them (their links are the only key).
+const MINE = "scorepad-games";
+const mine = () => { try { return JSON.parse(localStorage.getItem(MINE) || "[]"); } catch { return []; } };
+
+function showMine() {
+  const list = $("mine-list"); list.replaceChildren();
+  for (const g of mine()) {
+    const li = document.createElement("li");
+    const a = document.createElement("a"); a.href = g.url; a.textContent = `${t("open")}: ${g.game} – ${g.players.join(", ") || g.seed}`;
+    li.append(a); list.append(li);
+  }
+  $("mine-h").textContent = t("your_games");
+  $("mine").hidden = !list.children.length;
+}
 
 function label() {
   $("title").textContent = t("start_title"); document.title = t("start_title");
   $("kind-l").textContent = t("game"); $("players-l").textContent = t("players");
   $("seed-l").textContent = t("seed_label"); $("rules-l").textContent = t("rules_label");
   $("create").textContent = t("create"); $("join-h").textContent = t("join");
-  langButtons($("langs"), () => { label(); showLinks(); });
+  langButtons($("langs"), () => { label(); showLinks(); showMine(); });
 }
 
 function setupFields() {
@@ -56,10 +70,12 @@ $("new").addEventListener("submit", async (event) => {
   const [ok, body] = await call("POST", "/api/games", { game: kind.id, players, seed: $("seed").value.trim() || null, rules, setup });
   if (!ok) { $("error").textContent = body.error; $("error").hidden = false; return; }
   made = body; showLinks();
+  const keep = [{ url: body.host.url, game: body.game, seed: body.seed, players }, ...mine()].slice(0, 20);
+  localStorage.setItem(MINE, JSON.stringify(keep)); showMine();
 });
 
 const [ok, body] = await call("GET", "/api/kinds");
 kinds = ok ? body : [];
 for (const k of kinds) $("kind").append(new Option(k.id, k.id));
 if (!kinds.length) { $("error").textContent = t("no_games"); $("error").hidden = false; $("create").disabled = true; }
-label(); setupFields();
+label(); setupFields(); showMine();

@@ -117,6 +117,9 @@ def test_page_in_chromium_flips_undoes_keeps_progress_offline(runner, tmp_path, 
     page.reload()
     assert page.inner_text("[data-part=round]") == f"Runde {six}"
     assert page.locator("[data-part=history] li").count() == six
+    for lang in ("DE", "FR"):  # longer words still fit the phone
+        page.click(f"#langs button:has-text('{lang}')")
+        assert small_targets(page) == [] and horizontal_overflow(page) == 0
     assert requests == [path.as_uri(), path.as_uri()] and errors == []
     context.close()
 

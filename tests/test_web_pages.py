@@ -235,3 +235,35 @@ def test_the_voll_verplant_flipper_shows_the_same_card_on_every_phone(browser, t
         for page in watchers:
             page.wait_for_selector("[data-part=round]:has-text('Round 8')")
     assert errors == []
+
+
+WAKE_LOCK_SPY = """
+window.__wake = [];
+Object.defineProperty(navigator, 'wakeLock', {value: {request: async (type) => {
+  window.__wake.push(type);
+  return {release: async () => window.__wake.push('released'), addEventListener() {}};
+}}});
+"""
+
+
+def test_the_screen_is_kept_awake_while_the_game_runs(browser, tmp_path):
+    with serving(toy_games(), tmp_path) as base:
+        game = new_game(base, ["Ann", "Bob"], rounds=1)
+        context = browser.new_context(viewport=PHONE)
+        context.add_init_script(WAKE_LOCK_SPY)
+        page = context.new_page()
+        page.goto(game["host"]["url"])
+        page.wait_for_function("window.__wake.length > 0")
+        assert page.evaluate("window.__wake") == ["screen"]
+        for lang in ("DE", "FR"):  # longer words still fit the phone
+            page.click(f"#langs button:has-text('{lang}')")
+            assert small_targets(page) == [] and horizontal_overflow(page) == 0
+        page.click("#reveal")
+        page.wait_for_selector("#moves button")
+        page.locator("#moves .moves").nth(0).locator("button").nth(0).click()
+        page.wait_for_selector("#moves h2 >> nth=0")
+        page.locator("#moves .moves").nth(0).locator("button").nth(1).click()
+        page.wait_for_selector("#scoresec:not([hidden])")  # over: the lock is let go
+        page.wait_for_function("window.__wake.includes('released')")
+        assert page.inner_text("#status") == "Partie terminée"
+        shot(page, "toy-over-fr")

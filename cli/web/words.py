@@ -94,6 +94,7 @@ WORDS: dict[str, dict[str, str]] = {
     "end": {"en": "End the game", "de": "Spiel beenden", "fr": "Terminer la partie"},
     "end_ask": {"en": "End this game for everyone?", "de": "Dieses Spiel für alle beenden?",
                 "fr": "Terminer cette partie pour tous ?"},
+    "game_over": {"en": "Game over", "de": "Spiel vorbei", "fr": "Partie terminée"},
     "ended": {"en": "The game has ended.", "de": "Das Spiel ist zu Ende.",
               "fr": "La partie est terminée."},
     "your_moves": {"en": "Your moves ({name})", "de": "Deine Züge ({name})",

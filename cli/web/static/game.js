@@ -51,7 +51,7 @@ async function show(next) {
     : state.you.watch ? t("you_watch") : t("you_are", { name: state.you.player });
   const names = state.to_move.join(", ");
   $("status").textContent = state.ended ? t("ended")
-    : state.over ? t("score") : state.at_chance ? t("chance") : t("to_move", { names });
+    : state.over ? t("game_over") : state.at_chance ? t("chance") : t("to_move", { names });
   let generic = true;
   if (g.page) {
     module ??= await import(`/static/games/${g.page}`);

@@ -43,3 +43,13 @@ export async function keepAwake(on) {
     } else if (!on && wakeLock) { await wakeLock.release(); wakeLock = null; }
   } catch { /* refused (battery saver, no user gesture yet): the page still works */ }
 }
+
+// One join link as a list item: who it is for, the link and its QR code.
+export function linkItem(title, link, className = "") {
+  const li = document.createElement("li");
+  const h = document.createElement("strong"); h.textContent = title;
+  const a = document.createElement("a"); a.href = link.url; a.textContent = t("open"); a.className = className;
+  const img = document.createElement("img"); img.src = link.qr; img.alt = `QR: ${title}`;
+  li.append(h, document.createElement("br"), a, img);
+  return li;
+}

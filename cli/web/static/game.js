@@ -7,7 +7,7 @@
 // and returns {generic: false} to hide the generic move buttons. ctx offers
 // step(player, move), reveal(), undo(), t(key, fields), lang and words (the raw table of
 // the language, placeholders kept): the same calls as below.
-import { $, WORDS, call, keepAwake, langButtons, lang, t } from "./common.js";
+import { $, WORDS, call, keepAwake, langButtons, lang, linkItem, t } from "./common.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.search).get("t") || "";
@@ -104,11 +104,7 @@ $("joinsec").addEventListener("toggle", async () => {
   const [ok, body] = await call("GET", api("/links"));
   if (!ok) return;
   for (const [title, link] of [[t("watch_link"), body.watch], ...body.players.map((p) => [p.name, p])]) {
-    const li = document.createElement("li");
-    const h = document.createElement("strong"); h.textContent = title;
-    const a = document.createElement("a"); a.href = link.url; a.textContent = t("open");
-    const img = document.createElement("img"); img.src = link.qr; img.alt = `QR: ${title}`;
-    li.append(h, document.createElement("br"), a, img); $("links").append(li);
+    $("links").append(linkItem(title, link));
   }
 });
 $("reveal").addEventListener("click", () => ctx.reveal());

@@ -1,5 +1,5 @@
 // The start page: choose the game, the players, the seed and the set-up; get the join links.
-import { $, call, langButtons, t } from "./common.js";
+import { $, call, langButtons, linkItem, t } from "./common.js";
 
 let kinds = [];
 let made = null;
@@ -41,13 +41,7 @@ function setupFields() {
 function showLinks() {
   if (!made) return;
   const list = $("links"); list.replaceChildren();
-  const add = (title, link) => {
-    const li = document.createElement("li");
-    const h = document.createElement("strong"); h.textContent = title;
-    const a = document.createElement("a"); a.href = link.url; a.textContent = t("open"); a.className = "join";
-    const img = document.createElement("img"); img.src = link.qr; img.alt = `QR: ${title}`;
-    li.append(h, document.createElement("br"), a, img); list.append(li);
-  };
+  const add = (title, link) => list.append(linkItem(title, link, "join"));
   add(t("host_link"), made.host);
   add(t("watch_link"), made.watch);
   for (const p of made.players) add(p.name, p);

@@ -8,16 +8,17 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
-# What the sheet tests need from Debian: pdftoppm (rasterising pages) and two fonts for the
-# --font tests (DejaVu Sans: a family with bold/oblique files; Droid Sans Fallback: CJK).
+# What the tests need from Debian: pdftoppm (rasterising pages), two fonts for the --font
+# tests (DejaVu Sans: a family with bold/oblique files; Droid Sans Fallback: CJK) and chromium
+# for the browser tests (Playwright drives Debian's chromium; `playwright install` is never run).
 TEST_FILES := /usr/bin/pdftoppm /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
-  /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
-TEST_DEBS := poppler-utils fonts-dejavu-core fonts-droid-fallback
+  /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/bin/chromium
+TEST_DEBS := poppler-utils fonts-dejavu-core fonts-droid-fallback chromium
 
 $(STAMP): pyproject.toml
 	@for f in $(TEST_FILES); do test -e $$f || missing=1; done; \
 	if [ -n "$$missing" ]; then \
-	  echo "installing $(TEST_DEBS) for the sheet tests"; \
+	  echo "installing $(TEST_DEBS) for the tests"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $(TEST_DEBS) >/dev/null; fi
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)

@@ -81,6 +81,7 @@ def _silence_stdout() -> None:
         "voll-verplant": "scorepad.vv:group",
         "mille-fiori": "scorepad.mf:group",
         "floris": "scorepad.floris:group",
+        "serve": "scorepad.web.serve:serve_cmd",
     },
     aliases={"vv": "voll-verplant", "mf": "mille-fiori"},
     context_settings={"help_option_names": ["-h", "--help"]},

@@ -392,8 +392,10 @@ def resume_setup(path: str, seed: str | None, map_ref: str | None,
 @log_option("Where to save the log (default output/flip-<seed>.yaml); never overwritten.")
 @resume_option("Continue a saved flipper log with the same upcoming cards.")
 @rules_option("A ruleset file changing the deck or the shuffle cards.", dest="rules_path")
+@click.option("--html", "html_path", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Write a self-contained offline flipper page (for a phone) and exit.")
 def flip_cmd(seed: str | None, map_ref: str | None, log_path: str | None,
-             resume_path: str | None, rules_path: str | None) -> None:
+             resume_path: str | None, rules_path: str | None, html_path: str | None) -> None:
     """Reveal the cards for the whole table, one key press at a time.
 
     Enter or space reveals the next card (drawn large, with what it means, the round,
@@ -402,17 +404,26 @@ def flip_cmd(seed: str | None, map_ref: str | None, log_path: str | None,
     continues it with the same upcoming cards. With --map the flipper counts the
     windows left and says when the game is over. When standard input is not a
     terminal, one line is read per action (empty = flip, u, h, q) and one line printed
-    per card.
+    per card. --html FILE writes the same cards as one page that works offline on a
+    phone (progress kept in the browser) instead.
 
     \b
     Example:
       scorepad vv flip --map berlin
+      scorepad vv flip --seed table-42 --html output/flip.html
       scorepad vv flip --seed table-42 --log game.yaml
       scorepad vv flip --resume game.yaml
     """
     from scorepad.io import STDIN
     from scorepad.rules.common.errors import InputError
 
+    if html_path:
+        from scorepad.web.flip_cli import write_offline_page
+
+        if resume_path or log_path:
+            raise InputError("--html writes a page and plays nothing: leave out --log and --resume")
+        write_offline_page(html_path, seed, map_ref, rules_path)
+        return
     if STDIN in (resume_path, log_path):
         # standard input carries the key presses; the log must be a file to save and resume
         raise InputError("--resume and --log need a file name, not -")

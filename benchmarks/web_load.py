@@ -1,0 +1,187 @@
+"""A bounded load test of ``scorepad serve`` on loopback (used by bench_web and the tests).
+
+The server runs in its own process on 127.0.0.1 with the toy game of ``tests/web_toy.py``
+(the real games plug into the same host). ``games`` tables get ``clients`` listening
+phones each (server-sent events); one driver per table plays a step every
+``games / rate`` seconds (the tables staggered; at a real table a card comes every half
+minute or so) once every phone of its table has seen the last one, until ``steps``
+steps have been played in all. The pace keeps the load-test client (one Python process
+reading every stream) from measuring its own backlog instead of the server. Measured: the time from sending a step to each phone receiving
+it (p50/p99/max), and the server's resident memory after the first tenth of the steps
+and at the end. Every loop is bounded in count and time; only 127.0.0.1 is contacted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = """
+import sys, uvicorn
+sys.path.insert(0, {tests!r})
+from web_toy import toy_games
+from scorepad.web.app import create_app
+app = create_app(toy_games(), folder=__import__("pathlib").Path({folder!r}))
+uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", access_log=False,
+            timeout_graceful_shutdown=1)
+"""
+PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def toy_server(folder: Path):
+    """The server in a child process; yields (base URL, pid); stopped on leaving."""
+    port = _free_port()
+    code = SERVER.format(tests=str(ROOT / "tests"), folder=str(folder), port=port)
+    proc = subprocess.Popen([sys.executable, "-c", code])
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                httpx.get(base + "/api/kinds", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the load-test server did not start") from None
+                time.sleep(0.1)
+        yield base, proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+class Phone:
+    """One listening client: the latest version it received, and when."""
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.at = 0.0
+        self.changed = asyncio.Event()
+
+    async def listen(self, client: httpx.AsyncClient, url: str, token: str) -> None:
+        async with client.stream("GET", url, params={"t": token}) as stream:
+            version = -1
+            async for line in stream.aiter_lines():
+                if line.startswith("id: "):
+                    version = int(line[4:])
+                elif line.startswith("data: "):
+                    self.version, self.at = version, time.perf_counter()
+                    self.changed.set()
+
+    async def reached(self, version: int) -> float:
+        """When this phone received ``version`` (or a later one)."""
+        while self.version < version:
+            self.changed.clear()
+            await self.changed.wait()
+        return self.at
+
+
+async def _run(base: str, games: int, clients: int, steps: int, pid: int,
+               limit_seconds: float, rate: float) -> dict[str, float]:
+    proc = psutil.Process(pid)
+    limits = httpx.Limits(max_connections=games * clients + games + 10)
+    async with httpx.AsyncClient(limits=limits, timeout=30) as client:
+        tables = []
+        for _ in range(games):
+            r = await client.post(f"{base}/api/games", json={
+                "game": "toy", "players": PLAYERS[:clients] if clients <= 6 else PLAYERS,
+                "seed": "load", "setup": {"rounds": 1000}})
+            r.raise_for_status()
+            tables.append(r.json())
+        listeners, streams = [], []
+        for table in tables:
+            url = f"{base}/api/games/{table['id']}/events"
+            mine = []
+            for i in range(clients):
+                link = table["players"][i % len(table["players"])]
+                phone = Phone()
+                listeners.append(asyncio.create_task(
+                    phone.listen(client, url, link["url"].rsplit("t=", 1)[1])))
+                mine.append(phone)
+            streams.append(mine)
+        await asyncio.wait_for(asyncio.gather(*(p.reached(0) for s in streams for p in s)), 30)
+        latencies: list[float] = []
+        memory: dict[str, float] = {}
+        done = 0
+        warm = max(steps // 10, 1)
+
+        interval = games / rate
+
+        async def drive(index: int, table: dict, mine: list, count: int) -> None:
+            nonlocal done
+            await asyncio.sleep(interval * index / games)
+            step_url = f"{base}/api/games/{table['id']}/step"
+            host = table["host"]["url"].rsplit("t=", 1)[1]
+            players = [p["name"] for p in table["players"]]
+            for n in range(count):
+                due = time.perf_counter() + interval
+                position = n % (len(players) + 1)
+                body = ({"reveal": True} if position == 0 else
+                        {"player": players[position - 1], "move": {"take": n % 2 == 0}})
+                sent = time.perf_counter()
+                r = await client.post(step_url, params={"t": host}, json=body)
+                r.raise_for_status()
+                version = r.json()["version"]
+                for phone in mine:
+                    latencies.append(await phone.reached(version) - sent)
+                done += 1
+                if done == warm:
+                    memory["warm"] = proc.memory_info().rss
+                await asyncio.sleep(max(due - time.perf_counter(), 0))
+
+        cpu_before = sum(proc.cpu_times()[:2])
+        per = [steps // games + (1 if i < steps % games else 0) for i in range(games)]
+        start = time.perf_counter()
+        await asyncio.wait_for(asyncio.gather(*(
+            drive(i, t, s, c) for i, (t, s, c) in enumerate(zip(tables, streams, per, strict=True)))),
+            limit_seconds)
+        elapsed = time.perf_counter() - start
+        memory["end"] = proc.memory_info().rss
+        server_cpu = sum(proc.cpu_times()[:2]) - cpu_before
+        for task in listeners:
+            task.cancel()
+        await asyncio.gather(*listeners, return_exceptions=True)
+    latencies.sort()
+    return {"steps": done, "deliveries": len(latencies), "seconds": elapsed,
+            "steps_per_s": done / elapsed,
+            "p50_ms": 1000 * statistics.median(latencies),
+            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
+            "max_ms": 1000 * latencies[-1], "server_cpu_ms_per_step": 1000 * server_cpu / done,
+            "rss_warm_mb": memory["warm"] / 2**20, "rss_end_mb": memory["end"] / 2**20}
+
+
+def load(games: int = 50, clients: int = 6, steps: int = 1000, rate: float = 50.0,
+         limit_seconds: float = 300) -> dict[str, float]:
+    """Run the load test against a fresh server in a temporary folder; the figures.
+
+    ``rate``: steps per second over all tables (50: each table steps once a second).
+    """
+    with tempfile.TemporaryDirectory() as folder, toy_server(Path(folder)) as (base, pid):
+        return asyncio.run(_run(base, games, clients, steps, pid, limit_seconds, rate))
+
+
+if __name__ == "__main__":
+    print(load(*(float(a) if i == 3 else int(a) for i, a in enumerate(sys.argv[1:5]))))
+    os._exit(0)

@@ -1,0 +1,26 @@
+"""``vv flip --html FILE``: write the offline flipper page for a seed (and a map)."""
+
+from __future__ import annotations
+
+import click
+
+
+def write_offline_page(path: str, seed: str | None, map_ref: str | None,
+                       rules_path: str | None) -> None:
+    """Write the page for ``seed`` (a fresh one when None, shown) atomically and say where."""
+    from scorepad.io import STDIN, atomic_write
+    from scorepad.rules.common.errors import InputError
+    from scorepad.rules.common.shuffle import fresh_seed
+    from scorepad.vv.flip import new_setup
+
+    from .flip_page import flip_data, offline_page
+
+    if path == STDIN:
+        raise InputError("--html needs a file name, not -")
+    fresh = seed is None
+    setup = new_setup(fresh_seed() if seed is None else seed, map_ref, rules_path)
+    data = flip_data(setup.session, map_name=setup.map_name, deck=list(setup.rules.deck))
+    target = atomic_write(path, offline_page(data))
+    note = f" (fresh; another table can use --seed {setup.session.seed})" if fresh else ""
+    click.echo(f"seed: {setup.session.seed}{note}")
+    click.echo(f"wrote {target}: {len(data['rounds'])} cards, works offline")

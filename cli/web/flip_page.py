@@ -1,0 +1,114 @@
+"""The offline flipper page: one self-contained HTML file with a seed's cards in it.
+
+``scorepad vv flip --html FILE`` writes it. The cards come from the same
+:class:`~scorepad.rules.voll_verplant.flipper.Flipper` as ``vv flip`` (and so from the
+same :func:`~scorepad.rules.voll_verplant.cards.card_stream` as ``vv deck``): Python
+computes every round's card, reshuffle, pile by kind and windows left, the page only
+shows them. No rule is written twice in JavaScript.
+
+How many cards: every card except the free ride makes every player fill one wagon
+window (a player must fill one even when nothing can be marked), and the game is over
+once no player has a free window. So a game on a map with ``W`` windows ends by the
+card at which the ``W``-th window-filling card has come, whatever the players do
+(special stations only fill windows faster). With ``--map`` the page holds exactly
+those cards; without, it holds them for the largest map the map validator admits
+(:func:`max_windows_any_map`: 26 lines of 4 windows), so it covers every map.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import replace
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from scorepad.rules.common.errors import InputError
+
+if TYPE_CHECKING:
+    from scorepad.rules.voll_verplant.flipper import Flipper
+
+#: A deck whose cards never fill a window would give an endless game; stop there.
+MAX_CARDS = 20_000
+
+
+def max_windows_any_map() -> int:
+    """The most wagon windows a valid map can have: the validator's line and window limits."""
+    from annotated_types import Le
+
+    from scorepad.rules.voll_verplant.map_spec import MAX_LINES, LineSpec
+
+    per_line = [m.le for m in LineSpec.model_fields["windows"].metadata if isinstance(m, Le)]
+    return MAX_LINES * int(per_line[0])  # type: ignore[call-overload]  # Le(4): an int
+
+
+def deck_summary(flipper: Flipper, deck: list[Any], *, map_name: str | None) -> dict[str, Any]:
+    """What the pages show of a flipper that does not change with the rounds."""
+    from scorepad.rules.voll_verplant.cards import parse_card
+
+    cards = [parse_card(c) for c in deck]
+    kinds = list(dict.fromkeys(cards))
+    return {"seed": flipper.seed, "map": map_name, "any_map": flipper.windows is None,
+            "specials": flipper.specials, "deck_size": flipper.deck_size,
+            "kinds": [k.code for k in kinds], "kind_names": [k.kind for k in kinds],
+            "deck_counts": [cards.count(k) for k in kinds], "windows": flipper.windows}
+
+
+def round_entry(flipper: Flipper, summary: dict[str, Any]) -> list[Any] | None:
+    """The last card of ``flipper`` as the pages show it: ``[code, reshuffle_after,
+    shuffle_icon, pile_left_by_kind, windows_left]`` (None before the first card)."""
+    last = flipper.last
+    if last is None:
+        return None
+    since = [card.code for card in last.since_shuffle]
+    left = [n - since.count(code) for code, n in zip(summary["kinds"], summary["deck_counts"],
+                                                    strict=True)]
+    return [last.card.code, last.reshuffle_after, last.shuffle_icon, left,
+            None if summary["any_map"] else flipper.windows_left]
+
+
+def flip_data(flipper: Flipper, *, map_name: str | None, deck: list[Any]) -> dict[str, Any]:
+    """Everything the offline page shows, round by round, for a flipper before its first card:
+    :func:`deck_summary` and ``rounds``, one :func:`round_entry` after each card."""
+    body = deck_summary(flipper, deck, map_name=map_name)
+    if body["any_map"]:
+        flipper = replace(flipper, windows=max_windows_any_map())
+    rounds: list[list[Any]] = []
+    state = flipper
+    while not state.over:
+        if len(rounds) >= MAX_CARDS:
+            raise InputError(f"the deck gives no end of game within {MAX_CARDS} cards "
+                             "(does any card fill a window?)")
+        state = state.flip()
+        entry = round_entry(state, body)
+        assert entry is not None  # a card has just been revealed
+        rounds.append(entry)
+    body["rounds"] = rounds
+    # Progress is kept per seed and cards: another ruleset or map with the same seed
+    # gets its own place in the browser's storage.
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]
+    body["key"] = f"scorepad-flip:{flipper.seed}:{digest}"
+    return body
+
+
+def _static(name: str) -> str:
+    return resources.files("scorepad.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _script_json(data: object) -> str:
+    """JSON safe inside a ``<script>`` element (no ``</script>`` can close it early)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def offline_page(data: dict[str, Any]) -> str:
+    """The whole page: inline CSS and script, the cards and the words as JSON, no links."""
+    from .words import all_words
+
+    # the data goes in last: a seed is free text and may look like a placeholder
+    return (_static("flip.html")
+            .replace("/*CSS*/", _static("style.css"))
+            .replace("/*CARD-JS*/", _static("flipcard.js"))
+            .replace("/*PAGE-JS*/", _static("flip-offline.js"))
+            .replace('"/*WORDS*/"', _script_json(all_words()))
+            .replace('"/*DATA*/"', _script_json(data)))

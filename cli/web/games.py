@@ -1,0 +1,75 @@
+"""Which games the server offers, and what the browser may choose for each.
+
+A :class:`WebGame` wraps a game of the protocol (:mod:`scorepad.rules.game`) with the
+little the browser needs beyond it: the only values each set-up keyword may take (so no
+file path ever comes from a browser: a Voll verplant map is a bundled id), an optional
+per-game view hook and an optional page module. The app factory takes a mapping of
+them (``create_app(games=...)``); :func:`default_games` builds it from ``GAMES``, leaving
+out games whose module is not installed.
+
+The view hook: ``view(session, player) -> dict`` gets the :class:`Session` and the viewer
+(a player's name, or ``None`` for the host) and returns plain JSON-able data for that
+viewer only (a sheet as SVG, the card to show); its result is the ``view`` field of the
+state the server sends. The page module is an ES module under ``static/games/`` whose
+``render(root, state, ctx)`` draws the game (see ``static/game.js``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorepad.rules.game import GAMES, Game
+from scorepad.rules.session import Session
+
+#: ``view(session, player)``: what one viewer (a player, or None = the host) sees of a game.
+ViewHook = Callable[[Session, "str | None"], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class WebGame:
+    """A game as the server offers it."""
+
+    game: Game
+    #: set-up keyword → the values a browser may choose (the first is the default)
+    setup_choices: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    view: ViewHook | None = None
+    #: file name of the game's page module under ``static/games/`` (None: the generic page)
+    page: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+
+def _setup_choices(game_id: str, game: Game) -> dict[str, list[Any]]:
+    """The set-up values the browser may choose: bundled maps only for Voll verplant."""
+    if game_id == "voll-verplant":
+        from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
+
+        default = game.example_setup.get("map", BUNDLED_MAPS[0])
+        return {"map": [default, *(m for m in BUNDLED_MAPS if m != default)]}
+    # other games: exactly the example set-up (their set-up names no file)
+    return {key: [value] for key, value in game.example_setup.items()}
+
+
+def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
+    """Every game of ``registry`` whose module is installed, as the server offers it."""
+    out: dict[str, WebGame] = {}
+    for game_id in registry:
+        try:
+            game = registry[game_id]
+        except ModuleNotFoundError:  # a game not built yet on this install
+            continue
+        out[game_id] = WebGame(game, _setup_choices(game_id, game), **_pages(game_id))
+    return out
+
+
+def _pages(game_id: str) -> dict[str, Any]:
+    """The view hook and page module of the games that have them."""
+    if game_id == "voll-verplant":
+        from .vv import flipper_view
+
+        return {"view": flipper_view, "page": "voll-verplant.js"}
+    return {}

@@ -1,0 +1,55 @@
+// What every served page shares: words, the caller's token, JSON calls, the screen kept awake.
+// Needs flipcard.js (the global ScorepadCards: fill, pickLang) loaded before it.
+const { fill, pickLang } = ScorepadCards; // a global of the classic script
+export const WORDS = JSON.parse(document.getElementById("words").textContent);
+const LANG_KEY = "scorepad-lang";
+export let lang = pickLang(Object.keys(WORDS), localStorage.getItem(LANG_KEY));
+export const t = (key, fields = {}) => fill(WORDS[lang][key] ?? key, fields);
+export const $ = (id) => document.getElementById(id);
+
+export function langButtons(root, onChange) {
+  root.replaceChildren();
+  for (const l of Object.keys(WORDS)) {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = l.toUpperCase();
+    b.setAttribute("aria-pressed", String(l === lang));
+    b.setAttribute("aria-label", `${WORDS[l].lang}: ${l}`);
+    b.addEventListener("click", () => { lang = l; localStorage.setItem(LANG_KEY, l); document.documentElement.lang = l; onChange(); });
+    root.append(b);
+  }
+  document.documentElement.lang = lang;
+}
+
+// A JSON call; resolves to [ok, body]. Errors are shown by the caller (body.error).
+export async function call(method, path, body) {
+  const options = { method, headers: { "Content-Type": "application/json" } };
+  if (body !== undefined) options.body = JSON.stringify(body);
+  try {
+    const response = await fetch(path, options);
+    return [response.ok, await response.json()];
+  } catch (err) {
+    return [false, { error: t("offline") }];
+  }
+}
+
+// Keep the screen on while a game runs (Wake Lock API where the browser has it).
+let wakeLock = null;
+export async function keepAwake(on) {
+  if (!("wakeLock" in navigator)) return;
+  try {
+    if (on && !wakeLock && document.visibilityState === "visible") {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } else if (!on && wakeLock) { await wakeLock.release(); wakeLock = null; }
+  } catch { /* refused (battery saver, no user gesture yet): the page still works */ }
+}
+
+// One join link as a list item: who it is for, the link and its QR code.
+export function linkItem(title, link, className = "") {
+  const li = document.createElement("li");
+  const h = document.createElement("strong"); h.textContent = title;
+  const a = document.createElement("a"); a.href = link.url; a.textContent = t("open"); a.className = className;
+  const img = document.createElement("img"); img.src = link.qr; img.alt = `QR: ${title}`;
+  li.append(h, document.createElement("br"), a, img);
+  return li;
+}

@@ -1,0 +1,124 @@
+// The game page: one front-end of the server's table session. It shows the state the
+// server sends (on load and after every change, by server-sent events) and turns taps
+// into steps; the engine on the server accepts or refuses them.
+//
+// A game may bring its own page module (state.game.page, under /static/games/): an ES
+// module exporting render(root, state, ctx). It draws into root (the #board element)
+// and returns {generic: false} to hide the generic move buttons. ctx offers
+// step(player, move), reveal(), undo(), t(key, fields), lang and words (the raw table of
+// the language, placeholders kept): the same calls as below.
+import { $, WORDS, call, keepAwake, langButtons, lang, linkItem, t } from "./common.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").pop());
+const token = new URLSearchParams(location.search).get("t") || "";
+const api = (what = "") => `/api/games/${encodeURIComponent(gameId)}${what}?t=${encodeURIComponent(token)}`;
+let state = null;
+let module = null;
+
+const ctx = {
+  step: (player, move) => send("/step", { player, move }),
+  reveal: () => send("/step", { reveal: true }),
+  undo: () => send("/undo"),
+  t, get lang() { return lang; }, get words() { return WORDS[lang]; },
+};
+
+async function send(path, body) {
+  $("error").hidden = true;
+  const [ok, answer] = await call("POST", api(path), body);
+  if (!ok) { $("error").textContent = `${t("error")}: ${answer.error}`; $("error").hidden = false; return false; }
+  show(answer);
+  return true;
+}
+
+const moveText = (move) => (move !== null && typeof move === "object"
+  ? JSON.stringify(move).replace(/[{}"]/g, "").replace(/:/g, ": ").replace(/,/g, ", ")
+  : String(move));
+
+function button(text, onClick, primary = false) {
+  const b = document.createElement("button");
+  b.type = "button"; b.textContent = text; if (primary) b.className = "primary";
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+async function show(next) {
+  if (state && next.version < state.version) return; // an older answer arriving late
+  state = next;
+  const g = state.game;
+  document.title = `scorepad – ${g.kind}`;
+  $("title").textContent = g.kind;
+  $("who").textContent = state.you.host ? t("you_host")
+    : state.you.watch ? t("you_watch") : t("you_are", { name: state.you.player });
+  const names = state.to_move.join(", ");
+  $("status").textContent = state.ended ? t("ended")
+    : state.over ? t("game_over") : state.at_chance ? t("chance") : t("to_move", { names });
+  let generic = true;
+  if (g.page) {
+    module ??= await import(`/static/games/${g.page}`);
+    const result = module.render($("board"), state, ctx);
+    generic = !(result && result.generic === false);
+  }
+  const moves = $("moves"); moves.replaceChildren();
+  if (generic) {
+    for (const [player, list] of Object.entries(state.legal)) {
+      const h = document.createElement("h2"); h.textContent = t(state.you.host ? "moves_for" : "your_moves", { name: player });
+      const row = document.createElement("div"); row.className = "moves";
+      for (const move of list) row.append(button(moveText(move), () => ctx.step(player, move)));
+      moves.append(h, row);
+    }
+    if (state.chance_outcomes.length) {
+      const row = document.createElement("div"); row.className = "moves";
+      for (const outcome of state.chance_outcomes) row.append(button(moveText(outcome), () => ctx.step(null, outcome)));
+      moves.append(row);
+    }
+    if (state.you.player !== null && !Object.keys(state.legal).length && !state.over && !state.ended) {
+      const p = document.createElement("p"); p.textContent = t("waiting"); moves.append(p);
+    }
+  }
+  const host = state.you.host;
+  $("hostbar").hidden = !host || state.ended;
+  $("reveal").textContent = t("reveal"); $("undo").textContent = t("undo"); $("end").textContent = t("end");
+  $("reveal").disabled = !(state.at_chance && !state.chance_outcomes.length);
+  $("undo").disabled = !state.can_undo;
+  $("end").hidden = !host || state.ended;
+  $("joinsec").hidden = !host; $("join-h").textContent = t("join");
+  $("score-h").textContent = t("score"); $("log-h").textContent = `${t("log")} · ${t("steps", { n: state.steps })}`;
+  $("scoresec").hidden = !state.score;
+  if (state.score) {
+    const table = $("score"); table.replaceChildren();
+    for (const p of state.score.players) {
+      const tr = table.insertRow();
+      tr.insertCell().textContent = p.name;
+      tr.insertCell().textContent = String(p.total);
+      tr.insertCell().textContent = t("rank", { n: p.rank });
+    }
+  }
+  $("log").textContent = JSON.stringify(state.log, null, 1);
+  keepAwake(!state.over && !state.ended);
+  langButtons($("langs"), () => show(state));
+}
+
+// the host can show the join links (and QR codes) again, at the table
+$("joinsec").addEventListener("toggle", async () => {
+  if (!$("joinsec").open || $("links").children.length) return;
+  const [ok, body] = await call("GET", api("/links"));
+  if (!ok) return;
+  for (const [title, link] of [[t("watch_link"), body.watch], ...body.players.map((p) => [p.name, p])]) {
+    $("links").append(linkItem(title, link));
+  }
+});
+$("reveal").addEventListener("click", () => ctx.reveal());
+$("undo").addEventListener("click", () => ctx.undo());
+$("end").addEventListener("click", () => { if (confirm(t("end_ask"))) send("/end"); });
+document.addEventListener("visibilitychange", () => keepAwake(state && !state.over && !state.ended));
+
+// The stream sends the whole state at once on (re)connect, so a phone that slept, lost
+// the network or reloaded comes back to where the game is.
+const events = new EventSource(api("/events"));
+events.addEventListener("state", (e) => { $("conn").hidden = true; show(JSON.parse(e.data)); });
+events.addEventListener("error", () => {
+  if (events.readyState === EventSource.CLOSED) return;
+  $("conn").textContent = t("offline"); $("conn").hidden = false;
+});
+const [ok, first] = await call("GET", api());
+if (ok) show(first); else { $("error").textContent = `${t("error")}: ${first.error}`; $("error").hidden = false; events.close(); }

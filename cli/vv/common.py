@@ -16,22 +16,39 @@ if TYPE_CHECKING:  # rulesets and replays are imported by the commands that use 
     from scorepad.rules.voll_verplant.view import MarkedSheet
 
 
-def load_network(ref: str, base: Path | None = None) -> Network:
+def load_network(ref: str, base: Path | None = None, named_in: str | None = None) -> Network:
     """A map by bundled id or by path; a relative path is taken from ``base`` (the folder of
-    the file that names the map) when given. Errors name the map file."""
+    the file that names the map) when given. Errors name the map file, and for a map named
+    inside a file (``named_in``: a log, a paper sheet) both: ``game.yaml: map 'x.yaml': ...``.
+    """
+    from scorepad.rules.common.errors import shown
+
     if ref in BUNDLED_MAPS:
         return bundled_map(ref)
     path = Path(ref)
-    if base is not None and not path.is_absolute():
-        path = base / path
-    if not path.exists() and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
-        raise ContentError(f"unknown map {ref!r} (bundled: {', '.join(BUNDLED_MAPS)}, "
-                           "or a path to a map file)")
-    data = read_mapping(path)
     try:
-        return load_map_data(data)
+        if base is not None and not path.is_absolute():
+            path = base / path
+        if not _exists(path) and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
+            raise ContentError(f"unknown map {shown(ref)} (bundled: {', '.join(BUNDLED_MAPS)}, "
+                               "or a path to a map file)")
+        data = read_mapping(path)
+        try:
+            return load_map_data(data)
+        except ScorepadError as err:
+            raise err.in_file(display_name(path)) from None
     except ScorepadError as err:
-        raise err.in_file(display_name(path)) from None
+        if named_in is None or isinstance(err, ContentError) and err.source is None:
+            raise
+        raise err.named_in(named_in, f"map {shown(ref)}") from None
+
+
+def _exists(path: Path) -> bool:
+    """Whether a file is there; a name no file can have (a NUL, too long) is not there."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def load_rules(path: str | None, overrides: dict | None = None) -> VVRules:
@@ -81,7 +98,7 @@ def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
                 raise InputError("missing key: a game with players needs `map`", where=("map",))
             network = None
         else:
-            network = load_network(log.map, doc.base)
+            network = load_network(log.map, doc.base, doc.name)
         rules = load_rules(rules_file, log.rules)
         if network is None:  # a flipper's log: only its cards can be checked
             check_cards([r.parsed_card for r in log.rounds], rules, log.seed)

@@ -155,7 +155,7 @@ def _turn(value: Any) -> Turn:
 
 def _plain(data: dict) -> GameLog:
     """Read a log that has exactly the format's shape; raise _Shape on anything else."""
-    _keys(data, {"format", "players"}, {"rules", "display", "rounds"})
+    _keys(data, {"format", "players", "rounds"}, {"rules", "display"})
     players = _texts(data["players"])
     if not 1 <= len(players) <= PLAYERS_MAX or len(set(players)) != len(players):
         raise _Shape
@@ -163,7 +163,7 @@ def _plain(data: dict) -> GameLog:
     if type(rules) is not dict or any(type(k) is not str for k in rules):
         raise _Shape
     display = data.get("display")
-    rounds = data.get("rounds", [])
+    rounds = data["rounds"]
     if type(rounds) is not list:
         raise _Shape
     out = []

@@ -63,7 +63,7 @@ class GameLog(StrictModel):
     rules: dict[str, Any] = {}
     players: Annotated[list[PlayerName], Field(min_length=1, max_length=8)]
     display: list[Id] | None = None
-    rounds: list[RoundSpec] = []
+    rounds: list[RoundSpec]  # required (may be []): a log without it is not a game log
 
     @field_validator("players")
     @classmethod

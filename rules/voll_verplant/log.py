@@ -11,7 +11,7 @@ from scorepad.rules.common.formats import check_format
 from scorepad.rules.common.models import StrictModel, parse_model
 
 from .cards import Card, parse_card
-from .log_reader import check_known_cards
+from .log_reader import check_known_cards, check_required
 
 GAME_FORMAT = "scorepad/vv-game@1"
 
@@ -76,8 +76,8 @@ class GameLog(StrictModel):
     map: Annotated[str, Field(min_length=1)] | None = None  # a flipper log may have none
     rules: dict[str, Any] = {}
     seed: str | int | None = None
-    players: list[PlayerName] = []
-    rounds: list[RoundSpec] = []
+    players: list[PlayerName] = []  # required when there is a map (check_required)
+    rounds: list[RoundSpec]  # required (may be [])
 
     @field_validator("players")
     @classmethod
@@ -139,5 +139,6 @@ def parse_game_log(data: object) -> GameLog:
     (exit 1) naming the round.
     """
     check_format(data, GAME_FORMAT)
+    check_required(data)  # type: ignore[arg-type]
     check_known_cards(data)  # type: ignore[arg-type]
     return parse_model(GameLog, data, place=_place)

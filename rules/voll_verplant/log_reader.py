@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from scorepad.rules.common.errors import ContentError
+from scorepad.rules.common.errors import ContentError, InputError
 from scorepad.rules.common.formats import check_format
 
 from .cards import Card, parse_card
@@ -74,11 +74,19 @@ def check_known_cards(data: Mapping[str, Any]) -> None:
                 raise ContentError(str(err), where=(f"round {number}", "card")) from None
 
 
+def check_required(data: Mapping[str, Any]) -> None:
+    """``players`` is required in a game with a map (a flipper's log, without a map, may
+    leave it out); a log without its players would score nobody and say ok."""
+    if data.get("map") is not None and "players" not in data:
+        raise InputError("missing key (a game on a map lists its players)", where=("players",))
+
+
 def read_game_log(data: object) -> LoggedGame | Any:
     """A game log ready for :func:`.replay.replay`. Shape errors: InputError (exit 2)
     naming round, player and key; unknown cards: ContentError (exit 1)."""
     check_format(data, GAME_FORMAT)
     assert isinstance(data, Mapping)
+    check_required(data)
     check_known_cards(data)
     game = plain_game(data)
     if game is not None:
@@ -122,8 +130,8 @@ def _move(data: object, nested: bool) -> LoggedMove | None:
 
 def plain_game(data: Mapping[str, Any]) -> LoggedGame | None:
     """The log read without pydantic, or None when any part is not plainly well-formed."""
-    if not set(data) <= _GAME_KEYS:
-        return None
+    if not set(data) <= _GAME_KEYS or "rounds" not in data:
+        return None  # pydantic names what is wrong (rounds is required)
     game_map, rules, seed = data.get("map"), data.get("rules", {}), data.get("seed")
     if game_map is not None and not (isinstance(game_map, str) and game_map):
         return None
@@ -135,7 +143,7 @@ def plain_game(data: Mapping[str, Any]) -> LoggedGame | None:
     if not isinstance(players, list) or not all(_name(p) for p in players) \
             or len(set(players)) != len(players):
         return None
-    rounds_data = data.get("rounds", [])
+    rounds_data = data["rounds"]
     if not isinstance(rounds_data, list):
         return None
     rounds = []

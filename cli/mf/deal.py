@@ -10,7 +10,8 @@ from .common import rules_option
 @click.command(name="deal")
 @click.option("--players", "-p", type=click.IntRange(2, 4), required=True,
               help="Number of players (2-4).")
-@click.option("--seed", "-s", default=None, help="Seed; the same seed deals the same cards.")
+@click.option("--seed", "-s", default=None,
+              help="Seed (any text); the same seed deals the same cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print the deal as JSON.")
 @rules_option
 def deal_cmd(players: int, seed: str | None, as_json: bool, rules_file: str | None) -> None:

@@ -168,6 +168,8 @@ def resumable_log(data: dict, seed: str | None):
     if log.seed is None:
         raise InputError("the log has no seed, so its upcoming cards are unknown and it "
                          "cannot be resumed", where=("seed",))
-    if seed is not None and seed != str(log.seed):
+    from scorepad.rules.common.shuffle import normal_seed
+
+    if seed is not None and normal_seed(seed) != normal_seed(log.seed):
         raise InputError(f"--seed {seed!r} differs from the log's seed {str(log.seed)!r}")
     return log

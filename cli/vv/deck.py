@@ -8,10 +8,13 @@ MAX_COUNT = 10_000
 
 
 def check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """Click callback: a seed may be any string, but not an empty one."""
+    """Click callback: a seed may be any text, but not an empty one; it is shown and
+    recorded in its normal form (NFC, stripped), the text the shuffle uses."""
+    from scorepad.rules.common.shuffle import normal_seed
+
     if value is not None and not value.strip():
         raise click.BadParameter("a seed cannot be empty")
-    return value
+    return None if value is None else normal_seed(value)
 
 
 @click.command(name="deck")

@@ -13,8 +13,9 @@ memory or time:
 * text valid Unicode (no lone surrogates such as JSON's ``"\\ud800"``),
 * duplicate keys refused, naming the key,
 * only plain types: mappings, lists, text, integers, finite floats, booleans and null;
-  YAML tags such as ``!!set``, ``!!binary``, ``!!python/...`` or merge keys (``<<``) are
-  refused; a date (``2026-12-01``) is text, as typed.
+  YAML tags such as ``!!set``, ``!!binary``, ``!!timestamp`` or ``!!python/...`` are
+  refused; a date (``2026-12-01``), ``=`` and ``<<`` are text, as typed (``<<`` merges
+  nothing, so no merged key can hide a duplicate).
 
 A seed is text: the value of a ``seed`` key is always the text the user typed
 (``seed: 0x2A`` is ``"0x2A"``, not 42; ``seed: true`` is ``"true"``), so no file silently

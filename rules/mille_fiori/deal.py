@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorepad.rules.common.shuffle import seeded_rng, shuffled
+from scorepad.rules.common.shuffle import normal_seed, seeded_rng, shuffled
 
 from .board import Board, board
 from .engine import make_config
@@ -45,4 +45,4 @@ def deal(players: int, seed: object, rules: Options | None = None,
                       for i in range(players))
         rounds.append(hands)
         pos += block
-    return Deal(str(seed), players, display, tuple(rounds), tuple(cards[pos:]))
+    return Deal(normal_seed(seed), players, display, tuple(rounds), tuple(cards[pos:]))

@@ -60,6 +60,11 @@ def _shorten_quoted(text: str) -> str:
     return _QUOTED.sub(lambda m: shown_quoted(m.group(0)), text)
 
 
+def shortened_message(text: str) -> str:
+    """A message from elsewhere (Click's usage errors) with its quoted values shortened."""
+    return shorten(_shorten_quoted(text), LINE_CHARS)
+
+
 def shown_quoted(quoted: str) -> str:
     """A quoted literal of a message shortened to :data:`VALUE_CHARS`."""
     return shorten(quoted[:-1], VALUE_CHARS - 1) + quoted[-1]

@@ -150,8 +150,8 @@ def mutated_data(draw: st.DrawFn, data: Any) -> Any:
         parent, last = _get(data, path[:-1]), path[-1]
         action = draw(st.sampled_from(["replace", "replace", "delete", "double", "wrap",
                                        "rekey"]))
-        if action == "replace":
-            parent[last] = draw(values)
+        if action == "replace":  # a copy: HOSTILE's lists must stay as they are
+            parent[last] = copy.deepcopy(draw(values))
         elif action == "delete":
             del parent[last]
         elif action == "double" and isinstance(parent, list):
@@ -287,7 +287,7 @@ ARGUMENT_LISTS: list[list[str]] = [
     ["floris", "score", str(DATA / "floris_game.yaml")],
 ]
 
-ARG_VALUES = ["-", ".", "", "--", "-h", "--json", "--seed", "--count", "--players", "--rules",
+ARG_VALUES: list[str] = ["-", ".", "", "--", "-h", "--json", "--seed", "--count", "--players", "--rules",
               "--format", "-o", "0", "-1", "5", "999999999999999999999", "x" * 3000, "\x00",
               "/dev/zero", "nothere.yaml", "berlin", "tiny", "rose:999999999999", "rose:-1",
               "lily:3 lily:3", "d" * 500, "é", "\udcff", "json", "pdf", "svg", "a4"]

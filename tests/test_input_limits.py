@@ -304,6 +304,13 @@ def test_a_huge_value_gives_a_short_message(runner, tmp_path):
     assert len(line) < 400 and "QQQQ…" in line
 
 
+def test_a_key_with_a_line_break_or_escape_never_splits_the_message(runner, tmp_path):
+    path = write(tmp_path, "game.yaml", 'format: scorepad/mf-game@1\nplayers: [A, B]\n'
+                 'rounds: []\n"x\\ny\\ez": 1\n')
+    line = one_line_about(run(runner, "mf", "check", str(path)), path)
+    assert "x\\ny\\x1bz" in line and "\x1b" not in line
+
+
 def test_shown_shortens_values_to_about_60_characters():
     assert shown("x" * 1000) == "'" + "x" * 57 + "…'"
     assert len(shown(list(range(10**5)))) <= 60

@@ -62,7 +62,17 @@ def _shorten_quoted(text: str) -> str:
 
 def shortened_message(text: str) -> str:
     """A message from elsewhere (Click's usage errors) with its quoted values shortened."""
-    return shorten(_shorten_quoted(text), LINE_CHARS)
+    return shorten(_shorten_quoted(one_line(text)), LINE_CHARS)
+
+
+# Characters that would end the line or move the terminal's cursor: written as escapes.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and control characters escaped (``\\n``, ``\\x1b``): a key
+    or file name from a file never splits a message or clears the screen."""
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], text)
 
 
 def shown_quoted(quoted: str) -> str:
@@ -104,10 +114,10 @@ class ScorepadError(Exception):
         a huge value in a file never becomes a huge message."""
         parts = []
         if self.source:
-            parts.append(shorten(_shorten_quoted(self.source), SOURCE_CHARS))
+            parts.append(shorten(_shorten_quoted(one_line(self.source)), SOURCE_CHARS))
         if self.where:
-            parts.append(_shorten_quoted(", ".join(self.where)))
-        parts.append(_shorten_quoted(self.message))
+            parts.append(_shorten_quoted(one_line(", ".join(self.where))))
+        parts.append(_shorten_quoted(one_line(self.message)))
         return shorten(": ".join(parts), LINE_CHARS)
 
 

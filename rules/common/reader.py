@@ -221,6 +221,7 @@ def _build(loader: Any) -> Any:
         kind = type(event)
         if kind is yaml.ScalarEvent:
             value, size = _scalar(loader, event, stack, line), 1
+            added = 1
             if event.anchor:
                 anchors[event.anchor] = (value, 1)
         elif kind is yaml.AliasEvent:
@@ -229,6 +230,7 @@ def _build(loader: Any) -> Any:
                                  "value (undefined, or the value contains itself)",
                                  where=(f"line {line}",))
             value, size = anchors[event.anchor]
+            added = size  # the value named is used again, whole
         elif kind in (yaml.SequenceStartEvent, yaml.MappingStartEvent):
             if event.tag not in _PLAIN_COLLECTIONS:
                 raise InputError(f"YAML tag {shown(event.tag, 40)} is not a plain list or "
@@ -240,10 +242,12 @@ def _build(loader: Any) -> Any:
                                  where=(f"line {line}",))
             stack.append(_Collection({} if kind is yaml.MappingStartEvent else [],
                                      event.anchor, line))
+            total += 1  # the collection itself; its items count as they come
             continue
         elif kind in (yaml.SequenceEndEvent, yaml.MappingEndEvent):
             done = stack.pop()
             value, size = done.value, done.size
+            added = 0  # counted already, item by item
             if done.anchor:
                 anchors[done.anchor] = (value, size)
         elif kind is yaml.DocumentStartEvent:
@@ -256,7 +260,7 @@ def _build(loader: Any) -> Any:
             return result
         else:  # stream start, document end
             continue
-        total += size
+        total += added  # the values of the document with every alias expanded
         if total > MAX_VALUES:
             raise InputError(f"more than {MAX_VALUES:,} values (YAML aliases count at every "
                              "use)", where=(f"line {line}",))

@@ -18,18 +18,29 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
+from .errors import InputError
+
 T = TypeVar("T")
 
 SHUFFLE_VERSION = 1
 
 
 def normal_seed(seed: object) -> str:
-    """The seed as the shuffle uses it: its text in Unicode NFC, stripped."""
+    """The seed as the shuffle uses it: its text in Unicode NFC, stripped.
+
+    A seed that is not valid Unicode (bytes of another encoding on a command line arrive
+    as lone surrogates) is an InputError: no text, no cards.
+    """
     text = str(seed).strip()
     if text.isascii():
         return text  # NFC of ASCII is itself; skip the unicodedata import
     import unicodedata
 
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("a seed is text, and this one is not valid UTF-8",
+                         where=("seed",)) from None
     return unicodedata.normalize("NFC", text).strip()
 
 

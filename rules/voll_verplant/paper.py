@@ -273,8 +273,18 @@ class SheetErrors(ScorepadError):
             err.at(*place)
         return self
 
+    #: At most this many problems are printed (a file listing a station 90,000 times
+    #: is one problem repeated, not 90,000 lines worth reading).
+    SHOWN = 20
+
     def __str__(self) -> str:
-        return "\n".join(str(e) for e in self.errors)
+        lines = list(dict.fromkeys(str(e) for e in self.errors[:self.SHOWN * 5]))
+        more = len(self.errors) - min(len(self.errors), self.SHOWN)
+        if more:
+            source = self.errors[-1].source
+            lines = lines[:self.SHOWN] + [(f"{source}: " if source else "")
+                                          + f"and {more} more problem{'s' if more > 1 else ''}"]
+        return "\n".join(lines[:self.SHOWN + 1])
 
 
 def raise_all(errors: Sequence[ScorepadError]) -> None:
@@ -289,13 +299,16 @@ def station_problems(ids: Sequence[int], network: Network, field: str) -> list[S
     """Unknown station ids and ids listed twice in one field."""
     problems: list[ScorepadError] = []
     seen: set[int] = set()
+    twice: set[int] = set()
     for sid in ids:
         if sid not in network.station_index:
             problems.append(ContentError(f"no such station (the map has "
                                          f"{compress_ranges(network.station_index)})",
                                          where=(field, f"station {sid}")))
         elif sid in seen:
-            problems.append(ContentError("listed twice", where=(field, f"station {sid}")))
+            if sid not in twice:  # once per station, however often it is listed again
+                problems.append(ContentError("listed twice", where=(field, f"station {sid}")))
+            twice.add(sid)
         seen.add(sid)
     return problems
 

@@ -32,7 +32,7 @@ check: lint test
 FUZZ_EXAMPLES ?= 3000
 fuzz: install
 	rm -f output/fuzz-stats.tsv
-	SCOREPAD_FUZZ=1 FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) SCOREPAD_FUZZ_STATS=output/fuzz-stats.tsv \
+	SCOREPAD_FUZZ=1 FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) SCOREPAD_FUZZ_STATS=$(CURDIR)/output/fuzz-stats.tsv \
 	  $(BIN)/python -m pytest tests/test_fuzz.py -x -p no:cacheprovider
 	@cut -f1 output/fuzz-stats.tsv | sort | uniq -c | awk '{print "exit " $$2 ": " $$1 " inputs"}'
 

@@ -249,9 +249,10 @@ def check_run(args: Sequence[str], files: Sequence[str], stdin: bytes | None = N
         result = runner.invoke(root, list(args), input=stdin)
     elapsed = time.monotonic() - start
     if os.environ.get("SCOREPAD_FUZZ_STATS"):  # make fuzz: one line per input, for the README
-        with open(os.environ["SCOREPAD_FUZZ_STATS"], "a", encoding="utf-8") as stats:
+        with open(os.environ["SCOREPAD_FUZZ_STATS"], "a", encoding="utf-8",
+                  errors="backslashreplace") as stats:
             first = (result.stderr.splitlines() or [""])[0]
-            stats.write(f"{result.exit_code}\t{elapsed:.3f}\t{args[0]} {args[1]}\t"
+            stats.write(f"{result.exit_code}\t{elapsed:.3f}\t{' '.join(args[:2])!r}\t"
                         f"{first.split(': ')[-1][:80]!r}\n")
     context = f"scorepad {' '.join(a[:80] for a in args)}"
     assert result.exit_code in (0, 1, 2), (context, result.exit_code, result.output[-2000:],

@@ -8,8 +8,11 @@ grow without bound, and every error names the file (see tests/fuzzing.py).
 from __future__ import annotations
 
 import os
+import sys
+import time
 
-from fuzzing import ARGUMENT_LISTS, argument_list, check_run, hostile_file
+import pytest
+from fuzzing import ARGUMENT_LISTS, Hang, argument_list, bounded, check_run, hostile_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -72,3 +75,13 @@ def test_every_argument_list_is_valid_before_mutation(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for args in ARGUMENT_LISTS:
         assert check_run(args, []) == 0, args
+
+
+def test_the_bounds_stop_a_hang_and_a_runaway_allocation():
+    with pytest.raises(Hang), bounded(seconds=0.2):
+        time.sleep(5)
+    if sys.platform.startswith("linux"):
+        with pytest.raises(MemoryError), bounded(memory=64 * 1024 * 1024):
+            bytearray(512 * 1024 * 1024)
+    with bounded():  # and afterwards everything is as before
+        assert len(bytearray(64 * 1024 * 1024)) == 64 * 1024 * 1024

@@ -62,6 +62,16 @@ def test_a_5000_digit_integer_is_refused_while_still_text(runner, tmp_path, name
         assert "number too long" in line and len(line) < 300
 
 
+@pytest.mark.parametrize("spec", ["rose:" + "9" * 5000, "9" * 5000 + " roses",
+                                  "rose:" + "0" * 5000 + "5"])
+def test_a_5000_digit_count_in_a_bouquet_spec_is_an_error_not_a_crash(runner, spec):
+    result = run(runner, "floris", "bouquet", spec, "--json")
+    zeros = spec.startswith("rose:0")
+    assert result.exit_code == (0 if zeros else 2), (result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert zeros or ("too large" in result.stderr and len(result.stderr) < 300)
+
+
 @pytest.mark.parametrize("name, text", [
     ("deep.json", "[" * 1000 + "]" * 1000),
     ("deep2.json", '{"a": ' * 1000 + "1" + "}" * 1000),

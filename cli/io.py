@@ -108,7 +108,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     Failing to write raises InputError (exit 2) naming the path.
     """
     target = Path(path)
-    if target.name in ("", ".", "..") or str(path).endswith(("/", os.sep)) or target.is_dir():
+    if target.name in ("", ".", "..") or str(path).endswith(("/", os.sep)) or _is_dir(target):
         raise InputError("is a directory, not a file", source=str(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
@@ -126,7 +126,17 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
             raise
     except OSError as err:
         raise InputError(f"cannot write: {err.strerror or err}", source=str(target)) from None
+    except ValueError:  # a NUL character in the name
+        raise InputError("not a valid file name", source=str(target)) from None
     return target
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder; a name no file can have (too long, a NUL) is not."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 #: A temporary file older than this is stale whatever its pid says (the pid may be reused).

@@ -29,7 +29,7 @@ def load_network(ref: str, base: Path | None = None, named_in: str | None = None
     try:
         if base is not None and not path.is_absolute():
             path = base / path
-        if not _exists(path) and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
+        if not file_exists(path) and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
             raise ContentError(f"unknown map {shown(ref)} (bundled: {', '.join(BUNDLED_MAPS)}, "
                                "or a path to a map file)")
         data = read_mapping(path)
@@ -43,7 +43,7 @@ def load_network(ref: str, base: Path | None = None, named_in: str | None = None
         raise err.named_in(named_in, f"map {shown(ref)}") from None
 
 
-def _exists(path: Path) -> bool:
+def file_exists(path: Path) -> bool:
     """Whether a file is there; a name no file can have (a NUL, too long) is not there."""
     try:
         return path.exists()

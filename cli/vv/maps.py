@@ -120,7 +120,7 @@ def _load(file: str):
     from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, load_map_data
 
-    from .common import load_network
+    from .common import file_exists, load_network
 
     if file == STDIN:
         name = display_name(file)
@@ -129,6 +129,6 @@ def _load(file: str):
             return name, load_map_data(data)
         except ScorepadError as err:
             raise err.in_file(name) from None
-    if file not in BUNDLED_MAPS and not Path(file).exists():
+    if file not in BUNDLED_MAPS and not file_exists(Path(file)):
         raise InputError("no such file", source=file)
     return file, load_network(file)

@@ -263,7 +263,7 @@ def test_a_file_name_no_file_can_have_is_an_error_not_a_crash(runner, tmp_path, 
     assert len(result.stderr) < 400
     log = write(tmp_path, "game.yaml", VV_LOG.replace("berlin", json.dumps(name)))
     line = one_line_about(run(runner, "vv", "check", str(log)), log)
-    assert len(line) < 400 and ": map '" in line
+    assert len(line) < 400 and (": map '" in line or "control character" in line)
 
 
 # --- missing keys, map named in a log, echoes ------------------------------------------
@@ -314,11 +314,28 @@ def test_a_huge_value_gives_a_short_message(runner, tmp_path):
     assert len(line) < 400 and "QQQQ…" in line
 
 
-def test_a_key_with_a_line_break_or_escape_never_splits_the_message(runner, tmp_path):
+def test_a_key_with_a_line_break_never_splits_the_message(runner, tmp_path):
     path = write(tmp_path, "game.yaml", 'format: scorepad/mf-game@1\nplayers: [A, B]\n'
-                 'rounds: []\n"x\\ny\\ez": 1\n')
+                 'rounds: []\n"x\\ny": 1\n')
     line = one_line_about(run(runner, "mf", "check", str(path)), path)
-    assert "x\\ny\\x1bz" in line and "\x1b" not in line
+    assert "x\\ny: unknown key" in line
+
+
+def test_a_file_name_with_an_escape_character_is_shown_escaped(runner, tmp_path):
+    path = write(tmp_path, "a\x1b[2Jb.yaml", "format: x\n")
+    result = run(runner, "mf", "check", str(path))
+    assert result.exit_code == 2 and "\x1b" not in result.stderr
+    assert result.stderr.startswith(str(path).replace("\x1b", "\\x1b") + ": ")
+
+
+@pytest.mark.parametrize("name, text", [
+    ("c.yaml", 'format: scorepad/mf-game@1\nplayers: ["A\\e[2J", B]\nrounds: []\n'),
+    ("c.json", '{"format": "scorepad/mf-game@1", "players": ["A\\u0007", "B"], "rounds": []}'),
+])
+def test_text_with_a_control_character_is_refused(runner, tmp_path, name, text):
+    path = write(tmp_path, name, text)
+    line = one_line_about(run(runner, "mf", "score", str(path)), path)
+    assert "control character" in line
 
 
 def test_shown_shortens_values_to_about_60_characters():

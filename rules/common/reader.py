@@ -10,7 +10,8 @@ memory or time:
 * at most :data:`MAX_VALUES` values once YAML aliases are expanded (an alias counts the whole
   value it names at every use, so a "billion laughs" file is refused before anyone walks it),
 * numbers within ±10^18 (a 5,000-digit integer is refused while still text),
-* text valid Unicode (no lone surrogates such as JSON's ``"\\ud800"``),
+* text valid Unicode (no lone surrogates such as JSON's ``"\\ud800"``) without control
+  characters other than tab and line breaks (``"\\u001b[2J"`` would clear a screen),
 * duplicate keys refused, naming the key,
 * only plain types: mappings, lists, text, integers, finite floats, booleans and null;
   YAML tags such as ``!!set``, ``!!binary``, ``!!timestamp`` or ``!!python/...`` are
@@ -44,6 +45,9 @@ _MAX_NUMBER_TEXT = 40  # characters of a number's text (digits, sign, `_`, `0x`)
 TEXT_KEYS = frozenset({"seed"})
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# Control characters (all but tab, line feed and carriage return): no scorepad text needs
+# one, and printed in a score table they would move the cursor or clear the screen.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _YAML = "tag:yaml.org,2002:"
 _PLAIN_SCALARS = {_YAML + t for t in ("str", "int", "float", "bool", "null")}
 _PLAIN_COLLECTIONS = {None, "!", _YAML + "seq", _YAML + "map"}
@@ -330,6 +334,12 @@ def _bounded(number: Any, line: int | None = None) -> Any:
 
 
 def _check_text(text: Any, line: int | None = None) -> None:
-    if isinstance(text, str) and _SURROGATE.search(text):
+    if not isinstance(text, str):
+        return
+    if _SURROGATE.search(text):
         raise InputError("text is not valid Unicode (a lone surrogate such as \\ud800)",
+                         where=(f"line {line}",) if line else ())
+    control = _CONTROL.search(text)
+    if control:
+        raise InputError(f"text holds a control character ({control.group(0)!r})",
                          where=(f"line {line}",) if line else ())

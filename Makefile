@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint typecheck check bench clean sheets
+.PHONY: install test lint typecheck check bench clean sheets fuzz
 
 install: $(STAMP)
 
@@ -43,6 +43,16 @@ typecheck: install
 	cd build/typecheck && ../../$(BIN)/mypy --config-file ../../pyproject.toml -p scorepad
 
 check: lint test
+
+# The long fuzz run (tests/test_fuzz.py with the `fuzz` profile): FUZZ_EXAMPLES inputs per
+# test (4 tests), one line per input in output/fuzz-stats.tsv (exit code, seconds, command,
+# message). README › Development records the last run.
+FUZZ_EXAMPLES ?= 3000
+fuzz: install
+	rm -f output/fuzz-stats.tsv
+	SCOREPAD_FUZZ=1 FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) SCOREPAD_FUZZ_STATS=$(CURDIR)/output/fuzz-stats.tsv \
+	  $(BIN)/python -m pytest tests/test_fuzz.py -x -p no:cacheprovider
+	@cut -f1 output/fuzz-stats.tsv | sort | uniq -c | awk '{print "exit " $$2 ": " $$1 " inputs"}'
 
 bench: install
 	$(BIN)/python benchmarks/run.py

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
-from scorepad.rules.common.errors import InputError
+from scorepad.rules.common.errors import InputError, ScorepadError
 
 STDIN = "-"
 
@@ -18,50 +21,75 @@ def display_name(path: str | os.PathLike[str]) -> str:
     return "<stdin>" if str(path) == STDIN else str(path)
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """The text of a file, or of standard input for ``-``; unreadable → InputError (exit 2)."""
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a regular file, or of standard input for ``-``, at most
+    :data:`~scorepad.rules.common.reader.MAX_BYTES`; anything else is an InputError (exit 2).
+
+    A device, FIFO or socket is refused before it is read (``/dev/zero`` would never end,
+    a FIFO would block): the path is looked at first, then opened without blocking and
+    looked at again, so nothing swapped in between is read either.
+    """
+    from scorepad.rules.common.reader import MAX_BYTES, too_large
+
     name = display_name(path)
+    if str(path) == STDIN:
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read(MAX_BYTES + 1) if stream is not None else \
+            sys.stdin.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+        if len(raw) > MAX_BYTES:
+            raise InputError(too_large(), source=name)
+        return raw
     try:
-        if str(path) == STDIN:
-            return sys.stdin.read()
-        return Path(path).read_text(encoding="utf-8")
+        _check_regular(os.stat(path), name)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            _check_regular(os.fstat(fd), name)
+            chunks, size = [], 0
+            while size <= MAX_BYTES:  # bounded even if the size said is wrong (/proc)
+                chunk = os.read(fd, MAX_BYTES + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise InputError("no such file", source=name) from None
     except IsADirectoryError:
         raise InputError("is a folder, not a file", source=name) from None
-    except UnicodeDecodeError as err:
-        raise InputError(f"not UTF-8 text (byte {err.start})", source=name) from None
+    except ValueError:  # a NUL character in the name
+        raise InputError("not a valid file name", source=name) from None
     except OSError as err:
         raise InputError(f"cannot read: {err.strerror or err}", source=name) from None
+    if size > MAX_BYTES:
+        raise InputError(too_large(), source=name)
+    return b"".join(chunks)
 
 
-def parse_text(text: str, name: str) -> Any:
-    """Parse a YAML or JSON document; a syntax error names the line and column."""
-    import yaml
+def _check_regular(st: os.stat_result, name: str) -> None:
+    from scorepad.rules.common.reader import MAX_BYTES, too_large
 
-    from scorepad.rules.common.data import load_yaml_text
-
-    stripped = text.lstrip()
-    if stripped[:1] in "{[" and name.endswith(".json"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InputError(f"invalid JSON: {err.msg}",
-                             where=(f"line {err.lineno}, column {err.colno}",),
-                             source=name) from None
-    try:
-        return load_yaml_text(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
-        problem = getattr(err, "problem", None) or "not valid YAML or JSON"
-        where = (f"line {mark.line + 1}, column {mark.column + 1}",) if mark else ()
-        raise InputError(f"invalid YAML: {problem}", where=where, source=name) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError("is a folder, not a file", source=name)
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError("not a regular file (a device, FIFO or socket is never read)",
+                         source=name)
+    if st.st_size > MAX_BYTES:
+        raise InputError(too_large(st.st_size), source=name)
 
 
 def read_document(path: str | os.PathLike[str]) -> Any:
-    """Read and parse a YAML/JSON file (``-`` = stdin). Errors name the file."""
+    """Read and parse a YAML/JSON file (``-`` = stdin) through the one bounded reader
+    (``scorepad.rules.common.reader``). Errors name the file."""
+    from scorepad.rules.common.reader import parse_document
+
     name = display_name(path)
-    return parse_text(read_text(path), name)
+    raw = read_bytes(path)
+    try:
+        return parse_document(raw, name)
+    except ScorepadError as err:
+        raise err.in_file(name) from None
 
 
 def read_mapping(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -80,9 +108,12 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     Failing to write raises InputError (exit 2) naming the path.
     """
     target = Path(path)
+    if target.name in ("", ".", "..") or str(path).endswith(("/", os.sep)) or _is_dir(target):
+        raise InputError("is a directory, not a file", source=str(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(target)
         fd, tmp = _create_temporary(target)
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -95,7 +126,67 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
             raise
     except OSError as err:
         raise InputError(f"cannot write: {err.strerror or err}", source=str(target)) from None
+    except ValueError:  # a NUL character in the name
+        raise InputError("not a valid file name", source=str(target)) from None
     return target
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder; a name no file can have (too long, a NUL) is not."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+#: A temporary file older than this is stale whatever its pid says (the pid may be reused).
+STALE_SECONDS = 3600
+#: A temporary file of a process that is gone is stale after this (a live write takes
+#: milliseconds; the margin keeps a writer in another pid namespace safe while it writes).
+GONE_SECONDS = 5
+
+
+def remove_stale_temporaries(target: Path) -> list[Path]:
+    """Remove the temporary files killed writes to ``target`` left behind
+    (``.NAME.<pid>-<n>.tmp``): those of a process no longer alive, or older than an hour.
+
+    A live writer's file is never touched: its process is alive and it is young. Windows
+    has no harmless "is this pid alive" probe (``os.kill`` would stop the process), so
+    there only age counts. Returns the files removed; failing to remove one is not an error.
+    """
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.(\d+)-\d+\.tmp")
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if not match:
+            continue
+        try:
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+            pid = int(match.group(1))
+            if age > STALE_SECONDS or (age > GONE_SECONDS and not _alive(pid)):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (True when it cannot be told)."""
+    if os.name != "posix" or pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # another user's process, or a pid we cannot probe: leave its file
+    return True
 
 
 def _create_temporary(target: Path) -> tuple[int, Path]:

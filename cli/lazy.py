@@ -36,6 +36,18 @@ class LazyGroup(click.Group):
             return getattr(importlib.import_module(module), attr)
         return super().get_command(ctx, cmd_name)
 
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as err:
+            raise _shortened(err) from None
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:
+            raise _shortened(err) from None
+
     def resolve_command(self, ctx: click.Context, args: list[str]):
         typed = args[0] if args else ""
         if (typed and not typed.startswith("-") and self.get_command(ctx, typed) is None
@@ -66,6 +78,15 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _shortened(err: click.UsageError) -> click.UsageError:
+    """Click's usage error with the values it quotes shortened (``No such command 'xxx…'``):
+    a 1 MB argument never becomes a 1 MB message."""
+    from scorepad.rules.common.errors import shortened_message
+
+    err.message = shortened_message(err.message)  # type: ignore[misc]  # Final in stubs only
+    return err
 
 
 def _module_exists(target: str) -> bool:

@@ -24,28 +24,45 @@ def bundled_id(ref: str, base: Path | None = None) -> str | None:
         return ref
     path = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
     folded = [m for m in BUNDLED_MAPS if m.lower() == ref.lower()]
-    return folded[0] if folded and not path.exists() else None
+    return folded[0] if folded and not file_exists(path) else None
 
 
-def load_network(ref: str, base: Path | None = None) -> Network:
+def load_network(ref: str, base: Path | None = None, named_in: str | None = None) -> Network:
     """A map by bundled id (in any case) or by path; a relative path is taken from ``base``
-    (the folder of the file that names the map) when given. Errors name the map file."""
+    (the folder of the file that names the map) when given. Errors name the map file, and for
+    a map named inside a file (``named_in``: a log, a paper sheet) both:
+    ``game.yaml: map 'x.yaml': ...``."""
+    from scorepad.rules.common.errors import shown
+
     bundled = bundled_id(ref, base)
     if bundled is not None:
         return bundled_map(bundled)
     path = Path(ref)
-    if base is not None and not path.is_absolute():
-        path = base / path
-    if not path.exists() and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
-        from scorepad.options import did_you_mean
-
-        raise ContentError(f"unknown map {ref!r}{did_you_mean(ref, BUNDLED_MAPS)} (bundled: "
-                           f"{', '.join(BUNDLED_MAPS)}, or a path to a map file)")
-    data = read_mapping(path)
     try:
-        return load_map_data(data)
+        if base is not None and not path.is_absolute():
+            path = base / path
+        if not file_exists(path) and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
+            from scorepad.options import did_you_mean
+
+            raise ContentError(f"unknown map {shown(ref)}{did_you_mean(ref, BUNDLED_MAPS)} "
+                               f"(bundled: {', '.join(BUNDLED_MAPS)}, or a path to a map file)")
+        data = read_mapping(path)
+        try:
+            return load_map_data(data)
+        except ScorepadError as err:
+            raise err.in_file(display_name(path)) from None
     except ScorepadError as err:
-        raise err.in_file(display_name(path)) from None
+        if named_in is None or isinstance(err, ContentError) and err.source is None:
+            raise
+        raise err.named_in(named_in, f"map {shown(ref)}") from None
+
+
+def file_exists(path: Path) -> bool:
+    """Whether a file is there; a name no file can have (a NUL, too long) is not there."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def load_rules(path: str | None, overrides: dict | None = None) -> VVRules:
@@ -98,7 +115,7 @@ def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
                 raise InputError("missing key: a game with players needs `map`", where=("map",))
             network = None
         else:
-            network = load_network(log.map, doc.base)
+            network = load_network(log.map, doc.base, doc.name)
         rules = load_rules(rules_file, log.rules)
         state = replay(log, network, rules)
     except ScorepadError as err:
@@ -169,6 +186,8 @@ def resumable_log(data: dict, seed: str | None):
     if log.seed is None:
         raise InputError("the log has no seed, so its upcoming cards are unknown and it "
                          "cannot be resumed", where=("seed",))
-    if seed is not None and seed != str(log.seed):
+    from scorepad.rules.common.shuffle import normal_seed
+
+    if seed is not None and normal_seed(seed) != normal_seed(log.seed):
         raise InputError(f"--seed {seed!r} differs from the log's seed {str(log.seed)!r}")
     return log

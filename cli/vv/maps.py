@@ -132,9 +132,11 @@ def _load(file: str) -> tuple[str, Network]:
         map_problems,
     )
 
+    from .common import file_exists
+
     if file in BUNDLED_MAPS:
         return file, bundled_map(file)
-    if file != STDIN and not Path(file).exists():
+    if file != STDIN and not file_exists(Path(file)):
         raise InputError("no such file", source=file)
     name = display_name(file)
     data = read_mapping(file)

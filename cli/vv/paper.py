@@ -51,7 +51,7 @@ def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list
             spec = parse_sheet(doc.data)
             key = (spec.map, doc.base.resolve() if doc.base is not None else None)
             if key not in maps:
-                maps[key] = load_network(spec.map, doc.base)
+                maps[key] = load_network(spec.map, doc.base, doc.name)
             network = maps[key]
             rules = load_rules(rules_file, spec.rules)
             entries.append(PaperEntry(doc.name, network, rules, check_sheet(spec, network, rules)))

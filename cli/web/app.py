@@ -149,7 +149,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers = {Forbidden: _forbidden, ScorepadError: _refused, NotSaved: _not_saved}
-    app = Starlette(routes=routes, exception_handlers=handlers)  # type: ignore[arg-type]
+    app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.host = host
     return app
 

@@ -92,7 +92,7 @@ def flip_data(flipper: Flipper, *, map_name: str | None, deck: list[Any]) -> dic
 
 
 def _static(name: str) -> str:
-    return resources.files("scorepad.web").joinpath("static", name).read_text(encoding="utf-8")
+    return resources.files("scorepad.web").joinpath("static").joinpath(name).read_text(encoding="utf-8")
 
 
 def _script_json(data: object) -> str:

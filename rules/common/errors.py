@@ -13,7 +13,72 @@ formats it once as ``file: place, place: message`` and maps it to an exit code:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+
+#: How many characters of a value a message shows (the rest is cut with "…").
+VALUE_CHARS = 60
+#: How many characters of a file name (with the file naming it) a message shows.
+SOURCE_CHARS = 200
+#: The longest line an error becomes, whatever it quotes.
+LINE_CHARS = 400
+
+# A long quoted value as ``repr`` writes it ('...' or "..." with backslash escapes), starting
+# and ending where a value can (not the apostrophe of "can't", not between two quoted "+").
+_N = "{%d,}" % VALUE_CHARS  # noqa: UP031 - braces of a regex, not of a format
+_QUOTED = re.compile(r"(?<![^\s(\[{,=:])(?:'(?:[^'\\\n]|\\.)" + _N + "'"
+                     + r'|"(?:[^"\\\n]|\\.)' + _N + '")' + r"(?=$|[\s,;:.)\]}])")
+
+
+def shorten(text: str, limit: int = VALUE_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked with "…"."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown(value: object, limit: int = VALUE_CHARS) -> str:
+    """How a message quotes a value: its ``repr``, shortened (a 1 MB value stays one short
+    line). Non-printable characters are escaped by ``repr``, so a value never moves the
+    terminal's cursor."""
+    if isinstance(value, str):
+        text = repr(value[:limit + 1])
+        return text if len(value) <= limit else shorten(text[:-1], limit - 1) + text[0]
+    return shorten(repr(value) if isinstance(value, (int, float, bool, type(None)))
+                   else _short_repr(value, limit), limit)
+
+
+def _short_repr(value: object, limit: int) -> str:
+    """The start of ``repr(value)`` for a list or mapping, without building it whole (a
+    shared YAML alias may make a value far bigger to print than its file)."""
+    import reprlib
+
+    brief = reprlib.Repr()
+    brief.maxlevel, brief.maxlist, brief.maxdict, brief.maxstring, brief.maxother = \
+        3, 6, 6, limit, limit
+    return brief.repr(value)
+
+
+def _shorten_quoted(text: str) -> str:
+    return _QUOTED.sub(lambda m: shown_quoted(m.group(0)), text)
+
+
+def shortened_message(text: str) -> str:
+    """A message from elsewhere (Click's usage errors) with its quoted values shortened."""
+    return shorten(_shorten_quoted(one_line(text)), LINE_CHARS)
+
+
+# Characters that would end the line or move the terminal's cursor: written as escapes.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and control characters escaped (``\\n``, ``\\x1b``): a key
+    or file name from a file never splits a message or clears the screen."""
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], text)
+
+
+def shown_quoted(quoted: str) -> str:
+    """A quoted literal of a message shortened to :data:`VALUE_CHARS`."""
+    return shorten(quoted[:-1], VALUE_CHARS - 1) + quoted[-1]
 
 
 class ScorepadError(Exception):
@@ -39,14 +104,22 @@ class ScorepadError(Exception):
             self.source = source
         return self
 
+    def named_in(self, outer: str, what: str) -> ScorepadError:
+        """The error of a file named inside ``outer`` (a log's map): reported as
+        ``outer: what: ...`` (``game.yaml: map 'x.yaml': no such file``)."""
+        self.source = f"{outer}: {what}"
+        return self
+
     def __str__(self) -> str:
+        """``file: place, place: message``; quoted values and the whole line shortened, so
+        a huge value in a file never becomes a huge message."""
         parts = []
         if self.source:
-            parts.append(self.source)
+            parts.append(shorten(_shorten_quoted(one_line(self.source)), SOURCE_CHARS))
         if self.where:
-            parts.append(", ".join(self.where))
-        parts.append(self.message)
-        return ": ".join(parts)
+            parts.append(_shorten_quoted(one_line(", ".join(self.where))))
+        parts.append(_shorten_quoted(one_line(self.message)))
+        return shorten(": ".join(parts), LINE_CHARS)
 
 
 class InputError(ScorepadError):
@@ -96,8 +169,18 @@ class Problems(ScorepadError):
             err.at(*place)
         return self
 
+    #: At most this many problems are printed (a file listing a station 90,000 times
+    #: is one problem repeated, not 90,000 lines worth reading).
+    SHOWN = 20
+
     def __str__(self) -> str:
-        return "\n".join(str(e) for e in self.errors)
+        lines = list(dict.fromkeys(str(e) for e in self.errors[:self.SHOWN * 5]))
+        more = len(self.errors) - min(len(self.errors), self.SHOWN)
+        if more:
+            source = self.errors[-1].source
+            lines = lines[:self.SHOWN] + [(f"{source}: " if source else "")
+                                          + f"and {more} more problem{'s' if more > 1 else ''}"]
+        return "\n".join(lines[:self.SHOWN + 1])
 
 
 def raise_all(errors: Sequence[ScorepadError]) -> None:

@@ -5,8 +5,11 @@ and Python version for a given ``str`` seed (seeding version 2 hashes the string
 SHA-512), but ``random.shuffle``/``randrange`` have changed between versions. So the
 shuffle is written here, on top of ``random()`` alone, and pinned by tests.
 
-A seed is always turned into a string first, so ``--seed 42`` and ``seed: 42`` in a YAML
-file give the same cards.
+A seed is text. It is normalised in one place, :func:`normal_seed` (Unicode NFC, spaces
+at either end dropped), so the same seed typed on two phones — one keyboard writing "é" as
+one character, another as "e" and an accent — gives the same cards. A seed written in a
+YAML file is the text typed there (the bounded reader keeps ``seed: 0x2A`` as ``"0x2A"``),
+so ``--seed 42`` and ``seed: 42`` give the same cards.
 """
 
 from __future__ import annotations
@@ -15,14 +18,35 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
+from .errors import InputError
+
 T = TypeVar("T")
 
 SHUFFLE_VERSION = 1
 
 
+def normal_seed(seed: object) -> str:
+    """The seed as the shuffle uses it: its text in Unicode NFC, stripped.
+
+    A seed that is not valid Unicode (bytes of another encoding on a command line arrive
+    as lone surrogates) is an InputError: no text, no cards.
+    """
+    text = str(seed).strip()
+    if text.isascii():
+        return text  # NFC of ASCII is itself; skip the unicodedata import
+    import unicodedata
+
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("a seed is text, and this one is not valid UTF-8",
+                         where=("seed",)) from None
+    return unicodedata.normalize("NFC", text).strip()
+
+
 def seeded_rng(seed: object) -> random.Random:
-    """A ``random.Random`` seeded from ``str(seed)``."""
-    return random.Random(str(seed))
+    """A ``random.Random`` seeded from the seed's normal text (:func:`normal_seed`)."""
+    return random.Random(normal_seed(seed))
 
 
 def below(rng: random.Random, n: int) -> int:

@@ -96,9 +96,13 @@ def _pairs(spec: str) -> list[tuple[str, int]]:
 
 
 def _count(digits: str, spec: str) -> int:
-    number = int(digits)
+    # the length first: int() of thousands of digits is slow, and past 4,300 an error
+    significant = digits.lstrip("0") or "0"
+    number = int(significant) if len(significant) <= len(str(MAX_COUNT)) else MAX_COUNT + 1
     if number > MAX_COUNT:
-        raise _error(spec, f"count {number} is too large (at most {MAX_COUNT})")
+        from scorepad.rules.common.errors import shown
+
+        raise _error(spec, f"count {shown(digits, 20)[1:-1]} is too large (at most {MAX_COUNT})")
     return number
 
 

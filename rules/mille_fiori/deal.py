@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
 
-from scorepad.rules.common.shuffle import seeded_rng, shuffled
+from scorepad.rules.common.shuffle import normal_seed, seeded_rng, shuffled
 
 from .board import Board, board
 from .engine import make_config
@@ -47,7 +47,7 @@ def deal(players: int, seed: object, rules: MFRules | None = None,
                       for i in range(players))
         rounds.append(hands)
         pos += block
-    return Deal(str(seed), players, display, tuple(rounds), tuple(cards[pos:]))
+    return Deal(normal_seed(seed), players, display, tuple(rounds), tuple(cards[pos:]))
 
 
 def pass_left(hands: Sequence[H]) -> tuple[H, ...]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scorepad.rules.common.errors import RuleViolation
+from scorepad.rules.common.shuffle import normal_seed
 
 from .cards import Card, CardSequence, parse_card, sequence, windows_filled
 
@@ -60,7 +61,7 @@ class Flipper:
     @classmethod
     def start(cls, seed: object, rules: VVRules, network: Network | None = None) -> Flipper:
         """A new session before the first card, for ``seed`` under ``rules`` (and a map)."""
-        text = str(seed)
+        text = normal_seed(seed)
         return cls(
             seed=text,
             deck_size=len(rules.deck),

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from scorepad.rules.common.errors import ContentError
+from scorepad.rules.common.errors import ContentError, InputError
 from scorepad.rules.common.formats import check_format
 from scorepad.rules.common.models import StrictModel, parse_model
 
@@ -78,8 +78,8 @@ class GameLog(StrictModel):
     map: Annotated[str, Field(min_length=1)] | None = None  # a flipper log may have none
     rules: dict[str, Any] = {}
     seed: str | int | None = None
-    players: list[PlayerName] = []
-    rounds: list[RoundSpec] = []
+    players: list[PlayerName] = []  # required when there is a map (check_required)
+    rounds: list[RoundSpec]  # required (may be [])
 
     @field_validator("players")
     @classmethod
@@ -134,6 +134,13 @@ def _place(loc: tuple) -> str:
     return ", ".join(parts)
 
 
+def check_required(data: Mapping[str, Any]) -> None:
+    """``players`` is required in a game with a map (a flipper's log, without a map, may
+    leave it out); a log without its players would score nobody and say ok."""
+    if data.get("map") is not None and "players" not in data:
+        raise InputError("missing key (a game on a map lists its players)", where=("players",))
+
+
 def check_known_cards(data: Mapping[str, Any]) -> None:
     """An unknown card (``card: 12``) is content, not shape: ContentError naming the round."""
     rounds = data.get("rounds")
@@ -156,5 +163,6 @@ def parse_game_log(data: object) -> GameLog:
     """
     check_format(data, GAME_FORMAT)
     assert isinstance(data, Mapping)
+    check_required(data)
     check_known_cards(data)
     return parse_model(GameLog, data, place=_place)

@@ -263,13 +263,16 @@ def station_problems(ids: Sequence[int], network: Network, field: str) -> list[S
     """Unknown station ids and ids listed twice in one field."""
     problems: list[ScorepadError] = []
     seen: set[int] = set()
+    twice: set[int] = set()
     for sid in ids:
         if sid not in network.station_index:
             problems.append(ContentError(f"no such station (the map has "
                                          f"{compress_ranges(network.station_index)})",
                                          where=(field, f"station {sid}")))
         elif sid in seen:
-            problems.append(ContentError("listed twice", where=(field, f"station {sid}")))
+            if sid not in twice:  # once per station, however often it is listed again
+                problems.append(ContentError("listed twice", where=(field, f"station {sid}")))
+            twice.add(sid)
         seen.add(sid)
     return problems
 

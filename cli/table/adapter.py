@@ -32,6 +32,17 @@ class View(Protocol):
     def paint(self, text: str, fg: str | None = None, *, bold: bool = False) -> str: ...
 
 
+class Ask(Exception):
+    """Raised by :meth:`Adapter.parse` for a line that is not a whole move yet (a card
+    without its number, a card whose space is to be chosen): the loop shows ``lines``
+    (the question, numbered options) as they are, not as an error, and prompts again.
+    The adapter keeps what it has read; the next answer completes it."""
+
+    def __init__(self, lines: list[str] | str) -> None:
+        super().__init__(lines)
+        self.lines = lines.splitlines() if isinstance(lines, str) else list(lines)
+
+
 #: An extra command word of a game: its help line, and what it shows.
 Command = tuple[str, Callable[[Session, View], list[str]]]
 
@@ -67,8 +78,8 @@ class Adapter:
         """The move ``line`` types for ``player`` (``None``: a chance outcome).
 
         Raise an InputError or ContentError (one line: what was expected) for text
-        that is no move; a move the rules refuse may be returned, the loop asks the
-        engine. The default accepts a legal move typed as :meth:`describe` shows it.
+        that is no move, or :class:`Ask` to ask for what the line leaves open; a move
+        the rules refuse may be returned, the loop asks the engine. The default accepts a legal move typed as :meth:`describe` shows it.
         """
         wanted = " ".join(line.lower().split())
         for move in session.legal_moves(player):

@@ -31,7 +31,7 @@ from scorepad.io import STDIN
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 from scorepad.rules.game import MoveData
 from scorepad.rules.session import Session
-from scorepad.table.adapter import Adapter
+from scorepad.table.adapter import Adapter, Ask
 from scorepad.table.console import Console, cut
 
 #: The exit code of a game stopped by Ctrl-C or the end of input (128 + SIGINT).
@@ -197,6 +197,9 @@ class Table:
         else:
             try:
                 move = adapter.parse(self.session, player, line)
+            except Ask as ask:  # the line is not a whole move yet: the adapter asks on
+                out.show(ask.lines)
+                return
             except ScorepadError as err:
                 out.show(out.paint(f"Not read: {err.message}", "yellow"))
                 return

@@ -255,7 +255,7 @@ class MilleFioriAdapter(Adapter):
                   f"20/15/10/5 {entry['bonus_fields']}", f"empty display {entry['empty_display']}",
                   f"diamonds left {entry['diamonds_left']}", f"bonus cards {entry['bonus_cards']}"]
         return [f"{player}: {entry['total']}{_lap(entry['total'])}, rank {entry['rank']}",
-                *pack(parts, view.width, indent="  ")]
+                *pack(parts, view.width, head="  ", indent="  ")]
 
     def scores(self, session: Session, view: View) -> list[str]:
         from .common import score_table
@@ -273,7 +273,7 @@ class MilleFioriAdapter(Adapter):
                       (("ship", "ship"), ("bonus_fields", "20/15/10/5"),
                        ("empty_display", "empty display")) if p[key]]
             lines.append(f"{p['rank']}. {p['name']} {p['total']}{_lap(p['total'])}")
-            lines += pack(parts, view.width, indent="   ")
+            lines += pack(parts, view.width, head="   ", indent="   ")
         lines.append(table[-1])  # Winner(s) or Leading
         return lines
 

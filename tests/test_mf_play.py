@@ -212,3 +212,27 @@ def test_whatever_mf_play_writes_mf_check_accepts(runner, stop):
     resumed = play(runner, "--resume", "g.yaml", *([option] if option else []), input="q\n")
     assert resumed.exit_code == 0, resumed.output
     assert runner.invoke(root, ["mf", "check", "g.yaml"]).exit_code == 0
+
+
+def test_resume_with_other_players_is_refused_and_the_file_kept(runner):
+    play(runner, "--players", "Ann,Bob", "--log", "g.yaml", input=lines("w7 quartz 3", "q"))
+    before = Path("g.yaml").read_bytes()
+    result = play(runner, "--resume", "g.yaml", "--players", "Ann,Cid", input="q\n")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == \
+        "g.yaml: --players differs from the players of the resumed log"
+    assert Path("g.yaml").read_bytes() == before
+
+
+def test_the_display_prompt_knows_help_and_quit_and_the_hint_keeps_display(runner):
+    result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml", "--display",
+                  input=lines("help", "q"))
+    assert result.exit_code == 0
+    assert "With --display, card lists" in result.output
+    assert result.output.strip().splitlines()[-1] == \
+        "Saved in g.yaml. Continue: scorepad mf play --display --resume g.yaml"
+    display = "goblet 1, goblet 2, carafe 3, earrings 1, house 1, harbor 1, shell 1, ash 1, lion 1"
+    again = play(runner, "--display", "--resume", "g.yaml", input=lines(display, "d", "q"))
+    assert again.exit_code == 0
+    assert again.output.count("Display: ash 1, house 1, lion 1, shell 1, goblet 1,") == 2
+    assert len(yaml.safe_load(Path("g.yaml").read_text())["display"]) == 9

@@ -97,12 +97,13 @@ def test_ctrl_c_at_the_display_prompt_and_at_the_leftovers(tmp_path):
     display = ("goblet 1, goblet 2, carafe 3, earrings 1, house 1, harbor 1, shell 1, ash 1, "
                "lion 1")
     child = spawn(tmp_path, "--players", "Ann,Bob", "--log", "g.yaml", "--display")
-    child.expect(r"Display \(9 face-up cards")
+    child.expect(r"Display \(9 face-up cards\): type them")
+    child.expect("display> ")
     child.send(CTRL_C)
     child.expect(r"Continue: scorepad mf play --display --resume g\.yaml")
     assert finish(child) == 130
     child = spawn(tmp_path, "--display", "--resume", "g.yaml")
-    child.expect(r"Display \(9 face-up cards")
+    child.expect("display> ")
     child.send(display + "\r")
     answer(child, ["w7 quartz 3", "w8 lime 1", "w9 quartz 2", "ship swan 4", "ship swan 5",
                    "ship coin 5"])

@@ -29,10 +29,11 @@ def _ask_display(console, adapter, session, path: Path):
     b = session.state.g.cfg.board
     size = session.state.g.cfg.display_size
     hint = resume_command(adapter, path).replace(" --resume", " --display --resume")
+    console.show(f"Display ({size} face-up cards): type them, e.g. goblet 4, quartz 3, "
+                 "house 2")
     while True:
         try:
-            line = console.ask(f"Display ({size} face-up cards, e.g. goblet 4, quartz 3, "
-                               "house 2) > ")
+            line = console.ask("display> ")
         except (KeyboardInterrupt, EOFError):
             console.show(["", f"Stopped; saved in {path}. Continue: {hint}"])
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
@@ -91,7 +92,7 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
     \b
     Example:
       scorepad mf play --players Ann,Bob,Cid --log game.yaml --display
-      Display (4 face-up cards, ...) > coin 2, lime 1, house 3, swan 5
+      display> coin 2, lime 1, house 3, swan 5
       turn 1 · Ann> w17 quartz 3
       turn 2 · Bob> t1 goblet 2
       turn 3 · Cid> ship swan 4

@@ -236,3 +236,30 @@ def test_the_display_prompt_knows_help_and_quit_and_the_hint_keeps_display(runne
     assert again.exit_code == 0
     assert again.output.count("Display: ash 1, house 1, lion 1, shell 1, goblet 1,") == 2
     assert len(yaml.safe_load(Path("g.yaml").read_text())["display"]) == 9
+
+
+def test_a_20_15_10_5_field_is_announced_and_scored(runner):
+    # Ann's diamonds on all four materials: quartz, ash, pigments, lime → the workshops field
+    result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml",
+                  input=lines("w7 quartz 3", "ship swan 1", "w1 ash 1", "ship swan 2",
+                              "w0 pig 1", "ship swan 3", "t0 goblet 1", "w3 lime 1", "q"))
+    out = result.output
+    assert "  Ann +20 20/15/10/5 (workshops field)" in out
+    scored = json.loads(runner.invoke(root, ["mf", "score", "--json", "g.yaml"]).output)
+    assert scored["players"][0]["bonus_fields"] == 20
+
+
+def test_totals_past_100_show_the_score_tracks_lap():
+    from scorepad.mf.table import totals_lines
+    from scorepad.rules.mille_fiori.engine import NCAT
+    from scorepad.rules.mille_fiori.game import GAME
+    from scorepad.table.console import fit
+
+    g = GAME.new(["Annabelle", "Bob"]).g
+    points = [0] * (2 * NCAT)
+    points[0], points[NCAT + 1] = 112, 99
+    g = g._replace(points=tuple(points))
+    assert totals_lines(g, 80) == ["Totals: Annabelle 112 [track 12, lap 2] · Bob 99"]
+    assert totals_lines(g, 44) == ["Totals: Annabelle 112 [track 12, lap 2] ·", "  Bob 99"]
+    narrow = fit(totals_lines(g, 30), 30)  # a part wider than the line: the console wraps it
+    assert max(len(x) for x in narrow) <= 30 and narrow[0].startswith("Totals: Annabelle 112")

@@ -311,14 +311,15 @@ def pack(parts: Sequence[str], width: int, *, head: str = "", sep: str = ", ",
     """``parts`` joined by ``sep`` on lines of at most ``width`` columns, a part never cut
     (the console would wrap at any space)."""
     lines: list[str] = []
-    line = head
+    line, empty = head, True
     for i, part in enumerate(parts):
         piece = part + (sep.rstrip() if i < len(parts) - 1 else "")
-        if line.strip() and len(line) + len(piece) > width:
+        if not empty and len(line) + len(piece) > width:
             lines.append(line.rstrip())
             line = indent
         line += piece + (" " if i < len(parts) - 1 else "")
-    if line.strip():
+        empty = False
+    if not empty:
         lines.append(line.rstrip())
     return lines
 

@@ -263,3 +263,14 @@ def test_totals_past_100_show_the_score_tracks_lap():
     assert totals_lines(g, 44) == ["Totals: Annabelle 112 [track 12, lap 2] ·", "  Bob 99"]
     narrow = fit(totals_lines(g, 30), 30)  # a part wider than the line: the console wraps it
     assert max(len(x) for x in narrow) <= 30 and narrow[0].startswith("Totals: Annabelle 112")
+
+
+def test_while_a_space_is_asked_the_loops_choices_are_the_cards_spaces(runner):
+    result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml",
+                  input=lines("coin 1", "?", "#9", "#2", "q"))
+    out = result.output
+    assert "  1. n7 coin 1\n  2. n8 coin 1\n" in out and "  6. ship coin 1\n" in out
+    assert "There are choices 1 to 6" in out
+    assert "  Ann +2 nobili (bottom space, ×2 coin)" in out
+    turn = yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][0]
+    assert turn["action"] == {"place": "nobili/8"}

@@ -166,6 +166,14 @@ class MilleFioriAdapter(Adapter):
                                    [_move(b, card, space) for space in spaces])
         raise Ask(lines)
 
+    def choices(self, session: Session, player: str | None) -> list[MoveData]:
+        """While a card's space is asked, its spaces and the ship; else every legal move."""
+        asked = self._question
+        if asked is not None and asked.wants == "space" and asked.player == player and \
+                asked.steps == len(session.steps):
+            return list(asked.options)
+        return session.legal_moves(player)
+
     def describe(self, session: Session, player: str | None, move: MoveData) -> str:
         """A move in the short form it can be typed as: ``w17 quartz 3``, ``ship swan 4``."""
         b = _board(session)

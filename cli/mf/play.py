@@ -8,6 +8,7 @@ step, resumes and stops (Ctrl-C, end of input, ``q``) as every interactive tool 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,8 +16,15 @@ from scorepad.options import log_option, players_option, resume_option
 
 from .common import rules_option
 
+if TYPE_CHECKING:
+    from scorepad.rules.session import Session
+    from scorepad.table import Console
 
-def _ask_display(console, adapter, session, path: Path):
+    from .table import MilleFioriAdapter
+
+
+def _ask_display(console: Console, adapter: MilleFioriAdapter, session: Session,
+                 path: Path) -> Session:
     """The face-up display at set-up (``--display``), typed as a list of cards until the
     game accepts it; the game is then started with it and saved. Ctrl-C, the end of
     input and ``q`` stop as at any prompt of the loop (the hint keeps ``--display``)."""
@@ -25,6 +33,8 @@ def _ask_display(console, adapter, session, path: Path):
     from scorepad.rules.mille_fiori.shorthand import parse_cards
     from scorepad.rules.session import Session
     from scorepad.table.loop import EXIT_INTERRUPTED, LOOP_HELP, WORDS, resume_command
+
+    from .table import display_text
 
     b = session.state.g.cfg.board
     size = session.state.g.cfg.display_size
@@ -54,16 +64,8 @@ def _ask_display(console, adapter, session, path: Path):
             console.show(console.paint(f"Not read: {err.message}", "yellow"))
             continue
         store.save(path, started)
-        console.show(f"Display: {card_words_of(started)}")
+        console.show(f"Display: {display_text(started.state.g)}")
         return started
-
-
-def card_words_of(session) -> str:
-    """The display of a session's game, as it is typed."""
-    from scorepad.rules.mille_fiori.shorthand import card_words
-
-    g = session.state.g
-    return card_words(g.cfg.board, g.display or ()) or "empty"
 
 
 @click.command(name="play")

@@ -229,7 +229,7 @@ class MilleFioriAdapter(Adapter):
             who = names[g.pending]
             if g.display is not None:
                 return [f"{who} takes a bonus card from the display and plays it.",
-                        f"Display: {_display_text(g)}"]
+                        f"Display: {display_text(g)}"]
             return [f"{who} takes a bonus card from the display and plays it ('none' if the "
                     f"display is empty: +{cfg.empty_points})."]
         lines = []
@@ -250,7 +250,7 @@ class MilleFioriAdapter(Adapter):
                    move: MoveData, view: View) -> list[str]:
         g = after.state.g
         if player is None:
-            return [f"Display: {_display_text(g)}"]
+            return [f"Display: {display_text(g)}"]
         lines = event_lines(g.events, g.cfg.names)
         if g.phase != E.BONUS:  # the turn is over, bonus chain and all
             lines += totals_lines(g, view.width)
@@ -336,7 +336,8 @@ def _lap(total: int) -> str:
     return f" [track {total % 100}, lap {total // 100 + 1}]" if total >= 100 else ""
 
 
-def _display_text(g: E.State) -> str:
+def display_text(g: E.State) -> str:
+    """The face-up display as it is typed (``goblet 4, quartz 3``), or ``empty``."""
     return card_words(g.cfg.board, g.display or ()) or "empty"
 
 
@@ -344,7 +345,7 @@ def _display_lines(session: Session, view: View) -> list[str]:
     g = session.state.g
     if g.display is None:
         return ["The display is not tracked (start a game with --display to track it)."]
-    return [f"Display: {_display_text(g)}"]
+    return [f"Display: {display_text(g)}"]
 
 
 def _board(session: Session) -> Board:

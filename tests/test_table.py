@@ -117,18 +117,6 @@ def test_numbered_choices_and_typed_moves(runner, tmp_path):
     assert [m for p, m in steps_of(log) if p] == [{"add": 1}, "pass"]
 
 
-def test_a_line_that_is_not_a_whole_move_asks_for_the_rest(runner, tmp_path):
-    log = Path("g.yaml")
-    result = toy(runner, tmp_path, "--log", str(log), input="+\n1\n1\n+\nu\n1\nq\n")
-    out = result.output
-    assert "How many? 1 to 2\n" in out and "Not read: How many" not in out
-    assert "Ann: +1" in out
-    # a number without the question is no move here; an undo drops the question
-    assert out.count("Not read: cannot read '1'") == 2
-    assert "Took back Ann's move: +1" in out
-    assert [p for p, _ in steps_of(log)] == [None]
-
-
 def test_sheet_scores_and_help_at_the_prompt(runner, tmp_path):
     result = toy(runner, tmp_path, input="\nsheet ANN\nsheet b\nsheet zed\nsheet Anne\ns\nhelp\nq\n")
     out = result.output

@@ -20,7 +20,7 @@ import click
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
 from scorepad.rules.session import Session
-from scorepad.table import Adapter, Ask, View, open_session, run
+from scorepad.table import Adapter, View, open_session, run
 
 GOAL = 10
 
@@ -121,20 +121,13 @@ class ToyAdapter(Adapter):
 
     game = TOY
     command = "scorepad toy"
-    help_text = "+N     add N (up to the roll)\n+      asks how many\npass   add nothing"
+    help_text = "+N     add N (up to the roll)\npass   add nothing"
     bare_numbers_pick = False
-    asked_at: int | None = None  # the step count at which "+" asked how many
 
     def parse(self, session: Session, player: str | None, line: str) -> Any:
         text = line.strip().lower()
         if player is None and text.isdigit():
             return int(text)
-        if text == "+":
-            self.asked_at = len(session.steps)
-            raise Ask([f"How many? 1 to {session.state.roll}"])
-        if text.isdigit() and self.asked_at == len(session.steps):
-            self.asked_at = None
-            return {"add": int(text)}
         if text == "pass":
             return "pass"
         if text.startswith("+") and text[1:].isdigit():

@@ -5,7 +5,7 @@ What Mille Fiori adds to the shared loop (:mod:`scorepad.table`):
 * its move syntax, the short form of :mod:`scorepad.rules.mille_fiori.shorthand`
   (``ann w17 quartz``, ``bob t1 goblet 2``, ``cid ship swan 4``, ``none``); what a line
   leaves open (the card, a townspeople symbol, a ship number the deck leaves open, the
-  space) is asked (:class:`~scorepad.table.Ask`) and the next answer completes it: a
+  space) is asked (:class:`~scorepad.table.Pending`) and the next answer completes it: a
   card without a space lists its legal spaces numbered, with what each would score;
 * a round's leftovers (tracking the display) typed as a list of cards;
 * its display: who got how many points and why, bonus cards and the 20/15/10/5 fields,
@@ -38,7 +38,7 @@ from scorepad.rules.mille_fiori.shorthand import (
     row_space,
 )
 from scorepad.rules.session import Session
-from scorepad.table import Adapter, Ask, View
+from scorepad.table import Adapter, Pending, View
 from scorepad.table.adapter import Command
 
 HELP = """\
@@ -85,7 +85,7 @@ class MilleFioriAdapter(Adapter):
 
     # --- input ----------------------------------------------------------------------------
 
-    def parse(self, session: Session, player: str | None, line: str) -> MoveData:
+    def parse(self, session: Session, player: str | None, line: str) -> MoveData | Pending:
         """A move from the short form (see :data:`HELP`), or a round's leftover cards."""
         b = _board(session)
         if player is None:  # the leftovers of a tracked display
@@ -104,7 +104,7 @@ class MilleFioriAdapter(Adapter):
                 text = f"{asked.text} {line}"  # the answer completes the line
         return self._read(session, player, text)
 
-    def _read(self, session: Session, player: str, text: str) -> MoveData:
+    def _read(self, session: Session, player: str, text: str) -> MoveData | Pending:
         g = session.state.g
         b = g.cfg.board
         names = list(g.cfg.names)
@@ -119,23 +119,23 @@ class MilleFioriAdapter(Adapter):
                 raise ContentError("'none' answers an owed bonus card; now play a card")
             return dict(EMPTY_DISPLAY)
 
-        def ask(wants: str, question: str) -> Ask:
+        def ask(wants: str, question: str) -> Pending:
             self._question = _Question(player, len(session.steps), text, wants)
-            return Ask([question])
+            return Pending((question,))
 
         if entry.area is None:
-            raise ask("card", "Which card? (a symbol such as quartz, coin, goblet; house; "
+            return ask("card", "Which card? (a symbol such as quartz, coin, goblet; house; "
                               "harbor)")
         if entry.symbol is None:
             options = card_options(b, entry.area)
-            raise ask("symbol", f"Which {AREAS[entry.area]} card? ({' / '.join(options)})")
+            return ask("symbol", f"Which {AREAS[entry.area]} card? ({' / '.join(options)})")
         if entry.number is None:
             numbers = number_options(g, entry.area, entry.symbol, bonus)
             if len(numbers) == 1:
                 entry.number = numbers[0]
             else:
                 shown = "/".join(map(str, numbers)) if numbers else "1-5"
-                raise ask("number", f"Ship number on the card? ({shown})")
+                return ask("number", f"Ship number on the card? ({shown})")
         card = card_kind(b, entry.area, entry.symbol, entry.number)
         if entry.ship:
             return _move(b, card, E.SHIP)
@@ -146,7 +146,7 @@ class MilleFioriAdapter(Adapter):
             return _move(b, card, entry.space)
         return self._choose_space(session, player, card)
 
-    def _choose_space(self, session: Session, player: str, card: int) -> MoveData:
+    def _choose_space(self, session: Session, player: str, card: int) -> Pending:
         """Ask for the space: the card's legal spaces numbered (with their points), and
         the ship move."""
         g = session.state.g
@@ -164,7 +164,7 @@ class MilleFioriAdapter(Adapter):
         lines.append("Type its number.")
         self._question = _Question(player, len(session.steps), "", "space",
                                    [_move(b, card, space) for space in spaces])
-        raise Ask(lines)
+        return Pending(tuple(lines))
 
     def choices(self, session: Session, player: str | None) -> list[MoveData]:
         """While a card's space is asked, its spaces and the ship; else every legal move."""

@@ -5,8 +5,8 @@ One loop (:mod:`.loop`) drives any game of the protocol; a game adds only an
 console (:mod:`.console`) is the terminal's manners: readline, width, colour.
 """
 
-from scorepad.table.adapter import Adapter, Ask, View
+from scorepad.table.adapter import Adapter, Pending, Played, View
 from scorepad.table.console import Console
 from scorepad.table.loop import open_session, run
 
-__all__ = ["Adapter", "Ask", "Console", "View", "open_session", "run"]
+__all__ = ["Adapter", "Console", "Pending", "Played", "View", "open_session", "run"]

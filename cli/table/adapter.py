@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorepad.rules.common.errors import InputError
@@ -32,19 +33,27 @@ class View(Protocol):
     def paint(self, text: str, fg: str | None = None, *, bold: bool = False) -> str: ...
 
 
-class Ask(Exception):
-    """Raised by :meth:`Adapter.parse` for a line that is not a whole move yet (a card
-    without its number, a card whose space is to be chosen): the loop shows ``lines``
-    (the question, numbered options) as they are, not as an error, and prompts again.
-    The adapter keeps what it has read; the next answer completes it."""
-
-    def __init__(self, lines: list[str] | str) -> None:
-        super().__init__(lines)
-        self.lines = lines.splitlines() if isinstance(lines, str) else list(lines)
-
-
 #: An extra command word of a game: its help line, and what it shows.
 Command = tuple[str, Callable[[Session, View], list[str]]]
+
+
+@dataclass(frozen=True)
+class Played:
+    """What :meth:`Adapter.parse` returns for the move of a player the line names, when
+    that need not be the player asked: in a game where anyone may move now (a Floris
+    bouquet is presented whenever it is made), the line says who."""
+
+    player: str
+    move: MoveData
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What :meth:`Adapter.parse` returns for one part of a move asked over several
+    prompts (a final bouquet, then the cards left): the adapter keeps the part, nothing
+    is played, and :meth:`Adapter.prompt` asks the next part. ``lines`` are shown."""
+
+    lines: tuple[str, ...] = ()
 
 
 class Adapter:
@@ -78,8 +87,11 @@ class Adapter:
         """The move ``line`` types for ``player`` (``None``: a chance outcome).
 
         Raise an InputError or ContentError (one line: what was expected) for text
-        that is no move, or :class:`Ask` to ask for what the line leaves open; a move
-        the rules refuse may be returned, the loop asks the engine. The default accepts a legal move typed as :meth:`describe` shows it.
+        that is no move, a RuleViolation for a part the rules refuse; a move the rules
+        refuse may be returned, the loop asks the engine. Return :class:`Played` for
+        another player's move (anyone may move now) and :class:`Pending` for one part
+        of a move asked over several prompts. The default accepts a legal move typed
+        as :meth:`describe` shows it.
         """
         wanted = " ".join(line.lower().split())
         for move in session.legal_moves(player):
@@ -89,7 +101,8 @@ class Adapter:
 
     def choices(self, session: Session, player: str | None) -> list[MoveData]:
         """The moves ``?`` lists and ``#N`` picks: every legal move, unless the adapter
-        narrows them while it asks a question (the spaces of a card typed without one)."""
+        narrows them while it asks for a part of a move (mf: the spaces of a card typed
+        without one)."""
         return session.legal_moves(player)
 
     def describe(self, session: Session, player: str | None, move: MoveData) -> str:
@@ -102,6 +115,11 @@ class Adapter:
         """The move Enter takes (shown in ``[ ]``); by default the only legal one."""
         moves = session.legal_moves(player)
         return moves[0] if len(moves) == 1 else None
+
+    def takes_empty(self, session: Session, player: str | None) -> bool:
+        """Whether Enter, with no suggestion, is an answer for :meth:`parse` (a part of a
+        move whose default is shown in the prompt); otherwise the loop asks for a move."""
+        return False
 
     def prompt(self, session: Session, player: str | None) -> str:
         """The prompt's label, before the suggestion: a name, or what chance awaits."""

@@ -31,7 +31,7 @@ from scorepad.io import STDIN
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 from scorepad.rules.game import MoveData
 from scorepad.rules.session import Session
-from scorepad.table.adapter import Adapter, Ask
+from scorepad.table.adapter import Adapter, Pending, Played
 from scorepad.table.console import Console, cut
 
 #: The exit code of a game stopped by Ctrl-C or the end of input (128 + SIGINT).
@@ -186,24 +186,35 @@ class Table:
             out.show(adapter.scores(self.session, out))
         elif action == SHEET:
             self._sheet(rest.strip() or player)
-        elif not line:
-            move = adapter.suggest(self.session, player)
-            if move is None:
-                out.show("Type a move (? lists them, help explains).")
-            else:
-                self._step(player, move)
-        elif (number := self._choice_number(line)) is not None:
+        elif not line and (move := adapter.suggest(self.session, player)) is not None:
+            self._step(player, move)
+        elif not line and not adapter.takes_empty(self.session, player):
+            out.show("Type a move (? lists them, help explains).")
+        elif line and (number := self._choice_number(line)) is not None:
             self._pick(player, number)
         else:
-            try:
-                move = adapter.parse(self.session, player, line)
-            except Ask as ask:  # the line is not a whole move yet: the adapter asks on
-                out.show(ask.lines)
+            self._typed(player, line)
+
+    def _typed(self, player: str | None, line: str) -> None:
+        """A typed answer: the move it reads as, a part of one, or why it is refused."""
+        out = self.console
+        try:
+            move = self.adapter.parse(self.session, player, line)
+        except RuleViolation as err:  # a part of a move the rules refuse at once
+            out.show(out.paint(f"Not allowed: {err.message}", "red"))
+            return
+        except ScorepadError as err:
+            out.show(out.paint(f"Not read: {err.message}", "yellow"))
+            return
+        if isinstance(move, Pending):
+            out.show(list(move.lines))
+            return
+        if isinstance(move, Played):
+            if move.player not in self.session.to_move():
+                out.show(out.paint(f"Not allowed: {move.player} cannot move now", "red"))
                 return
-            except ScorepadError as err:
-                out.show(out.paint(f"Not read: {err.message}", "yellow"))
-                return
-            self._step(player, move)
+            player, move = move.player, move.move
+        self._step(player, move)
 
     def _choice_number(self, line: str) -> int | None:
         text = line[1:] if line.startswith("#") else line

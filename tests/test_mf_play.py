@@ -274,3 +274,13 @@ def test_while_a_space_is_asked_the_loops_choices_are_the_cards_spaces(runner):
     assert "  Ann +2 nobili (bottom space, ×2 coin)" in out
     turn = yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][0]
     assert turn["action"] == {"place": "nobili/8"}
+
+
+def test_a_wrong_answer_leaves_the_question_standing(runner):
+    result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml",
+                  input=lines("ann w9 quartz", "9", "2", "q"))
+    out = result.output
+    assert "Not read: cannot read '9'" in out
+    assert "Ann · number> 2" in out and "  Ann +1 workshops (group of 1)" in out
+    turn = yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][0]
+    assert turn["card"] == "workshops/quartz/2"

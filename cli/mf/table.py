@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.rules.common.errors import ContentError
+from scorepad.rules.common.errors import ContentError, ScorepadError
 from scorepad.rules.game import MoveData
 from scorepad.rules.mille_fiori import engine as E
 from scorepad.rules.mille_fiori.board import AREAS, HARBOR, RESIDENCES, TRADE, Board
@@ -102,7 +102,12 @@ class MilleFioriAdapter(Adapter):
                 return asked.options[number - 1]
             if asked.wants != "space" and len(line.split()) == 1:
                 text = f"{asked.text} {line}"  # the answer completes the line
-        return self._read(session, player, text)
+        try:
+            return self._read(session, player, text)
+        except ScorepadError:
+            if text != line:  # a wrong answer: the question stands
+                self._question = asked
+            raise
 
     def _read(self, session: Session, player: str, text: str) -> MoveData | Pending:
         g = session.state.g

@@ -107,7 +107,7 @@ def test_play_a_short_session_with_bonus_undo_and_prompts(runner, tmp_path):
     assert "Ann +4 workshops (group of 2, ×2 on pigments)" in out
     assert "Ann: bonus triangle 0-7-8 complete: bonus card earned" in out
     assert "Ann +5 empty display" in out
-    assert "took back Bob's trade/goblet/1" in out
+    assert "Took back Bob's move: t0 goblet 1" in out  # the loop's words (was: took back ...)
     assert "Ship number on the card? (1/2/3/4/5)" in out
     assert "Round 2 of 10: Bob starts" in out
     assert "nobili/coin/1 can go:" in out and "1) nobili/7" in out
@@ -118,9 +118,11 @@ def test_play_a_short_session_with_bonus_undo_and_prompts(runner, tmp_path):
                                              "action": {"ship": True}}
     scored = runner.invoke(root, ["mf", "score", "--json", str(log)])
     assert [p["total"] for p in json.loads(scored.output)["players"]] == [11, 6]
-    # resume: Ann's harbor card in row 2 moves her ship 0 → 5 (+1); the input then ends
+    # resume: Ann's harbor card in row 2 moves her ship 0 → 5 (+1); the input then ends:
+    # saved, exit 130 (the shared interrupt policy; it was 0)
     result = runner.invoke(root, ["mf", "play", "--resume", str(log)], input="h2 5\n")
-    assert result.exit_code == 0 and "Resuming after turn 7" in result.output
+    assert result.exit_code == 130 and "Resuming after turn 7" in result.output
+    assert " ".join(result.output.split()).endswith(f"Continue: scorepad mf play --resume {log}")
     assert "Ann +1 ship (ship 0→5)" in result.output
     scored = runner.invoke(root, ["mf", "score", "--json", str(log)])
     assert [p["total"] for p in json.loads(scored.output)["players"]] == [12, 6]
@@ -176,8 +178,8 @@ def test_play_a_whole_bot_game_to_the_final_table(runner, tmp_path):
     result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log)],
                            input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
-    assert "Game over." in result.output
-    assert "Winner" in result.output.splitlines()[-2]
+    assert "The game is over." in result.output  # the loop's words (was: Game over.)
+    assert any(line.startswith("Winner") for line in result.output.splitlines()[-6:])
     scored = json.loads(runner.invoke(root, ["mf", "score", "--json", str(log)]).output)
     assert scored["finished"] is True
     assert [p["total"] for p in scored["players"]] == [game.state.total(0), game.state.total(1)]
@@ -210,7 +212,8 @@ def test_play_tracking_the_display_checks_bonus_cards_and_records_leftovers(runn
         "q",
     ]
     result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log),
-                                  "--display"], input="\n".join(lines) + "\n")
+                                  "--display"], input="\n".join(lines) + "\n",
+                           env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
     out = result.output
     assert "no card 'gobblet'" in out
@@ -223,7 +226,7 @@ def test_play_tracking_the_display_checks_bonus_cards_and_records_leftovers(runn
         in out
     assert "Totals: Ann 7 · Bob 9" in out
     assert "Round 1 is over: which 4 leftover hand cards go to the display?" in out
-    assert "took back Bob's nobili/coin/5" in out
+    assert "Took back Bob's move: ship coin 5" in out  # the loop's words
     assert "Round 2 of 10: Bob starts" in out
     data = yaml.safe_load(log.read_text())
     assert len(data["display"]) == 9 and "trade/goblet/1" in data["display"]
@@ -234,7 +237,8 @@ def test_play_tracking_the_display_checks_bonus_cards_and_records_leftovers(runn
     checked = runner.invoke(root, ["mf", "check", str(log)])
     assert checked.exit_code == 0, checked.output
     # Resumed, the game still tracks the display; an untracked log cannot start tracking.
-    again = runner.invoke(root, ["mf", "play", "--resume", str(log)], input="d\nq\n")
+    again = runner.invoke(root, ["mf", "play", "--resume", str(log)], input="d\nq\n",
+                          env={"COLUMNS": "100"})
     assert again.exit_code == 0 and "Display: " in again.output
     assert "house 2, house 3" in again.output and "goblet 3" in again.output
 
@@ -267,14 +271,15 @@ def test_play_a_whole_bot_game_tracking_the_display(runner, tmp_path):
                                   logged["rounds"][0]["start"], "--display", "--log", str(log)],
                            input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
-    assert "Game over." in result.output
+    assert "The game is over." in result.output
     saved = yaml.safe_load(log.read_text())
     assert saved["display"] == logged["display"]
     assert [r["turns"] for r in saved["rounds"]] == [r["turns"] for r in logged["rounds"]]
-    # every round's leftovers but the last: once the game is over nobody is asked for them
-    assert [r.get("leftover") for r in saved["rounds"][:-1]] == \
-        [r.get("leftover") for r in logged["rounds"][:-1]]
-    assert saved["rounds"][-1].get("leftover") is None
+    # every round's leftovers, the last one's too (the protocol asks for them: the log
+    # then records where every card went)
+    assert [r.get("leftover") for r in saved["rounds"]] == \
+        [r.get("leftover") for r in logged["rounds"]]
+    assert saved["rounds"][-1].get("leftover") is not None
     scored = json.loads(runner.invoke(root, ["mf", "score", "--json", str(log)]).output)
     assert [p["total"] for p in scored["players"]] == [game.state.total(0), game.state.total(1)]
 

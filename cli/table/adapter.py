@@ -99,6 +99,12 @@ class Adapter:
                 return move
         raise InputError(f"cannot read {line!r}: type ? for the moves")
 
+    def choices(self, session: Session, player: str | None) -> list[MoveData]:
+        """The moves ``?`` lists and ``#N`` picks: every legal move, unless the adapter
+        narrows them while it asks for a part of a move (mf: the spaces of a card typed
+        without one)."""
+        return session.legal_moves(player)
+
     def describe(self, session: Session, player: str | None, move: MoveData) -> str:
         """A move as the table reads it (choices, suggestions, undo messages)."""
         if isinstance(move, str):

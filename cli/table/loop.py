@@ -223,14 +223,14 @@ class Table:
         return None
 
     def _pick(self, player: str | None, number: int) -> None:
-        moves = self.session.legal_moves(player)
+        moves = self.adapter.choices(self.session, player)
         if not 1 <= number <= len(moves):
             self.console.show(f"There are choices 1 to {len(moves)} (? lists them).")
             return
         self._step(player, moves[number - 1])
 
     def _choices(self, player: str | None) -> list[str]:
-        moves = self.session.legal_moves(player)
+        moves = self.adapter.choices(self.session, player)
         lines = [f"{n:>3}. {self.adapter.describe(self.session, player, move)}"
                  for n, move in enumerate(moves[:MAX_CHOICES], start=1)]
         if len(moves) > MAX_CHOICES:

@@ -85,7 +85,7 @@ class GameLog(StrictModel):
     seed: Annotated[str, Field(min_length=1, max_length=200)] | None = None
     players: Annotated[list[PlayerName], Field(min_length=1, max_length=PLAYERS_MAX)]
     display: list[Id] | None = None
-    rounds: list[Round]
+    rounds: list[Round]  # required: a log without rounds is no game (issue 13)
 
     @field_validator("players")
     @classmethod

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from timing import command_seconds, python_seconds, ratio_line, verdict
+from timing import SCOREPAD, interleaved, ratio_line, verdict
 
 from scorepad.io import atomic_write, dump_yaml
 from scorepad.rules.common.shuffle import seeded_rng
@@ -90,17 +91,20 @@ def main() -> list[str]:
     rate = moves_per_second()
     lines.append(f"applied moves on {MAP}: {rate:,.0f} moves/s (target ≥ 100,000) "
                  f"{verdict(rate, 100_000, True)}")
-    # Commands are measured as ratios to the libraries they import, in the same run.
+    # Commands are measured as ratios to the libraries they import, in turns in one run.
     click_only = "import click"
     libraries = "import click, pydantic, yaml"
-    base_click, base_libs = python_seconds(click_only), python_seconds(libraries)
-    seconds = command_seconds(["--version"], repeat=11)
-    lines.append(ratio_line("scorepad --version", seconds, click_only, base_click, 1.2))
     with tempfile.TemporaryDirectory() as tmp:
         log = six_player_log(Path(tmp))
-        seconds = command_seconds(["vv", "score", str(log)], repeat=11)
-    lines.append(ratio_line(f"vv score, 6-player full log ({MAP})", seconds, libraries,
-                            base_libs, 2.0))
+        t = interleaved({
+            "click": [sys.executable, "-c", click_only],
+            "libraries": [sys.executable, "-c", libraries],
+            "version": [SCOREPAD, "--version"],
+            "score": [SCOREPAD, "vv", "score", str(log)],
+        }, repeat=11)
+    lines.append(ratio_line("scorepad --version", t["version"], click_only, t["click"], 1.2))
+    lines.append(ratio_line(f"vv score, 6-player full log ({MAP})", t["score"], libraries,
+                            t["libraries"], 2.0))
     for map_id, mean in difficulty().items():
         lines.append(f"greedy-bot solo mean score on {map_id} (1,000 games): {mean:.2f}")
     return lines

@@ -1,8 +1,15 @@
-"""Small timing helpers for the benchmark modules (medians of wall-clock runs)."""
+"""Small timing helpers for the benchmark modules (medians of wall-clock and CPU runs).
+
+Commands are measured as ratios to the libraries they import, run in turns in the same
+run (:func:`interleaved`), so the machine's speed cancels. Each run is timed twice: on the
+wall clock and as the CPU seconds (user + system) the process used, which other work on
+this shared 2-core machine does not inflate; the ratios are of CPU seconds.
+"""
 
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -38,21 +45,38 @@ def command_seconds(args: Sequence[str], repeat: int = 7) -> float:
     return median_seconds(run, repeat)
 
 
-def python_seconds(code: str, repeat: int = 11) -> float:
-    """Median wall-clock seconds of ``python -c CODE`` in this interpreter's environment:
-    the yardstick for commands (a command's time as a ratio to the libraries it imports)."""
-    def run() -> None:
-        subprocess.run([sys.executable, "-c", code], check=True, stdout=subprocess.DEVNULL)
-
-    run()
-    return median_seconds(run, repeat)
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
-def ratio_line(what: str, seconds: float, base_code: str, base: float, target: float) -> str:
-    """One benchmark line: a command's time as a ratio to ``python -c BASE_CODE``."""
-    ratio = seconds / base
-    return (f"{what}: {seconds * 1000:.0f} ms = {ratio:.2f}× `python -c \"{base_code}\"` "
-            f"({base * 1000:.0f} ms; target ≤ {target}×) {verdict(ratio, target, False)}")
+def interleaved(commands: dict[str, Sequence[str]], repeat: int = 9
+                ) -> dict[str, tuple[float, float]]:
+    """``name -> (median wall seconds, median CPU seconds)`` of each command (an argv), run
+    in turns: one round runs each once, the first round only warms the file cache and
+    writes the bytecode."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    wall: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    for round_ in range(repeat + 1):
+        for name, argv in commands.items():
+            start, used = time.perf_counter(), _child_cpu()
+            subprocess.run(list(argv), check=True, stdout=subprocess.DEVNULL, env=env)
+            if round_:
+                wall[name].append(time.perf_counter() - start)
+                cpu[name].append(_child_cpu() - used)
+    return {name: (statistics.median(wall[name]), statistics.median(cpu[name]))
+            for name in commands}
+
+
+def ratio_line(what: str, times: tuple[float, float], base_code: str,
+               base: tuple[float, float], target: float) -> str:
+    """One benchmark line: a command's CPU time as a ratio to ``python -c BASE_CODE``'s
+    (both from :func:`interleaved`), with the wall-clock medians for scale."""
+    ratio = times[1] / base[1]
+    return (f"{what}: {ratio:.2f}× `python -c \"{base_code}\"` in CPU time "
+            f"({times[1] * 1000:.0f} ms / {base[1] * 1000:.0f} ms; wall {times[0] * 1000:.0f} ms "
+            f"/ {base[0] * 1000:.0f} ms; target ≤ {target}×) {verdict(ratio, target, False)}")
 
 
 def verdict(value: float, target: float, higher_is_better: bool) -> str:

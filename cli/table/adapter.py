@@ -45,8 +45,9 @@ class Adapter:
     #: The command line that starts the tool (``scorepad vv play``): the ``--resume``
     #: hint and the refusal of an existing ``--log`` name it.
     command: str
-    #: The command that scores a saved log (default: the tool's group + ``score``).
-    score_command: str = ""
+    #: The command that scores a saved log (default: the tool's group + ``score``;
+    #: ``None``: a log with nothing to score, such as a card flipper's).
+    score_command: str | None = ""
     #: The move syntax, shown by ``help`` before the loop's own command words.
     help_text: str = ""
     #: Whether a bare number picks a numbered choice (``#3`` always does). Off for a
@@ -58,7 +59,7 @@ class Adapter:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if not cls.score_command and getattr(cls, "command", None):
+        if cls.score_command == "" and getattr(cls, "command", None):
             cls.score_command = f"{cls.command.rsplit(' ', 1)[0]} score"
 
     # --- input ----------------------------------------------------------------------------
@@ -86,6 +87,24 @@ class Adapter:
         """The move Enter takes (shown in ``[ ]``); by default the only legal one."""
         moves = session.legal_moves(player)
         return moves[0] if len(moves) == 1 else None
+
+    def choices(self, session: Session, player: str | None) -> list[tuple[MoveData, str]]:
+        """The moves ``?`` lists (numbered; ``#N`` plays one) and the text of each; by
+        default every legal move as :meth:`describe` shows it. A game with many
+        spellings of one move lists each move once."""
+        return [(move, self.describe(session, player, move))
+                for move in session.legal_moves(player)]
+
+    def forced(self, session: Session, player: str) -> MoveData | None:
+        """A move the loop plays for ``player`` without asking (nothing to choose, e.g.
+        a sheet without a free window), or None to ask. Undo passes over it."""
+        return None
+
+    def claims(self, session: Session, player: str | None, line: str) -> bool:
+        """Whether ``line`` is a move of the game although it is one of the loop's short
+        words (line ``H`` on a map with a line H, not ``h`` for help); the loop's long
+        words (``help``, ``undo``, ``quit`` ...) always stay the loop's."""
+        return False
 
     def prompt(self, session: Session, player: str | None) -> str:
         """The prompt's label, before the suggestion: a name, or what chance awaits."""

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from scorepad.io import read_mapping
 from scorepad.main import root
 from scorepad.rules.common.errors import RuleViolation
-from scorepad.rules.voll_verplant.cards import Card, deal, parse_card
 from scorepad.rules.session import Session
+from scorepad.rules.voll_verplant.cards import Card, deal, parse_card
 from scorepad.rules.voll_verplant.game import GAME
 from scorepad.rules.voll_verplant.log import parse_game_log
 from scorepad.rules.voll_verplant.ruleset import default_rules

@@ -451,3 +451,52 @@ def test_any_flips_and_undos_follow_the_seed(seed, moves):
         assert since[-1] == cards[-1]
         assert all(card != Card("number", 6) for card in since[:-1])
         assert reshuffle == dealt[len(cards) - 1][1]
+
+
+# -- resume = check, and what the other commands make of a flipper's log -------------------
+
+@pytest.mark.parametrize("fmt", [[], ["--json"], ["--format", "bgstats"]])
+def test_vv_score_on_the_log_of_flip_map_paris_is_one_line_not_a_traceback(runner, tmp_path,
+                                                                         fmt):
+    log = tmp_path / "paris.yaml"
+    result = flip(runner, "--seed", "table-42", "--map", "paris", "--log", str(log),
+                  keys="\n" * 30)
+    assert result.exit_code == 0 and "GAME OVER" in result.stdout
+    vv_check(runner, log)
+    score = runner.invoke(root, ["vv", "score", str(log), *fmt])
+    assert score.exit_code == 1
+    assert score.stderr == f"{log}: a flipper's log has cards but no players to score\n"
+    assert "Traceback" not in score.output and score.stdout == ""
+
+
+def test_whatever_flip_writes_vv_check_accepts(runner, tmp_path, tiny_map_path):
+    log = tmp_path / "g.yaml"
+    for keys in ["", "\n", "\n\nu\n", "\n" * 4 + "q\n", "\n" * 9]:
+        log.unlink(missing_ok=True)
+        flip(runner, "--seed", "table-42", "--map", str(tiny_map_path), "--log", str(log),
+             keys=keys)
+        vv_check(runner, log)
+
+
+def test_resume_refuses_what_vv_check_refuses_with_the_same_message(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    log.write_text("format: scorepad/vv-game@1\nmap: amsterdam\nseed: table-42\nplayers: []\n"
+                   "rounds: [{card: 5}, {card: 3}, {card: 7}]\n")
+    before = log.read_bytes()
+    check = runner.invoke(root, ["vv", "check", str(log)])
+    result = flip(runner, "--resume", str(log), keys="\n")
+    assert check.exit_code == result.exit_code
+    assert check.exit_code != 0 and result.stderr == check.stderr
+    assert log.read_bytes() == before
+
+
+def test_a_map_given_on_resume_counts_the_windows_from_then_on(runner, tmp_path, plain_map):
+    log = tmp_path / "game.yaml"
+    flip(runner, "--seed", "table-42", "--log", str(log), keys="\n\n\n\n")
+    result = flip(runner, "--resume", str(log), "--map", str(plain_map), keys="\n\n\n\n")
+    assert result.exit_code == 0, result.output
+    assert "GAME OVER after round 7" in flat(result.stdout)
+    assert read_mapping(log)["map"] == "maps/plain.yaml"
+    vv_check(runner, log)
+    other = flip(runner, "--resume", str(log), "--map", "berlin")
+    assert other.exit_code == 2 and "differs from the log's map" in other.stderr

@@ -13,6 +13,7 @@ test_vv_deck.py; checked again below). Every score is worked out by hand from th
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -350,3 +351,62 @@ def test_help_ends_with_an_example(runner):
     assert result.exit_code == 0
     example = result.stdout.split("Example:")[1]
     assert "scorepad vv play berlin --players Ann,Bob --seed table-42" in example
+
+
+# --- the shared loop's behaviour (#12) and resume = check (#13) ---------------------------
+
+def test_whatever_play_writes_vv_check_accepts_after_every_answer(runner, tmp_path):
+    log = tmp_path / "trio.yaml"
+    for stop in range(1, len(TRIO)):
+        log.unlink(missing_ok=True)
+        result = play(runner, new_game_args(log, "Ann,Bob,Cid"), TRIO[:stop])
+        assert result.exit_code == 130, result.output
+        check = runner.invoke(root, ["vv", "check", str(log)])
+        assert check.exit_code == 0, (stop, check.output)
+        # and resuming it continues exactly there: stopped at once, the log unchanged
+        before = log.read_bytes()
+        again = play(runner, ["--resume", str(log)], [])
+        assert again.exit_code == 130 and log.read_bytes() == before
+
+
+@pytest.mark.parametrize("change", ["crosses", "card", "player"])
+def test_resume_refuses_what_vv_check_refuses_with_the_same_message(runner, tmp_path, change):
+    log = tmp_path / "g.yaml"
+    play(runner, new_game_args(log), ["A 3", "R 2", "quit"])
+    data = yaml.safe_load(log.read_text())
+    if change == "crosses":
+        data["rounds"][0]["moves"]["Ann"]["crosses"] = 5  # a 5 on A: at most 4
+    elif change == "card":
+        data["rounds"][1]["card"] = 4  # not the seed's card
+    else:
+        data["rounds"][0]["moves"]["Zed"] = {"line": "A"}
+    log.write_text(yaml.safe_dump(data))
+    before = log.read_bytes()
+    check = runner.invoke(root, ["vv", "check", str(log)])
+    result = play(runner, ["--resume", str(log)], ["A"])
+    assert check.exit_code == result.exit_code == 1
+    assert result.stderr == check.stderr and str(log) in result.stderr
+    assert log.read_bytes() == before
+
+
+def test_six_players_at_40_columns_one_line_each_per_round(runner, tmp_path):
+    log = tmp_path / "six.yaml"
+    names = "Annabelle Montgomery,Bob,Cid,Dora,Eve,Fritz"
+    result = play(runner, [str(TINY), "--players", names, "--seed", SEED, "--log", str(log)],
+                  ["sheet dora"] + [""] * 60, columns=40)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    shown = [line for line in out.splitlines() if str(log) not in line]
+    assert max(len(line) for line in shown) <= 40
+    for block in out.split("-- after round ")[1:]:
+        rows = block.split("\n\n")[0].splitlines()[1:]
+        summary = [r for r in rows if " free" in r]
+        assert len(summary) == 6  # one row per player, never a row broken in two
+        assert all(re.fullmatch(r"\S.{11} +-?[\d.]+ +\d+ free( +done [A-Z]+)?", r)
+                   for r in summary), summary
+    assert out.count("windows free") == 1  # the one sheet asked for, no other
+    assert out.split("> sheet dora\n")[1].startswith("Dora: -4.5 points, 5 of 5 windows free")
+    # round 1 (no special station reached): about 4 lines per player (and the sheet asked
+    # for), not every sheet (~15 lines each)
+    first = out.split("== Round 1")[1].split("== Round 2")[0]
+    assert len(first.splitlines()) <= 4 * 6 + 6 + 6

@@ -359,23 +359,8 @@ def flip_cmd(seed: str | None, map_ref: str | None, log_path: str | None,
       scorepad vv flip --seed table-42 --log game.yaml
       scorepad vv flip --resume game.yaml
     """
-    _flip(seed, map_ref, log_path, resume_path, rules_path)
+    from scorepad.vv.tablelog import play_at_the_table
 
-
-def _flip(seed: str | None, map_ref: str | None, log_path: str | None,
-          resume_path: str | None, rules_path: str | None) -> None:
-    """Open (or resume) the flipper's game and run the table loop on it."""
-    from scorepad.rules.common.shuffle import fresh_seed
-    from scorepad.table import open_session, run
-    from scorepad.vv.tablelog import log_target, new_session, resumed_session
-
-    fresh = seed is None and resume_path is None
-    seed = fresh_seed() if fresh else seed
-    target = log_target(log_path, resume_path, f"flip-{seed}")
-    adapter = flip_adapter()
-    session, path = open_session(
-        adapter, log=str(target) if resume_path is None else log_path, resume=resume_path,
-        start=lambda: new_session([], str(seed), map_ref, rules_path, target),
-        load=lambda path: resumed_session(path, target, seed=seed, rules_path=rules_path,
-                                          accept=_accept(map_ref)))
-    run(adapter, session, path, intro=intro(session, fresh))
+    play_at_the_table(flip_adapter(), players=[], seed=seed, map_ref=map_ref,
+                      log_path=log_path, resume_path=resume_path, rules_path=rules_path,
+                      tool="flip", accept=_accept(map_ref), intro=intro)

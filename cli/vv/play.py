@@ -249,22 +249,13 @@ def play_cmd(map_ref: str | None, players: list[str] | None, seed: str | None,
       scorepad vv play berlin --players Ann,Bob --seed table-42
       scorepad vv play --resume output/play-table-42-1.yaml
     """
-    from scorepad.rules.common.shuffle import fresh_seed
-    from scorepad.table import open_session, run
-    from scorepad.vv.tablelog import log_target, new_session, resumed_session
+    from scorepad.vv.tablelog import play_at_the_table
 
     if resume_path is None:
         if map_ref is None:
             raise click.UsageError("give the MAP (a bundled id or a map file), or --resume LOG")
         if players is None:
             raise click.UsageError("give the players: --players Ann,Bob")
-    fresh = seed is None and resume_path is None
-    seed = fresh_seed() if fresh else seed
-    target = log_target(log_path, resume_path, f"play-{seed}")
-    adapter = play_adapter()
-    session, path = open_session(
-        adapter, log=str(target) if resume_path is None else log_path, resume=resume_path,
-        start=lambda: new_session(list(players or []), str(seed), map_ref, rules_path, target),
-        load=lambda path: resumed_session(path, target, seed=seed, rules_path=rules_path,
-                                          accept=_accept(map_ref, players)))
-    run(adapter, session, path, intro=intro(session, fresh))
+    play_at_the_table(play_adapter(), players=list(players or []), seed=seed, map_ref=map_ref,
+                      log_path=log_path, resume_path=resume_path, rules_path=rules_path,
+                      tool="play", accept=_accept(map_ref, players), intro=intro)

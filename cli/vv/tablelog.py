@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorepad import store
 from scorepad.rules.common.errors import InputError, ScorepadError
@@ -85,6 +85,27 @@ def resumed_session(path: str, target: Path, *, seed: str | None, rules_path: st
     except ScorepadError as err:
         raise err.in_file(doc.name) from None
     return session
+
+
+def play_at_the_table(adapter: Any, *, players: list[str], seed: str | None,
+                      map_ref: str | None, log_path: str | None, resume_path: str | None,
+                      rules_path: str | None, tool: str,
+                      accept: Callable[[GameLog, Path | None], str | None],
+                      intro: Callable[[Session, bool], list[str]]) -> None:
+    """Open a new game (a fresh seed when none is given) or resume one, and run the
+    table loop on it with ``adapter``; ``tool`` names new logs (``flip-<seed>-1.yaml``)."""
+    from scorepad.rules.common.shuffle import fresh_seed
+    from scorepad.table import open_session, run
+
+    fresh = seed is None and resume_path is None
+    seed = fresh_seed() if fresh else seed
+    target = log_target(log_path, resume_path, f"{tool}-{seed}")
+    session, path = open_session(
+        adapter, log=str(target) if resume_path is None else log_path, resume=resume_path,
+        start=lambda: new_session(players, str(seed), map_ref, rules_path, target),
+        load=lambda path: resumed_session(path, target, seed=seed, rules_path=rules_path,
+                                          accept=accept))
+    run(adapter, session, path, intro=intro(session, fresh))
 
 
 def refuse(message: str, field: str | None = None) -> InputError:

@@ -410,3 +410,14 @@ def test_six_players_at_40_columns_one_line_each_per_round(runner, tmp_path):
     # for), not every sheet (~15 lines each)
     first = out.split("== Round 1")[1].split("== Round 2")[0]
     assert len(first.splitlines()) <= 4 * 6 + 6 + 6
+
+
+def test_a_line_letter_is_a_move_even_where_it_is_a_loop_word(runner, tmp_path):
+    log = tmp_path / "g.yaml"
+    result = play(runner, ["berlin", "--players", "Ann", "--seed", SEED, "--log", str(log)],
+                  ["h", "help", "quit"])
+    assert result.exit_code == 0, result.output
+    assert "Ann: H " in result.stdout  # h: line H, the most crosses (not the help)
+    assert "A 3      line A, 3 crosses" in result.stdout  # the long word still helps
+    move = yaml.safe_load(log.read_text())["rounds"][0]["moves"]["Ann"]
+    assert move["line"] == "H" and move["crosses"] >= 1

@@ -42,6 +42,7 @@ def _adapter_class() -> type:
     from scorepad.rules.voll_verplant.game import GAME
     from scorepad.rules.voll_verplant.replay import marked_sheets, since_shuffle, step_from_data
     from scorepad.table import Adapter
+    from scorepad.table.console import cut
 
     def core(session: Session) -> GameState:
         state = session.state.core
@@ -157,7 +158,8 @@ def _adapter_class() -> type:
                 report = engine.end_round(done.state)[1]
                 lines += [f"-- after round {report.round} --",
                           *words.round_lines(network, before.players, report, view.width),
-                          *words.summary_lines(network, marked_sheets(core(after)), view.width)]
+                          *words.summary_lines(network, marked_sheets(core(after)), view.width,
+                                               cut)]
             return lines
 
         def sheet(self, session: Session, player: str, view: View) -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.errors import InputError
@@ -262,13 +262,18 @@ def sheet_view(network: Network, sheet: MarkedSheet, width: int = WIDTH) -> list
     return out
 
 
-def summary_line(network: Network, sheet: MarkedSheet, name_room: int, width: int) -> str:
-    """One player in one row of at most ``width`` columns: the name (cut to
+def _cut_name(name: str, room: int) -> str:
+    return name if len(name) <= room else name[:room - 1] + "~"
+
+
+def summary_line(network: Network, sheet: MarkedSheet, name_room: int, width: int,
+                 cut: Callable[[str, int], str] = _cut_name) -> str:
+    """One player in one row of at most ``width`` columns: the name (``cut`` to
     ``name_room``), the running score, the free wagon windows and the lines completed."""
     score = sheet.score
     assert score is not None, "the sheet must be scored"
     free = sum(line.windows - len(sheet.windows.get(line.id, ())) for line in network.lines)
-    name = sheet.player if len(sheet.player) <= name_room else sheet.player[:name_room - 1] + "~"
+    name = cut(sheet.player, name_room)
     done = "".join(line.id for line in network.lines if line.id in sheet.bonuses)
     row = f"{name:<{name_room}} {number_text(score.total):>5}  {free:>2} free"
     if done:
@@ -276,11 +281,13 @@ def summary_line(network: Network, sheet: MarkedSheet, name_room: int, width: in
     return _clip(row, width)
 
 
-def summary_lines(network: Network, sheets: Sequence[MarkedSheet], width: int) -> list[str]:
-    """:func:`summary_line` for every player, the names in one column."""
+def summary_lines(network: Network, sheets: Sequence[MarkedSheet], width: int,
+                  cut: Callable[[str, int], str] = _cut_name) -> list[str]:
+    """:func:`summary_line` for every player, the names in one column (``cut`` shortens
+    a long name: the terminal's own marks it with an ellipsis)."""
     longest = max((len(s.player) for s in sheets), default=4)
     room = max(4, min(longest, width - 30))
-    return [summary_line(network, s, room, width) for s in sheets]
+    return [summary_line(network, s, room, width, cut) for s in sheets]
 
 
 def _station_list(label: str, ids: list[int], room: int) -> str:

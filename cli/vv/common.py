@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -121,6 +122,18 @@ def load_marked_sheets(path: str) -> tuple[Network, list[MarkedSheet]]:
     if game.network is None:
         raise InputError("a flipper's log has no sheets to draw", source=game.source)
     return game.network, game.sheets
+
+
+def unused_output_path(stem: str, fallback: str = "game") -> Path:
+    """``output/<stem>.yaml`` with characters unsafe in a file name replaced; an existing
+    file is never overwritten: ``-2``, ``-3`` ... is added instead."""
+    safe = re.sub(r"[^\w.-]+", "_", stem).strip("._")[:80] or fallback
+    first = Path("output") / f"{safe}.yaml"
+    path, number = first, 1
+    while path.exists():
+        number += 1
+        path = first.with_name(f"{first.stem}-{number}{first.suffix}")
+    return path
 
 
 def map_entry(map_ref: str | None, written_to: Path | None) -> str | None:

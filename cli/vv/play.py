@@ -141,7 +141,7 @@ def _adapter_class() -> type:
             network, p = state.network, before.players.index(player)
             if self.forced(before, player) is not None:
                 why = "no free station" if card.kind == FREE else "no free window"
-                lines = [f"{player}: {why}, nothing to do this round"]
+                lines = [f"  {player}: {why}, nothing to do this round"]
             else:
                 step = step_from_data(network, card, move)
                 effect = words.step_effect(network, state.rules, state.sheets[p], card, step)

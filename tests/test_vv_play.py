@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from vv_helpers import TINY
 
 from scorepad.main import root
@@ -422,3 +424,33 @@ def test_a_line_letter_is_a_move_even_where_it_is_a_loop_word(runner, tmp_path):
     assert "A 3      line A, 3 crosses" in result.stdout  # the long word still helps
     move = yaml.safe_load(log.read_text())["rounds"][0]["moves"]["Ann"]
     assert move["line"] == "H" and move["crosses"] >= 1
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.text(min_size=1, max_size=6), picks=st.lists(st.integers(0, 99), min_size=80,
+                                                            max_size=80))
+def test_the_adapters_choices_and_suggestions_are_legal_and_logged_as_check_reads(seed, picks):
+    from scorepad.rules.session import Session
+    from scorepad.rules.voll_verplant.game import GAME
+    from scorepad.vv.common import Document, load_game_log
+    from scorepad.vv.play import play_adapter
+
+    adapter = play_adapter()
+    session = Session.start(GAME, ["Ann", "Bob"], seed=seed, map="paris")
+    for pick in picks:
+        if session.is_over():
+            break
+        if session.at_chance():
+            session = session.reveal()
+            continue
+        player = session.to_move()[0]
+        forced = adapter.forced(session, player)
+        options = [m for m, _ in adapter.choices(session, player)]
+        move = forced if forced is not None else (
+            adapter.suggest(session, player) if pick % 3 == 0 else options[pick % len(options)])
+        # the text of the move reads back to the same move
+        if forced is None:
+            assert adapter.parse(session, player, adapter.describe(session, player, move)) == move
+        session = session.step(player, move)
+    checked = load_game_log(Document("g.yaml", session.to_log(), None))
+    assert checked.rounds == len(session.state.cards)

@@ -324,3 +324,69 @@ def test_parse_may_name_the_player_take_a_part_and_read_enter(tmp_path):
     assert "Not allowed: Bob cannot move now" in out
     assert "part 1 kept" in out and "part 2 kept" in out
     assert [m for p, m in steps_of(Path("n.yaml")) if p] == ["pass", {"add": 2}]
+
+
+def _run_adapter(adapter, keys: str, seed: str = "toy"):
+    """Run the loop with ``adapter`` on a new toy game saved in f.yaml (cwd: tmp_path)."""
+    import click
+    from click.testing import CliRunner
+
+    from scorepad.table import open_session, run
+
+    session, path = open_session(adapter, log="f.yaml", resume=None,
+                                 start=lambda: Session.start(TOY, ["Ann", "Bob"], seed=seed))
+
+    @click.command()
+    def table():
+        run(adapter, session, path)
+
+    return CliRunner().invoke(table, input=keys)
+
+
+def test_hooks_choices_forced_moves_and_words_a_game_claims(tmp_path):
+    from toy_game import ToyAdapter
+
+    class Hooked(ToyAdapter):
+        def choices(self, session, player):  # listed once each, in the game's own order
+            return [(m, f"take {self.describe(session, player, m)}")
+                    for m in reversed(session.legal_moves(player))]
+
+        def forced(self, session, player):  # Bob never has a choice here
+            return "pass" if player == "Bob" else None
+
+        def claims(self, session, player, line):  # "s" is a move (+1), not the scores
+            return line == "s"
+
+        def parse(self, session, player, line):
+            return {"add": 1} if line == "s" else super().parse(session, player, line)
+
+    result = _run_adapter(Hooked(), "?\n#1\ns\nu\nscore\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "  1. take pass\n  2. take +2\n  3. take +1" in out
+    assert out.count("Bob: pass") == 2  # played for Bob, never asked
+    assert "Bob (rolled" not in out
+    assert "Ann: +1" in out  # the claimed "s"
+    # undo passes over Bob's forced move (and the rolls) back to Ann's own
+    assert "Took back Ann's move: +1" in out
+    assert " 1. Ann  0" in out or " 1. Bob  0" in out  # "score" is still the scores
+    moves = [(p, m) for p, m in steps_of(Path("f.yaml")) if p]
+    assert moves == [("Ann", "pass"), ("Bob", "pass")]
+
+
+def test_a_face_down_chance_step_waits_for_enter_and_is_not_listed(tmp_path):
+    from toy_game import ToyAdapter
+
+    class Flipper(ToyAdapter):
+        confirm_chance = True
+
+        def suggest(self, session, player):
+            return None if player is None else super().suggest(session, player)
+
+    result = _run_adapter(Flipper(), "?\n#1\n\nq\n")
+    out = result.output
+    roll = TOY.legal_moves(Session.start(TOY, ["Ann", "Bob"], seed="toy").state, None)[0]
+    assert "roll> " in out and f"[roll {roll}]" not in out  # no hint shows the outcome
+    assert "The next one is face down: Enter reveals it." in out
+    assert "There are choices 1 to 0" in out  # #N cannot pick it either
+    assert [p for p, _ in steps_of(Path("f.yaml"))] == [None]

@@ -13,16 +13,18 @@ test_vv_deck.py; checked again below). Every score is worked out by hand from th
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from vv_helpers import TINY
 
 from scorepad.main import root
 from scorepad.rules.voll_verplant.cards import deal
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.vv import play as play_cli
 
 SEED = "table-42"
 CARDS = [5, 3, "T", 4, 4, "F", "T", 6]
@@ -61,9 +63,12 @@ TRIO_ROUNDS = [
 TRIO = [answer for rnd in TRIO_ROUNDS for answer in rnd]
 
 
-def play(runner, args, answers, **kwargs):
+def play(runner, args, answers, columns: int = 60, **kwargs):
+    """Run ``vv play`` with scripted answers on a terminal ``columns`` wide (the end of
+    the answers while the game goes on is a stop: exit 130)."""
     text = "".join(f"{a}\n" for a in answers)
-    return runner.invoke(root, ["vv", "play", *args], input=text, **kwargs)
+    return runner.invoke(root, ["vv", "play", *args], input=text,
+                         env={"COLUMNS": str(columns)}, **kwargs)
 
 
 def new_game_args(log: Path, players: str = "Ann", *extra: str) -> list[str]:
@@ -71,7 +76,7 @@ def new_game_args(log: Path, players: str = "Ann", *extra: str) -> list[str]:
 
 
 def flat(text: str) -> str:
-    """The output with line wrapping undone (notes are wrapped to 60 columns)."""
+    """The output with line wrapping undone (notes are wrapped to the terminal)."""
     return " ".join(text.split())
 
 
@@ -97,7 +102,8 @@ def test_a_whole_solo_game(runner, tmp_path):
     assert "Line B complete: Ann (first bonus +4)" in out
     assert "GAME OVER after round 4" in out
     assert "Ann: 10.5 points (rank 1)" in out
-    assert f"log saved: {log}" in out
+    assert f"Saved in {log}. Score it again: scorepad vv score {log}" in flat(out)
+    assert "--resume" not in out.split("GAME OVER")[1]  # a finished game says so
     # The log passes check and scores what the table showed.
     check = runner.invoke(root, ["vv", "check", str(log)])
     assert check.exit_code == 0 and "finished" in check.stdout and "not finished" not in check.stdout
@@ -110,18 +116,23 @@ def test_a_whole_solo_game(runner, tmp_path):
         "line": "R", "crosses": 2, "direction": "cw", "then": [{"line": "A", "crosses": 1}]}
 
 
-def test_each_round_shows_the_sheet_and_the_running_score(runner, tmp_path):
-    result = play(runner, new_game_args(tmp_path / "g.yaml"), SOLO)
+def test_each_round_ends_with_one_line_per_player_and_the_sheet_on_demand(runner, tmp_path):
+    # the full sheet is no longer printed every round (#12): `sheet` shows it
+    answers = [SOLO[0], "sheet", *SOLO[1:3], "sheet ann", *SOLO[3:]]
+    result = play(runner, new_game_args(tmp_path / "g.yaml"), answers)
     out = result.stdout
     after_1 = out.split("-- after round 1 --")[1].split("== Round 2")[0]
     # After round 1 (A 3 with a 5): 1 2 3 marked, 6 stations empty: -3.
     assert "No line completed this round." in after_1
-    assert "Ann: -3 points, 4 of 5 windows free" in after_1
-    rows = {row.split()[0]: row for row in after_1.splitlines() if row.startswith("  ")}
+    assert after_1.split("\n")[2].split() == ["Ann", "-3", "4", "free"]
+    sheet_1 = out.split("Ann (card 3) [R cw 3]> sheet\n")[1].split("Ann (card 3)")[0]
+    assert "Ann: -3 points, 4 of 5 windows free" in sheet_1
+    rows = {row.split()[0]: row for row in sheet_1.splitlines() if row.startswith("  ")}
     assert "[5 _]" in rows["A"] and "3/4" in rows["A"] and rows["A"].endswith("empty 4")
     assert rows["B"].endswith("empty 5 6 4")
-    after_2 = out.split("-- after round 2 --")[1].split("== Round 3")[0]
-    assert "Ann: 3.5 points" in after_2  # 5 - 3 empty / 2
+    sheet_2 = out.split("> sheet ann\n")[1].split("> ")[0]
+    assert "Ann: 3.5 points" in sheet_2  # 5 - 3 empty / 2
+    assert out.count("windows free") == 2  # only the two sheets asked for
 
 
 def test_a_whole_three_player_game(runner, tmp_path):
@@ -135,8 +146,8 @@ def test_a_whole_three_player_game(runner, tmp_path):
     assert "Ann: no free window, nothing to do this round" in out
     assert "Bob: no free window, nothing to do this round" in out
     assert "Shared victory: Bob, Cid" in out
-    # Everything the table shows during play fits a phone-sized terminal (but the path).
-    shown = [line for line in out.split("GAME OVER")[0].splitlines() if str(log) not in line]
+    # Everything the table shows fits the terminal (60 columns here; but the path).
+    shown = [line for line in out.splitlines() if str(log) not in line]
     assert max(len(line) for line in shown) <= 60
     data = scored(runner, log)
     assert [p["total"] for p in data["players"]] == [6.5, 8.5, 8.5]
@@ -152,16 +163,17 @@ def test_a_whole_three_player_game(runner, tmp_path):
 
 
 def test_illegal_answers_are_refused_with_the_reason_and_asked_again(runner, tmp_path):
-    answers = ["A 6", "Z 1", "17", "?", "help", "sheet", *SOLO]
+    answers = ["A 6", "Z 1", "17", "?", "help", "sheet", "-", *SOLO]
     result = play(runner, new_game_args(tmp_path / "g.yaml"), answers)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.count("Ann (card 5) [A 4]> ") == 7  # six answers that are not a move, then A 3
-    assert ("not allowed: line A: at most 4 crosses possible (a marked station or the end "
-            "of the line stops the crosses), not 6 (? lists the legal moves)") in flat(out)
-    assert "not allowed: line Z: no such line (the map has A, B, R)" in flat(out)
+    assert out.count("Ann (card 5) [A 4]> ") == 8  # seven answers that are not a move, then A 3
+    assert ("Not allowed: line A: at most 4 crosses possible (a marked station or the end "
+            "of the line stops the crosses), not 6") in flat(out)
+    assert "Not read: line Z: no such line (the map has A, B, R)" in flat(out)
     assert "a number 5 card is played on a line" in flat(out)
-    assert "  R ccw 0-4  crosses 7 9 6 8; special 8" in out  # the options list
+    assert "Not allowed: a line must be chosen: 5 wagon windows are still free" in flat(out)
+    assert "  4. R ccw 4  crosses 7 9 6 8; special 8" in out  # the choices, numbered
     assert "K ccw 4  a ring line" in out                      # the help
     assert "Ann: -4.5 points, 5 of 5 windows free" in out      # the sheet: 9 empty
     assert scored(runner, tmp_path / "g.yaml")["players"][0]["total"] == 10.5
@@ -173,23 +185,27 @@ def test_follow_up_answers_are_checked_too(runner, tmp_path):
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.count("Ann (follow-up 8, card 3) [A 1]> ") == 3
-    assert "not allowed: line R has no free wagon window (1 of 1 used)" in flat(out)
+    assert "Not allowed: the follow-up of special station 8 must fill a wagon window" in flat(out)
+    assert "Not allowed: line R has no free wagon window (1 of 1 used)" in flat(out)
 
 
-def test_undo_takes_back_a_move_of_this_round(runner, tmp_path):
+def test_undo_takes_back_the_last_move_even_across_a_round(runner, tmp_path):
+    # The loop's undo (#12): the last step, a follow-up included, in this round or the last
+    # (was: only moves of this round, a follow-up restarting the whole move).
     log = tmp_path / "g.yaml"
     answers = [
-        "A 3", "undo", "B 2", "A",       # round 1: Bob takes back Ann's A 3; Ann plays B 2
-        "undo", "R 2", "undo", "A 1",    # round 2: nothing to take back yet; Ann restarts
-        "B 0",                           #   her move in the follow-up and plays A 1
+        "A 3", "u", "B 2", "A",          # round 1: Bob takes back Ann's A 3; Ann plays B 2
+        "u", "A",                        # round 2: Ann takes back Bob's A (and the card)
+        "R 2", "u", "A 1",               # Ann takes back her R 2 before its follow-up
+        "B 0",
         "quit",
     ]
     result = play(runner, new_game_args(log, "Ann,Bob"), answers)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "took back Ann's move (A 3)" in out
-    assert "nothing to take back in this round" in out
-    assert "took back Ann's move: start it again" in out
+    assert "Took back Ann's move: A 3" in out
+    assert "Took back Bob's move: A 4" in out
+    assert "Took back Ann's move: R cw 2" in out
     rounds = yaml.safe_load(log.read_text())["rounds"]
     assert rounds[0]["moves"] == {"Ann": {"line": "B", "crosses": 2},
                                   "Bob": {"line": "A", "crosses": 4}}
@@ -202,43 +218,28 @@ def test_resume_after_an_interruption_gives_the_same_cards_and_score(runner, tmp
     log = tmp_path / "trio.yaml"
     first = TRIO_ROUNDS[0] + TRIO_ROUNDS[1] + ["B"]  # the input ends during round 3
     result = play(runner, new_game_args(log, "Ann,Bob,Cid"), first)
-    assert result.exit_code == 0, result.output
-    assert "stopped (end of input): rounds 1-2 are saved" in result.stdout
-    assert f"continue: scorepad vv play --resume {log}" in result.stdout
+    assert result.exit_code == 130, result.output
+    assert flat(result.stdout).endswith(
+        f"Stopped; saved in {log}. Continue: scorepad vv play --resume {log}")
     saved = yaml.safe_load(log.read_text())
-    assert [r["card"] for r in saved["rounds"]] == CARDS[:2]
-    rest = [a for rnd in TRIO_ROUNDS[2:] for a in rnd]
+    assert [r["card"] for r in saved["rounds"]] == CARDS[:3]  # round 3 in progress, kept
+    assert saved["rounds"][2]["moves"] == {"Ann": {"line": "B"}}
+    assert runner.invoke(root, ["vv", "check", str(log)]).exit_code == 0
+    rest = TRIO_ROUNDS[2][1:] + [a for rnd in TRIO_ROUNDS[3:] for a in rnd]
     result = play(runner, ["--resume", str(log)], rest)
     assert result.exit_code == 0, result.output
-    assert "resumed after round 2" in result.stdout
+    assert "Resumed after" in result.stdout
     assert "== Round 3: TRANSFER ==" in result.stdout
+    assert "Bob (card T) [" in result.stdout  # Ann's move of round 3 was kept
     assert [p["total"] for p in scored(runner, log)["players"]] == [6.5, 8.5, 8.5]
     assert [r["card"] for r in yaml.safe_load(log.read_text())["rounds"]] == CARDS[:5]
-
-
-def test_ctrl_c_exits_130_and_keeps_every_finished_round(runner, tmp_path, monkeypatch):
-    answers = iter(SOLO[:3])  # rounds 1 and 2 (with the follow-up), then Ctrl-C
-
-    def read_line(prompt: str) -> str:
-        for answer in answers:
-            return answer
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(play_cli, "read_line", read_line)
-    log = tmp_path / "g.yaml"
-    result = runner.invoke(root, ["vv", "play", *new_game_args(log)])
-    assert result.exit_code == 130
-    assert "stopped (interrupted): rounds 1-2 are saved" in result.stdout
-    assert len(yaml.safe_load(log.read_text())["rounds"]) == 2
-    monkeypatch.undo()
-    result = play(runner, ["--resume", str(log)], SOLO[3:])
-    assert result.exit_code == 0 and "Ann: 10.5 points (rank 1)" in result.stdout
 
 
 def test_quit_stops_and_resuming_a_finished_game_shows_the_result(runner, tmp_path):
     log = tmp_path / "g.yaml"
     result = play(runner, new_game_args(log), ["A 3", "quit"])
-    assert result.exit_code == 0 and "stopped (quit): round 1 is saved" in result.stdout
+    assert result.exit_code == 0
+    assert flat(result.stdout).endswith(f"Saved in {log}. Continue: scorepad vv play --resume {log}")
     play(runner, ["--resume", str(log)], SOLO[1:])
     result = play(runner, ["--resume", str(log)], [])
     assert result.exit_code == 0
@@ -312,7 +313,10 @@ def test_an_existing_log_is_not_overwritten(runner, tmp_path):
     log = tmp_path / "g.yaml"
     log.write_text("keep me")
     result = play(runner, new_game_args(log), SOLO)
-    assert result.exit_code == 2 and "exists already" in result.stderr
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"{log}: already exists and is never overwritten; "
+                                     f"continue it with `scorepad vv play --resume {log}` or "
+                                     "choose another --log")
     assert log.read_text() == "keep me"
 
 
@@ -322,10 +326,11 @@ def test_fresh_seed_and_default_log_path(runner, tmp_path, monkeypatch):
     assert result.exit_code == 0
     seed = result.stdout.split("seed: ")[1].split()[0]
     assert "(fresh: share it" in result.stdout
-    log = Path("output") / f"play-{seed}.yaml"
+    log = Path("output") / f"play-{seed}-1.yaml"
+    assert f"Saved after every move in {log}" in result.stdout
     assert yaml.safe_load(log.read_text())["seed"] == seed
     again = play(runner, [str(TINY), "--players", "Ann", "--seed", seed], ["quit"])
-    assert f"log: output/play-{seed}-2.yaml" in again.stdout  # the first is kept
+    assert f"Saved after every move in output/play-{seed}-2.yaml" in again.stdout  # kept
     # The map is named relative to the log's folder, so the log can move with it.
     map_ref = yaml.safe_load(log.read_text())["map"]
     assert (log.parent / map_ref).resolve() == TINY.resolve()
@@ -348,3 +353,104 @@ def test_help_ends_with_an_example(runner):
     assert result.exit_code == 0
     example = result.stdout.split("Example:")[1]
     assert "scorepad vv play berlin --players Ann,Bob --seed table-42" in example
+
+
+# --- the shared loop's behaviour (#12) and resume = check (#13) ---------------------------
+
+def test_whatever_play_writes_vv_check_accepts_after_every_answer(runner, tmp_path):
+    log = tmp_path / "trio.yaml"
+    for stop in range(1, len(TRIO)):
+        log.unlink(missing_ok=True)
+        result = play(runner, new_game_args(log, "Ann,Bob,Cid"), TRIO[:stop])
+        assert result.exit_code == 130, result.output
+        check = runner.invoke(root, ["vv", "check", str(log)])
+        assert check.exit_code == 0, (stop, check.output)
+        # and resuming it continues exactly there: stopped at once, the log unchanged
+        before = log.read_bytes()
+        again = play(runner, ["--resume", str(log)], [])
+        assert again.exit_code == 130 and log.read_bytes() == before
+
+
+@pytest.mark.parametrize("change", ["crosses", "card", "player"])
+def test_resume_refuses_what_vv_check_refuses_with_the_same_message(runner, tmp_path, change):
+    log = tmp_path / "g.yaml"
+    play(runner, new_game_args(log), ["A 3", "R 2", "quit"])
+    data = yaml.safe_load(log.read_text())
+    if change == "crosses":
+        data["rounds"][0]["moves"]["Ann"]["crosses"] = 5  # a 5 on A: at most 4
+    elif change == "card":
+        data["rounds"][1]["card"] = 4  # not the seed's card
+    else:
+        data["rounds"][0]["moves"]["Zed"] = {"line": "A"}
+    log.write_text(yaml.safe_dump(data))
+    before = log.read_bytes()
+    check = runner.invoke(root, ["vv", "check", str(log)])
+    result = play(runner, ["--resume", str(log)], ["A"])
+    assert check.exit_code == result.exit_code == 1
+    assert result.stderr == check.stderr and str(log) in result.stderr
+    assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize("columns", [40, 50])
+def test_six_players_one_line_each_per_round_without_broken_rows(runner, tmp_path, columns):
+    log = tmp_path / "six.yaml"
+    names = "Annabelle Montgomery,Bob,Cid,Dora,Eve,Fritz"
+    result = play(runner, [str(TINY), "--players", names, "--seed", SEED, "--log", str(log)],
+                  ["sheet dora"] + [""] * 60, columns=columns)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    shown = [line for line in out.splitlines() if str(log) not in line]
+    assert max(len(line) for line in shown) <= columns
+    for block in out.split("-- after round ")[1:]:
+        rows = block.split("\n\n")[0].splitlines()[1:]
+        summary = [r for r in rows if " free" in r]
+        assert len(summary) == 6  # one row per player, never a row broken in two
+        assert all(re.fullmatch(r"\S.*? +-?[\d.]+ +\d+ free( +done [A-Z]+)?", r)
+                   for r in summary), summary
+    assert out.count("windows free") == 1  # the one sheet asked for, no other
+    assert out.split("> sheet dora\n")[1].startswith("Dora: -4.5 points, 5 of 5 windows free")
+    # round 1 (no special station reached): about 4 lines per player (and the sheet asked
+    # for), not every sheet (~15 lines each)
+    first = out.split("== Round 1")[1].split("== Round 2")[0]
+    assert len(first.splitlines()) <= 4 * 6 + 6 + 6
+
+
+def test_a_line_letter_is_a_move_even_where_it_is_a_loop_word(runner, tmp_path):
+    log = tmp_path / "g.yaml"
+    result = play(runner, ["berlin", "--players", "Ann", "--seed", SEED, "--log", str(log)],
+                  ["h", "help", "quit"])
+    assert result.exit_code == 0, result.output
+    assert "Ann: H " in result.stdout  # h: line H, the most crosses (not the help)
+    assert "A 3      line A, 3 crosses" in result.stdout  # the long word still helps
+    move = yaml.safe_load(log.read_text())["rounds"][0]["moves"]["Ann"]
+    assert move["line"] == "H" and move["crosses"] >= 1
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.text(min_size=1, max_size=6), picks=st.lists(st.integers(0, 99), min_size=80,
+                                                            max_size=80))
+def test_the_adapters_choices_and_suggestions_are_legal_and_logged_as_check_reads(seed, picks):
+    from scorepad.rules.session import Session
+    from scorepad.rules.voll_verplant.game import GAME
+    from scorepad.vv.common import Document, load_game_log
+    from scorepad.vv.play import play_adapter
+
+    adapter = play_adapter()
+    session = Session.start(GAME, ["Ann", "Bob"], seed=seed, map="paris")
+    for pick in picks:
+        if session.is_over():
+            break
+        if session.at_chance():
+            session = session.reveal()
+            continue
+        player = session.to_move()[0]
+        forced = adapter.forced(session, player)
+        options = [m for m, _ in adapter.choices(session, player)]
+        move = forced if forced is not None else (
+            adapter.suggest(session, player) if pick % 3 == 0 else options[pick % len(options)])
+        # the text of the move reads back to the same move
+        if forced is None:
+            assert adapter.parse(session, player, adapter.describe(session, player, move)) == move
+        session = session.step(player, move)
+    checked = load_game_log(Document("g.yaml", session.to_log(), None))
+    assert checked.rounds == len(session.state.cards)

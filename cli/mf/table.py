@@ -171,13 +171,13 @@ class MilleFioriAdapter(Adapter):
                                    [_move(b, card, space) for space in spaces])
         return Pending(tuple(lines))
 
-    def choices(self, session: Session, player: str | None) -> list[MoveData]:
+    def choices(self, session: Session, player: str | None) -> list[tuple[MoveData, str]]:
         """While a card's space is asked, its spaces and the ship; else every legal move."""
         asked = self._question
         if asked is not None and asked.wants == "space" and asked.player == player and \
                 asked.steps == len(session.steps):
-            return list(asked.options)
-        return session.legal_moves(player)
+            return [(move, self.describe(session, player, move)) for move in asked.options]
+        return super().choices(session, player)
 
     def describe(self, session: Session, player: str | None, move: MoveData) -> str:
         """A move in the short form it can be typed as: ``w17 quartz 3``, ``ship swan 4``."""

@@ -65,8 +65,9 @@ class Adapter:
     #: The command line that starts the tool (``scorepad vv play``): the ``--resume``
     #: hint and the refusal of an existing ``--log`` name it.
     command: str
-    #: The command that scores a saved log (default: the tool's group + ``score``).
-    score_command: str = ""
+    #: The command that scores a saved log (default: the tool's group + ``score``;
+    #: ``None``: a log with nothing to score, such as a card flipper's).
+    score_command: str | None = ""
     #: The move syntax, shown by ``help`` before the loop's own command words.
     help_text: str = ""
     #: Whether a bare number picks a numbered choice (``#3`` always does). Off for a
@@ -78,7 +79,7 @@ class Adapter:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if not cls.score_command and getattr(cls, "command", None):
+        if cls.score_command == "" and getattr(cls, "command", None):
             cls.score_command = f"{cls.command.rsplit(' ', 1)[0]} score"
 
     # --- input ----------------------------------------------------------------------------
@@ -99,12 +100,6 @@ class Adapter:
                 return move
         raise InputError(f"cannot read {line!r}: type ? for the moves")
 
-    def choices(self, session: Session, player: str | None) -> list[MoveData]:
-        """The moves ``?`` lists and ``#N`` picks: every legal move, unless the adapter
-        narrows them while it asks for a part of a move (mf: the spaces of a card typed
-        without one)."""
-        return session.legal_moves(player)
-
     def describe(self, session: Session, player: str | None, move: MoveData) -> str:
         """A move as the table reads it (choices, suggestions, undo messages)."""
         if isinstance(move, str):
@@ -119,6 +114,24 @@ class Adapter:
     def takes_empty(self, session: Session, player: str | None) -> bool:
         """Whether Enter, with no suggestion, is an answer for :meth:`parse` (a part of a
         move whose default is shown in the prompt); otherwise the loop asks for a move."""
+        return False
+
+    def choices(self, session: Session, player: str | None) -> list[tuple[MoveData, str]]:
+        """The moves ``?`` lists (numbered; ``#N`` plays one) and the text of each; by
+        default every legal move as :meth:`describe` shows it. A game with many
+        spellings of one move lists each move once."""
+        return [(move, self.describe(session, player, move))
+                for move in session.legal_moves(player)]
+
+    def forced(self, session: Session, player: str) -> MoveData | None:
+        """A move the loop plays for ``player`` without asking (nothing to choose, e.g.
+        a sheet without a free window), or None to ask. Undo passes over it."""
+        return None
+
+    def claims(self, session: Session, player: str | None, line: str) -> bool:
+        """Whether ``line`` is a move of the game although it is one of the loop's short
+        words (line ``H`` on a map with a line H, not ``h`` for help); the loop's long
+        words (``help``, ``undo``, ``quit`` ...) always stay the loop's."""
         return False
 
     def prompt(self, session: Session, player: str | None) -> str:

@@ -66,20 +66,22 @@ def resume_command(adapter: Adapter, path: Path) -> str:
 
 
 def open_session(adapter: Adapter, *, log: str | None, resume: str | None,
-                 start: Callable[[], Session], folder: Path = store.DEFAULT_FOLDER
-                 ) -> tuple[Session, Path]:
+                 start: Callable[[], Session], folder: Path = store.DEFAULT_FOLDER,
+                 load: Callable[[str], Session] | None = None) -> tuple[Session, Path]:
     """The session to play and the file it is saved in.
 
     ``--resume FILE`` continues that log (saved back into it, or into a new ``--log``);
     otherwise ``start()`` begins a game saved under ``--log`` (refused when the file
     exists: :func:`scorepad.store.claim`) or under a new name in ``folder``. A new game
-    is saved at once, so its name is taken before the first prompt.
+    is saved at once, so its name is taken before the first prompt. ``load`` reads the
+    resumed log (default :func:`scorepad.store.load`; a game whose logs name other files,
+    such as a Voll verplant map file, reads them itself).
     """
     if STDIN in (log, resume):
         raise InputError("--log and --resume need a file name, not - "
                          "(standard input carries the answers)")
     if resume is not None:
-        session = store.load(resume, adapter.game)
+        session = load(resume) if load is not None else store.load(resume, adapter.game)
         if log is None or Path(log).resolve() == Path(resume).resolve():
             return session, Path(resume)
         path = store.claim(log, adapter.game.id, adapter.command, folder)
@@ -126,8 +128,11 @@ class Table:
             raise
         out.show(["", out.paint("The game is over.", bold=True)])
         out.show(self.adapter.final(self.session, out))
-        out.show(f"Saved in {self.path}. Score it again: {self.adapter.score_command} "
-                 f"{shlex.quote(str(self.path))}")
+        if self.adapter.score_command is None:
+            out.show(f"Saved in {self.path}.")
+        else:
+            out.show(f"Saved in {self.path}. Score it again: {self.adapter.score_command} "
+                     f"{shlex.quote(str(self.path))}")
 
     def _play(self) -> None:
         while not self.session.is_over():
@@ -140,6 +145,11 @@ class Table:
                 player = None
             else:
                 player = session.to_move()[0]
+                forced = self.adapter.forced(session, player)
+                if forced is not None:
+                    self._step(player, forced)
+                    if self.session is not session:
+                        continue
             if self._shown != len(session.steps):
                 self.console.show(self.adapter.status(session, self.console))
                 self._shown = len(session.steps)
@@ -170,8 +180,11 @@ class Table:
         out, adapter = self.console, self.adapter
         word, _, rest = line.partition(" ")
         action = WORDS.get(word.lower())
+        if action is not None and len(word) == 1 and adapter.claims(self.session, player, line):
+            action = None  # a one-letter word the game's moves take (line H)
         extra = adapter.commands(self.session)
-        if action is None and word.lower() in extra:
+        if action is None and word.lower() in extra and \
+                not adapter.claims(self.session, player, line):
             out.show(extra[word.lower()][1](self.session, out))
         elif action == QUIT and not rest:
             raise _Quit
@@ -186,11 +199,17 @@ class Table:
             out.show(adapter.scores(self.session, out))
         elif action == SHEET:
             self._sheet(rest.strip() or player)
-        elif not line and (move := adapter.suggest(self.session, player)) is not None:
-            self._step(player, move)
-        elif not line and not adapter.takes_empty(self.session, player):
-            out.show("Type a move (? lists them, help explains).")
-        elif line and (number := self._choice_number(line)) is not None:
+        elif not line:
+            move = adapter.suggest(self.session, player)
+            if move is None and self._face_down(player):
+                self._step(None, self.session.legal_moves(None)[0])
+            elif move is not None:
+                self._step(player, move)
+            elif adapter.takes_empty(self.session, player):
+                self._typed(player, line)
+            else:
+                out.show("Type a move (? lists them, help explains).")
+        elif (number := self._choice_number(line)) is not None:
             self._pick(player, number)
         else:
             self._typed(player, line)
@@ -222,17 +241,26 @@ class Table:
             return int(text)
         return None
 
+    def _face_down(self, player: str | None) -> bool:
+        """A chance step the loop waits at without showing it (a flipper's next card:
+        the adapter suggests nothing); Enter reveals it."""
+        return (player is None and self.adapter.confirm_chance
+                and len(self.session.legal_moves(None)) == 1
+                and self.adapter.suggest(self.session, None) is None)
+
     def _pick(self, player: str | None, number: int) -> None:
-        moves = self.adapter.choices(self.session, player)
+        moves = [] if self._face_down(player) else self.adapter.choices(self.session, player)
         if not 1 <= number <= len(moves):
             self.console.show(f"There are choices 1 to {len(moves)} (? lists them).")
             return
-        self._step(player, moves[number - 1])
+        self._step(player, moves[number - 1][0])
 
     def _choices(self, player: str | None) -> list[str]:
+        if self._face_down(player):
+            return ["The next one is face down: Enter reveals it."]
         moves = self.adapter.choices(self.session, player)
-        lines = [f"{n:>3}. {self.adapter.describe(self.session, player, move)}"
-                 for n, move in enumerate(moves[:MAX_CHOICES], start=1)]
+        lines = [f"{n:>3}. {text}"
+                 for n, (_, text) in enumerate(moves[:MAX_CHOICES], start=1)]
         if len(moves) > MAX_CHOICES:
             lines.append(f"  ... and {len(moves) - MAX_CHOICES} more: type the move")
         return lines or ["No legal move."]
@@ -265,6 +293,15 @@ class Table:
         self._save()
         self.console.show(self.adapter.after_step(before, after, player, move, self.console))
 
+    def _automatic(self, session: Session) -> bool:
+        """Whether the loop would play this session's next step itself: a seeded chance
+        (unless the adapter waits for Enter) or a forced move."""
+        if session.is_over():
+            return False
+        if session.at_chance():
+            return not self.adapter.confirm_chance and len(session.legal_moves(None)) == 1
+        return self.adapter.forced(session, session.to_move()[0]) is not None
+
     def _undo(self) -> None:
         """Take back the last move, and the automatic chance steps after it (they would
         only be played again); a flipper's card is taken back by itself."""
@@ -272,7 +309,7 @@ class Table:
         while session.can_undo():
             player, move = session.steps[-1]
             session = session.undo()
-            if player is not None or self.adapter.confirm_chance or not _automatic(session):
+            if not self._automatic(session):
                 what = self.adapter.describe(session, player, move)
                 self.session = session
                 self._save()
@@ -283,9 +320,6 @@ class Table:
         self.console.show("Nothing to undo.")
 
 
-def _automatic(session: Session) -> bool:
-    """Whether the loop would play this session's next step itself (a seeded chance)."""
-    return session.at_chance() and len(session.legal_moves(None)) == 1
 
 
 def run(adapter: Adapter, session: Session, path: Path, *, intro: list[str] | None = None,

@@ -10,17 +10,19 @@ def write_offline_page(path: str, seed: str | None, map_ref: str | None,
     """Write the page for ``seed`` (a fresh one when None, shown) atomically and say where."""
     from scorepad.io import STDIN, atomic_write
     from scorepad.rules.common.errors import InputError
-    from scorepad.rules.common.shuffle import fresh_seed
-    from scorepad.vv.flip import new_setup
+    from scorepad.rules.common.shuffle import fresh_seed, normal_seed
+    from scorepad.vv.common import load_network, load_rules
 
     from .flip_page import flip_data, offline_page
 
     if path == STDIN:
         raise InputError("--html needs a file name, not -")
     fresh = seed is None
-    setup = new_setup(fresh_seed() if seed is None else seed, map_ref, rules_path)
-    data = flip_data(setup.session, map_name=setup.map_name, deck=list(setup.rules.deck))
+    text = fresh_seed() if seed is None else normal_seed(seed)
+    rules = load_rules(rules_path)
+    network = load_network(map_ref) if map_ref else None
+    data = flip_data(text, rules, network)
     target = atomic_write(path, offline_page(data))
-    note = f" (fresh; another table can use --seed {setup.session.seed})" if fresh else ""
-    click.echo(f"seed: {setup.session.seed}{note}")
+    note = f" (fresh; another table can use --seed {text})" if fresh else ""
+    click.echo(f"seed: {text}{note}")
     click.echo(f"wrote {target}: {len(data['rounds'])} cards, works offline")

@@ -1,32 +1,35 @@
 """The offline flipper page: one self-contained HTML file with a seed's cards in it.
 
-``scorepad vv flip --html FILE`` writes it. The cards come from the same
-:class:`~scorepad.rules.voll_verplant.flipper.Flipper` as ``vv flip`` (and so from the
-same :func:`~scorepad.rules.voll_verplant.cards.card_stream` as ``vv deck``): Python
-computes every round's card, reshuffle, pile by kind and windows left, the page only
-shows them. No rule is written twice in JavaScript.
+``scorepad vv flip --html FILE`` writes it. The cards are the chance steps of the Voll
+verplant game itself (a flipper's game, with no players, as ``vv flip`` plays it), so they
+are those of ``vv deck`` and ``vv flip``: Python computes every round's card, reshuffle,
+pile by kind and windows left, the page only shows them. No rule is written twice in
+JavaScript.
 
 How many cards: every card except the free ride makes every player fill one wagon
 window (a player must fill one even when nothing can be marked), and the game is over
 once no player has a free window. So a game on a map with ``W`` windows ends by the
 card at which the ``W``-th window-filling card has come, whatever the players do
 (special stations only fill windows faster). With ``--map`` the page holds exactly
-those cards; without, it holds them for the largest map the map validator admits
-(:func:`max_windows_any_map`: 26 lines of 4 windows), so it covers every map.
+those cards (the game says when it is over); without, it holds them for the largest map
+the map validator admits (:func:`max_windows_any_map`: 26 lines of 4 windows), so it
+covers every map.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import replace
+from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from scorepad.rules.common.errors import InputError
 
 if TYPE_CHECKING:
-    from scorepad.rules.voll_verplant.flipper import Flipper
+    from scorepad.rules.voll_verplant.cards import Card
+    from scorepad.rules.voll_verplant.maps import Network
+    from scorepad.rules.voll_verplant.ruleset import VVRules
 
 #: A deck whose cards never fill a window would give an endless game; stop there.
 MAX_CARDS = 20_000
@@ -42,52 +45,61 @@ def max_windows_any_map() -> int:
     return MAX_LINES * int(per_line[0])  # type: ignore[call-overload]  # Le(4): an int
 
 
-def deck_summary(flipper: Flipper, deck: list[Any], *, map_name: str | None) -> dict[str, Any]:
+def deck_summary(seed: str, rules: VVRules, network: Network | None) -> dict[str, Any]:
     """What the pages show of a flipper that does not change with the rounds."""
     from scorepad.rules.voll_verplant.cards import parse_card
 
-    cards = [parse_card(c) for c in deck]
+    cards = [parse_card(c) for c in rules.deck]
     kinds = list(dict.fromkeys(cards))
-    return {"seed": flipper.seed, "map": map_name, "any_map": flipper.windows is None,
-            "specials": flipper.specials, "deck_size": flipper.deck_size,
-            "kinds": [k.code for k in kinds], "kind_names": [k.kind for k in kinds],
-            "deck_counts": [cards.count(k) for k in kinds], "windows": flipper.windows}
+    return {"seed": seed, "map": network.name if network else None, "any_map": network is None,
+            "specials": bool(network.special_mask) if network else False,
+            "deck_size": len(cards), "kinds": [k.code for k in kinds],
+            "kind_names": [k.kind for k in kinds], "deck_counts": [cards.count(k) for k in kinds],
+            "windows": network.total_windows if network else None,
+            "shuffle_cards": [parse_card(c).code for c in rules.shuffle_cards]}
 
 
-def round_entry(flipper: Flipper, summary: dict[str, Any]) -> list[Any] | None:
-    """The last card of ``flipper`` as the pages show it: ``[code, reshuffle_after,
-    shuffle_icon, pile_left_by_kind, windows_left]`` (None before the first card)."""
-    last = flipper.last
-    if last is None:
+def round_entry(cards: Sequence[Card], rules: VVRules, summary: dict[str, Any]
+                ) -> list[Any] | None:
+    """The last of ``cards`` as the pages show it: ``[code, reshuffle_after, shuffle_icon,
+    pile_left_by_kind, windows_left]`` (None before the first card)."""
+    from scorepad.rules.voll_verplant.cards import windows_filled
+    from scorepad.rules.voll_verplant.replay import since_shuffle
+
+    if not cards:
         return None
-    since = [card.code for card in last.since_shuffle]
-    left = [n - since.count(code) for code, n in zip(summary["kinds"], summary["deck_counts"],
+    since, reshuffle = since_shuffle(cards, rules)
+    codes = [card.code for card in since]
+    left = [n - codes.count(code) for code, n in zip(summary["kinds"], summary["deck_counts"],
                                                     strict=True)]
-    return [last.card.code, last.reshuffle_after, last.shuffle_icon, left,
-            None if summary["any_map"] else flipper.windows_left]
+    windows = None if summary["any_map"] else max(summary["windows"] - windows_filled(cards), 0)
+    last = cards[-1]
+    return [last.code, reshuffle, last.code in summary["shuffle_cards"], left, windows]
 
 
-def flip_data(flipper: Flipper, *, map_name: str | None, deck: list[Any]) -> dict[str, Any]:
-    """Everything the offline page shows, round by round, for a flipper before its first card:
-    :func:`deck_summary` and ``rounds``, one :func:`round_entry` after each card."""
-    body = deck_summary(flipper, deck, map_name=map_name)
-    if body["any_map"]:
-        flipper = replace(flipper, windows=max_windows_any_map())
+def flip_data(seed: str, rules: VVRules, network: Network | None) -> dict[str, Any]:
+    """Everything the offline page shows, round by round: :func:`deck_summary` and
+    ``rounds``, one :func:`round_entry` after each card of the flipper's game."""
+    from scorepad.rules.voll_verplant.cards import windows_filled
+    from scorepad.rules.voll_verplant.game import GAME
+
+    body = deck_summary(seed, rules, network)
+    state = GAME.new([], seed=seed, rules=rules, map=network)
+    bound = max_windows_any_map() if network is None else None
     rounds: list[list[Any]] = []
-    state = flipper
-    while not state.over:
+    while not GAME.is_over(state) and (bound is None or windows_filled(state.cards) < bound):
         if len(rounds) >= MAX_CARDS:
             raise InputError(f"the deck gives no end of game within {MAX_CARDS} cards "
                              "(does any card fill a window?)")
-        state = state.flip()
-        entry = round_entry(state, body)
+        state = GAME.apply(state, None, GAME.legal_moves(state, None)[0])
+        entry = round_entry(state.cards, rules, body)
         assert entry is not None  # a card has just been revealed
         rounds.append(entry)
     body["rounds"] = rounds
     # Progress is kept per seed and cards: another ruleset or map with the same seed
     # gets its own place in the browser's storage.
     digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]
-    body["key"] = f"scorepad-flip:{flipper.seed}:{digest}"
+    body["key"] = f"scorepad-flip:{seed}:{digest}"
     return body
 
 

@@ -37,6 +37,9 @@ class WebGame:
     view: ViewHook | None = None
     #: file name of the game's page module under ``static/games/`` (None: the generic page)
     page: str | None = None
+    #: whether a game of no players may be started: a card flipper for a paper game (chance
+    #: steps only), as Voll verplant's ``vv flip``
+    flipper: bool = False
 
     @property
     def id(self) -> str:
@@ -71,5 +74,5 @@ def _pages(game_id: str) -> dict[str, Any]:
     if game_id == "voll-verplant":
         from .vv import flipper_view
 
-        return {"view": flipper_view, "page": "voll-verplant.js"}
+        return {"view": flipper_view, "page": "voll-verplant.js", "flipper": True}
     return {}

@@ -1,16 +1,13 @@
 """Voll verplant in the browser: the flipper's view hook for the served game page.
 
-``flipper_view(session, player)`` reads what any Voll verplant session shows of its cards
-— the seed, map and rules of its set-up and the cards of its log's rounds — and returns
-the flipper as the pages draw it (``static/flipcard.js``): the same
-:class:`~scorepad.rules.voll_verplant.flipper.Flipper` and the same numbers as
-``vv flip`` and the offline page. It needs nothing of the game object but its log, so it
-works for a flip-only table and for a full game alike.
+``flipper_view(session, player)`` shows the cards of any Voll verplant session — the
+cards its game has revealed, with the seed, map and rules of its set-up — as the pages draw
+them (``static/flipcard.js``): the same numbers as ``vv flip`` and the offline page
+(:mod:`.flip_page`), computed from the game's own state.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from scorepad.rules.session import Session
@@ -18,32 +15,16 @@ from scorepad.rules.session import Session
 from .flip_page import deck_summary, round_entry
 
 
-@lru_cache(maxsize=16)
-def _start(seed: str, rules_json: str, map_ref: str | None):
-    import json
-
-    from scorepad.rules.voll_verplant.flipper import Flipper
-    from scorepad.vv.common import load_network, load_rules
-
-    rules = load_rules(None, json.loads(rules_json) or None)
-    network = load_network(map_ref) if map_ref else None
-    flipper = Flipper.start(seed, rules, network)
-    summary = deck_summary(flipper, list(rules.deck), map_name=network.name if network else None)
-    return flipper, summary
-
-
 def flipper_view(session: Session, player: str | None) -> dict[str, Any]:
     """``{"flip": ...}``: the big card, the pile by kind, windows left and the history."""
-    import json
+    from scorepad.rules.voll_verplant.replay import since_shuffle
 
-    setup = session.setup
-    flipper, summary = _start(str(setup["seed"]), json.dumps(setup.get("rules") or {},
-                                                             sort_keys=True), setup.get("map"))
-    codes = [rnd["card"] for rnd in session.to_log().get("rounds", []) if "card" in rnd]
-    now, history = flipper, []
-    for code in codes:  # the log's cards, checked against the seed one by one
-        now = now.resumed([code])
-        assert now.last is not None
-        history.append([now.last.card.code, now.last.reshuffle_after])
-    return {"flip": {**summary, "position": now.position, "entry": round_entry(now, summary),
-                     "history": history, "last": now.over}}
+    state = session.state
+    network = state.core.network if state.core is not None else None
+    summary = deck_summary(str(state.seed), state.rules, network)
+    cards = state.cards
+    history = [[card.code, since_shuffle(cards[:n + 1], state.rules)[1]]
+               for n, card in enumerate(cards)]
+    return {"flip": {**summary, "position": len(cards),
+                     "entry": round_entry(cards, state.rules, summary),
+                     "history": history, "last": session.is_over()}}

@@ -154,16 +154,28 @@ def from_move(network: Network, card: Card, move: Move) -> MoveSpec:
     return MoveSpec(**data)
 
 
+def since_shuffle(cards: Sequence[Card], rules: VVRules) -> tuple[tuple[Card, ...], bool]:
+    """The cards revealed since the last reshuffle, the last of ``cards`` included, and
+    whether all cards are reshuffled after it (a shuffle card, or the pile ran out)."""
+    deck, triggers = _deck(rules)
+    return _since(cards, sum(deck.values()), triggers)
+
+
+def _since(cards: Sequence[Card], size: int, triggers: set[Card]
+           ) -> tuple[tuple[Card, ...], bool]:
+    start, reshuffle = 0, False
+    for n, card in enumerate(cards):
+        if reshuffle:
+            start = n
+        reshuffle = card in triggers or n + 1 - start == size
+    return tuple(cards[start:]), reshuffle
+
+
 def _pile(cards: Sequence[Card], deck: Counter[Card], triggers: set[Card]) -> Counter[Card]:
     """The cards revealed since the last reshuffle (after a shuffle card, or when the
     whole deck has been revealed, all cards go back)."""
-    pile: Counter[Card] = Counter()
-    size = sum(deck.values())
-    for card in cards:
-        pile[card] += 1
-        if card in triggers or sum(pile.values()) == size:
-            pile.clear()
-    return pile
+    since, reshuffle = _since(cards, sum(deck.values()), triggers)
+    return Counter() if reshuffle else Counter(since)
 
 
 def _deck(rules: VVRules) -> tuple[Counter[Card], set[Card]]:

@@ -1,15 +1,15 @@
-"""The digital table's words: what ``vv play`` understands and shows, without any I/O.
+"""The digital table's words: what ``vv play`` reads and shows, without any I/O.
 
-* The compact move syntax, read for a given card and sheet into engine moves:
-  ``A 3`` (line A, 3 crosses), ``A`` (the most crosses), ``A 0`` (fill the window, cross
-  nothing), ``K ccw 4`` (a ring and its direction), ``17`` (free ride to station 17), ``-``
-  (decline the free ride); and the words ``?`` (list the legal options), ``help``,
-  ``sheet``, ``undo`` and ``quit``. An empty answer takes the suggested default.
-* The legal options in that syntax, and the default suggestion (an explicit legal move).
-* A player's move is made step by step on the engine's state (:func:`.engine.play_step`:
-  the engine knows which follow-ups are owed and which lapse); this module only words it.
-* Compact text views (at most about 60 columns): a sheet per line, the running score,
-  and what a round's end brought (completions, first bonuses).
+* The compact move syntax (:func:`read_move`): ``A 3`` (line A, 3 crosses), ``A`` (the
+  most crosses), ``A 0`` (fill the window, cross nothing), ``K ccw 4`` (a ring and its
+  direction), ``17`` (free ride to station 17), ``-`` (decline the free ride), read into
+  the log's notation. It only reads: whether a move is legal is the engine's to say.
+* :func:`explicit` writes a move as ``vv play`` logs it (crosses counted, a ring's
+  direction named), asking the engine's legal steps how far "the most" goes.
+* The suggestion (:func:`suggestion`), the choices ``?`` lists (:func:`options`) and
+  what a step does in words (:func:`step_effect`), all from the engine's own steps.
+* Compact text views: a sheet per line, the running score, a one-line summary per
+  player and what a round's end brought (completions, first bonuses).
 
 Everything here returns values or text lines; the command line prints them.
 """
@@ -18,93 +18,57 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
-from scorepad.rules.common.errors import InputError, RuleViolation
+from scorepad.rules.common.errors import InputError
 
+from . import engine
 from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card
-from .engine import CCW, CW, Move, RoundReport, Sheet, apply_step, legal_steps
+from .engine import CCW, CW, GameState, Move, RoundReport, Sheet, apply_step
 from .maps import Network
-from .replay import step_from_data
+from .replay import from_move, step_from_data
 from .ruleset import VVRules
 from .view import MarkedSheet
 
-WIDTH = 60  # a phone-sized terminal
+WIDTH = 60  # the widest a view is drawn unless told otherwise
 
-# Words an answer may be instead of a move (never a line letter: those are one letter).
-OPTIONS, HELP, SHEET, UNDO, QUIT = "options", "help", "sheet", "undo", "quit"
-WORDS = {"?": OPTIONS, "options": OPTIONS, "help": HELP, "sheet": SHEET, "undo": UNDO,
-         "quit": QUIT, "exit": QUIT}
-
-SYNTAX_HELP = """\
-Type a move, or Enter for the suggestion in [ ]:
-  A 3      line A, 3 crosses (fewer is allowed)
-  A        line A, the most crosses the card allows
-  A 0      fill a window of A, cross nothing
-  K ccw 4  a ring line: cw or ccw (default cw)
-  A        with a transfer card: + on line A
-  17       free ride: cross station 17
-  -        decline the free ride
-  ?        list the legal moves
-  sheet    show your sheet
-  undo     take back the last move of this round
-  quit     stop (finished rounds are saved)"""
+SYNTAX_HELP = """A 3      line A, 3 crosses (fewer is allowed)
+A        line A, the most crosses the card allows
+A 0      fill a window of A, cross nothing
+K ccw 4  a ring line: cw or ccw (default cw)
+B        with a transfer card: + on line B
+17       free ride: cross station 17
+-        decline the free ride"""
 
 _LINE_TOKEN = re.compile(r"^([A-Za-z])(\d*)$")
 
 
 # --- reading an answer ----------------------------------------------------------------
 
-def parse_answer(text: str, network: Network, rules: VVRules, sheet: Sheet, card: Card,
-                 *, follow_up: bool = False) -> Move | str:
-    """Read one answer for ``card`` on ``sheet``: an engine step, or one of :data:`WORDS`.
-
-    An empty answer is :func:`default_step`. A returned step is legal and explicit (a
-    number or express card's crosses are counted, never "the most"); it has no
-    follow-ups (each is asked as a step of its own). Raises InputError for text that is not a move,
-    ContentError for an unknown line or station, RuleViolation with the rule's reason for
-    an illegal move.
-    """
+def read_move(text: str, card: Card) -> dict[str, Any]:
+    """One answer for ``card`` in the log's notation (``crosses`` left out for "the
+    most"). Raises InputError for text that is not written as a move."""
     raw = text.strip()
-    word = WORDS.get(raw.lower())
-    if word is not None:
-        return word
-    if not raw:
-        return default_step(network, rules, sheet, card, follow_up=follow_up)
-    data = _read_free_ride(raw) if card.kind == FREE else _read_line_move(raw, card)
-    # The notation edge reads it and the engine gives the rule's reason for anything
-    # illegal (a field the card does not use, no window, too many crosses, not a ring).
-    move = step_from_data(network, card, data)
-    after, _ = apply_step(network, rules, sheet, card, move)
-    if card.kind in (NUMBER, EXPRESS) and move.crosses < 0:
-        move = move._replace(crosses=(after.marked & ~sheet.marked).bit_count())
-    return move
-
-
-def _read_free_ride(raw: str) -> dict[str, int | None]:
+    if card.kind == FREE:
+        if raw == "-":
+            return {"station": None}
+        if not raw.isdigit():
+            raise InputError(f"cannot read {raw!r}: a free ride crosses one station; "
+                             "type its number (e.g. 17), or - to decline")
+        return {"station": int(raw)}
     if raw == "-":
-        return {"station": None}
-    if not raw.isdigit():
-        raise InputError(f"cannot read {raw!r}: a free ride crosses one station; "
-                         "type its number (e.g. 17), or - to decline")
-    return {"station": int(raw)}
-
-
-def _read_line_move(raw: str, card: Card) -> dict[str, str | int]:
-    what = card.a()
-    if raw == "-":
-        raise RuleViolation(f"{what} card fills a wagon window: choose a line "
-                            "(A 0 crosses nothing)", rule="must-fill-window")
+        return {}  # the engine says why a line card must fill a window
     if raw.isdigit():
-        raise InputError(f"cannot read {raw!r}: {what} card is played on a line; "
+        raise InputError(f"cannot read {raw!r}: {card.a()} card is played on a line; "
                          "type its letter first (e.g. A 3)")
     tokens = raw.split()
-    head = _LINE_TOKEN.match(tokens[0])
+    head = _LINE_TOKEN.match(tokens[0]) if tokens else None
     if head is None:
         raise InputError(f"cannot read {raw!r}: type a line letter, e.g. A 3 (? lists "
                          "the legal moves)")
     rest = ([head.group(2)] if head.group(2) else []) + [t.lower() for t in tokens[1:]]
-    data: dict[str, str | int] = {"line": head.group(1).upper()}
+    data: dict[str, Any] = {"line": head.group(1).upper()}
     for token in rest:
         if token in (CW, CCW) and "direction" not in data:
             data["direction"] = token
@@ -116,21 +80,45 @@ def _read_line_move(raw: str, card: Card) -> dict[str, str | int]:
     return data
 
 
+def explicit(state: GameState, player: int, data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` as ``vv play`` logs it: a number or express card's crosses counted
+    ("the most" is the most among the engine's legal steps on that line), a ring's
+    direction named. A move the engine would refuse is returned as it is, so the
+    engine gives the reason. Ids are read by the notation edge (ContentError for an
+    unknown line or station)."""
+    card = state.card
+    assert card is not None
+    step = step_from_data(state.network, card, dict(data))
+    if card.kind in (NUMBER, EXPRESS) and step.line >= 0 and step.crosses < 0:
+        reach = [m.crosses for m in engine.legal_next(state, player)
+                 if (m.line, m.direction) == (step.line, step.direction)]
+        if not reach:
+            return dict(data)
+        step = step._replace(crosses=max(reach))
+    return move_data(state.network, card, step)
+
+
+def move_data(network: Network, card: Card, move: Move) -> dict[str, Any]:
+    """One engine step in the log's explicit notation (what ``vv play`` writes)."""
+    return from_move(network, card, move._replace(then=())).to_data()
+
+
 # --- the moves in the table's words -----------------------------------------------------
 
-def step_text(network: Network, card: Card, move: Move) -> str:
+def move_text(network: Network, card: Card, data: Mapping[str, Any]) -> str:
     """A step in the compact syntax (what a player would type): ``A 3``, ``K cw 4``,
-    ``B`` (transfer), ``17``, ``-``; ``{}`` for the empty move of a full sheet."""
+    ``B`` (transfer), ``17``, ``-``; ``nothing`` for the empty move of a full sheet."""
     if card.kind == FREE:
-        return str(network.stations[move.station].id) if move.station >= 0 else "-"
-    if move.line < 0:
-        return "{}"
-    line = network.lines[move.line]
-    parts = [line.id]
-    if line.ring:
-        parts.append(move.direction)
-    if card.kind != TRANSFER:
-        parts.append(str(move.crosses))
+        station = data.get("station")
+        return "-" if station is None else str(station)
+    if "line" not in data:
+        return "nothing"
+    parts = [str(data["line"])]
+    line_index = network.line_index.get(str(data["line"]))
+    if line_index is not None and network.lines[line_index].ring:
+        parts.append(str(data.get("direction", CW)))
+    if card.kind != TRANSFER and data.get("crosses") is not None:
+        parts.append(str(data["crosses"]))
     return " ".join(parts)
 
 
@@ -161,16 +149,20 @@ def step_effect(network: Network, rules: VVRules, sheet: Sheet, card: Card, move
     return text
 
 
-def default_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, *,
-                 follow_up: bool = False) -> Move:
-    """The suggestion an empty answer takes: always an explicit legal step.
+def suggestion(state: GameState, player: int) -> Move | None:
+    """The step an empty answer takes, one of the engine's legal steps (None when
+    nothing is owed).
 
     Number/express: the most crosses (ties: the first line in map order, ``cw`` first).
     Transfer: the line whose first free station gets the highest number. Free ride: the
     free station on the line nearest completion (ties: on more lines, then the lower
     number); declining when no station is free.
     """
-    steps = _choices(network, rules, sheet, card, follow_up)
+    steps = engine.legal_next(state, player)
+    if not steps:
+        return None
+    network, rules, sheet, card = state.network, state.rules, state.sheets[player], state.card
+    assert card is not None
     if card.kind == FREE:
         stations = [m for m in steps if m.station >= 0]
         if not stations:
@@ -192,62 +184,30 @@ def _free_ride_key(network: Network, sheet: Sheet, station: int) -> tuple[int, i
     return (left, -len(info.lines), info.id)
 
 
-def _choices(network: Network, rules: VVRules, sheet: Sheet, card: Card, follow_up: bool
-             ) -> list[Move]:
-    """The legal steps (the engine's: a follow-up of a line card must fill a window)."""
-    return legal_steps(network, sheet, card, rules, follow_up=follow_up)
-
-
 class Option(NamedTuple):
-    """One entry of the options list: what to type, and what it does."""
+    """One entry of the choices list: the step, what to type, and what it does."""
 
+    move: Move
     text: str
     effect: str
 
 
-def options(network: Network, rules: VVRules, sheet: Sheet, card: Card, *,
-            follow_up: bool = False) -> list[Option]:
-    """The legal moves grouped as a player types them.
-
-    Number/express: one entry per line (and ring direction) with the range of crosses
-    (``A 0-3``) and the stations the most crosses reach; transfer: one per line with the
-    number it writes; free ride: one per free station, then ``-`` when declining is allowed.
-    """
-    steps = _choices(network, rules, sheet, card, follow_up)
-    if card.kind == FREE:
-        return [Option(step_text(network, card, m), step_effect(network, rules, sheet, card, m))
-                for m in steps]
-    if card.kind == TRANSFER or steps == [Move()]:
-        return [Option(step_text(network, card, m), step_effect(network, rules, sheet, card, m))
-                for m in steps]
-    most: dict[tuple[int, str], Move] = {}
-    for m in steps:
-        key = (m.line, m.direction)
-        if key not in most or m.crosses > most[key].crosses:
-            most[key] = m
-    out = []
-    for move in most.values():
-        text = step_text(network, card, move)
-        if move.crosses > 0:
-            text = f"{text.rsplit(' ', 1)[0]} 0-{move.crosses}"
-        out.append(Option(text, step_effect(network, rules, sheet, card, move)))
-    return out
-
-
-def options_text(network: Network, rules: VVRules, sheet: Sheet, card: Card, *,
-                 follow_up: bool = False, width: int = WIDTH) -> list[str]:
-    """The options list as lines of at most ``width`` columns (free rides as one
-    wrapped list of station numbers)."""
-    opts = options(network, rules, sheet, card, follow_up=follow_up)
-    if card.kind == FREE:
-        ids = [o.text for o in opts if o.text != "-"]
-        lines = textwrap.wrap("free stations: " + " ".join(ids), width,
-                              subsequent_indent="  ") if ids else ["no free station left"]
-        if any(o.text == "-" for o in opts):
-            lines.append("-  decline the free ride")
-        return lines
-    pad = max(len(o.text) for o in opts)
-    return [_clip(f"{o.text:<{pad}}  {o.effect}", width) for o in opts]
+def options(state: GameState, player: int) -> list[Option]:
+    """The legal steps as a player chooses among them: number/express, one per line (and
+    ring direction) with the most crosses there (fewer are typed: ``A 0``); transfer, one
+    per line with the number it writes; free ride, one per free station, then ``-``."""
+    network, rules, sheet, card = state.network, state.rules, state.sheets[player], state.card
+    assert card is not None
+    steps = engine.legal_next(state, player)
+    if card.kind in (NUMBER, EXPRESS):
+        most: dict[tuple[int, str], Move] = {}
+        for m in steps:
+            key = (m.line, m.direction)
+            if key not in most or m.crosses > most[key].crosses:
+                most[key] = m
+        steps = list(most.values())
+    return [Option(m, move_text(network, card, move_data(network, card, m)),
+                   step_effect(network, rules, sheet, card, m)) for m in steps]
 
 
 def _clip(text: str, width: int) -> str:
@@ -300,6 +260,34 @@ def sheet_view(network: Network, sheet: MarkedSheet, width: int = WIDTH) -> list
         tail = ", first gone" if line.id in sheet.struck else ""
         out.append(start + _station_list("empty", empty, width - len(start) - len(tail)) + tail)
     return out
+
+
+def _cut_name(name: str, room: int) -> str:
+    return name if len(name) <= room else name[:room - 1] + "~"
+
+
+def summary_line(network: Network, sheet: MarkedSheet, name_room: int, width: int,
+                 cut: Callable[[str, int], str] = _cut_name) -> str:
+    """One player in one row of at most ``width`` columns: the name (``cut`` to
+    ``name_room``), the running score, the free wagon windows and the lines completed."""
+    score = sheet.score
+    assert score is not None, "the sheet must be scored"
+    free = sum(line.windows - len(sheet.windows.get(line.id, ())) for line in network.lines)
+    name = cut(sheet.player, name_room)
+    done = "".join(line.id for line in network.lines if line.id in sheet.bonuses)
+    row = f"{name:<{name_room}} {number_text(score.total):>5}  {free:>2} free"
+    if done:
+        row += f"  done {done}"
+    return _clip(row, width)
+
+
+def summary_lines(network: Network, sheets: Sequence[MarkedSheet], width: int,
+                  cut: Callable[[str, int], str] = _cut_name) -> list[str]:
+    """:func:`summary_line` for every player, the names in one column (``cut`` shortens
+    a long name: the terminal's own marks it with an ellipsis)."""
+    longest = max((len(s.player) for s in sheets), default=4)
+    room = max(4, min(longest, width - 30))
+    return [summary_line(network, s, room, width, cut) for s in sheets]
 
 
 def _station_list(label: str, ids: list[int], room: int) -> str:

@@ -150,17 +150,24 @@ class Policy(NamedTuple):
         return choose
 
 
+#: A player's step as recorded: ``(round index, card, step or whole move)``.
+Made = tuple[int, Card, Move]
+
+
+GREEDY = Policy()
+
+
 class Rollout(NamedTuple):
-    """A finished rollout: the player's final total and, when recorded, their steps as
-    ``(round index, step)`` pairs from the start of the rollout."""
+    """A finished rollout: the player's final total and, when recorded, their moves from
+    the start of the rollout."""
 
     total: float
-    steps: tuple[tuple[int, Move], ...]
+    steps: tuple[Made, ...]
 
 
 def _finish_round(state: GameState, choose: Callable[[GameState, int], Move],
                   fixed_round: Sequence[Move | None] | None, player: int,
-                  record: list[tuple[int, Move]] | None) -> GameState:
+                  record: list[Made] | None) -> GameState:
     """Every step still owed this round (fixed moves first), then the round's end."""
     for q in range(len(state.players)):
         if not owes(state, q):
@@ -171,17 +178,18 @@ def _finish_round(state: GameState, choose: Callable[[GameState, int], Move],
             continue
         state, made = play_turn(state, q, lambda now, q=q: choose(now, q))
         if record is not None and q == player:
-            record.append((state.rounds, made))
+            assert state.card is not None
+            record.append((state.rounds, state.card, made))
     assert round_done(state)
     return end_round(state)[0]
 
 
 def rollout(state: GameState, player: int, cards: Iterator[Card], rng, *,
-            policy: Policy = Policy(), fixed: Fixed = (), record: bool = False) -> Rollout:
+            policy: Policy | None = None, fixed: Fixed = (), record: bool = False) -> Rollout:
     """Play the game out from ``state`` (in a round or between rounds) with ``policy``
     for every step not ``fixed``, the cards coming from ``cards``; ``player``'s total."""
-    choose = policy.bot(rng)
-    steps: list[tuple[int, Move]] | None = [] if record else None
+    choose = (policy or GREEDY).bot(rng)
+    steps: list[Made] | None = [] if record else None
     for _ in range(MAX_ROUNDS):
         if state.card is not None:
             fixed_round = fixed[state.rounds] if state.rounds < len(fixed) else None
@@ -286,8 +294,8 @@ class SearchBot:
     game, keyed by the game's ``rng`` (one per game in self-play).
     """
 
-    def __init__(self, budget: Budget = Budget()) -> None:
-        self.budget = budget
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
         self._seen: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def __reduce__(self):  # sent to worker processes without the per-game memory
@@ -327,7 +335,7 @@ class Found(NamedTuple):
     best of all, the steps that led there."""
 
     total: float
-    steps: tuple[tuple[int, Move], ...]
+    steps: tuple[Made, ...]
 
 
 def best_rollouts(state: GameState, player: int, steps: Sequence[Move],
@@ -338,14 +346,15 @@ def best_rollouts(state: GameState, player: int, steps: Sequence[Move],
     out = []
     for i, step in enumerate(steps):
         after = play_step(state, player, step).state
-        round_index = state.rounds
+        assert state.card is not None
+        first: Made = (state.rounds, state.card, step)
         best: Found | None = None
         for r in range(rollouts):
             policy = Policy(0.0 if r == 0 else explore)
             got = rollout(after, player, cards(r), seeded_rng(f"{seed}/{i}/{r}"), policy=policy,
                           fixed=fixed, record=True)
             if best is None or got.total > best.total:
-                best = Found(got.total, ((round_index, step),) + got.steps)
+                best = Found(got.total, (first,) + got.steps)
         assert best is not None
         out.append(best)
     return out
@@ -361,6 +370,7 @@ class Decision(NamedTuple):
     played_total: float
     best: Move
     best_total: float
+    line: tuple[Made, ...] = ()  # the player's whole game along the best alternative
 
     @property
     def cost(self) -> float:
@@ -380,7 +390,7 @@ def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | 
     of every rollout seen is kept, with its steps."""
     state = start
     best = Found(float("-inf"), ())
-    made: list[tuple[int, Move]] = []
+    made: list[Made] = []
     cards_at = _cards_from(cards, seed, start.rules)
     for _ in range(MAX_ROUNDS):
         if state.over:
@@ -391,12 +401,12 @@ def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | 
             steps = legal_next(state, player)
             budget = 1 if deadline is not None and time.perf_counter() > deadline else rollouts
             found = best_rollouts(state, player, steps,
-                                  lambda r: cards_at(state.rounds + 1),
+                                  lambda r, n=state.rounds: cards_at(n + 1),
                                   budget, f"best/{state.rounds}/{len(made)}", fixed)
             pick = max(range(len(steps)), key=lambda i: (found[i].total, -i))
             if found[pick].total > best.total:
                 best = Found(found[pick].total, tuple(made) + found[pick].steps)
-            made.append((state.rounds, steps[pick]))
+            made.append(found[pick].steps[0])
             state = play_step(state, player, steps[pick]).state
         if tick is not None:
             tick()
@@ -424,6 +434,7 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
     players repeating ``moves``, their logged moves per round and seat), the played one
     included. A step's worth is its best rollout."""
     decisions: list[Decision] = []
+    made: list[Made] = []
     state = start
     cards_at = _cards_from(cards, seed, start.rules)
     for number, (card, round_moves) in enumerate(zip(cards, moves, strict=False)):
@@ -443,7 +454,9 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
                 pick = max(range(len(steps)), key=lambda i: (found[i].total, -i))
                 played = steps.index(step)
                 decisions.append(Decision(number + 1, k, card, step, found[played].total,
-                                          steps[pick], found[pick].total))
+                                          steps[pick], found[pick].total,
+                                          tuple(made) + found[pick].steps))
+                made.append((state.rounds, card, step))
                 state = play_step(state, player, step).state
         if tick is not None:
             tick()

@@ -207,7 +207,7 @@ class Budget(NamedTuple):
     """What a decision may spend: ``rollouts`` per step finalist (deterministic), and at
     most ``seconds`` per decision when given (then the result depends on the machine)."""
 
-    rollouts: int = 16
+    rollouts: int = 4
     seconds: float | None = None
 
 
@@ -386,7 +386,7 @@ def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | 
               deadline: float | None = None) -> Found:
     """The best total a search finds for ``player`` from ``start`` (a fresh game) on the
     game's own cards: at every step the step whose best rollout is best is played (a
-    rollout algorithm on top of greedy play, so never worse than greedy), and the best
+    rollout algorithm on top of greedy play), and the best
     of every rollout seen is kept, with its steps."""
     state = start
     best = Found(float("-inf"), ())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -92,6 +91,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
 
     from scorepad.io import emit_json
     from scorepad.options import match_name
+    from scorepad.parallel import progress_bar
     from scorepad.rules.voll_verplant.analysis import analyse, logged_moves
     from scorepad.rules.voll_verplant.cards import windows_filled
 
@@ -139,9 +139,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
             cards = cards[:len(moves)]
     expected = max(len(cards), network.total_windows + 2 - windows_filled(cards) + len(cards))
     length = expected * (2 if moves else 1)
-    show = not as_json and sys.stderr.isatty()
-    with (click.progressbar(length=length, label=f"{network.name}: searching", file=sys.stderr,
-                            show_eta=True) if show else _nothing()) as bar:
+    with progress_bar(length, f"{network.name}: searching", quiet=as_json) as bar:
         done = [0]
 
         def tick() -> None:
@@ -157,19 +155,6 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
         click.echo(emit_json(data))
     else:
         click.echo(report_text(data, source, network))
-
-
-class _nothing:
-    """A progress bar that shows nothing (pipes and --json)."""
-
-    def __enter__(self) -> _nothing:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def update(self, steps: int) -> None:
-        """Nothing to show."""
 
 
 def _load(file: str) -> LoadedGame:

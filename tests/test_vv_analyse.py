@@ -48,7 +48,7 @@ def test_the_thrown_away_round_is_the_costliest(runner, tmp_path):
 
 def test_json_shape_and_the_best_line_replays_to_the_best_score(runner, tmp_path):
     data = analyse_json(runner, write(tmp_path, BAD, "bad.yaml"), "--rollouts", "2")
-    assert {"map", "player", "seed", "cards", "rollouts", "score", "best", "gain", "costliest",
+    assert {"map", "player", "seed", "rollouts", "score", "best", "gain", "costliest",
             "best_play", "judged"} <= data.keys()
     assert (data["map"], data["player"], data["rollouts"], data["judged"]) == ("tiny", "Ann", 2,
                                                                             True)
@@ -136,3 +136,29 @@ def test_help_ends_with_an_example(runner):
     assert result.exit_code == 0
     text = result.output.split("Options:")[0].strip().splitlines()
     assert text[-4].strip() == "Example:" and "scorepad vv analyse" in text[-1]
+
+
+def test_simulated_games_with_follow_ups_best_at_least_own_and_costs_above_0(runner, tmp_path):
+    # Greedy 2-player games on the tiny map (its ring has a special station): every
+    # player's finished game. The played step is among those tried, and after a player's
+    # last step the game ends as logged, so the best found is never below the own total.
+    logs = tmp_path / "logs"
+    result = runner.invoke(root, ["vv", "simulate", str(TINY), "-n", "4", "-p", "2", "--logs",
+                                  str(logs), "--jobs", "1", "-s", "fu"])
+    assert result.exit_code == 0, result.output
+    follow_ups = 0
+    for path in sorted(logs.glob("game-*.yaml")):
+        follow_ups += path.read_text().count("then:")
+        for name in ("P1", "P2"):
+            data = analyse_json(runner, str(path), "--player", name, "--rollouts", "2")
+            assert data["best"] >= data["score"], (path.name, name, data)
+            assert all(d["cost"] > 0 for d in data["costliest"])
+    assert follow_ups  # the games did exercise special-station follow-ups
+
+
+def test_a_time_budget_still_answers(runner, tmp_path):
+    data = analyse_json(runner, write(tmp_path, BAD, "bad.yaml"), "--budget", "0.001")
+    assert data["best"] >= data["score"]
+    result = runner.invoke(root, ["vv", "simulate", str(TINY), "-n", "2", "--bot", "search",
+                                  "--budget", "0.01", "--jobs", "1"])
+    assert result.exit_code == 0 and "search bot (4 rollouts)" in result.output

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorepad.options import json_option, rollouts_option, seed_option
+from scorepad.options import json_option, rollouts_option, search_budget_option, seed_option
 from scorepad.rules.common.errors import InputError
 from scorepad.vv.completion import complete_map
 
@@ -63,9 +63,8 @@ def _cards_only(game: LoadedGame) -> list[Card]:
 @click.option("--map", "map_ref", metavar="MAP", shell_complete=complete_map,
               help="The map for --seed, or for a flipper's log that names none.")
 @rollouts_option(4, "Rollouts for every candidate step (more: a better search, slower).")
-@click.option("--budget", type=click.FloatRange(min=0.1), metavar="SECONDS", default=None,
-              help="Stop searching widely after this long (then the answer depends on the "
-                   "machine; --rollouts alone is repeatable).")
+@search_budget_option("Stop searching widely after this long (then the answer depends on "
+                      "the machine; --rollouts alone is repeatable).")
 @json_option("Print the analysis as JSON.")
 def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
                 seed: str | None, map_ref: str | None, rollouts: int, budget: float | None,
@@ -93,7 +92,6 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
     from scorepad.options import match_name
     from scorepad.parallel import progress_bar
     from scorepad.rules.voll_verplant.analysis import analyse, logged_moves
-    from scorepad.rules.voll_verplant.cards import windows_filled
 
     from .common import load_network, load_rules
 
@@ -137,8 +135,10 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
             name = match_name(player, players, what="player") if player else players[0]
             moves = logged_moves(network, cards, game.state.steps)
             cards = cards[:len(moves)]
-    expected = max(len(cards), network.total_windows + 2 - windows_filled(cards) + len(cards))
-    length = expected * (2 if moves else 1)
+    # a tick a round: the log's rounds (judged, then the best line), or about the rounds a
+    # map's windows take (one in 14 cards, the free ride, fills none)
+    rounds = len(cards) or round(network.total_windows * 14 / 13)
+    length = rounds * (2 if moves else 1)
     with progress_bar(length, f"{network.name}: searching", quiet=as_json) as bar:
         done = [0]
 

@@ -12,6 +12,7 @@ from scorepad.options import (
     player_count_option,
     rollouts_option,
     rules_option,
+    search_budget_option,
     seed_option,
 )
 from scorepad.vv.completion import complete_map
@@ -34,13 +35,16 @@ if TYPE_CHECKING:
               "rollouts of greedy play over the cards a player can know; slow).")
 @rollouts_option(4, "With --bot search: rollouts for each step still in the running at "
                  "the end of a decision (more: stronger and slower).")
+@search_budget_option("With --bot search: at most this long a decision (the figures then "
+                      "depend on the machine; --rollouts alone is repeatable).")
 @seed_option("Base seed: game i uses seed '<seed>-<i>'.", default="sim")
 @rules_option()
 @click.option("--logs", "logs_dir", metavar="DIR", type=click.Path(file_okay=False),
               help="Write each game's log to this folder (game-<i>.yaml).")
 @jobs_option
 @json_option("Print the figures as JSON.")
-def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int, seed: str,
+def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int,
+                 budget: float | None, seed: str,
                  rules_file: str | None, logs_dir: str | None, jobs: int | None,
                  as_json: bool) -> None:
     """Play seeded games between bots and print score figures.
@@ -74,7 +78,7 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
     if bot == "search":
         from scorepad.rules.voll_verplant.search import Budget, SearchBot
 
-        player = SearchBot(Budget(rollouts))
+        player = SearchBot(Budget(rollouts, budget))
     tally = run_games(play_chunk, (network, rules, names, player, seed, logs_dir, log_map),
                       games, jobs, label=f"{network.name}: {bot} bot", quiet=as_json,
                       chunk=SEARCH_CHUNK if bot == "search" else CHUNK)

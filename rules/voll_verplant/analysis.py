@@ -118,8 +118,7 @@ def analyse(network: Network, rules: VVRules, players: Sequence[str], player: st
     best = found.total
     costly = sorted((d for d in decisions if d.cost > 0),
                     key=lambda d: (-d.cost, d.round, d.step))[:TOP]
-    return {"map": network.id, "player": player, "seed": seed, "cards": len(cards),
-            "rollouts": rollouts,
+    return {"map": network.id, "player": player, "seed": seed, "rollouts": rollouts,
             "score": whole(own_total) if own_total is not None else None,
             "best": whole(best),
             "gain": whole(best - own_total) if own_total is not None else None,

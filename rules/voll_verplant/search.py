@@ -381,6 +381,12 @@ def _player_steps(state: GameState, player: int, move: Move) -> list[Move]:
     return [move._replace(then=())] + list(move.then)
 
 
+def _best_of(steps: Sequence[Move], found: Sequence[Found]) -> int:
+    """The index of the best step; among equals the one crossing most (what a player
+    would try first), then the first listed."""
+    return max(range(len(steps)), key=lambda i: (found[i].total, steps[i].crosses, -i))
+
+
 def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | int | None,
               rollouts: int, *, fixed: Fixed = (), tick: Callable[[], None] | None = None,
               deadline: float | None = None) -> Found:
@@ -403,7 +409,7 @@ def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | 
             found = best_rollouts(state, player, steps,
                                   lambda r, n=state.rounds: cards_at(n + 1),
                                   budget, f"best/{state.rounds}/{len(made)}", fixed)
-            pick = max(range(len(steps)), key=lambda i: (found[i].total, -i))
+            pick = _best_of(steps, found)
             if found[pick].total > best.total:
                 best = Found(found[pick].total, tuple(made) + found[pick].steps)
             made.append(found[pick].steps[0])
@@ -451,7 +457,7 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
                 found = best_rollouts(state, player, steps,
                                       lambda r, n=number: cards_at(n + 1),
                                       budget, f"analyse/{number}/{k}", moves)
-                pick = max(range(len(steps)), key=lambda i: (found[i].total, -i))
+                pick = _best_of(steps, found)
                 played = steps.index(step)
                 decisions.append(Decision(number + 1, k, card, step, found[played].total,
                                           steps[pick], found[pick].total,

@@ -95,6 +95,9 @@ def test_a_flipper_log_with_a_paper_sheet(runner, tmp_path):
     assert data["best"] >= 9.5 and data["costliest"] == []
     alone = analyse_json(runner, flip_path)
     assert alone["score"] is None and alone["best"] == data["best"]
+    other = write(tmp_path, dict(flip, map="berlin"), "berlin-flip.yaml")
+    refused = runner.invoke(root, ["vv", "analyse", other, "--sheet", sheet_path])
+    assert refused.exit_code == 1 and "map 'berlin', the sheet on 'tiny'" in refused.stderr
 
 
 def test_a_player_of_several_must_be_named_and_is_matched(runner, tmp_path):
@@ -117,7 +120,9 @@ def test_files_that_are_not_game_logs_exit_2(runner, tmp_path):
         result = runner.invoke(root, ["vv", "analyse", write(tmp_path, data, "x.yaml")])
         assert result.exit_code == 2, result.output
         assert "x.yaml" in result.stderr and "Traceback" not in result.output
-    for args in ([], ["--seed", "s"], [str(TINY), "--seed", "s"]):
+    bad = write(tmp_path, BAD, "bad.yaml")
+    for args in ([], ["--seed", "s"], [str(TINY), "--seed", "s"], [bad, "--map", "berlin"],
+                 [bad, "--sheet", bad]):
         assert runner.invoke(root, ["vv", "analyse", *args]).exit_code == 2
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorepad.options import json_option, rollouts_option, search_budget_option, seed_option
-from scorepad.rules.common.errors import InputError
+from scorepad.rules.common.errors import ContentError, InputError
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
@@ -124,9 +124,10 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
                                                           player)
             players = [name] if name else []
         else:
-            if sheet_path is not None:
-                raise click.UsageError("--sheet goes with a flipper's log (cards only); "
-                                       f"{source} records every move already")
+            if sheet_path is not None or map_ref is not None:
+                raise click.UsageError(f"--{'sheet' if sheet_path else 'map'} goes with a "
+                                       f"flipper's log (cards only); {source} records its map "
+                                       "and every move already")
             network, rules = game.network, game.rules
             players = list(game.state.players)
             if player is None and len(players) > 1:
@@ -199,8 +200,8 @@ def _flip_setup(game: LoadedGame, file: str, sheet_path: str | None, map_ref: st
     if log_map is not None and map_ref is None:
         flip_net = load_network(log_map, _base(file))
         if flip_net.id != paper.network.id:
-            raise InputError(f"the flipper's log is on map {flip_net.id!r}, the sheet on "
-                             f"{paper.network.id!r}", source=game.source)
+            raise ContentError(f"the flipper's log is on map {flip_net.id!r}, the sheet on "
+                               f"{paper.network.id!r}", source=game.source)
     assert sheet.score is not None
     return paper.network, paper.rules, sheet.player, float(sheet.score.total)
 

@@ -167,3 +167,9 @@ def test_a_time_budget_still_answers(runner, tmp_path):
     result = runner.invoke(root, ["vv", "simulate", str(TINY), "-n", "2", "--bot", "search",
                                   "--budget", "0.01", "--jobs", "1"])
     assert result.exit_code == 0 and "search bot (4 rollouts)" in result.output
+
+
+def test_crosses_left_out_mean_the_most_and_analyse_the_same(runner, tmp_path):
+    short = dict(BAD, rounds=[{"card": 4, "moves": {"Ann": {"line": "A"}}}] + BAD["rounds"][1:])
+    assert (analyse_json(runner, write(tmp_path, short, "short.yaml"), "--rollouts", "2")
+            == analyse_json(runner, write(tmp_path, BAD, "bad.yaml"), "--rollouts", "2"))

@@ -377,7 +377,8 @@ class Decision(NamedTuple):
         return self.best_total - self.played_total
 
 
-def _player_steps(state: GameState, player: int, move: Move) -> list[Move]:
+def _steps_of(move: Move) -> list[Move]:
+    """A whole move as its steps: the first, then each follow-up."""
     return [move._replace(then=())] + list(move.then)
 
 
@@ -449,10 +450,12 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
         state = reveal(state, card)
         mine = round_moves[player]
         if mine is not None:
-            for k, step in enumerate(_player_steps(state, player, mine)):
+            for k, step in enumerate(_steps_of(mine)):
                 steps = legal_next(state, player)
                 if step not in steps:  # crosses written as "the most": find the listed step
-                    step = play_step_listed(state, player, step, steps)
+                    step = _listed_step(state, player, step, steps)
+                    if step not in steps:
+                        steps.append(step)
                 budget = 1 if deadline is not None and time.perf_counter() > deadline else rollouts
                 found = best_rollouts(state, player, steps,
                                       lambda r, n=number: cards_at(n + 1),
@@ -471,7 +474,7 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
     return decisions
 
 
-def play_step_listed(state: GameState, player: int, step: Move, steps: Sequence[Move]) -> Move:
+def _listed_step(state: GameState, player: int, step: Move, steps: Sequence[Move]) -> Move:
     """The listed legal step that ``step`` means (``crosses=-1``: the most the card
     allows on that line), found by the sheet it leads to."""
     sheet = play_step(state, player, step).state.sheets[player]

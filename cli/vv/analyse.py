@@ -41,8 +41,11 @@ def report_text(data: dict[str, Any], source: str, network: Network) -> str:
                                               else "")
             lines.append(f"  {where} (card {d['card']}): you played {d['played_text']}; "
                          f"{d['best_text']} would have given ~{_signed(d['cost'])}")
-    elif data.get("judged"):
+    elif data["judged"]:
         lines += ["", "No step of yours cost points against the search's best continuation."]
+    elif data["score"] is not None:
+        lines.append("(A paper sheet does not say in which order it was marked: no step is "
+                     "judged.)")
     lines.append(f"({data['rollouts']} rollouts a step; the same budget gives the same answer.)")
     return "\n".join(lines)
 
@@ -151,7 +154,6 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
         data = analyse(network, rules, players, name, cards, game_seed, rollouts, moves=moves,
                        own_total=own_total, tick=tick, deadline=deadline)
         bar.update(length - done[0])
-    data["judged"] = bool(moves)
     if as_json:
         click.echo(emit_json(data))
     else:

@@ -122,6 +122,7 @@ def analyse(network: Network, rules: VVRules, players: Sequence[str], player: st
             "score": whole(own_total) if own_total is not None else None,
             "best": whole(best),
             "gain": whole(best - own_total) if own_total is not None else None,
+            "judged": bool(moves),
             "costliest": [decision_data(network, d) for d in costly],
             "best_play": play_data(network, found)}
 

@@ -115,3 +115,21 @@ def test_halving_ends_with_two_finalists_on_the_full_budget():
     assert schedule[0] == (40, 1) and schedule[-1] == (2, 8)
     assert [alive for alive, _ in schedule] == [40, 20, 10, 5, 3, 2]
     assert halving(1, 4) == [(1, 4)]
+
+
+def test_the_bot_remembers_the_cards_of_its_game():
+    from scorepad.rules.common.shuffle import seeded_rng
+    from scorepad.rules.voll_verplant.engine import end_round, new_game, play_turn, reveal
+
+    bot, rng = SearchBot(Budget(1)), seeded_rng("memory")
+    state = new_game(bundled_map("berlin"), RULES, ["P1", "P2"])
+    for card in cards(3, "T", 4):
+        state = reveal(state, card)
+        for p in (0, 1):
+            state = play_turn(state, p, lambda now, p=p: bot(now, p, rng))[0]
+        state = end_round(state)[0]
+    assert bot._seen[rng] == cards(3, "T", 4)  # once a round, whoever asks
+    # a new game on the same rng starts a new memory
+    state = reveal(new_game(bundled_map("berlin"), RULES, ["P1"]), parse_card(5))
+    bot(state, 0, rng)
+    assert bot._seen[rng] == cards(5)

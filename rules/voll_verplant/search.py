@@ -302,11 +302,14 @@ class SearchBot:
         return (SearchBot, (self.budget,))
 
     def _history(self, state: GameState, rng) -> list[Card]:
+        """The cards revealed in this game so far, the current one last. Asked every round
+        (self-play asks each seat for its move), the bot sees them all; a bot that missed a
+        round knows only the current card (a fresh pile as far as it can tell)."""
+        assert state.card is not None
         seen = self._seen.get(rng)
-        if seen is None or len(seen) > state.rounds + 1:
+        if seen is None or not state.rounds <= len(seen) <= state.rounds + 1:
             seen = self._seen[rng] = []
-        if len(seen) == state.rounds:
-            assert state.card is not None
+        if len(seen) == state.rounds or not seen:
             seen.append(state.card)
         return seen
 

@@ -50,11 +50,6 @@ def report_text(data: dict[str, Any], source: str, network: Network) -> str:
     return "\n".join(lines)
 
 
-def _cards_only(game: LoadedGame) -> list[Card]:
-    assert game.state is not None
-    return list(game.state.cards)
-
-
 @click.command(name="analyse")
 @click.argument("file", required=False, metavar="[FILE]")
 @click.option("--player", metavar="NAME", help="The player to analyse (needed when a log "
@@ -121,7 +116,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
         game = _load(file)
         source = game.source
         assert game.state is not None
-        cards, game_seed = _cards_only(game), game.state.seed
+        cards, game_seed = list(game.state.cards), game.state.seed
         if game.network is None:  # a flipper's log: cards only
             network, rules, name, own_total = _flip_setup(game, file, sheet_path, map_ref,
                                                           player)

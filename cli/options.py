@@ -158,6 +158,18 @@ def jobs_option(fn: F) -> F:
              "for any N.")(fn)
 
 
+def rollouts_option(default: int, help: str) -> Callable[[F], F]:
+    """``--rollouts N``: a search's budget in rollouts (deterministic, unlike seconds)."""
+    return click.option("--rollouts", "rollouts", metavar="N", type=click.IntRange(1, 4096),
+                        default=default, show_default=True, help=help)
+
+
+def search_budget_option(help: str) -> Callable[[F], F]:
+    """``--budget SECONDS``: a search's time limit (the answer then depends on the machine)."""
+    return click.option("--budget", "budget", type=click.FloatRange(min=0.001), metavar="SECONDS",
+                        default=None, help=help)
+
+
 def output_option(help: str, *, dest: str = "output") -> Callable[[F], F]:
     """``-o/--output FILE``: the file to write."""
     return click.option("-o", "--output", dest, metavar="FILE",

@@ -75,6 +75,14 @@ def run_games(work: Callable[..., T], args: tuple[Any, ...], games: int, jobs: i
     return total
 
 
+def progress_bar(length: int, label: str, *, quiet: bool = False) -> Any:
+    """Click's progress bar with ETA on stderr when it is a terminal and not ``quiet``;
+    otherwise a stand-in that shows nothing (pipes and ``--json`` get nothing extra)."""
+    if quiet or not sys.stderr.isatty():
+        return _NoBar()
+    return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True)
+
+
 class _NoBar:
     """What the progress bar offers, doing nothing (for pipes and ``--json``)."""
 

@@ -18,6 +18,7 @@ COMMANDS = {
     "check": "scorepad.vv.game:check_cmd",
     "score": "scorepad.vv.game:score_cmd",
     "simulate": "scorepad.vv.simulate:simulate_cmd",
+    "analyse": "scorepad.vv.analyse:analyse_cmd",
     "enter": "scorepad.vv.paper:enter_cmd",
     "template": "scorepad.vv.paper:template_cmd",
 }

@@ -10,12 +10,15 @@ from scorepad.options import (
     jobs_option,
     json_option,
     player_count_option,
+    rollouts_option,
     rules_option,
+    search_budget_option,
     seed_option,
 )
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
+    from scorepad.rules.voll_verplant.bots import Bot
     from scorepad.rules.voll_verplant.maps import Network
     from scorepad.rules.voll_verplant.ruleset import VVRules
     from scorepad.rules.voll_verplant.simulate import Tally
@@ -26,16 +29,22 @@ if TYPE_CHECKING:
 @player_count_option(1, 6, default=1, help="Players per game.")
 @click.option("--games", "-n", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
               help="Games to play.")
-@click.option("--bot", type=click.Choice(["random", "greedy"], case_sensitive=False),
+@click.option("--bot", type=click.Choice(["random", "greedy", "search"], case_sensitive=False),
               default="greedy",
-              show_default=True, help="How every player chooses moves.")
+              show_default=True, help="How every player chooses moves (search: Monte Carlo "
+              "rollouts of greedy play over the cards a player can know; slow).")
+@rollouts_option(4, "With --bot search: rollouts for each step still in the running at "
+                 "the end of a decision (more: stronger and slower).")
+@search_budget_option("With --bot search: at most this long a decision (the figures then "
+                      "depend on the machine; --rollouts alone is repeatable).")
 @seed_option("Base seed: game i uses seed '<seed>-<i>'.", default="sim")
 @rules_option()
 @click.option("--logs", "logs_dir", metavar="DIR", type=click.Path(file_okay=False),
               help="Write each game's log to this folder (game-<i>.yaml).")
 @jobs_option
 @json_option("Print the figures as JSON.")
-def simulate_cmd(map_ref: str, players: int, games: int, bot: str, seed: str,
+def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int,
+                 budget: float | None, seed: str,
                  rules_file: str | None, logs_dir: str | None, jobs: int | None,
                  as_json: bool) -> None:
     """Play seeded games between bots and print score figures.
@@ -49,12 +58,13 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, seed: str,
     \b
     Example:
       scorepad vv simulate berlin --games 1000 --bot greedy --json
+      scorepad vv simulate paris --games 100 --bot search --rollouts 8
     """
     import time
     from pathlib import Path
 
     from scorepad.io import emit_json
-    from scorepad.parallel import run_games
+    from scorepad.parallel import CHUNK, run_games
 
     from .common import load_network, load_rules, map_entry
 
@@ -64,8 +74,14 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, seed: str,
     rules = load_rules(rules_file)
     names = [f"P{i + 1}" for i in range(players)]
     start = time.perf_counter()
-    tally = run_games(play_chunk, (network, rules, names, bot, seed, logs_dir, log_map), games,
-                      jobs, label=f"{network.name}: {bot} bot", quiet=as_json)
+    player = bot
+    if bot == "search":
+        from scorepad.rules.voll_verplant.search import Budget, SearchBot
+
+        player = SearchBot(Budget(rollouts, budget))
+    tally = run_games(play_chunk, (network, rules, names, player, seed, logs_dir, log_map),
+                      games, jobs, label=f"{network.name}: {bot} bot", quiet=as_json,
+                      chunk=SEARCH_CHUNK if bot == "search" else CHUNK)
     elapsed = time.perf_counter() - start
     stats = tally.stats()
     data = {"map": network.id, "players": players, "games": games, "bot": bot, "seed": seed,
@@ -73,21 +89,29 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, seed: str,
             "p90": round(stats.p90, 3), "empty_stations": round(stats.empty_mean, 3),
             "rounds": round(stats.rounds_mean, 3),
             "games_per_second": round(games / elapsed, 1) if elapsed else None}
+    if bot == "search":
+        data["rollouts"] = rollouts
     if as_json:
         click.echo(emit_json(data))
         return
+    budget = f" ({rollouts} rollouts)" if bot == "search" else ""
     click.echo(f"{network.name}: {games} game{'s' if games != 1 else ''}, {players} player"
-               f"{'s' if players != 1 else ''}, {bot} bot, seed {seed!r}")
+               f"{'s' if players != 1 else ''}, {bot} bot{budget}, seed {seed!r}")
     click.echo(f"  score   mean {stats.mean:.2f}   median {stats.median:g}   "
                f"p10 {stats.p10:g}   p90 {stats.p90:g}")
     click.echo(f"  empty stations (mean) {stats.empty_mean:.2f}   rounds (mean) "
                f"{stats.rounds_mean:.2f}")
-    click.echo(f"  {games / elapsed:.0f} games/s" if elapsed else "")
+    click.echo(f"  {games / elapsed:.{0 if games / elapsed >= 10 else 2}f} games/s"
+               if elapsed else "")
     if logs_dir:
         click.echo(f"  logs written to {logs_dir}/")
 
 
-def play_chunk(network: Network, rules: VVRules, names: list[str], bot: str, seed: str,
+#: A search game costs a second or more: small chunks keep the bar moving and the jobs even.
+SEARCH_CHUNK = 4
+
+
+def play_chunk(network: Network, rules: VVRules, names: list[str], bot: str | Bot, seed: str,
                logs_dir: str | None, log_map: str, indices: range) -> Tally:
     """Play games ``indices`` (in a worker process or here) and tally them; with
     ``logs_dir`` each game's log is written as ``game-<i>.yaml``."""

@@ -1,4 +1,4 @@
-"""Simple players for self-play: ``random`` and ``greedy``.
+"""Players for self-play: ``random``, ``greedy`` and ``search`` (:mod:`.search`).
 
 A bot is a function ``(state, player, rng) -> Move`` returning the step the player owes
 now: the first step of the move, or the special-station follow-up the engine asks for
@@ -120,4 +120,11 @@ def greedy_bot(state: GameState, player: int, rng: random.Random) -> Move:
     return _best(network, rules, sheet, card, steps, state.first_taken, rng)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+def search_bot(state: GameState, player: int, rng: random.Random) -> Move:
+    """Monte Carlo search with the default budget (:class:`.search.SearchBot`)."""
+    from .search import DEFAULT_BOT  # search plays greedy rollouts: it imports this module
+
+    return DEFAULT_BOT(state, player, rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "search": search_bot}

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from scorepad.rules.common.shuffle import seeded_rng
 from scorepad.rules.common.stats import Histogram, Sums
 
-from .bots import BOTS
+from .bots import BOTS, Bot
 from .cards import card_stream
 from .engine import GameState, Move, end_round, new_game, play_turn, reveal
 from .log import GameLog, RoundSpec
@@ -27,10 +27,11 @@ class SimulatedGame(NamedTuple):
     log: GameLog | None
 
 
-def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str, seed: str,
-              record: bool = False) -> SimulatedGame:
-    """Play one game with the given bot for every player; the seed decides cards and bot."""
-    choose = BOTS[bot]
+def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str | Bot,
+              seed: str, record: bool = False) -> SimulatedGame:
+    """Play one game with the given bot (a name in BOTS, or a bot) for every player; the
+    seed decides cards and bot."""
+    choose = BOTS[bot] if isinstance(bot, str) else bot
     stream = card_stream(seed, rules.deck, rules.shuffle_cards)
     rng = seeded_rng(f"{seed}/bot")
     state = new_game(network, rules, players)

@@ -523,6 +523,52 @@ def test_bundled_maps(map_id, paper):
         check_names_covered(net, sheet, page)
 
 
+def hubs(net) -> dict[int, str]:
+    """The stations players look for first: interchanges, line ends and ring starts."""
+    ends = {line.order[-1] for line in net.lines if not line.ring}
+    starts = {line.order[0] for line in net.lines}
+    return {s.id: s.name for s in net.stations
+            if s.name and (len(s.lines) > 1 or s.index in ends or s.index in starts)}
+
+
+@pytest.mark.parametrize("map_id", BUNDLED_MAPS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_interchange_end_and_ring_start_is_named(map_id, paper):
+    # No hub is left unnamed on a bundled sheet, in any language, with or without numbers:
+    # each is printed (as the map spells it, clearly its station's: check_names_covered and
+    # check_labels_belong), none is in the left-out list the command warns about.
+    net = load_network(map_id)
+    key = hubs(net)
+    assert len(key) >= 19  # the maps' interchanges alone are 19-22
+    for lang in ("en", "de", "fr"):
+        for numbers in (True, False):
+            sheet = sheet_layout(net, paper, lang, numbers)
+            left_out = {sid: name for sid, name in sheet.unnamed.items() if sid in key}
+            assert left_out == {}, (lang, numbers)
+            assert set(key) <= set(sheet.names), (lang, numbers)
+
+
+def test_a_name_on_a_halo_crosses_a_track_and_nothing_else():
+    # Berlin's Alexanderplatz (23: four lines, tracks on every side) finds no free paper
+    # beside its circle: its name crosses the red line on a white halo, away from 23 and 37.
+    net = load_network("berlin")
+    page = draw_sheet(net)
+    halos = halo_boxes(page)
+    assert 23 in halos
+    box = halos[23]
+    crossed = {p.tag.split()[1] for p in tagged(page, "line", Polyline)
+               if any(geo.overlap(geo.Capsule(*a, *b, p.style.width / 2), box)
+                      for a, b in zip(p.points, p.points[1:], strict=False))}
+    assert crossed == {"line-B"}
+    circles = station_circles(page)
+    check_halos(page, circles, outer_radii(page))
+    # Drawn after the tracks (over them) and before its name's text (under it).
+    order = [p.tag for p, _ in prims(page) if p.tag]
+    first = order.index("halo halo-23")
+    assert first > max(k for k, tag in enumerate(order) if tag.startswith("line "))
+    assert first < order.index("name name-23")
+
+
 # ---------------------------------------------------------------------------- marked sheets
 
 def tiny_marked(**changes) -> MarkedSheet:

@@ -14,6 +14,7 @@ Pure geometry in millimetres (``y`` grows downward), independent of any game:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from math import cos, hypot, isclose, pi, radians, sin
 
 Point = tuple[float, float]
@@ -353,8 +354,10 @@ class Obstacles:
             self.cells[key].remove(index)
         return shape
 
-    def hits(self, shape: Shape, gap: float = 0.0, ignore: Iterable[int] = ()) -> bool:
-        """Whether ``shape`` comes closer than ``gap`` to anything recorded (but ``ignore``)."""
+    def hits(self, shape: Shape, gap: float = 0.0, ignore: Iterable[int] = (),
+             skip: AbstractSet[int] = frozenset()) -> bool:
+        """Whether ``shape`` comes closer than ``gap`` to anything recorded (but ``ignore``
+        and ``skip``, a set kept as it is: for a large one asked about often)."""
         x0, y0, x1, y1 = shape.bounds
         x0, y0, x1, y1 = x0 - gap, y0 - gap, x1 + gap, y1 + gap
         seen: set[int] = set(ignore)
@@ -362,7 +365,7 @@ class Obstacles:
         for i in range(int(x0 // c), int(x1 // c) + 1):
             for j in range(int(y0 // c), int(y1 // c) + 1):
                 for index in cells.get((i, j), ()):
-                    if index in seen:
+                    if index in seen or index in skip:
                         continue
                     seen.add(index)
                     other = shapes[index]

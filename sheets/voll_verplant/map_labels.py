@@ -202,9 +202,13 @@ class _MapLabels:
     def _leaves_room_for_name(self, station: int, shape: geo.Shape) -> bool:
         """Whether the name of a badge's station (an end, a start) still finds one of its
         usual spots with ``shape`` taken; a name that finds none even without it
-        (``hopeless``) lets the badge be, and searches farther later."""
+        (``hopeless``) lets the badge be, and searches farther later. Once a spot has been
+        found without the badge (``hopeful``), a shape that does not come near it leaves it."""
         st = self.net.stations[station]
         if not st.name or station in self.hopeless:
+            return True
+        kept = self.hopeful.get(station)
+        if kept is not None and geo.distance(shape, kept) > LABEL_GAP:
             return True
         spare = [station, *self.neighbours[station]] if self.numbers else []
         self.obstacles.add(shape)
@@ -213,13 +217,14 @@ class _MapLabels:
         finally:
             self.obstacles.pop()
             self.number_spots.clear()  # spots kept with the badge there may be wrong
-        if not room and station not in self.hopeful:
+        if not room and kept is None:
             # Once: is there room without the badge at all?
-            if self._name_spot(station, st.name, spare) is None:
+            spot = self._name_spot(station, st.name, spare)
+            if spot is None:
                 self.hopeless.add(station)
                 room = True
             else:
-                self.hopeful.add(station)
+                self.hopeful[station] = spot[0]
             self.number_spots.clear()
         return room
 
@@ -286,7 +291,7 @@ class _MapLabels:
         # Badges' stations whose name finds no usual spot even without the badge, and
         # those whose name does.
         self.hopeless: set[int] = set()
-        self.hopeful: set[int] = set()
+        self.hopeful: dict[int, geo.Box] = {}
         self.ownership = (OWN_RATIO, OWN_MARGIN)  # (ratio, margin) that _owned asks for
         self.read_gap = (READ_GAP_X, READ_GAP_Y)  # what _reads_apart keeps free
 
@@ -388,7 +393,7 @@ class _MapLabels:
         hides no more than ``HALO_COVER`` of them (measured along their middle)."""
         # The halo reaches HALO beyond the text: it too keeps clear of what is drawn (it
         # may hide the track up to the end of ``track_ends``).
-        if self.obstacles.hits(box, LABEL_GAP + HALO, ignore=self.track_slots):
+        if self.obstacles.hits(box, LABEL_GAP + HALO, skip=self.track_slots):
             return False
         if self.track_ends.hits(box, LABEL_GAP):
             return False

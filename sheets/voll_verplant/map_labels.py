@@ -400,9 +400,9 @@ class _MapLabels:
         crossed = self.track_pieces.hit_indices(box, LABEL_GAP)
         if len({self.track_route[k] for k in crossed}) > 1:
             return False
-        pieces = self.track_pieces.shapes
         for k in crossed:
-            c = pieces[k]
+            c = self.track_pieces.shapes[k]
+            assert isinstance(c, geo.Capsule)
             if geo.clipped_length(c.x1, c.y1, c.x2, c.y2, box) > HALO_COVER:
                 return False
         return True

@@ -136,19 +136,18 @@ class _MapLabels:
                     candidates.append((shape, (bx, by, radius), extra, (ux, uy)))
         chosen = None
         yielded = False  # a spot was left to the station's name
-        # Moved round for a name or a number, a badge should still read as its station's
-        # (a far one hangs on a stub, which shows whose it is); a late badge takes any free
-        # spot only where no such spot is left.
-        tries = [(c, True) for c in candidates]
-        if not quick:
-            tries += [(c, False) for c in candidates]
+        # A badge should read as its station's (a far one hangs on a stub, which shows
+        # whose it is): it takes a spot nearer another station only where no such spot is
+        # left, and never once it moved round for its station's name.
+        tries = [(c, True) for c in candidates] + [(c, False) for c in candidates]
         for (shape, centre, extra, direction), strict in tries:
+            if not strict and quick and yielded:
+                break
             if not geo.Box(*shape.bounds).inside(self.bounds):
                 continue
             if self.obstacles.hits(shape, LABEL_GAP):
                 continue
-            if (strict and (yielded or not quick) and extra <= STUB_FROM
-                    and not self._badge_owned(station, shape)):
+            if strict and extra <= STUB_FROM and not self._badge_owned(station, shape):
                 continue
             if extra > STUB_FROM:
                 # A far badge hangs on a thin stub in the line's colour: check it too.

@@ -569,6 +569,28 @@ def test_a_name_on_a_halo_crosses_a_track_and_nothing_else():
     assert first < order.index("name name-23")
 
 
+def test_the_halo_check_sees_a_track_hidden_at_its_station():
+    # The check can fail: a halo that hides the track where it leaves the circle, or that
+    # hides more than 7 mm of it, is refused.
+    from scorepad.sheets.draw import Page, Style, filled, stroke
+
+    def page_with(halo: tuple[float, float, float, float]):
+        x, y, w, h = halo
+        name = Text(x + 0.2, y + h - 0.6, "Name", 1.9, tag="name name-1")
+        return Page(100, 100, [
+            Polyline(((50.0, 50.0), (80.0, 50.0)), stroke("#e3000f", 1.25), tag="line line-A"),
+            Circle(50, 50, 3.2, Style(width=0.9, fill="#ffffff"), tag="station station-1"),
+            Rect(x, y, w, h, filled("#ffffff"), tag="halo halo-1"), name])
+
+    circles = {1: Circle(50, 50, 3.2, Style(width=0.9), tag="station station-1")}
+    outer = {1: 3.65}
+    check_halos(page_with((62.0, 48.5, 6.0, 3.0)), circles, outer)  # 8 mm out, 6 mm hidden
+    with pytest.raises(AssertionError):
+        check_halos(page_with((54.0, 48.5, 6.0, 3.0)), circles, outer)  # right at the circle
+    with pytest.raises(AssertionError):
+        check_halos(page_with((60.0, 48.5, 12.0, 3.0)), circles, outer)  # 12 mm hidden
+
+
 # ---------------------------------------------------------------------------- marked sheets
 
 def tiny_marked(**changes) -> MarkedSheet:

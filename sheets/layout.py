@@ -14,6 +14,7 @@ Pure geometry in millimetres (``y`` grows downward), independent of any game:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from math import cos, hypot, isclose, pi, radians, sin
 from typing import Any
 
@@ -241,6 +242,23 @@ def _segment_meets_box(ax: float, ay: float, bx: float, by: float,
     return True
 
 
+def clipped_length(ax: float, ay: float, bx: float, by: float, box: Box) -> float:
+    """How long a stretch of segment AB lies inside ``box`` (Liang–Barsky clipping)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    for p, q in ((-dx, ax - box.x0), (dx, box.x1 - ax), (-dy, ay - box.y0), (dy, box.y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return 0.0
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+        if t0 > t1:
+            return 0.0
+    return (t1 - t0) * hypot(dx, dy)
+
+
 def _segment_box(ax: float, ay: float, bx: float, by: float,
                  x0: float, y0: float, x1: float, y1: float) -> float:
     if _segment_meets_box(ax, ay, bx, by, x0, y0, x1, y1):
@@ -337,8 +355,10 @@ class Obstacles:
             self.cells[key].remove(index)
         return shape
 
-    def hits(self, shape: Shape, gap: float = 0.0, ignore: Iterable[int] = ()) -> bool:
-        """Whether ``shape`` comes closer than ``gap`` to anything recorded (but ``ignore``)."""
+    def hits(self, shape: Shape, gap: float = 0.0, ignore: Iterable[int] = (),
+             skip: AbstractSet[int] = frozenset()) -> bool:
+        """Whether ``shape`` comes closer than ``gap`` to anything recorded (but ``ignore``
+        and ``skip``, a set kept as it is: for a large one asked about often)."""
         x0, y0, x1, y1 = shape.bounds
         x0, y0, x1, y1 = x0 - gap, y0 - gap, x1 + gap, y1 + gap
         seen: set[int] = set(ignore)
@@ -346,7 +366,7 @@ class Obstacles:
         for i in range(int(x0 // c), int(x1 // c) + 1):
             for j in range(int(y0 // c), int(y1 // c) + 1):
                 for index in cells.get((i, j), ()):
-                    if index in seen:
+                    if index in seen or index in skip:
                         continue
                     seen.add(index)
                     other = shapes[index]
@@ -357,6 +377,22 @@ class Obstacles:
                     if distance(shape, other) <= gap:
                         return True
         return False
+
+    def hit_indices(self, shape: Shape, gap: float = 0.0) -> list[int]:
+        """The indices of every recorded shape that ``shape`` comes closer than ``gap`` to."""
+        x0, y0, x1, y1 = shape.bounds
+        x0, y0, x1, y1 = x0 - gap, y0 - gap, x1 + gap, y1 + gap
+        seen: set[int] = set()
+        found = []
+        shapes, cells, c = self.shapes, self.cells, self.cell
+        for i in range(int(x0 // c), int(x1 // c) + 1):
+            for j in range(int(y0 // c), int(y1 // c) + 1):
+                for index in cells.get((i, j), ()):
+                    if index not in seen:
+                        seen.add(index)
+                        if distance(shape, shapes[index]) <= gap:
+                            found.append(index)
+        return found
 
     def first_free(self, candidates: Iterable[Shape], bounds: Box | None = None,
                    gap: float = 0.0, ignore: Iterable[int] = ()) -> Shape | None:

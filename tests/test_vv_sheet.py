@@ -129,18 +129,25 @@ def check_sheet(net, page, *, numbers: bool = True) -> None:
         assert ("interchange" in tags) == (len(s.lines) > 1)
     ends = {net.stations[line.order[-1]].id for line in net.lines if not line.ring}
     assert {sid for sid, c in circles.items() if "end" in c.tag.split()} == ends
-    # labels on the map touch nothing: not each other, not circles, badges, stars, arrows, tracks
+    # labels on the map touch nothing: not each other, not circles, badges, stars, arrows,
+    # tracks; a name on a white halo may cross tracks (see check_halos), and its halo counts
+    # as its box
     labels = [p for p in tagged(page, "number") + tagged(page, "name")]
-    label_boxes = [geo.Box(*text_box(t)) for t in labels]
+    halos = halo_boxes(page)
+    label_boxes = [halos.get(station_of(t), geo.Box(*text_box(t))) if "name" in t.tag.split()
+                   else geo.Box(*text_box(t)) for t in labels]
     marks = [geo.Disc(c.cx, c.cy, outer[sid]) for sid, c in circles.items()]
     symbols = [shape_of(p) for p in tagged(page, "badge") + tagged(page, "star")
                + tagged(page, "arrow")]
     marks += symbols
     tracks = track_capsules(page)
     for k, box in enumerate(label_boxes):
-        for others in (label_boxes[k + 1:], marks, tracks):
-            hit = [o for o in others if near(box, o) and geo.overlap(box, o)]
+        haloed = "name" in labels[k].tag.split() and station_of(labels[k]) in halos
+        for others in (label_boxes[k + 1:], marks, [] if haloed else tracks):
+            hit = [o for o in others
+                   if near(box, o) and geo.overlap(box, o) and o is not box]
             assert not hit, (labels[k], hit)
+    check_halos(page, circles, outer)
     check_labels_belong(page, circles, outer)
     # badges, stars and arrows keep clear of each other; badges of station circles
     for k, m in enumerate(symbols):
@@ -165,6 +172,42 @@ def check_sheet(net, page, *, numbers: bool = True) -> None:
         assert all(r.w >= 7.0 for r in windows)
         assert tagged(page, f"bonus-first-{line.id}") and tagged(page, f"bonus-later-{line.id}")
     assert len(tagged(page, "star")) == sum(1 for s in stations if s.special)
+
+
+def station_of(p) -> int:
+    """The station id of a number, name or halo (its tag's second word: ``name-12``)."""
+    return int(p.tag.split()[1].split("-")[1])
+
+
+def halo_boxes(page) -> dict[int, geo.Box]:
+    """The white halo under a name that crosses a track, by station id."""
+    return {station_of(r): geo.Box(r.x, r.y, r.x + r.w, r.y + r.h)
+            for r in tagged(page, "halo", Rect)}
+
+
+def check_halos(page, circles, outer) -> None:
+    """A name on a halo: the halo is white and covers the whole name; the tracks it hides
+    are hidden only away from the stations (at least 1.5 mm out of every circle's ink, so a
+    line still shows where it leaves each station) and for no more than 7 mm of any line."""
+    halos = halo_boxes(page)
+    for sid, halo in halos.items():
+        (rect,) = [r for r in tagged(page, f"halo-{sid}", Rect)]
+        assert rect.style.fill == "#ffffff" and rect.style.stroke is None
+        for t in tagged(page, f"name-{sid}", Text):
+            x0, y0, x1, y1 = text_box(t)
+            assert halo.x0 <= x0 and halo.y0 <= y0 and x1 <= halo.x1 and y1 <= halo.y1
+        for p in tagged(page, "line", Polyline):
+            hidden = 0.0
+            for a, b in zip(p.points, p.points[1:], strict=False):
+                length = hypot(b[0] - a[0], b[1] - a[1])
+                for k in range(int(length / 0.1) + 1):
+                    t = k * 0.1 / length if length else 0.0
+                    x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+                    if halo.x0 <= x <= halo.x1 and halo.y0 <= y <= halo.y1:
+                        hidden += 0.1
+                        for o, c in circles.items():
+                            assert hypot(x - c.cx, y - c.cy) >= outer[o] + 1.5, (sid, o)
+            assert hidden <= 7.0, (sid, p.tag, hidden)
 
 
 def station_labels(page) -> list[tuple[str, int, geo.Box]]:
@@ -478,6 +521,74 @@ def test_bundled_maps(map_id, paper):
         page = draw_sheet(net, paper=paper, lang=lang)
         check_labels_belong(page, station_circles(page), outer_radii(page))
         check_names_covered(net, sheet, page)
+
+
+def hubs(net) -> dict[int, str]:
+    """The stations players look for first: interchanges, line ends and ring starts."""
+    ends = {line.order[-1] for line in net.lines if not line.ring}
+    starts = {line.order[0] for line in net.lines}
+    return {s.id: s.name for s in net.stations
+            if s.name and (len(s.lines) > 1 or s.index in ends or s.index in starts)}
+
+
+@pytest.mark.parametrize("map_id", BUNDLED_MAPS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_interchange_end_and_ring_start_is_named(map_id, paper):
+    # No hub is left unnamed on a bundled sheet, in any language, with or without numbers:
+    # each is printed (as the map spells it, clearly its station's: check_names_covered and
+    # check_labels_belong), none is in the left-out list the command warns about.
+    net = load_network(map_id)
+    key = hubs(net)
+    assert len(key) >= 19  # the maps' interchanges alone are 19-22
+    for lang in ("en", "de", "fr"):
+        for numbers in (True, False):
+            sheet = sheet_layout(net, paper, lang, numbers)
+            left_out = {sid: name for sid, name in sheet.unnamed.items() if sid in key}
+            assert left_out == {}, (lang, numbers)
+            assert set(key) <= set(sheet.names), (lang, numbers)
+
+
+def test_a_name_on_a_halo_crosses_a_track_and_nothing_else():
+    # Berlin's Alexanderplatz (23: four lines, tracks on every side) finds no free paper
+    # beside its circle: its name crosses the red line on a white halo, away from 23 and 37.
+    net = load_network("berlin")
+    page = draw_sheet(net)
+    halos = halo_boxes(page)
+    assert 23 in halos
+    box = halos[23]
+    crossed = {p.tag.split()[1] for p in tagged(page, "line", Polyline)
+               if any(geo.overlap(geo.Capsule(*a, *b, p.style.width / 2), box)
+                      for a, b in zip(p.points, p.points[1:], strict=False))}
+    assert crossed == {"line-B"}
+    circles = station_circles(page)
+    check_halos(page, circles, outer_radii(page))
+    # Drawn after the tracks (over them) and before its name's text (under it).
+    order = [p.tag for p, _ in prims(page) if p.tag]
+    first = order.index("halo halo-23")
+    assert first > max(k for k, tag in enumerate(order) if tag.startswith("line "))
+    assert first < order.index("name name-23")
+
+
+def test_the_halo_check_sees_a_track_hidden_at_its_station():
+    # The check can fail: a halo that hides the track where it leaves the circle, or that
+    # hides more than 7 mm of it, is refused.
+    from scorepad.sheets.draw import Page, Style, filled, stroke
+
+    def page_with(halo: tuple[float, float, float, float]):
+        x, y, w, h = halo
+        name = Text(x + 0.2, y + h - 0.6, "Name", 1.9, tag="name name-1")
+        return Page(100, 100, [
+            Polyline(((50.0, 50.0), (80.0, 50.0)), stroke("#e3000f", 1.25), tag="line line-A"),
+            Circle(50, 50, 3.2, Style(width=0.9, fill="#ffffff"), tag="station station-1"),
+            Rect(x, y, w, h, filled("#ffffff"), tag="halo halo-1"), name])
+
+    circles = {1: Circle(50, 50, 3.2, Style(width=0.9), tag="station station-1")}
+    outer = {1: 3.65}
+    check_halos(page_with((62.0, 48.5, 6.0, 3.0)), circles, outer)  # 8 mm out, 6 mm hidden
+    with pytest.raises(AssertionError):
+        check_halos(page_with((54.0, 48.5, 6.0, 3.0)), circles, outer)  # right at the circle
+    with pytest.raises(AssertionError):
+        check_halos(page_with((60.0, 48.5, 12.0, 3.0)), circles, outer)  # 12 mm hidden
 
 
 # ---------------------------------------------------------------------------- marked sheets

@@ -16,7 +16,7 @@ import pytest
 from scorepad.main import root
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
 from scorepad.sheets import layout as geo
-from scorepad.sheets.draw import Polyline, walk
+from scorepad.sheets.draw import Polyline, Rect, walk
 from scorepad.sheets.voll_verplant import sheet_layout
 from scorepad.vv.common import load_network
 
@@ -84,7 +84,11 @@ def looks(map_id: str, paper: str, lang: str, pdf: bytes, page,
     lines = tracks(page)
     caps = {k: [geo.Capsule(*a, *b, 0.0) for a, b in zip(pts, pts[1:], strict=False)]
             for k, (pts, _) in lines.items()}
-    stations = [geo.Disc(x, y, sheet.radius + 1.2) for x, y in sheet.centers.values()]
+    skip = [geo.Disc(x, y, sheet.radius + 1.2) for x, y in sheet.centers.values()]
+    # A name on a white halo hides a short stretch of track: not the line's look.
+    skip += [geo.Box(p.x - 1.0, p.y - 1.0, p.x + p.w + 1.0, p.y + p.h + 1.0)
+             for p, _, _ in walk(page.items)
+             if isinstance(p, Rect) and (p.tag or "").startswith("halo ")]
     out = {}
     for letter, (pts, width) in lines.items():
         runs: list[list[int]] = [[]]
@@ -92,7 +96,7 @@ def looks(map_id: str, paper: str, lang: str, pdf: bytes, page,
         others = [c for k, cs in caps.items() if k != letter for c in cs]
         for (x, y), (ux, uy) in samples(pts, step):
             here = geo.Disc(x, y, 0.0)
-            if (any(geo.distance(here, s) <= 0 for s in stations)
+            if (any(geo.distance(here, s) <= 0 for s in skip)
                     or any(geo.distance(here, c) < width + 0.9 for c in others)):
                 if runs[-1]:
                     runs.append([])

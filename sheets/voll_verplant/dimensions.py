@@ -28,6 +28,9 @@ INTERCHANGE_STROKE = 0.9
 END_RING = 0.55        # the end station's outer ring, outside the circle
 STATION_GAP = 0.3      # at least this much paper between two stations' ink
 BADGE_R = 2.4          # line badge on the map
+# A badge that moves round its station to leave the name a spot stays clearly its own:
+# other stations' ink at least this ratio of its gap to its station's, plus this margin.
+BADGE_OWNERSHIP = (1.5, 0.5)
 STUB_FROM = 4.0        # a badge farther than this from its station hangs on a stub
 STAR_R = 1.45
 NUMBER_SIZE = 2.1      # ≈ 6 pt
@@ -43,6 +46,12 @@ OWN_MARGIN = 0.5
 # other, so that two never read as one ("Moritzplatz Ostbahnhof", "21 República Argentina").
 READ_GAP_X = 1.8
 READ_GAP_Y = 1.4
+# A hub's name that finds no free spot may cross one bundle of tracks on a white halo, as
+# transit diagrams do: never within TRACK_CLEAR of a station's ink (where the track shows
+# which way the line leaves), and covering at most HALO_COVER of the track.
+HALO = 0.2             # the halo round the name's box: inside the LABEL_GAP kept free round it
+TRACK_CLEAR = 1.6
+HALO_COVER = 6.5
 NUMBER_REACH = 8.0     # a station's number stays within this of its circle's ink
 NEIGHBOURS_WITHIN = 30.0  # stations whose circles a label beside a station could be nearer
 SPECIAL_FILL = "#d9d9d9"
@@ -84,6 +93,9 @@ _ALL_NAME_DIRECTIONS = _NAME_DIRECTIONS + _BETWEEN
 # A hub's name that finds no room at the usual spots: all round in 15° steps, a little
 # farther out (the ownership test keeps it nearest its own circle).
 _FINE_DIRECTIONS = tuple(geo.rotate((1.0, 0.0), a) for a in range(0, 360, 15))
+# ... then slid round the circle in small steps (mm), close to it.
+SLIDE_STEP = 0.25
+_SLIDE_RINGS = (0.0,)
 _FINE_RINGS = (0.0, 0.6, 1.2, 1.9, 2.7, 3.5)
 
 

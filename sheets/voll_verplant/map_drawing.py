@@ -23,6 +23,7 @@ from .dimensions import (
     SPECIAL_FILL,
     STATION_GAP,
     STATION_STROKE,
+    TRACK_CLEAR,
     TRACK_GAP,
 )
 from .frame import _Frame
@@ -151,13 +152,28 @@ class _MapDrawing(_MapLabels):
             if len(path) == 1:  # a one-station line: a stub, hidden under its circle
                 points = [self.centers[path[0]], self.centers[path[0]]]
             self.tracks[line.index] = points
+        # Each connection's bundle is an obstacle; a hub's name with a halo may cross one
+        # (``track_pieces``, ``track_slots``), but never near a station, where the track
+        # shows which way the line leaves it (``track_ends``).
+        self.track_slots: set[int] = set()
+        self.track_pieces = geo.Obstacles(cell=8.0)
+        self.track_route: list[tuple[int, int]] = []
+        self.track_ends = geo.Obstacles(cell=8.0)
         for key, route in self.routes.items():
             users = self.edge_lines[key]
             # A casing wider than the track gap (a ring's) reaches a little farther out.
             wide = max(casing_extra(self.looks[k]) for k in users)
             half = len(users) * self.spacing / 2 + 0.3 + max(0.0, wide / 2 - TRACK_GAP)
             for p, q in zip(route, route[1:], strict=False):
-                self.obstacles.add(geo.Capsule(*p, *q, half))
+                capsule = geo.Capsule(*p, *q, half)
+                self.track_slots.add(self.obstacles.add(capsule))
+                self.track_pieces.add(capsule)
+                self.track_route.append(key)
+            for station, p, q in ((key[0], route[0], route[1]), (key[1], route[-1], route[-2])):
+                length = hypot(q[0] - p[0], q[1] - p[1])
+                reach = min(length, self.outer[station] + TRACK_CLEAR)
+                ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+                self.track_ends.add(geo.Capsule(*p, p[0] + ux * reach, p[1] + uy * reach, half))
 
     # -------------------------------------------------------------- map drawing
     def _map(self) -> Group:

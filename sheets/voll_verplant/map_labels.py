@@ -19,6 +19,7 @@ from ..draw import (
     Item,
     Line,
     Polyline,
+    Rect,
     Text,
     filled,
     stroke,
@@ -31,8 +32,12 @@ from .dimensions import (
     _FINE_DIRECTIONS,
     _FINE_RINGS,
     _NUMBER_DIRECTIONS,
+    _SLIDE_RINGS,
     _STAR_TURNS,
+    BADGE_OWNERSHIP,
     BADGE_R,
+    HALO,
+    HALO_COVER,
     LABEL_GAP,
     NAME_COLOR,
     NAME_LEADING,
@@ -46,6 +51,7 @@ from .dimensions import (
     OWN_RATIO,
     READ_GAP_X,
     READ_GAP_Y,
+    SLIDE_STEP,
     STAR_R,
     STUB_FROM,
 )
@@ -73,6 +79,10 @@ class _MapLabels:
     line_w: float
     station_slots: list[int]
     bounds: geo.Box
+    track_slots: set[int]
+    track_pieces: geo.Obstacles
+    track_route: list[tuple[int, int]]
+    track_ends: geo.Obstacles
 
     def _badge_requests(self) -> tuple[list[Item], list[tuple]]:
         """Each line's letter at both ends (a square at the wagon's end, a circle at the end
@@ -125,10 +135,19 @@ class _MapLabels:
                              else geo.Disc(bx, by, pad))
                     candidates.append((shape, (bx, by, radius), extra, (ux, uy)))
         chosen = None
-        for shape, centre, extra, direction in candidates:
+        yielded = False  # a spot was left to the station's name
+        # A badge should read as its station's (a far one hangs on a stub, which shows
+        # whose it is): it takes a spot nearer another station only where no such spot is
+        # left, and never once it moved round for its station's name.
+        tries = [(c, True) for c in candidates] + [(c, False) for c in candidates]
+        for (shape, centre, extra, direction), strict in tries:
+            if not strict and quick and yielded:
+                break
             if not geo.Box(*shape.bounds).inside(self.bounds):
                 continue
             if self.obstacles.hits(shape, LABEL_GAP):
+                continue
+            if strict and extra <= STUB_FROM and not self._badge_owned(station, shape):
                 continue
             if extra > STUB_FROM:
                 # A far badge hangs on a thin stub in the line's colour: check it too.
@@ -138,6 +157,9 @@ class _MapLabels:
                 if self.obstacles.hits(stub, 0.1, ignore=[self.station_slots[station]]):
                     continue
             if quick and self.numbers and not self._leaves_room_for_number(station, shape):
+                continue
+            if quick and not self._leaves_room_for_name(station, shape):
+                yielded = True
                 continue
             chosen = (shape, centre, extra, direction)
             break
@@ -166,6 +188,44 @@ class _MapLabels:
         room = self._number_spot(station)
         self.obstacles.pop()
         return room is not None
+
+    def _badge_owned(self, station: int, shape: geo.Shape) -> bool:
+        """Whether a badge at ``shape`` is clearly nearer its station's circle than any
+        other's (``BADGE_OWNERSHIP``)."""
+        ratio, margin = BADGE_OWNERSHIP
+        x, y = self.centers[station]
+        own = geo.distance(shape, geo.Disc(x, y, self.outer[station])) * ratio + margin
+        return all(geo.distance(shape, geo.Disc(*self.centers[j], self.outer[j])) >= own
+                   for j in self.neighbours[station])
+
+    def _leaves_room_for_name(self, station: int, shape: geo.Shape) -> bool:
+        """Whether the name of a badge's station (an end, a start) still finds one of its
+        usual spots with ``shape`` taken; a name that finds none even without it
+        (``hopeless``) lets the badge be, and searches farther later. Once a spot has been
+        found without the badge (``hopeful``), a shape that does not come near it leaves it."""
+        st = self.net.stations[station]
+        if not st.name or station in self.hopeless:
+            return True
+        kept = self.hopeful.get(station)
+        if kept is not None and geo.distance(shape, kept) > LABEL_GAP:
+            return True
+        spare = [station, *self.neighbours[station]] if self.numbers else []
+        self.obstacles.add(shape)
+        try:
+            room = self._name_spot(station, st.name, spare) is not None
+        finally:
+            self.obstacles.pop()
+            self.number_spots.clear()  # spots kept with the badge there may be wrong
+        if not room and kept is None:
+            # Once: is there room without the badge at all?
+            spot = self._name_spot(station, st.name, spare)
+            if spot is None:
+                self.hopeless.add(station)
+                room = True
+            else:
+                self.hopeful[station] = spot[0]
+            self.number_spots.clear()
+        return room
 
     def _ring_arrows(self, line: MapLine, first: int) -> list[Item]:
         """Two arrowheads on the ring's track just outside its first station, one each way."""
@@ -227,6 +287,10 @@ class _MapLabels:
         self.text_slots: list[list[int]] = [[] for _ in self.centers]
         self.number_spots: dict[int, tuple[geo.Box, float, float, float] | None] = {}
         self.spare_full = False
+        # Badges' stations whose name finds no usual spot even without the badge, and
+        # those whose name does.
+        self.hopeless: set[int] = set()
+        self.hopeful: dict[int, geo.Box] = {}
         self.ownership = (OWN_RATIO, OWN_MARGIN)  # (ratio, margin) that _owned asks for
         self.read_gap = (READ_GAP_X, READ_GAP_Y)  # what _reads_apart keeps free
 
@@ -270,23 +334,77 @@ class _MapLabels:
                 y0 = py if uy > 1e-6 else py - h if uy < -1e-6 else py - h / 2
                 yield geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up
 
+    def _slide_candidates(self, i: int, w: float, h: float, up: float,
+                          rings: Sequence[float]) -> Iterator[tuple[geo.Box, float, float]]:
+        """Boxes of a ``w`` × ``h`` label slid round station ``i`` in small steps, each as
+        close as its ink plus a gap allows: beside the circle sliding up and down, above and
+        below it sliding sideways. These are the spots between the directions of
+        :meth:`_label_candidates`, for a hub's last search."""
+        x, y = self.centers[i]
+        for extra in rings:
+            d = self.outer[i] + LABEL_GAP + extra
+            for side in range(4):
+                along, across = (h, w) if side < 2 else (w, h)
+                steps = int((along / 2 + d) / SLIDE_STEP)
+                for k in range(-steps, steps + 1):
+                    # How far the box's near edge is off the centre's line, and so how close
+                    # it may come.
+                    shift = k * SLIDE_STEP
+                    off = max(0.0, abs(shift) - along / 2)
+                    near = sqrt(max(0.0, d * d - off * off))
+                    if side < 2:
+                        x0 = x + near if side == 0 else x - near - across
+                        y0 = y - h / 2 + shift
+                    else:
+                        y0 = y - near - across if side == 2 else y + near
+                        x0 = x - w / 2 + shift
+                    yield geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up
+
     def _free_label(self, i: int, lines: Sequence[str], sizes: Sequence[float],
                     order: Sequence[geo.Point], rings: Sequence[float],
-                    spare: Sequence[int] = ()) -> tuple[geo.Box, float, float, float] | None:
+                    spare: Sequence[int] = (), halo: bool = False, slide: bool = False
+                    ) -> tuple[geo.Box, float, float, float] | None:
         """The first free spot for ``lines`` of text beside station ``i`` that belongs to it
         and leaves the numbers of ``spare`` room, trying each font size in turn:
-        (box, x, first baseline, size), or None."""
+        (box, x, first baseline, size), or None. With ``halo`` the text may cross one
+        bundle of tracks (see :meth:`_clear_over_tracks`); ``slide`` tries the spots
+        between the directions instead (:meth:`_slide_candidates`, ``order`` and ``rings``
+        unused)."""
         for size in sizes:
             w = max(text_width(text, size) for text in lines)
             up = ASCENT * size
             h = up + DESCENT * size + (len(lines) - 1) * NAME_LEADING * size
-            for box, tx, base in self._label_candidates(i, w, h, up, order, rings):
+            candidates = (self._slide_candidates(i, w, h, up, _SLIDE_RINGS) if slide
+                          else self._label_candidates(i, w, h, up, order, rings))
+            for box, tx, base in candidates:
                 # Most spots fail on what is drawn there; ownership asks every neighbour.
-                if (box.inside(self.bounds) and not self.obstacles.hits(box, LABEL_GAP)
+                if (box.inside(self.bounds)
+                        and (self._clear_over_tracks(box) if halo
+                             else not self.obstacles.hits(box, LABEL_GAP))
                         and self._owned(i, box) and self._reads_apart(i, box)
                         and (not spare or self._numbers_still_fit(spare, box))):
                     return box, tx, base, size
         return None
+
+    def _clear_over_tracks(self, box: geo.Box) -> bool:
+        """Whether a name on a white halo may go at ``box``: it touches nothing but the
+        tracks of one connection, crosses them away from every station (``track_ends``) and
+        hides no more than ``HALO_COVER`` of them (measured along their middle)."""
+        # The halo reaches HALO beyond the text: it too keeps clear of what is drawn (it
+        # may hide the track up to the end of ``track_ends``).
+        if self.obstacles.hits(box, LABEL_GAP + HALO, skip=self.track_slots):
+            return False
+        if self.track_ends.hits(box, LABEL_GAP):
+            return False
+        crossed = self.track_pieces.hit_indices(box, LABEL_GAP)
+        if len({self.track_route[k] for k in crossed}) > 1:
+            return False
+        for k in crossed:
+            c = self.track_pieces.shapes[k]
+            assert isinstance(c, geo.Capsule)
+            if geo.clipped_length(c.x1, c.y1, c.x2, c.y2, box) > HALO_COVER:
+                return False
+        return True
 
     def _numbers_still_fit(self, stations: Sequence[int], box: geo.Box) -> bool:
         """Whether the numbers of ``stations`` (not placed yet) still find a spot with ``box``
@@ -362,10 +480,12 @@ class _MapLabels:
         return items
 
     def _name_spot(self, i: int, name: str, spare: Sequence[int] = (), important: bool = False
-                   ) -> tuple[geo.Box, float, float, float, list[str]] | None:
+                   ) -> tuple[geo.Box, float, float, float, list[str], str] | None:
         """Where station ``i``'s name goes: beside the circle at the larger size, then broken
         in two lines, then smaller and a little farther out (still clearly nearest its own
-        circle). An ``important`` name (a hub's) then searches all round, finer and smaller."""
+        circle). An ``important`` name (a hub's) then searches all round, finer and smaller,
+        and at last across a bundle of tracks on a white halo. Returns (box, x, first
+        baseline, size, lines, how) or None, ``how`` being "" or "halo"."""
         two = _two_lines(name)
         big, small = NAME_SIZES
         tries: list[tuple[list[str], float, tuple[float, ...]]] = [
@@ -377,18 +497,26 @@ class _MapLabels:
         for lines, size, rings in tries:
             spot = self._free_label(i, lines, (size,), _ALL_NAME_DIRECTIONS, rings, spare)
             if spot is not None:
-                return (*spot, lines)
+                return (*spot, lines, "")
         if not important:
             return None
         # A hub's name rather a little smaller or farther out than missing, even where a
         # near number then has to be a little smaller.
         self.spare_full = True
         try:
-            for lines in ([name], two) if two else ([name],):
-                spot = self._free_label(i, lines, (small, NAME_MIN), _FINE_DIRECTIONS,
-                                        _FINE_RINGS, spare)
-                if spot is not None:
-                    return (*spot, lines)
+            for slide in (False, True):
+                for lines in ([name], two) if two else ([name],):
+                    spot = self._free_label(i, lines, (small, NAME_MIN), _FINE_DIRECTIONS,
+                                            _FINE_RINGS, spare, slide=slide)
+                    if spot is not None:
+                        return (*spot, lines, "")
+            # Across a track on a halo, at the largest size that fits there.
+            for size in NAME_SIZES + (NAME_MIN,):
+                for lines in ([name], two) if two else ([name],):
+                    spot = self._free_label(i, lines, (size,), _FINE_DIRECTIONS, _FINE_RINGS,
+                                            spare, halo=True)
+                    if spot is not None:
+                        return (*spot, lines, "halo")
         finally:
             self.spare_full = False
         return None
@@ -418,9 +546,14 @@ class _MapLabels:
                 # No room: the name is left out, never squeezed in, and the command says so.
                 self.sheet.unnamed[st.id] = st.name
                 continue
-            box, tx, base, size, lines = spot
+            box, tx, base, size, lines, how = spot
             self._add_label(st.index, box)
             self.sheet.names[st.id] = st.name
+            if how == "halo":
+                # White under the name where it crosses a track (a knock-out, as on metro maps).
+                items.append(Rect(box.x0 - HALO, box.y0 - HALO, box.x1 - box.x0 + 2 * HALO,
+                                  box.y1 - box.y0 + 2 * HALO, filled(WHITE), radius=0.5,
+                                  tag=f"halo halo-{st.id}"))
             for k, text in enumerate(lines):
                 # Lines of a broken name line up on the side that faces the circle.
                 cx = self.centers[st.index][0]

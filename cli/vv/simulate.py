@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -74,7 +74,7 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
     rules = load_rules(rules_file)
     names = [f"P{i + 1}" for i in range(players)]
     start = time.perf_counter()
-    player = bot
+    player: Any = bot  # a bot name, or the search bot with its budget
     if bot == "search":
         from scorepad.rules.voll_verplant.search import Budget, SearchBot
 
@@ -94,9 +94,9 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
     if as_json:
         click.echo(emit_json(data))
         return
-    budget = f" ({rollouts} rollouts)" if bot == "search" else ""
+    spent = f" ({rollouts} rollouts)" if bot == "search" else ""
     click.echo(f"{network.name}: {games} game{'s' if games != 1 else ''}, {players} player"
-               f"{'s' if players != 1 else ''}, {bot} bot{budget}, seed {seed!r}")
+               f"{'s' if players != 1 else ''}, {bot} bot{spent}, seed {seed!r}")
     click.echo(f"  score   mean {stats.mean:.2f}   median {stats.median:g}   "
                f"p10 {stats.p10:g}   p90 {stats.p90:g}")
     click.echo(f"  empty stations (mean) {stats.empty_mean:.2f}   rounds (mean) "

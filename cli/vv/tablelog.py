@@ -20,6 +20,7 @@ from scorepad.rules.session import Session
 if TYPE_CHECKING:
     from scorepad.rules.voll_verplant.log import GameLog
     from scorepad.rules.voll_verplant.maps import Network
+    from scorepad.rules.voll_verplant.ruleset import VVRules
 
 
 def log_target(log_path: str | None, resume_path: str | None, stem: str) -> Path:
@@ -34,6 +35,13 @@ def log_target(log_path: str | None, resume_path: str | None, stem: str) -> Path
     return store.new_log_path(GAME.id, stem=stem)
 
 
+def _changed(rules: VVRules) -> dict[str, Any]:
+    """The ruleset options a game changes (what a session's set-up and its log record)."""
+    from scorepad.rules.voll_verplant.ruleset import default_rules
+
+    return rules.changed_from(default_rules())
+
+
 def new_session(players: list[str], seed: str, map_ref: str | None, rules_path: str | None,
                 target: Path) -> Session:
     """A fresh game (``players=[]``: a flipper's) on a bundled map or a map file."""
@@ -43,7 +51,8 @@ def new_session(players: list[str], seed: str, map_ref: str | None, rules_path: 
     rules = load_rules(rules_path)
     network = load_network(map_ref) if map_ref else None
     ref = map_entry(resolve_map_ref(map_ref), target) if map_ref else None
-    return Session.start(GAME, players, seed=seed, rules=rules, map=network, map_ref=ref)
+    return Session.start(GAME, players, seed=seed, rules=_changed(rules), map=network,
+                         map_ref=ref)
 
 
 def resumed_session(path: str, target: Path, *, seed: str | None, rules_path: str | None,
@@ -78,7 +87,8 @@ def resumed_session(path: str, target: Path, *, seed: str | None, rules_path: st
             network, ref = load_network(given), map_entry(resolve_map_ref(given), target)
         elif log.map is not None:
             ref = map_entry(resolve_map_ref(log.map, doc.base), target)
-        session = Session.start(GAME, list(log.players), seed=log.seed, rules=checked.rules,
+        session = Session.start(GAME, list(log.players), seed=log.seed,
+                                rules=_changed(checked.rules),
                                 map=network, map_ref=ref)
         for player, move in GAME.log_steps(doc.data)[1]:
             session = session.step(player, move)

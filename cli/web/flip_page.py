@@ -82,9 +82,10 @@ def flip_data(seed: str, rules: VVRules, network: Network | None) -> dict[str, A
     ``rounds``, one :func:`round_entry` after each card of the flipper's game."""
     from scorepad.rules.voll_verplant.cards import windows_filled
     from scorepad.rules.voll_verplant.game import GAME
+    from scorepad.rules.voll_verplant.ruleset import default_rules
 
     body = deck_summary(seed, rules, network)
-    state = GAME.new([], seed=seed, rules=rules, map=network)
+    state = GAME.new([], seed=seed, rules=rules.changed_from(default_rules()), map=network)
     bound = max_windows_any_map() if network is None else None
     rounds: list[list[Any]] = []
     while not GAME.is_over(state) and (bound is None or windows_filled(state.cards) < bound):

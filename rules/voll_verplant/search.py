@@ -26,7 +26,8 @@ import time
 import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import NamedTuple
+from functools import partial
+from typing import Any, NamedTuple
 
 from scorepad.rules.common.shuffle import below, seeded_rng, shuffled
 
@@ -176,7 +177,7 @@ def _finish_round(state: GameState, choose: Callable[[GameState, int], Move],
         if move is not None and not state.moved[q]:
             state = apply(state, q, move)
             continue
-        state, made = play_turn(state, q, lambda now, q=q: choose(now, q))
+        state, made = play_turn(state, q, partial(_choose_for, choose, q))
         if record is not None and q == player:
             assert state.card is not None
             record.append((state.rounds, state.card, made))
@@ -411,7 +412,7 @@ def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | 
             steps = legal_next(state, player)
             budget = 1 if deadline is not None and time.perf_counter() > deadline else rollouts
             found = best_rollouts(state, player, steps,
-                                  lambda r, n=state.rounds: cards_at(n + 1),
+                                  partial(_cards_after, cards_at, state.rounds),
                                   budget, f"best/{state.rounds}/{len(made)}", fixed)
             pick = _best_of(steps, found)
             if found[pick].total > best.total:
@@ -461,7 +462,7 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
                         steps.append(step)
                 budget = 1 if deadline is not None and time.perf_counter() > deadline else rollouts
                 found = best_rollouts(state, player, steps,
-                                      lambda r, n=number: cards_at(n + 1),
+                                      partial(_cards_after, cards_at, number),
                                       budget, f"analyse/{number}/{k}", moves)
                 pick = _best_of(steps, found)
                 played = steps.index(step)
@@ -485,3 +486,13 @@ def _listed_step(state: GameState, player: int, step: Move, steps: Sequence[Move
         if play_step(state, player, candidate).state.sheets[player] == sheet:
             return candidate
     return step
+
+
+def _choose_for(choose: Any, seat: int, state: Any) -> Any:
+    """``choose(state, seat)`` with the seat fixed (a bot's step for one player)."""
+    return choose(state, seat)
+
+
+def _cards_after(cards_at: Any, rounds: int, _rollout: object) -> Any:
+    """The cards a rollout plays after round ``rounds`` (the same for every rollout)."""
+    return cards_at(rounds + 1)

@@ -85,23 +85,6 @@ class _MapDrawing(_MapLabels):
         self.radius = radius
         self.outer = [outer(i, radius) for i in range(len(net.stations))]
 
-    def _close_pairs(self, within: float) -> list[tuple[int, int, float]]:
-        """Pairs of stations whose centres are nearer than ``within`` mm (a bucket grid)."""
-        buckets: dict[tuple[int, int], list[int]] = {}
-        for i, (x, y) in enumerate(self.centers):
-            buckets.setdefault((int(x // within), int(y // within)), []).append(i)
-        out = []
-        for (bx, by), members in buckets.items():
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    for j in buckets.get((bx + dx, by + dy), ()):
-                        for i in members:
-                            if i < j:
-                                (x1, y1), (x2, y2) = self.centers[i], self.centers[j]
-                                d = hypot(x2 - x1, y2 - y1)
-                                if d < within:
-                                    out.append((i, j, d))
-        return out
 
     def _routes(self) -> None:
         """Every connection's octilinear route and the lines sharing it, then each line's

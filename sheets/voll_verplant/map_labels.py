@@ -16,6 +16,7 @@ from ..draw import (
     BLACK,
     DESCENT,
     WHITE,
+    Anchor,
     Item,
     Line,
     Polyline,
@@ -269,10 +270,29 @@ class _MapLabels:
             if spot is None:
                 self.problems.append(f"no free place for the star of station {st.id}")
                 spot = stars[0]
+            assert isinstance(spot, geo.Disc)  # the candidates are discs
             self.obstacles.add(spot)
             items.append(Polyline(geo.star_points(spot.x, spot.y, spot.r - 0.1),
                                   filled(BLACK, WHITE, 0.2), closed=True, tag=f"star star-{st.id}"))
         return items
+
+    def _close_pairs(self, within: float) -> list[tuple[int, int, float]]:
+        """Pairs of stations whose centres are nearer than ``within`` mm (a bucket grid)."""
+        buckets: dict[tuple[int, int], list[int]] = {}
+        for i, (x, y) in enumerate(self.centers):
+            buckets.setdefault((int(x // within), int(y // within)), []).append(i)
+        out: list[tuple[int, int, float]] = []
+        for (bx, by), members in buckets.items():
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    for j in buckets.get((bx + dx, by + dy), ()):
+                        for i in members:
+                            if i < j:
+                                (x1, y1), (x2, y2) = self.centers[i], self.centers[j]
+                                d = hypot(x2 - x1, y2 - y1)
+                                if d < within:
+                                    out.append((i, j, d))
+        return out
 
     # -------------------------------------------------------------- numbers and names
     def _start_labels(self) -> None:
@@ -524,7 +544,8 @@ class _MapLabels:
     def _ranked_names(self) -> tuple[list[Station], list[Station]]:
         """The named stations, the ones players look for first (interchanges, line ends,
         ring starts; more lines first), then the rest."""
-        key, rest = [], []
+        key: list[Station] = []
+        rest: list[Station] = []
         for st in self.net.stations:
             if st.name:
                 important = len(st.lines) > 1 or st.index in self.ends or st.index in self.starts
@@ -557,6 +578,7 @@ class _MapLabels:
             for k, text in enumerate(lines):
                 # Lines of a broken name line up on the side that faces the circle.
                 cx = self.centers[st.index][0]
+                anchor: Anchor
                 if box.x0 >= cx:
                     x, anchor = box.x0, "start"
                 elif box.x1 <= cx:

@@ -1,15 +1,31 @@
-"""Voll verplant in the browser: the flipper's view hook for the served game page.
+"""Voll verplant in the browser: the view hook and the sheet asset of the served game page.
 
-``flipper_view(session, player)`` reads what any Voll verplant session shows of its cards
-— the seed, map and rules of its set-up and the cards of its log's rounds — and returns
-the flipper as the pages draw it (``static/flipcard.js``): the same
-:class:`~scorepad.rules.voll_verplant.flipper.Flipper` and the same numbers as
-``vv flip`` and the offline page. It needs nothing of the game object but its log, so it
-works for a flip-only table and for a full game alike.
+``vv_view(session, player)`` is what one viewer sees of a Voll verplant session beyond the
+generic state (``static/games/voll-verplant.js`` draws it):
+
+* ``flip`` — the flipper every phone shows (the big card, the pile by kind, windows left,
+  the history, the reshuffle): the same
+  :class:`~scorepad.rules.voll_verplant.flipper.Flipper` and numbers as ``vv flip`` and
+  the offline page, for the cards of the session's real game state. A flipper's game
+  (``players=[]``, a map or none) has only this.
+* ``table`` (a game with players) — the map's lines (letter, colour, windows), every
+  player's progress (moved, the special station whose follow-up they owe, windows left),
+  the sheets (the viewer's own; the host and watchers get everyone's) as the sheets layer
+  draws them, the completions with their first/later bonuses (``news``: those of the last
+  round closed, ``completions``: all so far) and the card's kind.
+
+A sheet is the blank sheet of the map (one SVG per language, served once as the asset
+``sheet-<lang>.svg`` by :func:`vv_asset`, cached by the phone) under the player's pen marks
+(a small SVG in the same ``viewBox``, sent in the view). Both come from
+:mod:`scorepad.sheets.voll_verplant` and :mod:`scorepad.sheets.svg`; the page draws nothing.
+The moves themselves are the generic state's ``legal`` (the engine's legal moves).
 """
 
 from __future__ import annotations
 
+import json
+import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -17,33 +33,164 @@ from scorepad.rules.session import Session
 
 from .flip_page import deck_summary, round_entry
 
+SHEET_ASSET = re.compile(r"^sheet-(en|de|fr)\.svg$")
+LANGS = ("en", "de", "fr")
+
 
 @lru_cache(maxsize=16)
-def _start(seed: str, rules_json: str, map_ref: str | None):
-    import json
-
+def _flipper_start(seed: str, rules_json: str, network: Any):
     from scorepad.rules.voll_verplant.flipper import Flipper
-    from scorepad.vv.common import load_network, load_rules
+    from scorepad.rules.voll_verplant.ruleset import default_rules
 
-    rules = load_rules(None, json.loads(rules_json) or None)
-    network = load_network(map_ref) if map_ref else None
+    rules = default_rules().with_overrides(json.loads(rules_json))
     flipper = Flipper.start(seed, rules, network)
-    summary = deck_summary(flipper, list(rules.deck), map_name=network.name if network else None)
+    summary = deck_summary(flipper, list(rules.deck),
+                           map_name=network.name if network is not None else None)
     return flipper, summary
 
 
-def flipper_view(session: Session, player: str | None) -> dict[str, Any]:
-    """``{"flip": ...}``: the big card, the pile by kind, windows left and the history."""
-    import json
+def _network(state: Any) -> Any:
+    return state.core.network if state.core is not None else None
 
-    setup = session.setup
-    flipper, summary = _start(str(setup["seed"]), json.dumps(setup.get("rules") or {},
-                                                             sort_keys=True), setup.get("map"))
-    codes = [rnd["card"] for rnd in session.to_log().get("rounds", []) if "card" in rnd]
+
+def flipper_view(session: Session) -> dict[str, Any]:
+    """The flipper of the session's cards: big card, pile by kind, windows left, history."""
+    from scorepad.rules.voll_verplant.ruleset import default_rules
+
+    state = session.state
+    rules_json = json.dumps(state.rules.changed_from(default_rules()), sort_keys=True)
+    flipper, summary = _flipper_start(str(state.seed), rules_json, _network(state))
     now, history = flipper, []
-    for code in codes:  # the log's cards, checked against the seed one by one
-        now = now.resumed([code])
+    for card in state.cards:  # the game has checked every card against the seed
+        now = now.resumed([card])
         assert now.last is not None
         history.append([now.last.card.code, now.last.reshuffle_after])
-    return {"flip": {**summary, "position": now.position, "entry": round_entry(now, summary),
-                     "history": history, "last": now.over}}
+    return {**summary, "position": now.position, "entry": round_entry(now, summary),
+            "history": history, "last": now.over or session.is_over()}
+
+
+def vv_view(session: Session, player: str | None) -> dict[str, Any]:
+    """``{"flip": ..., "table": ...}`` for ``player`` (None: the host or a watcher)."""
+    out: dict[str, Any] = {"flip": flipper_view(session)}
+    if session.state.players:
+        out["table"] = table_view(session, player)
+    return out
+
+
+# -- the table --------------------------------------------------------------------------
+
+def table_view(session: Session, player: str | None) -> dict[str, Any]:
+    """Lines, players, sheets and completions of a game with players (see the module)."""
+    from scorepad.rules.voll_verplant import engine
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    state = session.state
+    core = state.core
+    net = core.network
+    over = session.is_over()
+    sheets = marked_sheets(core)
+    players = []
+    for p, name in enumerate(state.players):
+        asking = engine.asking(core, p) if core.card is not None else None
+        station = net.stations[asking] if asking is not None else None
+        players.append({"name": name, "moved": bool(core.card is not None and core.moved[p]),
+                        "to_move": engine.owes(core, p), "free": core.sheets[p].free,
+                        "asking": None if station is None else
+                        {"id": station.id, "name": station.name},
+                        "used": list(core.sheets[p].used)})
+    shown = [s for s in sheets if player is None or s.player == player]
+    card = core.card or (state.cards[-1] if state.cards else None)
+    completions = _completions(session)
+    closed = core.rounds
+    return {
+        "map": {"id": net.id, "name": net.name},
+        "lines": [{"id": ln.id, "color": ln.color, "windows": ln.windows, "ring": ln.ring,
+                   "first": ln.first, "later": ln.later} for ln in net.lines],
+        "stations": {str(s.id): s.name for s in net.stations if s.name},
+        "card": None if card is None else {"code": card.code, "kind": card.kind,
+                                           "in_round": core.card is not None},
+        "round": len(state.cards), "players": players,
+        "sheets": [{"player": s.player, "marks": _marks(net, s, over)} for s in shown],
+        "completions": completions,
+        "news": [c for c in completions if c["round"] == closed] if closed else [],
+    }
+
+
+def _marks(net: Any, sheet: Any, over: bool) -> dict[str, str]:
+    """The pen marks of one sheet as SVG text per language (``any`` when they do not differ:
+    only the final score's numbers are written the language's way)."""
+    if not over:
+        return {"any": _marks_svg(net, replace(sheet, score=None), "en")}
+    return {lang: _marks_svg(net, sheet, lang) for lang in LANGS}
+
+
+_MARKS: dict[tuple[Any, ...], str] = {}
+
+
+def _marks_svg(net: Any, sheet: Any, lang: str) -> str:
+    from scorepad.sheets.draw import Page
+    from scorepad.sheets.svg import render_svg
+    from scorepad.sheets.voll_verplant import sheet_layout
+    from scorepad.sheets.voll_verplant.marks import _draw_marks
+
+    key = (id(net), lang, sheet.player, tuple(sorted(sheet.marked)),
+           tuple(sorted(sheet.transfers.items())), tuple(sorted(sheet.windows.items())),
+           tuple(sorted(sheet.bonuses.items())), tuple(sorted(sheet.struck)),
+           None if sheet.score is None else sheet.score.total)
+    found = _MARKS.get(key)
+    if found is None:
+        layout = sheet_layout(net, "a4", lang, True)
+        marks = _draw_marks(net, layout, sheet, lang)
+        found = render_svg(Page(layout.width, layout.height, [marks]))
+        if len(_MARKS) > 512:  # a long evening of games: keep the memory flat
+            _MARKS.clear()
+        _MARKS[key] = found
+    return found
+
+
+@lru_cache(maxsize=32)
+def _sheet_svg(net: Any, lang: str) -> str:
+    from scorepad.sheets.draw import Page
+    from scorepad.sheets.svg import render_svg
+    from scorepad.sheets.voll_verplant import sheet_layout, sheet_title
+
+    layout = sheet_layout(net, "a4", lang, True)
+    return render_svg(Page(layout.width, layout.height, [layout.base]), title=sheet_title(net))
+
+
+def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
+    """``sheet-<lang>.svg``: the blank sheet of the game's map (None: no such asset)."""
+    found = SHEET_ASSET.match(name)
+    net = _network(session.state)
+    if found is None or net is None:
+        return None
+    return _sheet_svg(net, found.group(1)), "image/svg+xml"
+
+
+_COMPLETIONS: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+
+
+def _completions(session: Session) -> list[dict[str, Any]]:
+    """Every line completed so far: round, line, player, ``first``/``later`` and points,
+    found by comparing the bonuses of the states before and after each round's end."""
+    last = session.states[-1]
+    cached = _COMPLETIONS.get(id(last))
+    if cached is not None and cached[0] is last:
+        return cached[1]
+    out: list[dict[str, Any]] = []
+    for before, after in zip(session.states, session.states[1:], strict=False):
+        a, b = before.core, after.core
+        if a is None or b is None or b.rounds == a.rounds:
+            continue
+        for line in b.network.lines:
+            bit = 1 << line.index
+            for name, old, new in zip(b.players, a.sheets, b.sheets, strict=True):
+                for kind, points, was, now in (("first", line.first, old.first, new.first),
+                                               ("later", line.later, old.later, new.later)):
+                    if now & bit and not was & bit:
+                        out.append({"round": b.rounds, "line": line.id, "player": name,
+                                    "bonus": kind, "points": points})
+    if len(_COMPLETIONS) > 256:
+        _COMPLETIONS.clear()
+    _COMPLETIONS[id(last)] = (last, out)
+    return out

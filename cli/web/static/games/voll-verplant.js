@@ -10,8 +10,8 @@
 // them (the blank sheet of the map under the player's pen marks, both SVG from the
 // sheets layer).
 const LANGS = ["en", "de", "fr"];
-let pick = {}; // player -> {line, direction}: the taps so far, until the next step
-let pickAt = -1;
+let pick = {}; // player -> {line, direction}: the taps so far, while their choices stay
+const pickFor = {}; // player -> the legal moves the taps were made among
 let shownSheet = null; // the host's or watcher's chosen sheet
 let zoomed = false;
 
@@ -164,7 +164,10 @@ const doneText = (c, ctx) => ctx.t("vv_done", { ...c, bonus: ctx.t(`vv_${c.bonus
 
 function drawTable(root, state, ctx) {
   const table = state.view.table;
-  if (pickAt !== state.steps) { pick = {}; pickAt = state.steps; }
+  for (const [name, moves] of Object.entries(state.legal)) {
+    const key = JSON.stringify(moves); // another player's step keeps this player's taps
+    if (pickFor[name] !== key) { pick[name] = {}; pickFor[name] = key; }
+  }
   root.replaceChildren();
   if (table.news.length) {
     root.append(el("div", { class: "vv-news", role: "status", "aria-live": "polite" },

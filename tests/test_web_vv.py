@@ -107,9 +107,11 @@ def test_the_table_view_sheets_follow_ups_and_completions(base, folder, runner):
     # the marks are SVG in the blank sheet's viewBox; the blank sheet is the asset
     sheet = httpx.get(f"{ann.url}/asset/sheet-de.svg", params={"t": ann.t})
     assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("image/svg")
-    marks = mine["view"]["table"]["sheets"][0]["marks"]["any"]
+    key = mine["view"]["table"]["sheets"][0]["marks"]
+    marks = httpx.get(f"{ann.url}/asset/marks-0-de-{key}.svg", params={"t": ann.t})
     box = sheet.text.split('viewBox="', 1)[1].split('"', 1)[0]
-    assert marks.startswith("<svg") and f'viewBox="{box}"' in marks
+    assert marks.text.startswith("<svg") and f'viewBox="{box}"' in marks.text
+    assert "cross-" not in marks.text  # nothing marked yet
     assert httpx.get(f"{ann.url}/asset/../../x", params={"t": ann.t}).status_code == 404
     assert httpx.get(f"{ann.url}/asset/sheet-xx.svg", params={"t": ann.t}).status_code == 404
     assert httpx.get(f"{ann.url}/asset/sheet-en.svg", params={"t": "x" * 24}).status_code == 403
@@ -121,7 +123,15 @@ def test_the_table_view_sheets_follow_ups_and_completions(base, folder, runner):
     me = state["view"]["table"]["players"][0]
     assert me["asking"] == {"id": 8, "name": None} and me["moved"]
     assert all(m.get("line") != "R" for m in state["legal"]["Ann"])  # R has no window left
-    assert "cross-7" in state["view"]["table"]["sheets"][0]["marks"]["any"]
+    now = state["view"]["table"]["sheets"][0]["marks"]
+    assert now != key
+    assert "cross-7" in httpx.get(f"{ann.url}/asset/marks-0-en-{now}.svg",
+                                  params={"t": ann.t}).text
+    # the marks of an older state are not served under their old name
+    assert httpx.get(f"{ann.url}/asset/marks-0-en-{key}.svg",
+                     params={"t": ann.t}).status_code == 404
+    assert httpx.get(f"{ann.url}/asset/marks-7-en-{now}.svg",
+                     params={"t": ann.t}).status_code == 404
     assert bob.post("/step", {"player": "Ann", "move": {"line": "A"}}).status_code == 403
     seen = play_to_end(host, ["Ann", "Bob"])
     final = seen[-1]

@@ -58,6 +58,13 @@ def tap_move(page, k: int) -> str:
     return "line"
 
 
+def marks_of(page) -> str:
+    """The pen marks the phone shows: the SVG its marks image holds (checked loaded)."""
+    page.wait_for_function("() => document.querySelector('img.vv-marks')?.naturalWidth > 0 && "
+                           "document.querySelector('img.vv-base').naturalWidth > 0")
+    return page.evaluate("async () => (await fetch(document.querySelector('img.vv-marks').src)).text()")
+
+
 def wait_steps(page, n: int) -> None:
     page.wait_for_selector(f"#log-h:has-text('· {n} steps')")
 
@@ -112,6 +119,11 @@ def test_a_whole_game_from_two_phones_scores_as_vv_score(browser, tmp_path, runn
             assert f"= {p['total']:g}" in host.inner_text(".vv-breakdown")
         for page in [host, *players]:
             assert small_targets(page) == [] and horizontal_overflow(page) == 0
+        players[1].click(".vv-zoom")  # the sheet larger, scrolled inside its frame
+        assert players[1].get_attribute(".vv-zoom", "aria-pressed") == "true"
+        assert horizontal_overflow(players[1]) == 0
+        players[1].locator(".vv-sheet").screenshot(path=str(SHOTS / "vv-table-zoom.png"))
+        assert "Game over: every wagon window is filled." in host.inner_text("[data-part=windows]")
     assert errors == []
 
 
@@ -146,9 +158,10 @@ def test_six_phones_see_the_card_and_the_completions(browser, tmp_path):
         for page in [host, *players]:
             wait_steps(page, steps)
             page.wait_for_selector(".vv-news")
-            assert page.inner_text(".vv-news").count("completes line R – first bonus, 3 points") == 6
+            assert page.inner_text(".vv-news").count(
+                f"line R completed by {', '.join(NAMES)} – first bonus, 3 points") == 1
         host.click("#langs button:has-text('DE')")
-        assert "schließt Linie R ab – Bonus Erster" in host.inner_text(".vv-news")
+        assert "Linie R abgeschlossen von Ann, Bob" in host.inner_text(".vv-news")
         assert small_targets(host) == [] and horizontal_overflow(host) == 0
         shot(players[0], "vv-table-completions")
         # the host's link reveals; a player's link and a wrong one may not
@@ -181,16 +194,17 @@ def test_reload_and_restart_mid_game_come_back_to_the_same_sheet(browser, tmp_pa
         ann.locator(".vv-dir[data-dir=cw]").click()
         ann.locator(".vv-cross").last.click()
         ann.wait_for_selector(".vv-follow")  # a follow-up owed, mid-round
-        marks = ann.inner_html(".vv-marks")
+        marks = marks_of(ann)
+        assert "cross-7" in marks and "cross-8" in marks
         offered = ann.inner_text(".vv-pick")
         ann.reload()
         ann.wait_for_selector(".vv-follow")
-        assert ann.inner_html(".vv-marks") == marks and ann.inner_text(".vv-pick") == offered
+        assert marks_of(ann) == marks and ann.inner_text(".vv-pick") == offered
     bob.wait_for_selector("#conn:not([hidden])", timeout=10_000)
     with serving(vv_games(folder), folder, port=port) as base:
         bob.wait_for_selector("#conn", state="hidden", timeout=15_000)
         ann.wait_for_selector(".vv-follow", timeout=15_000)
-        assert ann.inner_html(".vv-marks") == marks and ann.inner_text(".vv-pick") == offered
+        assert marks_of(ann) == marks and ann.inner_text(".vv-pick") == offered
         bob.locator(".vv-line[data-line=A]").click()
         bob.locator(".vv-cross").last.click()
         for page in (ann, bob, host):

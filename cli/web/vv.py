@@ -14,15 +14,18 @@ generic state (``static/games/voll-verplant.js`` draws it):
   draws them, the completions with their first/later bonuses (``news``: those of the last
   round closed, ``completions``: all so far) and the card's kind.
 
-A sheet is the blank sheet of the map (one SVG per language, served once as the asset
-``sheet-<lang>.svg`` by :func:`vv_asset`, cached by the phone) under the player's pen marks
-(a small SVG in the same ``viewBox``, sent in the view). Both come from
+A sheet is the blank sheet of the map (one SVG per language, the asset ``sheet-<lang>.svg``
+of :func:`vv_asset`) under the player's pen marks (an SVG in the same ``viewBox``, the asset
+``marks-<seat>-<lang>-<key>.svg``; the view sends only the key, which changes with the
+marks). The phone keeps both and fetches marks only when they changed, and only the sheet
+it shows, so a state stays small however many sheets a table has. Both come from
 :mod:`scorepad.sheets.voll_verplant` and :mod:`scorepad.sheets.svg`; the page draws nothing.
 The moves themselves are the generic state's ``legal`` (the engine's legal moves).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import replace
@@ -34,6 +37,7 @@ from scorepad.rules.session import Session
 from .flip_page import deck_summary, round_entry
 
 SHEET_ASSET = re.compile(r"^sheet-(en|de|fr)\.svg$")
+MARKS_ASSET = re.compile(r"^marks-(\d{1,2})-(en|de|fr)-([0-9a-f]{16})\.svg$")
 LANGS = ("en", "de", "fr")
 
 
@@ -71,10 +75,15 @@ def flipper_view(session: Session) -> dict[str, Any]:
 
 def vv_view(session: Session, player: str | None) -> dict[str, Any]:
     """``{"flip": ..., "table": ...}`` for ``player`` (None: the host or a watcher)."""
-    out: dict[str, Any] = {"flip": flipper_view(session)}
-    if session.state.players:
-        out["table"] = table_view(session, player)
-    return out
+    flip = flipper_view(session)
+    state = session.state
+    if not state.players:
+        return {"flip": flip}
+    if flip["entry"] is not None:
+        # the table knows better than the cards alone: the windows its sheets have left
+        # (the game ends when none has one; special stations fill them sooner)
+        flip["entry"] = [*flip["entry"][:4], max(s.free for s in state.core.sheets)]
+    return {"flip": flip, "table": table_view(session, player)}
 
 
 # -- the table --------------------------------------------------------------------------
@@ -110,33 +119,40 @@ def table_view(session: Session, player: str | None) -> dict[str, Any]:
         "card": None if card is None else {"code": card.code, "kind": card.kind,
                                            "in_round": core.card is not None},
         "round": len(state.cards), "players": players,
-        "sheets": [{"player": s.player, "marks": _marks(net, s, over)} for s in shown],
+        "sheets": [{"player": s.player, "seat": state.players.index(s.player),
+                    "marks": _key(_shown(s, over))} for s in shown],
         "completions": completions,
         "news": [c for c in completions if c["round"] == closed] if closed else [],
     }
 
 
-def _marks(net: Any, sheet: Any, over: bool) -> dict[str, str]:
-    """The pen marks of one sheet as SVG text per language (``any`` when they do not differ:
-    only the final score's numbers are written the language's way)."""
-    if not over:
-        return {"any": _marks_svg(net, replace(sheet, score=None), "en")}
-    return {lang: _marks_svg(net, sheet, lang) for lang in LANGS}
+def _shown(sheet: Any, over: bool) -> Any:
+    """The sheet as the page draws it: the score box is filled in at the end only."""
+    return sheet if over else replace(sheet, score=None)
 
 
-_MARKS: dict[tuple[Any, ...], str] = {}
+def _key(sheet: Any) -> str:
+    """A short digest of everything the pen marks show: it names the marks' asset, so a
+    phone fetches them again exactly when they changed (and may keep them otherwise)."""
+    score = None if sheet.score is None else sheet.score.total
+    data = (sheet.player, sorted(sheet.marked), sorted(sheet.transfers.items()),
+            sorted(sheet.windows.items()), sorted(sheet.bonuses.items()), sorted(sheet.struck),
+            score)
+    return hashlib.sha256(repr(data).encode()).hexdigest()[:16]
+
+
+_MARKS: dict[tuple[int, str, str], str] = {}
 
 
 def _marks_svg(net: Any, sheet: Any, lang: str) -> str:
+    """The pen marks over the blank sheet of ``lang`` (the layout differs a little by
+    language), as an SVG document in the same ``viewBox``."""
     from scorepad.sheets.draw import Page
     from scorepad.sheets.svg import render_svg
     from scorepad.sheets.voll_verplant import sheet_layout
     from scorepad.sheets.voll_verplant.marks import _draw_marks
 
-    key = (id(net), lang, sheet.player, tuple(sorted(sheet.marked)),
-           tuple(sorted(sheet.transfers.items())), tuple(sorted(sheet.windows.items())),
-           tuple(sorted(sheet.bonuses.items())), tuple(sorted(sheet.struck)),
-           None if sheet.score is None else sheet.score.total)
+    key = (id(net), lang, _key(sheet))
     found = _MARKS.get(key)
     if found is None:
         layout = sheet_layout(net, "a4", lang, True)
@@ -159,12 +175,30 @@ def _sheet_svg(net: Any, lang: str) -> str:
 
 
 def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
-    """``sheet-<lang>.svg``: the blank sheet of the game's map (None: no such asset)."""
-    found = SHEET_ASSET.match(name)
-    net = _network(session.state)
-    if found is None or net is None:
+    """The page's SVG files (None: no such file now).
+
+    ``sheet-<lang>.svg``: the blank sheet of the game's map; ``marks-<seat>-<lang>-<key>.svg``:
+    that player's pen marks while ``key`` is what they show (a key of an older state is
+    refused, so a phone never keeps marks under the wrong name)."""
+    state = session.state
+    net = _network(state)
+    if net is None:
         return None
-    return _sheet_svg(net, found.group(1)), "image/svg+xml"
+    found = SHEET_ASSET.match(name)
+    if found is not None:
+        return _sheet_svg(net, found.group(1)), "image/svg+xml"
+    found = MARKS_ASSET.match(name)
+    if found is None or not state.players:
+        return None
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    seat, lang, key = int(found.group(1)), found.group(2), found.group(3)
+    if seat >= len(state.players):
+        return None
+    sheet = _shown(marked_sheets(state.core)[seat], session.is_over())
+    if _key(sheet) != key:
+        return None
+    return _marks_svg(net, sheet, lang), "image/svg+xml"
 
 
 _COMPLETIONS: dict[int, tuple[Any, list[dict[str, Any]]]] = {}

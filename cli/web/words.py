@@ -142,11 +142,11 @@ WORDS: dict[str, dict[str, str]] = {
     "vv_players": {"en": "At the table", "de": "Am Tisch", "fr": "À la table"},
     "vv_sheet": {"en": "Sheet of {name}", "de": "Blatt von {name}", "fr": "Feuille de {name}"},
     "vv_zoom": {"en": "Zoom", "de": "Zoom", "fr": "Zoom"},
-    "vv_done": {"en": "Round {round}: {player} completes line {line} – {bonus} bonus, "
+    "vv_done": {"en": "Round {round}: line {line} completed by {player} – {bonus} bonus, "
                       "{points} points",
-                "de": "Runde {round}: {player} schließt Linie {line} ab – Bonus {bonus}, "
+                "de": "Runde {round}: Linie {line} abgeschlossen von {player} – Bonus {bonus}, "
                       "{points} Punkte",
-                "fr": "Manche {round} : {player} complète la ligne {line} – bonus {bonus}, "
+                "fr": "Manche {round} : ligne {line} complétée par {player} – bonus {bonus}, "
                       "{points} points"},
     "vv_first": {"en": "first", "de": "Erster", "fr": "premier"},
     "vv_later": {"en": "later", "de": "Später", "fr": "suivant"},

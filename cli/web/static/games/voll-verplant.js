@@ -138,14 +138,12 @@ function sheetOf(table, name, state, ctx) {
   const fig = el("figure", { class: "vv-sheet", "data-player": sheet.player });
   const head = el("figcaption", {}, el("span", { text: ctx.t("vv_sheet", { name: sheet.player }) }),
     el("button", { type: "button", class: "vv-zoom", "aria-pressed": String(zoomed), onclick: () => { zoomed = !zoomed; ctx.rerender(); } }, ctx.t("vv_zoom")));
-  const token = new URLSearchParams(location.search).get("t") || "";
+  const token = encodeURIComponent(new URLSearchParams(location.search).get("t") || "");
   const lang = LANGS.includes(ctx.lang) ? ctx.lang : "en";
-  const base = el("img", {
-    alt: ctx.t("vv_sheet", { name: sheet.player }),
-    src: `/api/games/${encodeURIComponent(state.game.id)}/asset/sheet-${lang}.svg?t=${encodeURIComponent(token)}`,
-  });
-  const marks = el("div", { class: "vv-marks" });
-  marks.innerHTML = sheet.marks[lang] ?? sheet.marks.any; // SVG text from the sheets layer
+  const file = (name) => `/api/games/${encodeURIComponent(state.game.id)}/asset/${name}.svg?t=${token}`;
+  const base = el("img", { class: "vv-base", alt: ctx.t("vv_sheet", { name: sheet.player }), src: file(`sheet-${lang}`) });
+  // the player's pen marks over it, in the same viewBox (a new key when they change)
+  const marks = el("img", { class: "vv-marks", alt: "", src: file(`marks-${sheet.seat}-${lang}-${sheet.marks}`) });
   const paper = el("div", { class: zoomed ? "vv-paper zoomed" : "vv-paper" }, base, marks);
   fig.append(head, el("div", { class: "vv-scroll" }, paper));
   return fig;
@@ -160,7 +158,17 @@ function progress(table, ctx) {
   return el("section", {}, el("h2", { text: ctx.t("vv_players") }), list);
 }
 
-const doneText = (c, ctx) => ctx.t("vv_done", { ...c, bonus: ctx.t(`vv_${c.bonus}`) });
+// Completions of one line in one round with one bonus, as one sentence (several players
+// may complete a line in the same round: they all score first).
+function doneTexts(list, ctx) {
+  const groups = new Map();
+  for (const c of list) {
+    const key = `${c.round}|${c.line}|${c.bonus}`;
+    if (!groups.has(key)) groups.set(key, { ...c, players: [] });
+    groups.get(key).players.push(c.player);
+  }
+  return [...groups.values()].map((c) => ctx.t("vv_done", { ...c, player: c.players.join(", "), bonus: ctx.t(`vv_${c.bonus}`) }));
+}
 
 function drawTable(root, state, ctx) {
   const table = state.view.table;
@@ -171,7 +179,7 @@ function drawTable(root, state, ctx) {
   root.replaceChildren();
   if (table.news.length) {
     root.append(el("div", { class: "vv-news", role: "status", "aria-live": "polite" },
-      ...table.news.map((c) => el("p", { text: doneText(c, ctx) }))));
+      ...doneTexts(table.news, ctx).map((text) => el("p", { text }))));
   }
   for (const [name, moves] of Object.entries(state.legal)) root.append(picker(name, moves, table, state, ctx));
   if (state.score) {
@@ -194,7 +202,7 @@ function drawTable(root, state, ctx) {
   root.append(progress(table, ctx));
   if (table.completions.length) {
     root.append(el("section", {}, el("h2", { text: ctx.t("vv_completed") }),
-      el("ul", { class: "vv-done" }, ...table.completions.map((c) => el("li", { text: doneText(c, ctx) })))));
+      el("ul", { class: "vv-done" }, ...doneTexts(table.completions, ctx).map((text) => el("li", { text })))));
   }
 }
 

@@ -8,6 +8,7 @@ import json
 
 import httpx
 import pytest
+from test_web_host import Client as Link
 from web_server import serving
 from web_vv import vv_games
 
@@ -17,21 +18,6 @@ from scorepad.main import root
 def create(base: str, players: list[str], seed: str, map_ref: object = "tiny.yaml"):
     return httpx.post(f"{base}/api/games", json={"game": "voll-verplant", "players": players,
                                                  "seed": seed, "setup": {"map": map_ref}})
-
-
-def tok(link: dict) -> str:
-    return link["url"].rsplit("t=", 1)[1]
-
-
-class Link:
-    def __init__(self, base: str, game: dict, link: dict) -> None:
-        self.url, self.t = f"{base}/api/games/{game['id']}", tok(link)
-
-    def get(self, what: str = "") -> httpx.Response:
-        return httpx.get(self.url + what, params={"t": self.t})
-
-    def post(self, what: str, body: object = None) -> httpx.Response:
-        return httpx.post(self.url + what, params={"t": self.t}, json=body)
 
 
 @pytest.fixture
@@ -69,6 +55,12 @@ def test_a_flipper_game_has_no_players_and_shows_the_seeds_cards(base, runner):
 
 
 def test_a_flipper_without_a_map_and_a_table_without_one(base):
+    from scorepad.web.games import default_games
+
+    (kind,) = httpx.get(f"{base}/api/kinds").json()
+    assert kind["min_players"] == 0 and kind["max_players"] == 6 and None in kind["setup"]["map"]
+    offered = default_games()["voll-verplant"].setup_choices["map"]
+    assert offered[0] == "berlin" and offered[-1] is None
     r = create(base, [], "s", None)
     assert r.status_code == 201
     game = r.json()

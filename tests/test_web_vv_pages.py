@@ -88,7 +88,9 @@ def test_a_whole_game_from_two_phones_scores_as_vv_score(browser, tmp_path, runn
             assert len(faces) == 1
             if rnd == 1:
                 shot(players[0], "vv-table-player")
-                assert small_targets(players[0]) == [] and horizontal_overflow(players[0]) == 0
+                for lang in ("FR", "DE", "EN"):  # longer words still fit the phone
+                    players[0].click(f"#langs button:has-text('{lang}')")
+                    assert small_targets(players[0]) == [] and horizontal_overflow(players[0]) == 0
             for i, page in enumerate(players):
                 while page.locator(".vv-pick").count():
                     if page.locator(".vv-follow").count():
@@ -99,6 +101,8 @@ def test_a_whole_game_from_two_phones_scores_as_vv_score(browser, tmp_path, runn
                     wait_steps(page, steps)
             for page in [host, *players]:
                 wait_steps(page, steps)
+            if not players[0].locator("#scoresec:not([hidden])").count():
+                assert players[0].inner_text(".vv-wait") == "Next: a card or a deal"
             if players[0].locator(".vv-news").count():
                 seen_news = True
                 assert {p.inner_text(".vv-news") for p in [host, *players]} == \
@@ -210,6 +214,8 @@ def test_reload_and_restart_mid_game_come_back_to_the_same_sheet(browser, tmp_pa
         for page in (ann, bob, host):
             wait_steps(page, 3)
         assert "✓ moved" in ann.inner_text(".vv-players li[data-player=Bob]")
+        assert bob.inner_text(".vv-wait") == "Waiting for the others…"
+        shot(bob, "vv-table-waiting")
         assert "★ follow-up at 8" in bob.inner_text(".vv-players li[data-player=Ann]")
     assert errors == []
     assert SHOTS.exists()

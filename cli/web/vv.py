@@ -158,7 +158,7 @@ def _marks_svg(net: Any, sheet: Any, lang: str) -> str:
         layout = sheet_layout(net, "a4", lang, True)
         marks = _draw_marks(net, layout, sheet, lang)
         found = render_svg(Page(layout.width, layout.height, [marks]))
-        if len(_MARKS) > 512:  # a long evening of games: keep the memory flat
+        if len(_MARKS) > 256:  # a long evening of games: keep the memory flat
             _MARKS.clear()
         _MARKS[key] = found
     return found

@@ -182,6 +182,9 @@ function drawTable(root, state, ctx) {
       ...doneTexts(table.news, ctx).map((text) => el("p", { text }))));
   }
   for (const [name, moves] of Object.entries(state.legal)) root.append(picker(name, moves, table, state, ctx));
+  if (state.you.player !== null && !state.legal[state.you.player] && !state.over && !state.ended) {
+    root.append(el("p", { class: "vv-wait status", text: state.at_chance ? ctx.t("chance") : ctx.t("waiting") }));
+  }
   if (state.score) {
     const sum = el("section", { class: "vv-breakdown" });
     for (const p of state.score.players) {

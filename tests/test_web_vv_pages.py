@@ -117,8 +117,8 @@ def test_a_whole_game_from_two_phones_scores_as_vv_score(browser, tmp_path, runn
         printed = runner.invoke(root, ["vv", "score", "--json", str(folder / game["log"])])
         assert printed.exit_code == 0, printed.output
         score = json.loads(printed.stdout)
-        assert shown == [[p["name"], str(p["total"]).removesuffix(".0") if p["total"] != int(p["total"])
-                          else str(int(p["total"])), f"rank {p['rank']}"] for p in score["players"]]
+        assert shown == [[p["name"], f"{p['total']:g}", f"rank {p['rank']}"]
+                         for p in score["players"]]
         for p in score["players"]:
             assert f"= {p['total']:g}" in host.inner_text(".vv-breakdown")
         for page in [host, *players]:

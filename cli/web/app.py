@@ -71,7 +71,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
 
     async def kinds(request: Request) -> Response:
         return JSONResponse([
-            {"id": gid, "min_players": w.min_players, "max_players": w.game.max_players,
+            {"id": gid, "min_players": w.game.min_players, "max_players": w.game.max_players,
              "setup": {k: list(v) for k, v in w.setup_choices.items()}}
             for gid, w in host.games.items()])
 

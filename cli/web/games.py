@@ -39,15 +39,11 @@ class WebGame:
     view: ViewHook | None = None
     #: file name of the game's page module under ``static/games/`` (None: the generic page)
     page: str | None = None
+    #: whether a game of no players may be started: a card flipper for a paper game (chance
+    #: steps only), as Voll verplant's ``vv flip``
+    flipper: bool = False
     #: files the page module fetches (``GET /api/games/{id}/asset/{name}``), e.g. a blank sheet
     asset: AssetHook | None = None
-    #: the game can be played with no players at all (Voll verplant's card flipper)
-    no_players: bool = False
-
-    @property
-    def min_players(self) -> int:
-        """The fewest players a browser may start the game with."""
-        return 0 if self.no_players else self.game.min_players
 
     @property
     def id(self) -> str:
@@ -83,6 +79,6 @@ def _pages(game_id: str) -> dict[str, Any]:
     if game_id == "voll-verplant":
         from .vv import vv_asset, vv_view
 
-        return {"view": vv_view, "asset": vv_asset, "page": "voll-verplant.js",
-                "no_players": True}
+        return {"view": vv_view, "page": "voll-verplant.js", "flipper": True,
+                "asset": vv_asset}
     return {}

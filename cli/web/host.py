@@ -195,8 +195,9 @@ class Host:
             raise InputError(f"unknown game {request.game!r} (games: {', '.join(self.games)})")
         game = web.game
         players = list(request.players)
-        if not web.min_players <= len(players) <= game.max_players:
-            raise InputError(f"{game.id} takes {web.min_players}–{game.max_players} players, "
+        if not (game.min_players <= len(players) <= game.max_players
+                or web.flipper and not players):
+            raise InputError(f"{game.id} takes {game.min_players}–{game.max_players} players, "
                              f"not {len(players)}", where=("players",))
         if len(set(players)) != len(players):
             raise InputError("every player needs a name of their own", where=("players",))

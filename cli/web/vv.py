@@ -57,8 +57,9 @@ def _network(state: Any) -> Any:
     return state.core.network if state.core is not None else None
 
 
-def flipper_view(session: Session) -> dict[str, Any]:
-    """The flipper of the session's cards: big card, pile by kind, windows left, history."""
+def flipper_view(session: Session, player: str | None = None) -> dict[str, Any]:
+    """``{"flip": ...}``: the big card, the pile by kind, windows left and the history of
+    the session's cards (the same for every viewer)."""
     from scorepad.rules.voll_verplant.ruleset import default_rules
 
     state = session.state
@@ -69,13 +70,13 @@ def flipper_view(session: Session) -> dict[str, Any]:
         now = now.resumed([card])
         assert now.last is not None
         history.append([now.last.card.code, now.last.reshuffle_after])
-    return {**summary, "position": now.position, "entry": round_entry(now, summary),
-            "history": history, "last": now.over or session.is_over()}
+    return {"flip": {**summary, "position": now.position, "entry": round_entry(now, summary),
+                     "history": history, "last": now.over or session.is_over()}}
 
 
 def vv_view(session: Session, player: str | None) -> dict[str, Any]:
     """``{"flip": ..., "table": ...}`` for ``player`` (None: the host or a watcher)."""
-    flip = flipper_view(session)
+    flip = flipper_view(session, player)["flip"]
     state = session.state
     if not state.players:
         return {"flip": flip}

@@ -197,14 +197,13 @@ export function render(root, state, ctx) {
 def test_the_voll_verplant_flipper_shows_the_same_card_on_every_phone(browser, tmp_path, runner):
     import json
 
-    from web_vvflip import flip_games
-
     from scorepad.main import root
+    from scorepad.web.games import default_games
 
     deck = json.loads(runner.invoke(root, ["vv", "deck", "--seed", "table-42", "--count", "9",
                                            "--json"]).stdout)["cards"]
     errors: list[str] = []
-    with serving(flip_games(), tmp_path) as base:
+    with serving(default_games(), tmp_path) as base:
         r = httpx.post(f"{base}/api/games", json={"game": "voll-verplant", "players": [],
                                                   "seed": "table-42", "setup": {"map": "berlin"}})
         game = r.json()

@@ -8,6 +8,7 @@ Endpoints (``t`` is the caller's token, from the link they opened)::
     POST /api/games                      a new game → its id, seed and every join link
     GET  /api/games/{id}?t=              the state as the caller sees it
     GET  /api/games/{id}/links?t=HOST    the join links again (host only)
+    GET  /api/games/{id}/asset/{name}?t= a file the game's page fetches once (a blank sheet)
     POST /api/games/{id}/step?t=         {"player", "move"} or {"reveal": true}
     POST /api/games/{id}/undo?t=         host only
     POST /api/games/{id}/end?t=          host only
@@ -89,6 +90,18 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
             raise Forbidden("only the host's link shows the join links")
         return JSONResponse(_links(request, table))
 
+    async def asset(request: Request) -> Response:
+        table, _ = _find(request)
+        found = table.web.asset(table.session, request.path_params["name"]) \
+            if table.web.asset else None
+        if found is None:
+            raise Forbidden("no such file", status=404)
+        text, media_type = found
+        # the same for the whole game (its map does not change): the phone keeps it
+        return Response(text, media_type=media_type,
+                        headers={"Cache-Control": "private, max-age=86400",
+                                 "X-Content-Type-Options": "nosniff"})
+
     async def step(request: Request) -> Response:
         table, role = _find(request)
         await host.step(table, role, await _body(request, Step))
@@ -141,6 +154,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Route("/", start_page), Route("/g/{game_id}", game_page),
         Route("/api/kinds", kinds), Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{game_id}", state), Route("/api/games/{game_id}/links", links),
+        Route("/api/games/{game_id}/asset/{name}", asset),
         Route("/api/games/{game_id}/step", step, methods=["POST"]),
         Route("/api/games/{game_id}/undo", undo, methods=["POST"]),
         Route("/api/games/{game_id}/end", end, methods=["POST"]),

@@ -25,6 +25,8 @@ from scorepad.rules.session import Session
 
 #: ``view(session, player)``: what one viewer (a player, or None = the host) sees of a game.
 ViewHook = Callable[[Session, "str | None"], Mapping[str, Any]]
+#: ``asset(session, name)``: a file the game's page fetches once (text, media type), or None.
+AssetHook = Callable[[Session, str], "tuple[str, str] | None"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class WebGame:
     #: whether a game of no players may be started: a card flipper for a paper game (chance
     #: steps only), as Voll verplant's ``vv flip``
     flipper: bool = False
+    #: files the page module fetches (``GET /api/games/{id}/asset/{name}``), e.g. a blank sheet
+    asset: AssetHook | None = None
 
     @property
     def id(self) -> str:
@@ -52,7 +56,8 @@ def _setup_choices(game_id: str, game: Game) -> dict[str, list[Any]]:
         from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
 
         default = game.example_setup.get("map", BUNDLED_MAPS[0])
-        return {"map": [default, *(m for m in BUNDLED_MAPS if m != default)]}
+        # None: a flipper with no map (cards for any map; a game with players refuses it)
+        return {"map": [default, *(m for m in BUNDLED_MAPS if m != default), None]}
     # other games: exactly the example set-up (their set-up names no file)
     return {key: [value] for key, value in game.example_setup.items()}
 
@@ -72,7 +77,8 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
 def _pages(game_id: str) -> dict[str, Any]:
     """The view hook and page module of the games that have them."""
     if game_id == "voll-verplant":
-        from .vv import flipper_view
+        from .vv import vv_asset, vv_view
 
-        return {"view": flipper_view, "page": "voll-verplant.js", "flipper": True}
+        return {"view": vv_view, "page": "voll-verplant.js", "flipper": True,
+                "asset": vv_asset}
     return {}

@@ -1,30 +1,215 @@
-"""Voll verplant in the browser: the flipper's view hook for the served game page.
+"""Voll verplant in the browser: the view hook and the sheet asset of the served game page.
 
-``flipper_view(session, player)`` shows the cards of any Voll verplant session — the
-cards its game has revealed, with the seed, map and rules of its set-up — as the pages draw
-them (``static/flipcard.js``): the same numbers as ``vv flip`` and the offline page
-(:mod:`.flip_page`), computed from the game's own state.
+``vv_view(session, player)`` is what one viewer sees of a Voll verplant session beyond the
+generic state (``static/games/voll-verplant.js`` draws it):
+
+* ``flip`` — the flipper every phone shows (the big card, the pile by kind, windows left,
+  the history, the reshuffle): the same numbers as ``vv flip`` and the offline page
+  (:mod:`.flip_page`), computed from the cards of the session's real game state. A flipper's game
+  (``players=[]``, a map or none) has only this.
+* ``table`` (a game with players) — the map's lines (letter, colour, windows), every
+  player's progress (moved, the special station whose follow-up they owe, windows left),
+  the sheets (the viewer's own; the host and watchers get everyone's) as the sheets layer
+  draws them, the completions with their first/later bonuses (``news``: those of the last
+  round closed, ``completions``: all so far) and the card's kind.
+
+A sheet is the blank sheet of the map (one SVG per language, the asset ``sheet-<lang>.svg``
+of :func:`vv_asset`) under the player's pen marks (an SVG in the same ``viewBox``, the asset
+``marks-<seat>-<lang>-<key>.svg``; the view sends only the key, which changes with the
+marks). The phone keeps both and fetches marks only when they changed, and only the sheet
+it shows, so a state stays small however many sheets a table has. Both come from
+:mod:`scorepad.sheets.voll_verplant` and :mod:`scorepad.sheets.svg`; the page draws nothing.
+The moves themselves are the generic state's ``legal`` (the engine's legal moves).
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from scorepad.rules.session import Session
 
 from .flip_page import deck_summary, round_entry
 
+SHEET_ASSET = re.compile(r"^sheet-(en|de|fr)\.svg$")
+MARKS_ASSET = re.compile(r"^marks-(\d{1,2})-(en|de|fr)-([0-9a-f]{16})\.svg$")
+LANGS = ("en", "de", "fr")
 
-def flipper_view(session: Session, player: str | None) -> dict[str, Any]:
-    """``{"flip": ...}``: the big card, the pile by kind, windows left and the history."""
+
+def _network(state: Any) -> Any:
+    return state.core.network if state.core is not None else None
+
+
+def flipper_view(session: Session, player: str | None = None) -> dict[str, Any]:
+    """``{"flip": ...}``: the big card, the pile by kind, windows left and the history of
+    the session's cards (the same for every viewer)."""
     from scorepad.rules.voll_verplant.replay import since_shuffle
 
     state = session.state
-    network = state.core.network if state.core is not None else None
-    summary = deck_summary(str(state.seed), state.rules, network)
+    summary = deck_summary(str(state.seed), state.rules, _network(state))
     cards = state.cards
     history = [[card.code, since_shuffle(cards[:n + 1], state.rules)[1]]
                for n, card in enumerate(cards)]
     return {"flip": {**summary, "position": len(cards),
                      "entry": round_entry(cards, state.rules, summary),
                      "history": history, "last": session.is_over()}}
+
+
+def vv_view(session: Session, player: str | None) -> dict[str, Any]:
+    """``{"flip": ..., "table": ...}`` for ``player`` (None: the host or a watcher)."""
+    flip = flipper_view(session, player)["flip"]
+    state = session.state
+    if not state.players:
+        return {"flip": flip}
+    if flip["entry"] is not None:
+        # the table knows better than the cards alone: the windows its sheets have left
+        # (the game ends when none has one; special stations fill them sooner)
+        flip["entry"] = [*flip["entry"][:4], max(s.free for s in state.core.sheets)]
+    return {"flip": flip, "table": table_view(session, player)}
+
+
+# -- the table --------------------------------------------------------------------------
+
+def table_view(session: Session, player: str | None) -> dict[str, Any]:
+    """Lines, players, sheets and completions of a game with players (see the module)."""
+    from scorepad.rules.voll_verplant import engine
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    state = session.state
+    core = state.core
+    net = core.network
+    over = session.is_over()
+    sheets = marked_sheets(core)
+    players = []
+    for p, name in enumerate(state.players):
+        asking = engine.asking(core, p) if core.card is not None else None
+        station = net.stations[asking] if asking is not None else None
+        players.append({"name": name, "moved": bool(core.card is not None and core.moved[p]),
+                        "to_move": engine.owes(core, p), "free": core.sheets[p].free,
+                        "asking": None if station is None else
+                        {"id": station.id, "name": station.name},
+                        "used": list(core.sheets[p].used)})
+    shown = [s for s in sheets if player is None or s.player == player]
+    card = core.card or (state.cards[-1] if state.cards else None)
+    completions = _completions(session)
+    closed = core.rounds
+    return {
+        "map": {"id": net.id, "name": net.name},
+        "lines": [{"id": ln.id, "color": ln.color, "windows": ln.windows, "ring": ln.ring,
+                   "first": ln.first, "later": ln.later} for ln in net.lines],
+        "stations": {str(s.id): s.name for s in net.stations if s.name},
+        "card": None if card is None else {"code": card.code, "kind": card.kind,
+                                           "in_round": core.card is not None},
+        "round": len(state.cards), "players": players,
+        "sheets": [{"player": s.player, "seat": state.players.index(s.player),
+                    "marks": _key(_shown(s, over))} for s in shown],
+        "completions": completions,
+        "news": [c for c in completions if c["round"] == closed] if closed else [],
+    }
+
+
+def _shown(sheet: Any, over: bool) -> Any:
+    """The sheet as the page draws it: the score box is filled in at the end only."""
+    return sheet if over else replace(sheet, score=None)
+
+
+def _key(sheet: Any) -> str:
+    """A short digest of everything the pen marks show: it names the marks' asset, so a
+    phone fetches them again exactly when they changed (and may keep them otherwise)."""
+    score = None if sheet.score is None else sheet.score.total
+    data = (sheet.player, sorted(sheet.marked), sorted(sheet.transfers.items()),
+            sorted(sheet.windows.items()), sorted(sheet.bonuses.items()), sorted(sheet.struck),
+            score)
+    return hashlib.sha256(repr(data).encode()).hexdigest()[:16]
+
+
+_MARKS: dict[tuple[int, str, str], str] = {}
+
+
+def _marks_svg(net: Any, sheet: Any, lang: str) -> str:
+    """The pen marks over the blank sheet of ``lang`` (the layout differs a little by
+    language), as an SVG document in the same ``viewBox``."""
+    from scorepad.sheets.draw import Page
+    from scorepad.sheets.svg import render_svg
+    from scorepad.sheets.voll_verplant import sheet_layout
+    from scorepad.sheets.voll_verplant.marks import _draw_marks
+
+    key = (id(net), lang, _key(sheet))
+    found = _MARKS.get(key)
+    if found is None:
+        layout = sheet_layout(net, "a4", lang, True)
+        marks = _draw_marks(net, layout, sheet, lang)
+        found = render_svg(Page(layout.width, layout.height, [marks]))
+        if len(_MARKS) > 256:  # a long evening of games: keep the memory flat
+            _MARKS.clear()
+        _MARKS[key] = found
+    return found
+
+
+@lru_cache(maxsize=32)
+def _sheet_svg(net: Any, lang: str) -> str:
+    from scorepad.sheets.draw import Page
+    from scorepad.sheets.svg import render_svg
+    from scorepad.sheets.voll_verplant import sheet_layout, sheet_title
+
+    layout = sheet_layout(net, "a4", lang, True)
+    return render_svg(Page(layout.width, layout.height, [layout.base]), title=sheet_title(net))
+
+
+def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
+    """The page's SVG files (None: no such file now).
+
+    ``sheet-<lang>.svg``: the blank sheet of the game's map; ``marks-<seat>-<lang>-<key>.svg``:
+    that player's pen marks while ``key`` is what they show (a key of an older state is
+    refused, so a phone never keeps marks under the wrong name)."""
+    state = session.state
+    net = _network(state)
+    if net is None:
+        return None
+    found = SHEET_ASSET.match(name)
+    if found is not None:
+        return _sheet_svg(net, found.group(1)), "image/svg+xml"
+    found = MARKS_ASSET.match(name)
+    if found is None or not state.players:
+        return None
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    seat, lang, key = int(found.group(1)), found.group(2), found.group(3)
+    if seat >= len(state.players):
+        return None
+    sheet = _shown(marked_sheets(state.core)[seat], session.is_over())
+    if _key(sheet) != key:
+        return None
+    return _marks_svg(net, sheet, lang), "image/svg+xml"
+
+
+_COMPLETIONS: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+
+
+def _completions(session: Session) -> list[dict[str, Any]]:
+    """Every line completed so far: round, line, player, ``first``/``later`` and points,
+    found by comparing the bonuses of the states before and after each round's end."""
+    last = session.states[-1]
+    cached = _COMPLETIONS.get(id(last))
+    if cached is not None and cached[0] is last:
+        return cached[1]
+    out: list[dict[str, Any]] = []
+    for before, after in zip(session.states, session.states[1:], strict=False):
+        a, b = before.core, after.core
+        if a is None or b is None or b.rounds == a.rounds:
+            continue
+        for line in b.network.lines:
+            bit = 1 << line.index
+            for name, old, new in zip(b.players, a.sheets, b.sheets, strict=True):
+                for kind, points, was, now in (("first", line.first, old.first, new.first),
+                                               ("later", line.later, old.later, new.later)):
+                    if now & bit and not was & bit:
+                        out.append({"round": b.rounds, "line": line.id, "player": name,
+                                    "bonus": kind, "points": points})
+    if len(_COMPLETIONS) > 256:
+        _COMPLETIONS.clear()
+    _COMPLETIONS[id(last)] = (last, out)
+    return out

@@ -108,6 +108,56 @@ WORDS: dict[str, dict[str, str]] = {
     "rank": {"en": "rank {n}", "de": "Platz {n}", "fr": "rang {n}"},
     "log": {"en": "Log", "de": "Protokoll", "fr": "Journal"},
     "steps": {"en": "{n} steps", "de": "{n} Schritte", "fr": "{n} étapes"},
+    # ---- the Voll verplant table (static/games/voll-verplant.js)
+    "vv_your_move": {"en": "Your move", "de": "Dein Zug", "fr": "Votre coup"},
+    "vv_move_for": {"en": "Move for {name}", "de": "Zug für {name}", "fr": "Coup pour {name}"},
+    "vv_pick_line": {"en": "Choose a line", "de": "Linie wählen", "fr": "Choisissez une ligne"},
+    "vv_line": {"en": "line {id}", "de": "Linie {id}", "fr": "ligne {id}"},
+    "vv_windows": {"en": "{used} of {all} windows", "de": "{used} von {all} Fenstern",
+                   "fr": "{used} sur {all} fenêtres"},
+    "vv_direction": {"en": "Which way round?", "de": "In welche Richtung?",
+                     "fr": "Dans quel sens ?"},
+    "vv_cw": {"en": "↻ clockwise", "de": "↻ im Uhrzeigersinn", "fr": "↻ sens horaire"},
+    "vv_ccw": {"en": "↺ anticlockwise", "de": "↺ gegen den Uhrzeigersinn",
+               "fr": "↺ sens antihoraire"},
+    "vv_crosses": {"en": "How many to cross?", "de": "Wie viele ankreuzen?",
+                   "fr": "Combien de croix ?"},
+    "vv_cross_n": {"en": "{n} ✕", "de": "{n} ✕", "fr": "{n} ✕"},
+    "vv_back": {"en": "◀ other line", "de": "◀ andere Linie", "fr": "◀ autre ligne"},
+    "vv_station": {"en": "Which station? (the numbers on the sheet)",
+                   "de": "Welche Station? (die Nummern auf dem Blatt)",
+                   "fr": "Quelle station ? (les numéros de la feuille)"},
+    "vv_decline": {"en": "No free ride", "de": "Keine Freifahrt", "fr": "Pas de trajet libre"},
+    "vv_pass": {"en": "No free window: pass", "de": "Kein Fenster frei: passen",
+                "fr": "Aucune fenêtre libre : passer"},
+    "vv_follow": {"en": "★ Special station {id}{name}: play the card again in another window",
+                  "de": "★ Sonderstation {id}{name}: die Karte noch einmal in ein anderes "
+                        "Fenster", "fr": "★ Station spéciale {id}{name} : rejouez la carte "
+                                         "dans une autre fenêtre"},
+    "vv_moved": {"en": "✓ moved", "de": "✓ gezogen", "fr": "✓ a joué"},
+    "vv_owes": {"en": "★ follow-up at {id}", "de": "★ Folgezug bei {id}",
+                "fr": "★ coup de suite à {id}"},
+    "vv_thinking": {"en": "… to move", "de": "… am Zug", "fr": "… doit jouer"},
+    "vv_free": {"en": "{n} windows free", "de": "{n} Fenster frei", "fr": "{n} fenêtres libres"},
+    "vv_players": {"en": "At the table", "de": "Am Tisch", "fr": "À la table"},
+    "vv_sheet": {"en": "Sheet of {name}", "de": "Blatt von {name}", "fr": "Feuille de {name}"},
+    "vv_zoom": {"en": "Zoom", "de": "Zoom", "fr": "Zoom"},
+    "vv_done": {"en": "Round {round}: line {line} completed by {player} – {bonus} bonus, "
+                      "{points} points",
+                "de": "Runde {round}: Linie {line} abgeschlossen von {player} – Bonus {bonus}, "
+                      "{points} Punkte",
+                "fr": "Manche {round} : ligne {line} complétée par {player} – bonus {bonus}, "
+                      "{points} points"},
+    "vv_first": {"en": "first", "de": "Erster", "fr": "premier"},
+    "vv_later": {"en": "later", "de": "Später", "fr": "suivant"},
+    "vv_completed": {"en": "Lines completed", "de": "Abgeschlossene Linien",
+                     "fr": "Lignes complétées"},
+    "vv_breakdown": {"en": "{name}: lines {lines} + 2 × transfers {transfers} − empty "
+                           "{empty} = {total}",
+                     "de": "{name}: Linien {lines} + 2 × Umstiege {transfers} − leer "
+                           "{empty} = {total}",
+                     "fr": "{name} : lignes {lines} + 2 × correspondances {transfers} − vides "
+                           "{empty} = {total}"},
 }
 
 

@@ -33,7 +33,7 @@ function setupFields() {
     if (choices.length < 2) continue; // nothing to choose
     const l = document.createElement("label"); l.htmlFor = `setup-${key}`; l.textContent = key;
     const s = document.createElement("select"); s.id = `setup-${key}`; s.dataset.key = key;
-    choices.forEach((c, i) => { const o = new Option(String(c), String(i)); s.append(o); });
+    choices.forEach((c, i) => { const o = new Option(c === null ? "–" : String(c), String(i)); s.append(o); });
     root.append(l, s);
   }
 }

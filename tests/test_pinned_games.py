@@ -21,8 +21,9 @@ import pytest
 from scorepad.rules.mille_fiori.bots import make_bot
 from scorepad.rules.mille_fiori.simulate import play_game as mf_play_game
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+from scorepad.rules.voll_verplant.replay import marked_sheets
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import final_totals, play_game, summarize
+from scorepad.rules.voll_verplant.simulate import play_game, summarize
 
 DATA = Path(__file__).parent / "data" / "pinned_games.json"
 
@@ -42,7 +43,7 @@ def vv_game(map_id: str, players: int, bot: str, seed: str) -> dict[str, Any]:
     state = game.state
     return {
         "rounds": state.rounds, "first_taken": state.first_taken,
-        "totals": final_totals(state),
+        "totals": [sheet.score.total for sheet in marked_sheets(state)],  # the paper path
         "sheets": [{"marked": s.marked, "used": list(s.used),
                     "entries": [list(e) for e in s.entries],
                     "transfers": [list(t) for t in s.transfers],

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import compress
+from itertools import count as count_from
+from math import floor
+from operator import lt
 
 from scorepad.rules.common.shuffle import below
 
@@ -24,10 +28,12 @@ from .engine import (
     apply_step,
     legal_next,
     map_tables,
-    reach_stations,
+    reach_masks,
 )
 from .maps import Network
 from .ruleset import VVRules
+
+_new = tuple.__new__  # a Move from a tuple, without the generated __new__'s call
 
 Bot = Callable[[GameState, int, random.Random], Move]
 
@@ -64,25 +70,41 @@ def _random_step(network: Network, rules: VVRules, sheet: Sheet, card: Card,
         return Move(station=(free & -free).bit_length() - 1) if free else Move()
     if not sheet.free:
         return Move()
-    paths = map_tables(network)
-    open_lines = [i for i, (u, w) in enumerate(zip(sheet.used, paths.windows)) if u < w]  # noqa: B905
-    line = open_lines[below(rng, len(open_lines))]
-    direction = CCW if paths.ring[line] and below(rng, 2) else CW
+    return _random_line_step(network, sheet, card, rng)
+
+
+def _random_line_step(network: Network, sheet: Sheet, card: Card, rng: random.Random) -> Move:
+    """:func:`_random_step` for a line card and a sheet with a free window: the hot path
+    of random self-play, so :func:`below` is written inline (``floor(random() * n)``,
+    held below ``n``) and the engine's tables are read directly."""
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    random = rng.random
+    # the lines with a free window, in line order (C-level iterators)
+    open_lines = list(compress(count_from(), map(lt, sheet.used, paths.windows)))
+    n = len(open_lines)
+    k = floor(random() * n)
+    line = open_lines[k if k < n else n - 1]
+    direction = CCW if paths.ring[line] and floor(random() * 2) else CW
     if card.kind == TRANSFER:
-        return Move(line, 0, direction)
-    most = len(reach_stations(paths, sheet.marked, line, direction, card))
-    return Move(line, below(rng, most + 1), direction)
+        return _new(Move, (line, 0, direction, -1, ()))
+    most = len(reach_masks(paths, sheet.marked, line, direction, card))
+    k = floor(random() * most)
+    return _new(Move, (line, k if k < most else most - 1, direction, -1, ()))
 
 
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     """A random legal step (see :func:`_random_step`); a follow-up owed is chosen at
     random from the engine's legal steps."""
-    network, rules, _, sheets, card, moved, *_ = state
-    assert card is not None
+    network, rules, _, sheets, card, moved = state[:6]
     if moved[player]:
         options = legal_next(state, player)
         return options[below(rng, len(options))]
-    return _random_step(network, rules, sheets[player], card, rng)
+    assert card is not None
+    sheet = sheets[player]
+    if card.kind != FREE and sheet.free:
+        return _random_line_step(network, sheet, card, rng)
+    return _random_step(network, rules, sheet, card, rng)
 
 
 def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: list[Move],

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint check bench clean sheets
+.PHONY: install test lint check bench callgrind clean sheets
 
 install: $(STAMP)
 
@@ -35,6 +35,10 @@ check: lint test
 
 bench: install
 	$(BIN)/python benchmarks/run.py
+
+# Instructions per game under callgrind (benchmarks/bench_callgrind.py; part of `make bench`).
+callgrind: install
+	$(BIN)/python benchmarks/run.py callgrind
 
 sheets: install
 	$(BIN)/scorepad vv sheet berlin

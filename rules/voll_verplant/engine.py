@@ -104,7 +104,8 @@ class MapTables:
     """
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
-                 "first_points", "later_points", "special", "reach", "touched")
+                 "first_points", "later_points", "special", "total_windows", "blank", "reach",
+                 "touched", "bonus_points")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -120,6 +121,12 @@ class MapTables:
         self.first_points: tuple[int, ...] = tuple(line.first for line in lines)
         self.later_points: tuple[int, ...] = tuple(line.later for line in lines)
         self.special: int = network.special_mask
+        self.total_windows: int = network.total_windows
+        self.blank = Sheet(0, (0,) * len(lines), ((),) * len(lines), (), 0, 0,
+                           self.total_windows)  # a fresh sheet
+        # (first, later) bonus line masks -> their points: at most 4^lines, reached far
+        # fewer; bounded like the others
+        self.bonus_points: dict[tuple[int, int], int] = {}
         # (travel code, marked & line mask) -> masks of the first k reachable stations
         # (k = 0..most), see reach_masks: a line has few mark patterns that games reach,
         # so games hit this almost always. Bounded (see _remember): memory stays flat
@@ -154,9 +161,7 @@ def map_tables(network: Network) -> MapTables:
 
 def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
     """A fresh game: empty sheets, no card revealed."""
-    n_lines = len(network.lines)
-    map_tables(network)  # made here, so the hot path can read network.tables[0]
-    blank = Sheet(0, (0,) * n_lines, ((),) * n_lines, (), 0, 0, network.total_windows)
+    blank = map_tables(network).blank  # made here, so the hot path can read network.tables[0]
     names = tuple(players)
     return GameState(network, rules, names, (blank,) * len(names), None,
                      (False,) * len(names), 0, 0, False, (), _NOTHING_OWED[len(names)])
@@ -184,6 +189,7 @@ _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh rou
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 _new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
 _MARKED, _FREE = itemgetter(0), itemgetter(6)  # Sheet.marked, Sheet.free over many sheets
+_NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
 # --- single steps -------------------------------------------------------------------
@@ -612,11 +618,11 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     if card is None:
         raise RuleViolation("no round in progress", rule="card-first",
                             where=(f"round {rounds + 1}",))
-    if not all(moved):
+    if False in moved:  # `in` and `!=` below, not all()/any(): no call on the hot path
         missing = [name for name, done in zip(players, moved, strict=True) if not done]
         raise RuleViolation(f"no move for {', '.join(missing)}", rule="every-player-moves",
                             where=(f"round {rounds + 1}",))
-    if any(owed):
+    if owed != _NOTHING_OWED[len(owed)]:
         name = players[next(p for p, queue in enumerate(owed) if queue)]
         raise RuleViolation(f"{name} still owes a special-station follow-up",
                             rule="special-follow-up", where=(f"round {rounds + 1}",))
@@ -681,6 +687,19 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     marked, _, _, transfers, first, later, _ = sheet
+    points = paths.bonus_points.get((first, later))
+    if points is None:
+        points = _bonus_points(paths, first, later)
+        _remember(paths.bonus_points, (first, later), points)
+    if transfers:
+        points += 2 * sum(map(_NUMBER, transfers))
+    empty = (network.all_mask & ~marked).bit_count()
+    return whole(points - empty_penalty(empty, rules.empty_rounding))
+
+
+def _bonus_points(paths: MapTables, first: int, later: int) -> int:
+    """The points of the first bonuses of the lines in ``first`` and the later ones in
+    ``later`` (line bit masks)."""
     points = 0
     while first:
         points += paths.first_points[(first & -first).bit_length() - 1]
@@ -688,10 +707,7 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
     while later:
         points += paths.later_points[(later & -later).bit_length() - 1]
         later &= later - 1
-    for _, number in transfers:
-        points += 2 * number
-    empty = (network.all_mask & ~marked).bit_count()
-    return whole(points - empty_penalty(empty, rules.empty_rounding))
+    return points
 
 
 def final_totals(state: GameState) -> list[float]:

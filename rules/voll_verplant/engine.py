@@ -332,7 +332,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         raise _too_many(network, card, reach_stations(paths, marked, line, direction, card),
                         crosses, line)
     crossed_mask = travel[crosses]
-    special = network.special_mask
+    special = paths.special
     triggered: tuple[int, ...] = ()
     if special & crossed_mask:  # in the order reached
         triggered = tuple(idx for idx in reach_stations(paths, marked, line, direction, card)
@@ -550,17 +550,16 @@ def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
               ) -> tuple[GameState, Move]:
     """Play ``player``'s whole move, asking ``choose`` for each step (the first, then every
     follow-up owed); the state after it and the move with its ``then`` (for a log)."""
-    card = state.card
-    if card is not None and not state.moved[player]:
+    network, rules, _, sheets, card, moved = state[:6]
+    if card is not None and not moved[player]:
         # The usual case first, without the queue's bookkeeping: a step that marks no
         # special station is the whole move.
         step = choose(state)
         try:
-            if step.then:
+            if step[4]:  # step.then (by index: this runs every round of self-play)
                 raise RuleViolation("a step has no `then`: each follow-up is a step of its "
                                     "own", rule="special-follow-up")
-            sheet, queue = apply_step(state.network, state.rules, state.sheets[player], card,
-                                      step)
+            sheet, queue = apply_step(network, rules, sheets[player], card, step)
         except RuleViolation as err:
             raise err.at(*_place(state, player)) from None
         owed = _lapse(card, sheet, queue)[0] if queue else ()

@@ -3,8 +3,8 @@
 A bot is a function ``(state, player, rng) -> Move`` returning the step the player owes
 now: the first step of the move, or the special-station follow-up the engine asks for
 (:func:`.engine.play_turn` plays a whole move by asking the bot step by step). Bots draw chance only from the ``rng`` they are given (a seeded
-``random.Random``), through :func:`scorepad.rules.common.shuffle.below`, so a seeded
-simulation is the same everywhere.
+``random.Random``), through :func:`scorepad.rules.common.shuffle.below` (or its formula,
+written inline on the random bot's hot path), so a seeded simulation is the same everywhere.
 """
 
 from __future__ import annotations

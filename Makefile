@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint typecheck check bench clean sheets fuzz
+.PHONY: install test lint typecheck check bench callgrind clean sheets fuzz
 
 install: $(STAMP)
 
@@ -56,6 +56,10 @@ fuzz: install
 
 bench: install
 	$(BIN)/python benchmarks/run.py
+
+# Instructions per game under callgrind (benchmarks/bench_callgrind.py; part of `make bench`).
+callgrind: install
+	$(BIN)/python benchmarks/run.py callgrind
 
 sheets: install
 	$(BIN)/scorepad vv sheet berlin

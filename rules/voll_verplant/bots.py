@@ -3,14 +3,18 @@
 A bot is a function ``(state, player, rng) -> Move`` returning the step the player owes
 now: the first step of the move, or the special-station follow-up the engine asks for
 (:func:`.engine.play_turn` plays a whole move by asking the bot step by step). Bots draw chance only from the ``rng`` they are given (a seeded
-``random.Random``), through :func:`scorepad.rules.common.shuffle.below`, so a seeded
-simulation is the same everywhere.
+``random.Random``), through :func:`scorepad.rules.common.shuffle.below` (or its formula,
+written inline on the random bot's hot path), so a seeded simulation is the same everywhere.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import compress
+from itertools import count as count_from
+from math import floor
+from operator import lt
 
 from scorepad.rules.common.shuffle import below
 
@@ -24,10 +28,12 @@ from .engine import (
     apply_step,
     legal_next,
     map_tables,
-    reach_stations,
+    reach_masks,
 )
 from .maps import Network
 from .ruleset import VVRules
+
+_new = tuple.__new__  # a Move from a tuple, without the generated __new__'s call
 
 Bot = Callable[[GameState, int, random.Random], Move]
 
@@ -49,40 +55,52 @@ def _gain(network: Network, before: Sheet, after: Sheet, first_taken: int) -> fl
     return gain
 
 
-def _random_step(network: Network, rules: VVRules, sheet: Sheet, card: Card,
-                 rng: random.Random) -> Move:
-    """A random legal step: for a line card, a random line with a free window (and a random
-    direction on a ring), then a random count from 0 to the most crosses possible there;
-    for a free ride, a random free station or (when allowed) declining."""
-    if card.kind == FREE:
-        free = network.all_mask & ~sheet.marked
-        count = free.bit_count() + (1 if rules.free_ride_may_decline or not free else 0)
-        k = below(rng, count)
-        while free and k:
-            free &= free - 1  # drop the lowest free station k times
-            k -= 1
-        return Move(station=(free & -free).bit_length() - 1) if free else Move()
-    if not sheet.free:
-        return Move()
-    paths = map_tables(network)
-    open_lines = [i for i, (u, w) in enumerate(zip(sheet.used, paths.windows)) if u < w]  # noqa: B905
-    line = open_lines[below(rng, len(open_lines))]
-    direction = CCW if paths.ring[line] and below(rng, 2) else CW
-    if card.kind == TRANSFER:
-        return Move(line, 0, direction)
-    most = len(reach_stations(paths, sheet.marked, line, direction, card))
-    return Move(line, below(rng, most + 1), direction)
+def _random_free_ride(network: Network, rules: VVRules, sheet: Sheet, rng: random.Random
+                      ) -> Move:
+    """A random free station or (when allowed) declining."""
+    free = network.all_mask & ~sheet.marked
+    count = free.bit_count() + (1 if rules.free_ride_may_decline or not free else 0)
+    k = below(rng, count)
+    while free and k:
+        free &= free - 1  # drop the lowest free station k times
+        k -= 1
+    return Move(station=(free & -free).bit_length() - 1) if free else Move()
 
 
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
-    """A random legal step (see :func:`_random_step`); a follow-up owed is chosen at
-    random from the engine's legal steps."""
-    network, rules, _, sheets, card, moved, *_ = state
-    assert card is not None
+    """A random legal step: for a line card, a random line with a free window (and a random
+    direction on a ring), then a random count from 0 to the most crosses possible there;
+    for a free ride, a random free station or (when allowed) declining. A follow-up owed
+    is chosen at random from the engine's legal steps.
+
+    The line card is the hot path of random self-play: :func:`below` is written inline
+    there (``floor(random() * n)``, held below ``n``) and the engine's tables are read
+    directly.
+    """
+    network, rules, _, sheets, card, moved = state[:6]
     if moved[player]:
         options = legal_next(state, player)
         return options[below(rng, len(options))]
-    return _random_step(network, rules, sheets[player], card, rng)
+    assert card is not None
+    sheet = sheets[player]
+    if card.kind == FREE:
+        return _random_free_ride(network, rules, sheet, rng)
+    if not sheet.free:
+        return Move()
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    random = rng.random
+    # the lines with a free window, in line order (C-level iterators)
+    lines = list(compress(count_from(), map(lt, sheet.used, paths.windows)))
+    n = len(lines)
+    k = floor(random() * n)
+    line = lines[k if k < n else n - 1]
+    direction = CCW if paths.ring[line] and floor(random() * 2) else CW
+    if card.kind == TRANSFER:
+        return _new(Move, (line, 0, direction, -1, ()))
+    most = len(reach_masks(paths, sheet.marked, line, direction, card))  # 0..most crosses
+    k = floor(random() * most)
+    return _new(Move, (line, k if k < most else most - 1, direction, -1, ()))
 
 
 def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: list[Move],

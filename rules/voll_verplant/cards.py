@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng, shuffled
 
 NUMBER, EXPRESS, TRANSFER, FREE = "number", "express", "transfer", "free"
+_RESHUFFLE = itemgetter(1)  # of a (card, reshuffle after it) pair
 
 
 class Card(NamedTuple):
@@ -68,16 +70,23 @@ def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[ob
     deck) is reshuffled as well. Uses :func:`shuffled` only, so it is the same everywhere.
     """
     rng = seeded_rng(seed)
-    triggers = {parse_card(c) for c in shuffle_cards}
-    # Each card with "a reshuffle follows it": the last card of a pile always has one.
-    marked_deck = [(card, card in triggers) for card in map(parse_card, deck)]
+    marked_deck = _marked_deck(tuple(deck), tuple(shuffle_cards))
+    last = len(marked_deck) - 1
     while True:
         pile = shuffled(marked_deck, rng)
         pile[-1] = (pile[-1][0], True)
-        for card, reshuffle in pile:
-            yield card, reshuffle
-            if reshuffle:
-                break
+        # the pile up to its first reshuffle (handed on whole: the hot path of self-play)
+        end = list(map(_RESHUFFLE, pile)).index(True)
+        yield from pile if end == last else pile[:end + 1]
+
+
+@lru_cache(maxsize=64)
+def _marked_deck(deck: tuple[object, ...], shuffle_cards: tuple[object, ...]
+                 ) -> tuple[tuple[Card, bool], ...]:
+    """Each card of the deck with "a reshuffle follows it" (made once a deck: every
+    simulated game starts a stream)."""
+    triggers = {parse_card(c) for c in shuffle_cards}
+    return tuple((card, card in triggers) for card in map(parse_card, deck))
 
 
 def windows_filled(cards: Sequence[Card]) -> int:

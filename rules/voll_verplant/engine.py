@@ -19,6 +19,7 @@ at the edge (see :mod:`.replay`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad.rules.common.errors import RuleViolation
@@ -26,6 +27,7 @@ from scorepad.rules.common.errors import RuleViolation
 from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card
 from .maps import Network
 from .ruleset import VVRules
+from .scoring import empty_penalty, whole
 
 CW, CCW = "cw", "ccw"
 
@@ -85,16 +87,6 @@ class GameState(NamedTuple):
     owed: tuple[tuple[int, ...], ...] = ()
 
 
-# Named tuples built straight from a tuple: the generated __new__ costs a Python call, and
-# these are made several times a round in the hot path.
-def _sheet(*fields: object) -> Sheet:
-    return tuple.__new__(Sheet, fields)
-
-
-def _state(*fields: object) -> GameState:
-    return tuple.__new__(GameState, fields)
-
-
 class RoundReport(NamedTuple):
     """What end_round found: per line index, the players (indices) who completed it this
     round, and whether they took the first bonus."""
@@ -104,22 +96,57 @@ class RoundReport(NamedTuple):
     over: bool
 
 
-class MapTables(NamedTuple):
-    """What the hot path needs of a map, computed once per map (see :func:`map_tables`)."""
+class MapTables:
+    """What the hot path needs of a map, computed once per map (see :func:`map_tables`).
 
-    cw: tuple[tuple[int, ...], ...]
-    ccw: tuple[tuple[int, ...], ...]
-    ring: tuple[bool, ...]
-    windows: tuple[int, ...]
-    lines_through: tuple[int, ...]
-    masks: tuple[int, ...]
-    station_lines: tuple[int, ...]  # bit mask of the lines through each station
-    # (line, ccw?, express?, value, marked & line mask) -> stations reachable: a line has
-    # few reachable mark patterns, so games hit this cache almost always.
-    reach: dict[tuple[int, bool, bool, int, int], tuple[int, ...]]
-    # the same key -> masks of the first k reachable stations (k = 0..len)
-    reach_masks: dict[tuple[int, bool, bool, int, int], tuple[int, ...]]
-    touched: dict[int, int]  # stations marked in a round (mask) -> lines through them (mask)
+    A class with slots, not a named tuple: the interpreter reads slots at the speed of
+    locals, a named tuple's fields through a descriptor call (this is read every step).
+    """
+
+    __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
+                 "first_points", "later_points", "special", "total_windows", "blank", "reach",
+                 "touched", "bonus_points")
+
+    def __init__(self, network: Network) -> None:
+        lines = network.lines
+        self.cw: tuple[tuple[int, ...], ...] = tuple(line.path(CW) for line in lines)
+        self.ccw: tuple[tuple[int, ...], ...] = tuple(line.path(CCW) for line in lines)
+        self.ring: tuple[bool, ...] = tuple(line.ring for line in lines)
+        self.windows: tuple[int, ...] = tuple(line.windows for line in lines)
+        self.lines_through: tuple[int, ...] = tuple(len(s.lines) for s in network.stations)
+        self.masks: tuple[int, ...] = tuple(line.mask for line in lines)
+        # bit mask of the lines through each station
+        self.station_lines: tuple[int, ...] = tuple(sum(1 << i for i in s.lines)
+                                                    for s in network.stations)
+        self.first_points: tuple[int, ...] = tuple(line.first for line in lines)
+        self.later_points: tuple[int, ...] = tuple(line.later for line in lines)
+        self.special: int = network.special_mask
+        self.total_windows: int = network.total_windows
+        self.blank = Sheet(0, (0,) * len(lines), ((),) * len(lines), (), 0, 0,
+                           self.total_windows)  # a fresh sheet
+        # (first, later) bonus line masks -> their points: at most 4^lines, reached far
+        # fewer; bounded like the others
+        self.bonus_points: dict[tuple[int, int], int] = {}
+        # (travel code, marked & line mask) -> masks of the first k reachable stations
+        # (k = 0..most), see reach_masks: a line has few mark patterns that games reach,
+        # so games hit this almost always. Bounded (see _remember): memory stays flat
+        # however many games a process plays.
+        self.reach: dict[tuple[int, int], tuple[int, ...]] = {}
+        # stations marked in a round (mask) -> (line, bit, mask) of the lines through
+        # them, bounded alike
+        self.touched: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+#: The most entries a map's caches hold. A full cache is emptied and fills again with
+#: what games use now: results never depend on it, only the time to compute them, and
+#: a process that plays a million games keeps the memory it had after a thousand.
+CACHE_LIMIT = 1 << 13
+
+
+def _remember(cache: dict, key: object, value: object) -> None:
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
 
 
 def map_tables(network: Network) -> MapTables:
@@ -127,30 +154,14 @@ def map_tables(network: Network) -> MapTables:
     cached = network.tables
     if cached:
         return cached[0]
-    tables = _map_tables(network)
+    tables = MapTables(network)
     cached.append(tables)
     return tables
 
 
-def _map_tables(network: Network) -> MapTables:
-    return MapTables(
-        cw=tuple(line.path(CW) for line in network.lines),
-        ccw=tuple(line.path(CCW) for line in network.lines),
-        ring=tuple(line.ring for line in network.lines),
-        windows=tuple(line.windows for line in network.lines),
-        lines_through=tuple(len(s.lines) for s in network.stations),
-        masks=tuple(line.mask for line in network.lines),
-        station_lines=tuple(sum(1 << i for i in s.lines) for s in network.stations),
-        reach={},
-        reach_masks={},
-        touched={},
-    )
-
-
 def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
     """A fresh game: empty sheets, no card revealed."""
-    n_lines = len(network.lines)
-    blank = Sheet(0, (0,) * n_lines, ((),) * n_lines, (), 0, 0, network.total_windows)
+    blank = map_tables(network).blank  # made here, so the hot path can read network.tables[0]
     names = tuple(players)
     return GameState(network, rules, names, (blank,) * len(names), None,
                      (False,) * len(names), 0, 0, False, (), _NOTHING_OWED[len(names)])
@@ -163,51 +174,38 @@ def free_windows(state: GameState, player: int) -> int:
 
 def reveal(state: GameState, card: Card) -> GameState:
     """Start a round with ``card``; refused while a round is in progress or after the end."""
-    if state.over:
-        raise RuleViolation(f"the game ended after round {state.rounds}", rule="game-over",
-                            where=(f"round {state.rounds + 1}",))
-    if state.card is not None:
+    network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, owed = state
+    if over:
+        raise RuleViolation(f"the game ended after round {rounds}", rule="game-over",
+                            where=(f"round {rounds + 1}",))
+    if revealed is not None:
         raise RuleViolation("a card is already revealed", rule="one-card-per-round",
-                            where=(f"round {state.rounds + 1}",))
-    network, rules, players, sheets, _, _, first_taken, rounds, _, _, owed = state
-    return _state(network, rules, players, sheets, card, _UNMOVED[len(players)], first_taken,
-                  rounds, False, tuple([s.marked for s in sheets]), owed)
+                            where=(f"round {rounds + 1}",))
+    return _new(GameState, (network, rules, players, sheets, card, _UNMOVED[len(players)],
+                            first_taken, rounds, False, tuple(map(_MARKED, sheets)), owed))
 
 
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
+_new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
+_MARKED, _FREE = itemgetter(0), itemgetter(6)  # Sheet.marked, Sheet.free over many sheets
+_NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
 # --- single steps -------------------------------------------------------------------
 
-def _reach_key(paths: MapTables, marked: int, line: int, direction: str, card: Card
-               ) -> tuple[int, bool, bool, int, int]:
-    """The one key of the reach caches: everything the reachable stations depend on.
-
-    The caches live per map (:func:`map_tables`), so the map is implied; the line, the
-    travel direction, whether the card jumps marked stations (express), how far it goes,
-    and the line's marks. No ruleset option changes how a card travels (the options are
-    about free rides, follow-ups, the end and rounding), so none is part of the key; an
-    option that did would have to join it here.
-    """
-    return (line, direction == CCW, card.kind == EXPRESS, card.value, marked & paths.masks[line])
-
-
-def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
-                   ) -> tuple[int, ...]:
-    """The stations a card can cross on a line, in order: the most it allows.
+def _travel(paths: MapTables, marked: int, line: int, direction: str, card: Card
+            ) -> tuple[int, ...]:
+    """Masks of the first k stations a card can cross on a line (k = 0..the most).
 
     Number card: from the first free station on, free stations in a row (a marked
     station or the end stops it). Express: the first free stations along the line,
     jumping marked ones.
     """
-    express = card.kind == EXPRESS
-    key = _reach_key(paths, marked, line, direction, card)
-    found = paths.reach.get(key)
-    if found is not None:
-        return found
+    express = card[0] == EXPRESS
+    value = card[1]
     path = paths.ccw[line] if direction == CCW else paths.cw[line]
-    out: list[int] = []
+    masks = [0]
     started = False
     for idx in path:
         if marked >> idx & 1:
@@ -215,26 +213,39 @@ def reach_stations(paths: MapTables, marked: int, line: int, direction: str, car
                 break
             continue
         started = True
-        out.append(idx)
-        if len(out) == card.value:
-            break
-    found = paths.reach[key] = tuple(out)
-    masks = [0]
-    for idx in found:
         masks.append(masks[-1] | 1 << idx)
-    paths.reach_masks[key] = tuple(masks)
-    return found
+        if len(masks) > value:
+            break
+    return tuple(masks)
 
 
-def _reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
-                 ) -> tuple[int, ...]:
-    """Masks of the first k stations :func:`reach_stations` gives (k = 0..most), cached alike."""
-    key = _reach_key(paths, marked, line, direction, card)
-    found = paths.reach_masks.get(key)
+def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
+                ) -> tuple[int, ...]:
+    """Masks of the first k reachable stations (k = 0..most), from the map's cache.
+
+    The cache lives per map (:func:`map_tables`), so the map is implied. Its key is
+    everything the reachable stations depend on: a travel code packing the line, the
+    direction, whether the card jumps marked stations (express) and how far it goes (a
+    value below 16); then the line's marks. No ruleset option changes how a card travels
+    (the options are about free rides, follow-ups, the end and rounding), so none is part
+    of the key; an option that did would join it here and in :func:`apply_step`, which
+    builds the same key inline (the hot path).
+    """
+    key = ((line << 2 | (direction == CCW) << 1 | (card[0] == EXPRESS)) << 4 | card[1],
+           marked & paths.masks[line])
+    found = paths.reach.get(key)
     if found is None:
-        reach_stations(paths, marked, line, direction, card)
-        found = paths.reach_masks[key]
+        found = _travel(paths, marked, line, direction, card)
+        _remember(paths.reach, key, found)
     return found
+
+
+def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
+                   ) -> tuple[int, ...]:
+    """The stations a card can cross on a line, in order: the most it allows (see
+    :func:`_travel`)."""
+    masks = reach_masks(paths, marked, line, direction, card)
+    return tuple((masks[k] ^ masks[k - 1]).bit_length() - 1 for k in range(1, len(masks)))
 
 
 class _Entries(dict):
@@ -267,93 +278,104 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     Returns the new sheet and the special stations it newly marked, in the order
     reached. Raises RuleViolation (without place; the caller adds round and player).
     """
-    paths = map_tables(network)
-    kind = card.kind
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    kind, value = card
+    line, crosses, direction, station, _ = move
+    marked, used_all, all_entries, transfers, first, later, free = sheet
     if kind == FREE:
-        if move.line != -1:
-            raise _violation("a free ride crosses one station anywhere and fills no window; "
-                             "give a station, not a line", "free-ride-station")
-        if move.station == -1:
-            if not rules.free_ride_may_decline:
-                raise _violation("the free ride must be taken (this ruleset does not allow "
-                                 "declining)", "free-ride-decline")
-            return sheet, ()
-        if not 0 <= move.station < len(network.stations):
-            raise _violation("no such station", "unknown-station")
-        if sheet.marked >> move.station & 1:
-            sid = network.stations[move.station].id
-            raise _violation(f"station {sid} is already marked", "free-ride-free-station")
-        marked = sheet.marked | 1 << move.station
-        triggered: tuple[int, ...] = ()
-        if rules.special_on_free_ride and network.special_mask >> move.station & 1:
-            triggered = (move.station,)
-        return _sheet(marked, sheet.used, sheet.entries, sheet.transfers, sheet.first,
-                     sheet.later, sheet.free), triggered
-
-    if move.station != -1:
+        return _free_ride(network, rules, sheet, move)
+    if station != -1:
         raise _violation(f"{card.a()} card is played on a line, not on a station",
                          "line-card")
-    line = move.line
-    free = sheet.free
     if line == -1:
         if free:
             raise _violation(f"a line must be chosen: {free} wagon window"
                              f"{'s are' if free > 1 else ' is'} still free", "must-fill-window")
         return sheet, ()
-    if not 0 <= line < len(network.lines):
+    if not 0 <= line < len(paths.windows):
         raise _violation("no such line", "unknown-line")
-    used_all = sheet.used
     used = used_all[line]
     if used >= paths.windows[line]:
         raise _violation(f"line {network.lines[line].id} has no free wagon window ({used} of "
                          f"{paths.windows[line]} used)", "no-free-window")
-    direction = move.direction
-    if direction == CCW and not paths.ring[line]:
+    ccw = direction == CCW
+    if ccw and not paths.ring[line]:
         raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
                          "to choose", "ring-direction")
     new_used = used_all[:line] + (used + 1,) + used_all[line + 1:]
-    all_entries = sheet.entries
     new_entries = all_entries[:line] + (all_entries[line] + (_ENTRY[card],),) + \
         all_entries[line + 1:]
-    marked = sheet.marked
     if kind == TRANSFER:
-        if move.crosses not in (0, 1):
+        if crosses not in (0, 1):
             raise _violation("a transfer card marks one station (the first free one)",
                              "transfer-one-station")
         idx = _first_free(paths, marked, line, direction)
         if idx == -1:
-            return _sheet(marked, new_used, new_entries, sheet.transfers, sheet.first,
-                         sheet.later, free - 1), ()
-        number = paths.lines_through[idx]
-        new = _sheet(marked | 1 << idx, new_used, new_entries,
-                    sheet.transfers + ((idx, number),), sheet.first, sheet.later, free - 1)
+            return _new(Sheet, (marked, new_used, new_entries, transfers, first, later,
+                                free - 1)), ()
+        new = _new(Sheet, (marked | 1 << idx, new_used, new_entries,
+                           transfers + ((idx, paths.lines_through[idx]),), first, later,
+                           free - 1))
         return new, ((idx,) if network.special_mask >> idx & 1 else ())
 
-    # number or express card
-    reach_masks = _reach_masks(paths, marked, line, direction, card)
-    most = len(reach_masks) - 1
-    crosses = most if move.crosses < 0 else move.crosses
-    if crosses > most:
-        reach = reach_stations(paths, marked, line, direction, card)
-        if not reach:
-            why = "it has no free station left"
-        elif len(reach) < card.value:
-            why = ("a marked station or the end of the line stops the crosses" if kind == NUMBER
-                   else "it has no more free stations")
-        else:
-            why = f"the card allows {card.value}"
-        raise _violation(f"line {network.lines[line].id}: at most {len(reach)} cross"
-                         f"{'es' if len(reach) != 1 else ''} possible ({why}), "
-                         f"not {crosses}", "crosses")
-    crossed_mask = reach_masks[crosses]
-    marked |= crossed_mask
-    special = network.special_mask
-    triggered = ()
+    # number or express card: reach_masks, inline (the hot path)
+    key = ((line << 2 | ccw << 1 | (kind == EXPRESS)) << 4 | value, marked & paths.masks[line])
+    travel = paths.reach.get(key)
+    if travel is None:
+        travel = _travel(paths, marked, line, direction, card)
+        _remember(paths.reach, key, travel)
+    most = len(travel) - 1
+    if crosses < 0:
+        crosses = most
+    elif crosses > most:
+        raise _too_many(network, card, reach_stations(paths, marked, line, direction, card),
+                        crosses, line)
+    crossed_mask = travel[crosses]
+    special = paths.special
+    triggered: tuple[int, ...] = ()
     if special & crossed_mask:  # in the order reached
-        triggered = tuple(idx for idx in reach_stations(paths, sheet.marked, line, direction, card)
+        triggered = tuple(idx for idx in reach_stations(paths, marked, line, direction, card)
                           [:crosses] if special >> idx & 1)
-    return _sheet(marked, new_used, new_entries, sheet.transfers, sheet.first, sheet.later,
-                 free - 1), triggered
+    return _new(Sheet, (marked | crossed_mask, new_used, new_entries, transfers, first, later,
+                        free - 1)), triggered
+
+
+def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
+               ) -> tuple[Sheet, tuple[int, ...]]:
+    """A free ride's step (see :func:`apply_step`): one free station anywhere, no window."""
+    if move.line != -1:
+        raise _violation("a free ride crosses one station anywhere and fills no window; "
+                         "give a station, not a line", "free-ride-station")
+    if move.station == -1:
+        if not rules.free_ride_may_decline:
+            raise _violation("the free ride must be taken (this ruleset does not allow "
+                             "declining)", "free-ride-decline")
+        return sheet, ()
+    if not 0 <= move.station < len(network.stations):
+        raise _violation("no such station", "unknown-station")
+    if sheet.marked >> move.station & 1:
+        sid = network.stations[move.station].id
+        raise _violation(f"station {sid} is already marked", "free-ride-free-station")
+    triggered: tuple[int, ...] = ()
+    if rules.special_on_free_ride and network.special_mask >> move.station & 1:
+        triggered = (move.station,)
+    return sheet._replace(marked=sheet.marked | 1 << move.station), triggered
+
+
+def _too_many(network: Network, card: Card, reach: tuple[int, ...], crosses: int, line: int
+              ) -> RuleViolation:
+    """The refusal of more crosses than the card allows on the line, saying why."""
+    if not reach:
+        why = "it has no free station left"
+    elif len(reach) < card.value:
+        why = ("a marked station or the end of the line stops the crosses"
+               if card.kind == NUMBER else "it has no more free stations")
+    else:
+        why = f"the card allows {card.value}"
+    return _violation(f"line {network.lines[line].id}: at most {len(reach)} cross"
+                      f"{'es' if len(reach) != 1 else ''} possible ({why}), not {crosses}",
+                      "crosses")
 
 
 def line_windows(network: Network) -> tuple[int, ...]:
@@ -379,7 +401,7 @@ def line_options(network: Network, sheet: Sheet, card: Card
         if sheet.used[line] >= windows:
             continue
         for direction in ((CW, CCW) if paths.ring[line] else (CW,)):
-            count = 1 if transfer else len(reach_stations(paths, marked, line, direction, card)) + 1
+            count = 1 if transfer else len(reach_masks(paths, marked, line, direction, card))
             out.append((line, direction, count))
     return out
 
@@ -467,14 +489,17 @@ def _with_sheet(state: GameState, player: int, sheet: Sheet, owed: tuple[int, ..
     """The state with one player's sheet and owed follow-ups replaced, marked as moved."""
     network, rules, players, sheets, card, moved, first_taken, rounds, _, start, all_owed = state
     if len(sheets) == 1:  # solo: no slicing needed
-        sheets, moved, all_owed = (sheet,), (True,), (owed,)
+        sheets, moved, all_owed = (sheet,), _MOVED_SOLO, (owed,)
     else:
         sheets = sheets[:player] + (sheet,) + sheets[player + 1:]
         moved = moved[:player] + (True,) + moved[player + 1:]
         if owed or all_owed[player]:
             all_owed = all_owed[:player] + (owed,) + all_owed[player + 1:]
-    return _state(network, rules, players, sheets, card, moved, first_taken, rounds, False,
-                  start, all_owed)
+    return _new(GameState, (network, rules, players, sheets, card, moved, first_taken, rounds,
+                            False, start, all_owed))
+
+
+_MOVED_SOLO = (True,)
 
 
 def apply(state: GameState, player: int, move: Move) -> GameState:
@@ -525,19 +550,19 @@ def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
               ) -> tuple[GameState, Move]:
     """Play ``player``'s whole move, asking ``choose`` for each step (the first, then every
     follow-up owed); the state after it and the move with its ``then`` (for a log)."""
-    if state.card is not None and not state.moved[player]:
+    network, rules, _, sheets, card, moved = state[:6]
+    if card is not None and not moved[player]:
         # The usual case first, without the queue's bookkeeping: a step that marks no
         # special station is the whole move.
         step = choose(state)
         try:
-            if step.then:
+            if step[4]:  # step.then (by index: this runs every round of self-play)
                 raise RuleViolation("a step has no `then`: each follow-up is a step of its "
                                     "own", rule="special-follow-up")
-            sheet, queue = apply_step(state.network, state.rules, state.sheets[player],
-                                      state.card, step)
+            sheet, queue = apply_step(network, rules, sheets[player], card, step)
         except RuleViolation as err:
             raise err.at(*_place(state, player)) from None
-        owed, _ = _lapse(state.card, sheet, queue)
+        owed = _lapse(card, sheet, queue)[0] if queue else ()
         state = _with_sheet(state, player, sheet, owed)
         if not owed:
             return state, step
@@ -592,53 +617,105 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     if card is None:
         raise RuleViolation("no round in progress", rule="card-first",
                             where=(f"round {rounds + 1}",))
-    if not all(moved):
+    if False in moved:  # `in` and `!=` below, not all()/any(): no call on the hot path
         missing = [name for name, done in zip(players, moved, strict=True) if not done]
         raise RuleViolation(f"no move for {', '.join(missing)}", rule="every-player-moves",
                             where=(f"round {rounds + 1}",))
-    if any(owed):
+    if owed != _NOTHING_OWED[len(owed)]:
         name = players[next(p for p, queue in enumerate(owed) if queue)]
         raise RuleViolation(f"{name} still owes a special-station follow-up",
                             rule="special-follow-up", where=(f"round {rounds + 1}",))
-    paths = map_tables(network)
-    masks, station_lines, touched_cache = paths.masks, paths.station_lines, paths.touched
-    done: dict[int, list[int]] = {}
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    touched_cache = paths.touched
+    done: dict[int, list[int]] | None = None
     for p, s in enumerate(sheets):
-        marked, _, _, _, first, later, _ = s
+        marked = s[0]
         new = marked & ~start[p]
         if not new:
             continue
         # Only lines through a station marked this round can become complete.
         touched = touched_cache.get(new)
         if touched is None:
-            touched, rest = 0, new
-            while rest:
-                touched |= station_lines[(rest & -rest).bit_length() - 1]
-                rest &= rest - 1
-            touched_cache[new] = touched
-        todo = touched & ~(first | later)
-        while todo:
-            line = (todo & -todo).bit_length() - 1
-            todo &= todo - 1
-            mask = masks[line]
-            if marked & mask == mask:
+            touched = _touched_lines(paths, new)
+            _remember(touched_cache, new, touched)
+        scored = s[4] | s[5]
+        for line, bit, mask in touched:
+            if marked & mask == mask and not scored & bit:
+                if done is None:
+                    done = {}
                 done.setdefault(line, []).append(p)
-    completions = []
+    completions: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
     if done:
+        found = []
         new_sheets = list(sheets)
         for line in sorted(done):
             bit = 1 << line
             first = not first_taken & bit
             for p in done[line]:
                 s = new_sheets[p]
-                new_sheets[p] = _sheet(s.marked, s.used, s.entries, s.transfers,
-                                      s.first | bit if first else s.first,
-                                      s.later if first else s.later | bit, s.free)
+                new_sheets[p] = s._replace(first=s.first | bit) if first else \
+                    s._replace(later=s.later | bit)
             first_taken |= bit
-            completions.append((line, tuple(done[line]), first))
+            found.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)
-    frees = [s.free for s in sheets]
+        completions = tuple(found)
+    frees = tuple(map(_FREE, sheets))
     over = bool(frees) and (not any(frees) if rules.game_end == "all_full" else 0 in frees)
-    result = _state(network, rules, players, sheets, None, moved, first_taken, rounds + 1, over,
-                    (), owed)
-    return result, RoundReport(rounds + 1, tuple(completions) if completions else (), over)
+    result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
+                              rounds + 1, over, (), owed))
+    return result, _new(RoundReport, (rounds + 1, completions, over))
+
+
+def _touched_lines(paths: MapTables, stations: int) -> tuple[tuple[int, int, int], ...]:
+    """``(line, line bit, line mask)`` of every line through the ``stations`` (a mask)."""
+    lines, rest = 0, stations
+    while rest:
+        lines |= paths.station_lines[(rest & -rest).bit_length() - 1]
+        rest &= rest - 1
+    return tuple((line, 1 << line, paths.masks[line]) for line in range(len(paths.masks))
+                 if lines >> line & 1)
+
+
+# --- final scores -------------------------------------------------------------------
+
+def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
+    """A sheet's total from the engine's own data: the bonuses it took, twice its transfer
+    numbers, less the empty-station penalty. The same rule as the paper sheet's
+    :func:`.scoring.score_sheet` (the tests hold them equal), without building its view."""
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    marked, _, _, transfers, first, later, _ = sheet
+    points = paths.bonus_points.get((first, later))
+    if points is None:
+        points = _bonus_points(paths, first, later)
+        _remember(paths.bonus_points, (first, later), points)
+    if transfers:
+        points += 2 * sum(map(_NUMBER, transfers))
+    empty = (network.all_mask & ~marked).bit_count()
+    return whole(points - empty_penalty(empty, rules.empty_rounding))
+
+
+def _bonus_points(paths: MapTables, first: int, later: int) -> int:
+    """The points of the first bonuses of the lines in ``first`` and the later ones in
+    ``later`` (line bit masks)."""
+    points = 0
+    while first:
+        points += paths.first_points[(first & -first).bit_length() - 1]
+        first &= first - 1
+    while later:
+        points += paths.later_points[(later & -later).bit_length() - 1]
+        later &= later - 1
+    return points
+
+
+def final_totals(state: GameState) -> list[float]:
+    """Every player's total (see :func:`final_total`), in seat order."""
+    network, rules = state.network, state.rules
+    return [final_total(network, rules, sheet) for sheet in state.sheets]
+
+
+def empty_stations(state: GameState) -> int:
+    """The empty stations of all sheets together."""
+    all_mask = state.network.all_mask
+    return sum((all_mask & ~marked).bit_count() for marked in map(_MARKED, state.sheets))

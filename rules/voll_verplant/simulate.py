@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
@@ -10,10 +10,19 @@ from scorepad.rules.common.stats import Histogram, Sums
 
 from .bots import BOTS, Bot
 from .cards import card_stream
-from .engine import GameState, Move, end_round, new_game, play_turn, reveal
+from .engine import (
+    GameState,
+    Move,
+    empty_stations,
+    end_round,
+    final_totals,
+    new_game,
+    play_turn,
+    reveal,
+)
 from .log import GameLog, RoundSpec
 from .maps import Network
-from .replay import from_move, marked_sheets
+from .replay import from_move
 from .ruleset import VVRules
 
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
@@ -36,22 +45,25 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     rng = seeded_rng(f"{seed}/bot")
     state = new_game(network, rules, players)
     rounds: list[RoundSpec] = []
-    seats = range(len(players))
+
+    def asker(p: int) -> Callable[[GameState], Move]:
+        return lambda now: choose(now, p, rng)
+
+    seats = [(p, asker(p)) for p in range(len(players))]  # made once a game, not a round
     for _ in range(MAX_ROUNDS):
         if state.over:
             break
         card = next(stream)[0]
         state = reveal(state, card)
-        moves = {}
-        for p in seats:
-            def ask(now: GameState, p: int = p) -> Move:
-                return choose(now, p, rng)
-
-            state, move = play_turn(state, p, ask)
-            if record:
-                moves[players[p]] = from_move(network, card, move)
         if record:
+            moves = {}
+            for p, ask in seats:
+                state, move = play_turn(state, p, ask)
+                moves[players[p]] = from_move(network, card, move)
             rounds.append(RoundSpec(card=card.code, moves=moves))
+        else:
+            for p, ask in seats:
+                state = play_turn(state, p, ask)[0]
         state = end_round(state)[0]
     log = None
     if record:
@@ -65,11 +77,6 @@ def _defaults() -> VVRules:
     from .ruleset import default_rules
 
     return default_rules()
-
-
-def final_totals(state: GameState) -> list[float]:
-    """Every player's total at the end of a game."""
-    return [sheet.score.total for sheet in marked_sheets(state)]  # type: ignore[union-attr]
 
 
 class Stats(NamedTuple):
@@ -98,13 +105,13 @@ class Tally:
 
     def add(self, state: GameState) -> None:
         """Count one finished game: every player's total, empty stations and rounds."""
+        add = self.scores.add
         for total in final_totals(state):
-            self.scores.add(total)
-        all_mask = state.network.all_mask
-        self.sums.add("empty", sum((all_mask & ~s.marked).bit_count() for s in state.sheets))
-        self.sums.add("sheets", len(state.sheets))
-        self.sums.add("rounds", state.rounds)
-        self.sums.add("games", 1)
+            add(total)
+        sums = self.sums.values  # Sums.add, inline: four sums a game
+        for name, amount in (("empty", empty_stations(state)), ("sheets", len(state.sheets)),
+                             ("rounds", state.rounds), ("games", 1)):
+            sums[name] = sums.get(name, 0) + amount
 
     def merge(self, other: Tally) -> Tally:
         """Add another tally's games into this one (returns self)."""

@@ -10,7 +10,8 @@ out games whose module is not installed.
 The view hook: ``view(session, player) -> dict`` gets the :class:`Session` and the viewer
 (a player's name, or ``None`` for the host) and returns plain JSON-able data for that
 viewer only (a sheet as SVG, the card to show); its result is the ``view`` field of the
-state the server sends. The page module is an ES module under ``static/games/`` whose
+state the server sends. The check hook, ``check(session, move) -> dict``, says what the
+game makes of a move before anyone plays it (Floris: the bouquet's verdict). The page module is an ES module under ``static/games/`` whose
 ``render(root, state, ctx)`` draws the game (see ``static/game.js``).
 """
 
@@ -25,6 +26,8 @@ from scorepad.rules.session import Session
 
 #: ``view(session, player)``: what one viewer (a player, or None = the host) sees of a game.
 ViewHook = Callable[[Session, "str | None"], Mapping[str, Any]]
+#: ``check(session, move)``: what the game says of a move before it is played (a verdict).
+CheckHook = Callable[[Session, Any], Mapping[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,8 @@ class WebGame:
     #: set-up keyword → the values a browser may choose (the first is the default)
     setup_choices: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     view: ViewHook | None = None
+    #: answers ``POST /api/games/{id}/check`` (None: the game offers no check)
+    check: CheckHook | None = None
     #: file name of the game's page module under ``static/games/`` (None: the generic page)
     page: str | None = None
 
@@ -72,4 +77,12 @@ def _pages(game_id: str) -> dict[str, Any]:
         from .vv import flipper_view
 
         return {"view": flipper_view, "page": "voll-verplant.js"}
+    if game_id == "mille-fiori":
+        from .mf import mf_view
+
+        return {"view": mf_view, "page": "mille-fiori.js"}
+    if game_id == "floris":
+        from .floris import check_bouquet, floris_view
+
+        return {"view": floris_view, "check": check_bouquet, "page": "floris.js"}
     return {}

@@ -46,6 +46,14 @@ class Step(BaseModel):
     reveal: bool = False
 
 
+class Check(BaseModel):
+    """``POST /api/games/{id}/check``: ask the game about a move without playing it
+    (Floris: is this spec a bouquet?)."""
+
+    model_config = ConfigDict(extra="forbid")
+    move: JsonValue = None
+
+
 class TableFile(BaseModel):
     """``<log stem>.web.json`` beside a game log: what the server needs to resume it."""
 

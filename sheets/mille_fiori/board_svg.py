@@ -51,7 +51,7 @@ WIDTH = 100.0
 PLAYER_COLORS = ("#c0392b", "#2366a8", "#2e8b3a", "#8e44ad")
 FREE = WHITE
 EDGE = "#555555"
-WORD = 2.9   # text size of a space's word
+WORD = 3.3   # text size of a space's word
 MARK = 4.6   # text size of an owner's initial
 
 
@@ -64,12 +64,15 @@ def _space(b: Board, index: int, shape: Item, cx: float, cy: float, owner: int,
         items.append(Text(cx, cy + 1.2, initials[owner], size=MARK, bold=True, anchor="middle",
                           valign="middle", color=ink_on(tint(color, 0.15)), tag="owner"))
     else:
-        if word:
+        if word and word.startswith("#"):  # a number to read first (a house's value)
+            items.append(Text(cx, cy - 1.2, word[1:], size=MARK, bold=True, anchor="middle",
+                              valign="middle", color=BLACK, tag="value"))
+        elif word:
             items.append(Group([Text(cx, cy - 1.6, word.split(".")[-1], size=WORD,
                                      anchor="middle", valign="middle", color=BLACK)],
                                tag="word", data={"word": word}))
         if note:
-            items.append(Text(cx, cy + 3.2, note, size=WORD, anchor="middle", valign="middle",
+            items.append(Text(cx, cy + 3.4, note, size=WORD * 0.85, anchor="middle", valign="middle",
                               color=EDGE, tag="note"))
     return Group(items, tag="space", data={"space": b.space_ids[index]})
 
@@ -119,7 +122,7 @@ def _residences(b: Board, owner: Sequence[int], initials: Sequence[str]) -> Page
     for local in range(size):
         row, col = divmod(local, per_row)
         page.add(_cell(b, start + local, col * w, row * h, w, h, owner[start + local], initials,
-                       None, f"{local + 1}: {b.res_values[local]}"))
+                       f"#{b.res_values[local]}", f"({local + 1})"))
     return page
 
 

@@ -72,7 +72,8 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
     async def kinds(request: Request) -> Response:
         return JSONResponse([
             {"id": gid, "min_players": w.game.min_players, "max_players": w.game.max_players,
-             "setup": {k: list(v) for k, v in w.setup_choices.items()}}
+             "setup": {k: list(v) for k, v in w.setup_choices.items()},
+             "scorekeeper": w.scorekeeper}
             for gid, w in host.games.items()])
 
     async def create(request: Request) -> Response:

@@ -40,6 +40,9 @@ class WebGame:
     view: ViewHook | None = None
     #: answers ``POST /api/games/{id}/check`` (None: the game offers no check)
     check: CheckHook | None = None
+    #: the game can be kept without a seed (``"deal": false``): the table deals its own
+    #: cards and the server keeps score (Mille Fiori's scorekeeper)
+    scorekeeper: bool = False
     #: file name of the game's page module under ``static/games/`` (None: the generic page)
     page: str | None = None
 
@@ -80,7 +83,7 @@ def _pages(game_id: str) -> dict[str, Any]:
     if game_id == "mille-fiori":
         from .mf import mf_view
 
-        return {"view": mf_view, "page": "mille-fiori.js"}
+        return {"view": mf_view, "page": "mille-fiori.js", "scorekeeper": True}
     if game_id == "floris":
         from .floris import check_bouquet, floris_view
 

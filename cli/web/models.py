@@ -31,6 +31,9 @@ class CreateGame(BaseModel):
     seed: Annotated[str, StringConstraints(strip_whitespace=True, max_length=100)] | None = None
     rules: Annotated[dict[Key, JsonValue], Field(max_length=32)] = Field(default_factory=dict)
     setup: Annotated[dict[Key, JsonValue], Field(max_length=16)] = Field(default_factory=dict)
+    #: False: no seed at all, the table deals its own cards and the server keeps score
+    #: (only for a game that offers it: ``WebGame.scorekeeper``)
+    deal: bool = True
 
 
 class Step(BaseModel):

@@ -1,0 +1,171 @@
+"""The Mille Fiori scorekeeper and the Floris tally in headless Chromium: turns tapped on
+the board diagram from the players' phones (a bonus chain included), a reload mid-game,
+a bouquet checked and presented, the end of a Floris game; every total the pages show
+equals ``score --json`` of the saved log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+from web_browser import PHONE, chromium, horizontal_overflow, small_targets
+from web_server import serving
+
+from scorepad.main import root
+from scorepad.rules.mille_fiori.board import WORKSHOPS, board
+from scorepad.web.games import default_games
+
+SHOTS = Path(__file__).parent.parent / "output" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+def phone(browser, url: str, errors: list[str]):
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and not m.text.startswith("Failed to load resource") else None)
+    page.goto(url)
+    page.wait_for_selector("#status:not(:empty)")
+    return page
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def steps(page) -> int:
+    return int(page.inner_text("#log-h").split("·")[1].split()[0])
+
+
+def score_json(game: str, log: Path) -> dict:
+    result = CliRunner().invoke(root, [game, "score", str(log), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def shown_totals(page, selector: str) -> dict[str, int]:
+    return page.evaluate(f"""() => Object.fromEntries([...document.querySelectorAll('{selector} tr')]
+        .map(tr => [tr.dataset.player, Number(tr.cells[1].textContent)]))""")
+
+
+def workshop_card(space: str) -> str:
+    """A card of the space's material (the scorekeeper offers every ship number)."""
+    b = board()
+    return f"workshops/{b.symbols[WORKSHOPS][b.space_symbol[b.space_index[space]]]}/3"
+
+
+def tap(page, space: str, card: str) -> None:
+    """On the board diagram: the space, then the card; waits for the step to be played."""
+    before = steps(page)
+    page.click(f"[data-space='{space}']")
+    page.click(f".mf-card[data-card='{card}']")
+    page.wait_for_function(f"() => document.querySelector('#log-h').textContent.includes('· {before + 1} ')")
+
+
+def test_mille_fiori_turns_with_a_bonus_chain_from_the_phones(browser, tmp_path):
+    errors: list[str] = []
+    with serving(default_games(), tmp_path) as base:
+        game = httpx.post(f"{base}/api/games",
+                          json={"game": "mille-fiori", "players": ["Ann", "Bob"],
+                                "deal": False}).json()
+        ann, bob = (phone(browser, p["url"], errors) for p in game["players"])
+        ann.wait_for_selector(".legal")
+        bob.wait_for_selector("#mf-totals")
+        # Bob cannot tap while it is Ann's turn: no space of his is marked
+        assert bob.locator(".legal").count() == 0 and ann.locator(".legal").count() > 0
+        plan = [(ann, "workshops/0"), (bob, "workshops/1"), (ann, "workshops/7"),
+                (bob, "workshops/2")]
+        for page, space in plan:
+            tap(page, space, workshop_card(space))
+        # the owner shows as an initial, not only a colour, on every phone
+        assert bob.text_content("[data-space='workshops/0'] .owner") == "A"
+        ann.reload()  # a phone that reloads comes back to where the game is
+        ann.wait_for_selector("[data-space='workshops/8'].legal")
+        # Ann fills triangle 0-7-8: a bonus card; she plays it to fill 1-2-9: another
+        tap(ann, "workshops/8", workshop_card("workshops/8"))
+        assert "bonus triangle 0-7-8 complete" in ann.inner_text("#mf-owed")
+        tap(ann, "workshops/9", workshop_card("workshops/9"))
+        assert "bonus triangle 1-2-9 complete" in ann.inner_text("#mf-owed")
+        for page in (ann, bob):  # every phone lists what the chain scored, and why
+            page.wait_for_selector("#mf-recent li:has-text('1-2-9 complete')")
+            assert "Ann: +4 Workshops – group of 4" in page.inner_text("#mf-recent")
+        shot(ann, "mf-bonus-chain")
+        ann.click("#mf-ship")  # the second bonus card moves the ship
+        before = steps(ann)
+        ann.click(".mf-card[data-card='harbor/-/4']")
+        ann.wait_for_function(f"() => document.querySelector('#log-h').textContent.includes('· {before + 1} ')")
+        bob.wait_for_selector("#mf-recent li:has-text('harbor') >> nth=0")
+        assert ann.locator("#mf-owed").count() == 0 and bob.locator(".legal").count() > 0
+        tap(bob, "residences/0", "residences/-/2")
+        bob.wait_for_selector("[data-space='residences/0'] .owner")
+        for page in (ann, bob):
+            assert small_targets(page) == [] and horizontal_overflow(page) == 0
+        bob.click("button:has-text('DE')")  # the board's words follow the language
+        assert "Pigmente" in bob.inner_text("#mf-board") and "Werkstätten" in bob.inner_text("#mf-board")
+        assert horizontal_overflow(bob) == 0
+        shot(bob, "mf-player-de")
+        scored = score_json("mf", tmp_path / game["log"])
+        shown = shown_totals(ann, "#mf-totals")
+        assert shown == {p["name"]: p["total"] for p in scored["players"]}
+        assert shown["Ann"] > 0 and shown["Bob"] > 0
+    assert errors == []
+
+
+def test_floris_tally_to_the_end_with_the_bouquet_checker(browser, tmp_path):
+    errors: list[str] = []
+    runner = CliRunner()
+    with serving(default_games(), tmp_path) as base:
+        game = httpx.post(f"{base}/api/games",
+                          json={"game": "floris", "players": ["Ann", "Bob"]}).json()
+        host = phone(browser, game["host"]["url"], errors)
+        ann, bob = (phone(browser, p["url"], errors) for p in game["players"])
+        for spec in ("rose:3 lily:2", "r3 l3"):  # the checker says what floris bouquet says
+            ann.fill("#fl-spec", spec)
+            ann.click("#fl-check")
+            ann.wait_for_selector(".fl-line")
+            cli = runner.invoke(root, ["floris", "bouquet", spec]).stdout.splitlines()
+            ann.wait_for_function(f"() => document.querySelector('#fl-verdict').innerText.includes({json.dumps(cli[-1])})")
+            assert [e.inner_text() for e in ann.query_selector_all(".fl-line")] == cli
+        assert ann.inner_text("#fl-verdict").startswith("✓")
+        ann.click("#fl-present")
+        bob.fill("#fl-spec", "rose:2 lily:2")  # not a bouquet: the engine refuses it
+        bob.click("#fl-present")
+        bob.wait_for_selector("#error:not([hidden])")
+        assert "not a bouquet" in bob.inner_text("#error") and "smallest fix" in bob.inner_text("#error")
+        bob.fill("#fl-spec", "daisy:5")
+        bob.click("#fl-present")
+        for page in (host, ann, bob):
+            page.wait_for_selector("#log-h:has-text('· 2 ')")
+        bob.reload()
+        bob.wait_for_selector("#fl-totals tr[data-player='Bob']")
+        assert shown_totals(bob, "#fl-totals") == {"Ann": 6, "Bob": 5}
+        shot(ann, "floris-player")
+        # the end: Ann with a final bouquet and a card left, the host enters Bob's
+        ann.click("#fl-end summary")
+        ann.fill("#fl-final", "sunflower:5")
+        ann.fill("#fl-discarded", "1")
+        ann.click("#fl-enter")
+        host.wait_for_selector("#fl-phase")  # the final round: only Bob's entry is missing
+        assert host.inner_text("#fl-for") == "Enter for Bob"
+        assert "no more bouquets" in bob.inner_text("#fl-phase") and bob.is_hidden("#fl-play")
+        host.fill("#fl-hand", "2")
+        host.click("#fl-enter")
+        host.wait_for_selector("#scoresec:not([hidden])")
+        assert "Winner: Ann" in host.inner_text("#fl-phase")
+        shot(host, "floris-host-over")
+        for page in (host, ann, bob):
+            assert small_targets(page) == [] and horizontal_overflow(page) == 0
+        scored = score_json("floris", tmp_path / game["log"])
+        assert scored["finished"] is True
+        assert shown_totals(host, "#fl-totals") == {p["name"]: p["total"] for p in scored["players"]}
+        assert host.inner_text("#fl-totals tr[data-player='Ann']").endswith("rank 1")
+    assert errors == []

@@ -507,6 +507,13 @@ WORDS: dict[str, dict[str, str]] = {
     "web.rank": {"en": "rank {n}", "de": "Platz {n}", "fr": "rang {n}"},
     "web.log": {"en": "Log", "de": "Protokoll", "fr": "Journal"},
     "web.steps": {"en": "{n} steps", "de": "{n} Schritte", "fr": "{n} étapes"},
+    "web.deal_label": {"en": "Cards", "de": "Karten", "fr": "Cartes"},
+    "web.deal_seed": {"en": "dealt from the seed (hands on the phones)",
+                      "de": "aus dem Startwert verteilt (Hände auf den Handys)",
+                      "fr": "distribuées par la graine (mains sur les téléphones)"},
+    "web.deal_table": {"en": "dealt at the table (scorekeeper only)",
+                       "de": "am Tisch verteilt (nur Punkte zählen)",
+                       "fr": "distribuées à la table (marque seulement)"},
     # ---- the Mille Fiori page
     "web.mf_round": {"en": "Round {n} of {of}", "de": "Runde {n} von {of}", "fr": "Manche {n} sur {of}"},
     "web.mf_tap": {"en": "Tap a space (or Ship), then a card.",

@@ -202,7 +202,8 @@ class Host:
             raise InputError("every player needs a name of their own", where=("players",))
         setup = self._setup(web, request.setup)
         if not request.deal and not web.scorekeeper:
-            raise InputError(f"{game.id} is always dealt from a seed", where=("deal",))
+            raise InputError(f"{game.id} has no game without a seed to keep score of",
+                             where=("deal",))
         if not request.deal and request.seed:
             raise InputError("a game the table deals itself has no seed", where=("seed",))
         seed = None if not request.deal else request.seed or fresh_seed()

@@ -4,8 +4,8 @@
 the board's areas as SVG diagrams from the sheets layer
 (:mod:`scorepad.sheets.mille_fiori.board_svg`, each space's id in ``data-space``), the
 players' totals with laps past 100, ship positions, diamonds and bonus cards, the
-20/15/10/5 fields, the display when the game keeps it, the viewer's hand (seeded games;
-the host sees every hand), the bonus card owed and why, and the last steps with the
+20/15/10/5 fields, the display when the game keeps it, the viewer's own hand (seeded games;
+the host's and the watchers' views show none), the bonus card owed and why, and the last steps with the
 events the engine gave for each (who got how many points and why, bonus cards, fields,
 the end). Which spaces and cards are legal comes from the state's ``legal`` (the
 engine's legal moves), never from here or the page.
@@ -72,7 +72,8 @@ def mf_view(session: Session, player: str | None) -> dict[str, Any]:
     hands: dict[str, list[str]] = {}
     if s.hands is not None:
         for p, hand in enumerate(s.hands):
-            if player is None or names[p] == player:
+            if names[p] == player:  # the host and the watch screen see no hand (the
+                # host's move buttons show the cards of the hand it plays for)
                 hands[names[p]] = [b.cards[k].id for k in hand]
     recent = []
     for i in range(len(session.steps) - 1, max(-1, len(session.steps) - 1 - RECENT), -1):

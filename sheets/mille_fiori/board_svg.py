@@ -122,7 +122,7 @@ def _residences(b: Board, owner: Sequence[int], initials: Sequence[str]) -> Page
     for local in range(size):
         row, col = divmod(local, per_row)
         page.add(_cell(b, start + local, col * w, row * h, w, h, owner[start + local], initials,
-                       f"#{b.res_values[local]}", f"({local + 1})"))
+                       f"#{b.res_values[local]}", f"({local})"))
     return page
 
 
@@ -149,18 +149,26 @@ def _townspeople(b: Board, area: int, owner: Sequence[int], initials: Sequence[s
 
 
 def _trade(b: Board, owner: Sequence[int], initials: Sequence[str]) -> Page:
-    """Trade's goods in columns, each row's three harbor spaces beside it (as on the board)."""
+    """Trade's goods in columns under their names, each row's harbor spaces beside it (as
+    on the board)."""
     goods, ships = len(b.goods), len(b.harbor_row[0])
-    gap = 2.0
+    gap, head = 2.0, 7.0
     w, h = (WIDTH - gap) / (goods + ships), 15.0
-    page = Page(WIDTH, b.trade_rows * h)
+    page = Page(WIDTH, head + b.trade_rows * h)
+
+    def header(x: float, word: str) -> Group:
+        return Group([Text(x, head / 2, word.split(".")[-1], size=WORD * 0.95, bold=True,
+                           anchor="middle", valign="middle")], tag="word", data={"word": word})
+
+    for g, good in enumerate(b.goods):
+        page.add(header((g + 0.5) * w, f"mf.{good}"))
+    page.add(header(gap + (goods + ships / 2) * w, "mf.harbor"))
     for row in range(b.trade_rows):
+        y = head + row * h
         for g, space in enumerate(b.trade_row[row]):
-            page.add(_cell(b, space, g * w, row * h, w, h, owner[space], initials,
-                           f"mf.{b.goods[g]}", None))
+            page.add(_cell(b, space, g * w, y, w, h, owner[space], initials))
         for k, space in enumerate(b.harbor_row[row]):
-            page.add(_cell(b, space, gap + (goods + k) * w, row * h, w, h, owner[space],
-                           initials, "mf.harbor", None))
+            page.add(_cell(b, space, gap + (goods + k) * w, y, w, h, owner[space], initials))
     return page
 
 

@@ -573,6 +573,8 @@ WORDS: dict[str, dict[str, str]] = {
     "web.fl_enter": {"en": "Enter the end", "de": "Ende eintragen", "fr": "Saisir la fin"},
     "web.fl_entered": {"en": "end entered", "de": "Ende eingetragen", "fr": "fin saisie"},
     "web.fl_bouquets": {"en": "{n} bouquets", "de": "{n} Sträuße", "fr": "{n} bouquets"},
+    "web.fl_bouquet_one": {"en": "1 bouquet", "de": "1 Strauß", "fr": "1 bouquet"},
+    "web.fl_final_bouquet": {"en": "Final bouquet", "de": "Letzter Strauß", "fr": "Dernier bouquet"},
     "web.fl_points": {"en": "{n} points", "de": "{n} Punkte", "fr": "{n} points"},
     "web.fl_penalties": {"en": "penalty −{n}", "de": "Strafe −{n}", "fr": "pénalité −{n}"},
     "web.fl_final_round": {"en": "Final round: no more bouquets, each player enters the end.",

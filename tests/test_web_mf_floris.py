@@ -109,6 +109,10 @@ def test_mille_fiori_turns_with_a_bonus_chain_from_the_phones(browser, tmp_path)
         bob.wait_for_selector("[data-space='residences/0'] .owner")
         for page in (ann, bob):
             assert small_targets(page) == [] and horizontal_overflow(page) == 0
+        # every space of the diagram is a touch target of at least 44×44 CSS pixels
+        sizes = bob.evaluate("""() => [...document.querySelectorAll('[data-space]')]
+            .map(g => g.getBoundingClientRect()).map(r => Math.min(r.width, r.height))""")
+        assert len(sizes) == board().spaces and min(sizes) >= 44
         bob.click("button:has-text('DE')")  # the board's words follow the language
         assert "Pigmente" in bob.inner_text("#mf-board") and "Werkstätten" in bob.inner_text("#mf-board")
         assert horizontal_overflow(bob) == 0

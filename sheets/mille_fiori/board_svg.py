@@ -83,7 +83,7 @@ def _fill(owner: int) -> str:
 
 def _cell(b: Board, index: int, x: float, y: float, w: float, h: float, owner: int,
           initials: Sequence[str], word: str | None = None, note: str | None = None) -> Group:
-    shape = Rect(x + 0.6, y + 0.6, w - 1.2, h - 1.2, filled(_fill(owner), EDGE, 0.4),
+    shape = Rect(x + 0.3, y + 0.3, w - 0.6, h - 0.6, filled(_fill(owner), EDGE, 0.4),
                  radius=1.5, tag="shape")
     return _space(b, index, shape, x + w / 2, y + h / 2, owner, initials, word, note)
 
@@ -152,7 +152,7 @@ def _trade(b: Board, owner: Sequence[int], initials: Sequence[str]) -> Page:
     """Trade's goods in columns under their names, each row's harbor spaces beside it (as
     on the board)."""
     goods, ships = len(b.goods), len(b.harbor_row[0])
-    gap, head = 2.0, 7.0
+    gap, head = 1.0, 7.0
     w, h = (WIDTH - gap) / (goods + ships), 15.0
     page = Page(WIDTH, head + b.trade_rows * h)
 

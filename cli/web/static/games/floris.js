@@ -66,7 +66,7 @@ function tally(v, state, t) {
   for (const p of v.players) {
     const tr = table.insertRow(); tr.dataset.player = p.name;
     tr.insertCell().append(el("strong", { text: p.name }), el("br"),
-      el("small", { text: [t("fl_bouquets", { n: p.bouquets.length }), p.entered ? t("fl_entered") : null].filter(Boolean).join(" · ") }));
+      el("small", { text: [(p.bouquets.length === 1 ? t("fl_bouquet_one") : t("fl_bouquets", { n: p.bouquets.length })), p.entered ? t("fl_entered") : null].filter(Boolean).join(" · ") }));
     const total = tr.insertCell(); total.className = "fl-total"; total.textContent = String(p.total);
     tr.insertCell().textContent = v.phase === "over" ? t("rank", { n: p.rank }) : "";
   }
@@ -74,7 +74,7 @@ function tally(v, state, t) {
   for (const p of v.players) {
     const list = el("ul", { class: "fl-bouquets", "data-player": p.name });
     for (const b of p.bouquets) list.append(el("li", { text: `${b.spec} – ${b.label}: ${t("fl_points", { n: b.points })}` }));
-    if (p.final) list.append(el("li", { class: "fl-finalb", text: `${t("fl_final")}: ${p.final.spec} – ${t("fl_points", { n: p.final.points })}` }));
+    if (p.final) list.append(el("li", { class: "fl-finalb", text: `${t("fl_final_bouquet")}: ${p.final.spec} – ${t("fl_points", { n: p.final.points })}` }));
     if (p.penalties) list.append(el("li", { text: t("fl_penalties", { n: p.penalties }) }));
     if (list.children.length) box.append(el("h3", { text: p.name }), list);
   }

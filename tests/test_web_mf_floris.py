@@ -11,35 +11,18 @@ from pathlib import Path
 import httpx
 import pytest
 from click.testing import CliRunner
-from web_browser import PHONE, chromium, horizontal_overflow, small_targets
+from web_browser import chromium, horizontal_overflow, phone, shot, small_targets
 from web_server import serving
 
 from scorepad.main import root
 from scorepad.rules.mille_fiori.board import WORKSHOPS, board
 from scorepad.web.games import default_games
 
-SHOTS = Path(__file__).parent.parent / "output" / "screenshots"
-
 
 @pytest.fixture(scope="module")
 def browser():
     with chromium() as b:
         yield b
-
-
-def phone(browser, url: str, errors: list[str]):
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
-            and not m.text.startswith("Failed to load resource") else None)
-    page.goto(url)
-    page.wait_for_selector("#status:not(:empty)")
-    return page
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def steps(page) -> int:
@@ -90,6 +73,9 @@ def test_mille_fiori_turns_with_a_bonus_chain_from_the_phones(browser, tmp_path)
         assert bob.text_content("[data-space='workshops/0'] .owner") == "A"
         ann.reload()  # a phone that reloads comes back to where the game is
         ann.wait_for_selector("[data-space='workshops/8'].legal")
+        ann.click("[data-space='workshops/8']")  # what the phone shows: the cards for it
+        ann.wait_for_selector("#mf-pick h3")
+        shot(ann, "mf-pick-card", full_page=False)
         # Ann fills triangle 0-7-8: a bonus card; she plays it to fill 1-2-9: another
         tap(ann, "workshops/8", workshop_card("workshops/8"))
         assert "bonus triangle 0-7-8 complete" in ann.inner_text("#mf-owed")

@@ -3,17 +3,10 @@
 // smallest fix, the words `floris bouquet` prints), Present plays the bouquet as a step,
 // and the engine refuses what is no bouquet. The end-of-game entry is one more step. The
 // form is built once, so a state arriving from another phone never wipes what is typed.
+import { el } from "../common.js";
+
 let form = null;   // the persistent form elements
 let forName = null; // whom the form enters for (the host may choose)
-
-const el = (tag, attrs = {}, ...children) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-  }
-  e.append(...children);
-  return e;
-};
 
 function field(id, labelText, input) {
   input.id = id;

@@ -4,17 +4,10 @@
 // (state.legal). A tap on a space (or Ship) chooses where, then a card button plays
 // {card, action}; nothing here knows a rule. The page lists what each step scored, and
 // why, as the engine's events say.
+import { el } from "../common.js";
+
 let chosen = null; // {player, target} where target is a space id or "ship"
 let redraw = () => {}; // draws the last state again (after a tap that only chooses)
-
-const el = (tag, attrs = {}, ...children) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-  }
-  e.append(...children);
-  return e;
-};
 
 function styles() {
   if (document.getElementById("mf-css")) return;

@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from click.testing import CliRunner
+from mf_play import greedy_game
 from web_browser import chromium, horizontal_overflow, phone, shot, small_targets
 from web_server import serving
 
@@ -107,6 +108,30 @@ def test_mille_fiori_turns_with_a_bonus_chain_from_the_phones(browser, tmp_path)
         shown = shown_totals(ann, "#mf-totals")
         assert shown == {p["name"]: p["total"] for p in scored["players"]}
         assert shown["Ann"] > 0 and shown["Bob"] > 0
+    assert errors == []
+
+
+def test_a_whole_seeded_game_shows_laps_and_the_final_score(browser, tmp_path):
+    errors: list[str] = []
+    played = greedy_game("laps")
+    with serving(default_games(), tmp_path) as base:
+        game = httpx.post(f"{base}/api/games", json={"game": "mille-fiori",
+                                                     "players": ["Ann", "Bob"], "seed": "laps"}).json()
+        step = game["host"]["url"].replace("/g/", "/api/games/").replace("?t=", "/step?t=")
+        ann = phone(browser, game["players"][0]["url"], errors)
+        with httpx.Client() as client:
+            for player, move in played.steps:  # the host's link keeps score for the table
+                body = {"reveal": True} if player is None else {"player": player, "move": move}
+                assert client.post(step, json=body).status_code == 200
+        ann.wait_for_selector("#scoresec:not([hidden])")
+        scored = score_json("mf", tmp_path / game["log"])
+        assert shown_totals(ann, "#mf-totals") == {p["name"]: p["total"] for p in scored["players"]}
+        for p in scored["players"]:  # past 100 the track starts a new lap
+            row = ann.inner_text(f"#mf-totals tr[data-player='{p['name']}']")
+            assert (f"{p['total'] % 100} on the track, lap {p['laps'] + 1}" in row) == (p["laps"] > 0)
+        assert any(p["laps"] for p in scored["players"])
+        assert ann.locator(".legal").count() == 0 and ann.locator("#mf-pick").inner_text() == ""
+        shot(ann, "mf-over")
     assert errors == []
 
 

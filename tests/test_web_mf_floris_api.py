@@ -9,11 +9,11 @@ import re
 import httpx
 import pytest
 from click.testing import CliRunner
+from mf_play import greedy_game
 from web_server import serving
 
 from scorepad.main import root
 from scorepad.rules.mille_fiori.board import board
-from scorepad.rules.session import Session
 from scorepad.sheets.mille_fiori.board_svg import area_svgs
 from scorepad.web.games import default_games
 from scorepad.web.mf import initials, mf_view
@@ -33,20 +33,6 @@ def new(base: str, **body) -> dict:
 
 def api(link: dict, what: str = "") -> str:
     return link["url"].replace("/g/", "/api/games/").replace("?t=", f"{what}?t=")
-
-
-def greedy_game(seed: str) -> Session:
-    """A whole seeded game, every player taking the move that scores most for them."""
-    s = Session.start("mille-fiori", ["Ann", "Bob"], seed=seed)
-    while not s.is_over():
-        if s.at_chance():
-            s = s.reveal()
-            continue
-        p = s.to_move()[0]
-        i = s.players.index(p)
-        s = s.step(p, max(s.legal_moves(p),
-                          key=lambda m: s.game.apply(s.state, p, m).g.total(i)))
-    return s
 
 
 # ---------------------------------------------------------------- the board diagram
@@ -80,6 +66,13 @@ def test_the_view_shows_totals_with_laps_as_score_json():
         assert (shown["total"], shown["laps"]) == (want["total"], want["laps"])
         assert shown["track"] + 100 * shown["laps"] == want["total"]
     # each recent step carries the engine's own events of that step
+    # the fields: the values taken and who took them, as the engine holds them
+    g = s.state.g
+    for f in view["fields"]:
+        area = ("workshops", "residences", "nobili", "populi", "trade").index(f["area"])
+        assert f["taken"] == g.field_taken[area]
+        assert f["taken"] == sum(f["area"] in p["fields"] for p in view["players"])
+    assert sum(p["bonus_fields"] for p in scored) > 0  # the case the fields are for
     assert view["recent"][0]["number"] == len(s.steps)
     assert view["recent"][0]["events"] == [
         {"player": s.players[e.player] if e.player >= 0 else None, "points": e.points,

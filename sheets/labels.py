@@ -554,7 +554,12 @@ WORDS: dict[str, dict[str, str]] = {
     "web.mf_k_bonus": {"en": "bonus card", "de": "Bonuskarte", "fr": "carte bonus"},
     "web.mf_k_field": {"en": "field", "de": "Feld", "fr": "case"},
     "web.mf_k_end": {"en": "end", "de": "Ende", "fr": "fin"},
-    "web.mf_points": {"en": "Points", "de": "Punkte", "fr": "Points"},
+    "web.mf_end_diamonds": {"en": "Game over: a player has placed their last diamond.",
+                            "de": "Spielende: jemand hat den letzten Diamanten gesetzt.",
+                            "fr": "Fin de partie : un joueur a posé son dernier diamant."},
+    "web.mf_end_deck": {"en": "Game over: the deck cannot deal another round.",
+                        "de": "Spielende: der Stapel reicht für keine weitere Runde.",
+                        "fr": "Fin de partie : la pioche ne suffit plus pour une manche."},
     # ---- the Floris page
     "web.fl_spec": {"en": "Bouquet, e.g. rose:3 lily:3", "de": "Strauß, z. B. rose:3 lily:3",
                     "fr": "Bouquet, p. ex. rose:3 lily:3"},

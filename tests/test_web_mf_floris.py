@@ -49,8 +49,8 @@ def workshop_card(space: str) -> str:
 
 def tap(page, space: str, card: str) -> None:
     """On the board diagram: the space, then the card; waits for the step to be played."""
+    page.click(f"[data-space='{space}'].legal")  # once this phone knows it is its turn
     before = steps(page)
-    page.click(f"[data-space='{space}']")
     page.click(f".mf-card[data-card='{card}']")
     page.wait_for_function(f"() => document.querySelector('#log-h').textContent.includes('· {before + 1} ')")
 
@@ -130,6 +130,8 @@ def test_a_whole_seeded_game_shows_laps_and_the_final_score(browser, tmp_path):
             row = ann.inner_text(f"#mf-totals tr[data-player='{p['name']}']")
             assert (f"{p['total'] % 100} on the track, lap {p['laps'] + 1}" in row) == (p["laps"] > 0)
         assert any(p["laps"] for p in scored["players"])
+        assert ann.inner_text("#mf-end").startswith("Game over: ")
+        assert ("last diamond" in ann.inner_text("#mf-end")) == (scored["end"] == "diamonds")
         assert ann.locator(".legal").count() == 0 and ann.locator("#mf-pick").inner_text() == ""
         shot(ann, "mf-over")
     assert errors == []

@@ -68,8 +68,12 @@ function players(v, t) {
   return table;
 }
 
+// a list of cards, the same card once with its count: "quartz 3, Harbor 1 ×3"
 function cards(title, ids, t) {
-  return el("p", { class: "mf-cards" }, el("strong", { text: `${title}: ` }), ids.map((c) => cardName(c, t)).join(", ") || "–");
+  const counts = new Map();
+  for (const c of ids) counts.set(c, (counts.get(c) || 0) + 1);
+  const text = [...counts].map(([c, n]) => `${cardName(c, t)}${n > 1 ? ` ×${n}` : ""}`).join(", ");
+  return el("p", { class: "mf-cards" }, el("strong", { text: `${title}: ` }), text || "–");
 }
 
 function recent(v, t) {
@@ -174,6 +178,7 @@ export function render(root, state, ctx) {
   const [player] = Object.keys(state.legal);
   const legal = byTarget(player ? state.legal[player] : []);
   const parts = [el("p", { class: "mf-round", id: "mf-round", text: t("mf_round", { n: v.round, of: v.rounds }) })];
+  if (v.end) parts.push(el("p", { class: "mf-owed", id: "mf-end", text: t(`mf_end_${v.end}`) }));
   if (v.bonus_owed) parts.push(el("p", { class: "mf-owed", id: "mf-owed", text: t("mf_owes", { name: v.bonus_owed.player, why: v.bonus_owed.why }) }));
   parts.push(players(v, t));
   for (const [name, hand] of Object.entries(v.hands)) parts.push(cards(t("mf_hand", { name }), hand, t));

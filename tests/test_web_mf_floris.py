@@ -12,7 +12,7 @@ import httpx
 import pytest
 from click.testing import CliRunner
 from mf_play import greedy_game
-from web_browser import chromium, horizontal_overflow, phone, shot, small_targets
+from web_browser import PHONE, chromium, horizontal_overflow, phone, shot, small_targets
 from web_server import serving
 
 from scorepad.main import root
@@ -179,10 +179,35 @@ def test_floris_tally_to_the_end_with_the_bouquet_checker(browser, tmp_path):
         host.wait_for_selector("#scoresec:not([hidden])")
         assert "Winner: Ann" in host.inner_text("#fl-phase")
         shot(host, "floris-host-over")
+        bob.click("#langs button:has-text('FR')")  # longer words still fit the phone
+        bob.wait_for_selector("#fl-totals:has-text('bouquet')")
+        assert "Gagnant : Ann" in bob.inner_text("#fl-phase")
         for page in (host, ann, bob):
             assert small_targets(page) == [] and horizontal_overflow(page) == 0
         scored = score_json("floris", tmp_path / game["log"])
         assert scored["finished"] is True
         assert shown_totals(host, "#fl-totals") == {p["name"]: p["total"] for p in scored["players"]}
         assert host.inner_text("#fl-totals tr[data-player='Ann']").endswith("rank 1")
+    assert errors == []
+
+
+def test_the_start_page_offers_a_scorekeeper_for_cards_dealt_at_the_table(browser, tmp_path):
+    errors: list[str] = []
+    with serving(default_games(), tmp_path) as base:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/")
+        page.wait_for_selector("#kind option", state="attached")
+        page.select_option("#kind", "floris")
+        assert page.locator("#deal").count() == 0  # Floris deals nothing
+        page.select_option("#kind", "mille-fiori")
+        page.select_option("#deal", "table")
+        page.click("#langs button:has-text('FR')")  # the choice is named in the language
+        assert page.inner_text("#deal-l") == "Cartes" and page.input_value("#deal") == "table"
+        page.click("#create")
+        page.wait_for_selector("#made:not([hidden])")
+        host = page.locator("a.join").first.get_attribute("href")
+        state = httpx.get(host.replace("/g/", "/api/games/")).json()
+        assert state["game"]["seed"] is None and state["to_move"] == ["Ann"]
+        assert small_targets(page) == [] and horizontal_overflow(page) == 0
     assert errors == []

@@ -27,8 +27,9 @@ API
     elements by it; the PDF ignores it). ``Text.anchor`` is ``start|middle|end``;
     ``Text.valign`` is ``baseline|middle|top|bottom`` (``middle`` centres capitals on ``y``);
     ``angle`` rotates clockwise in degrees about ``(x, y)``.
-``Group(items, dx=0, dy=0, tag=None)``
-    A list of primitives and groups, shifted by ``(dx, dy)``. The PDF backend draws a group
+``Group(items, dx=0, dy=0, tag=None, data=None)``
+    A list of primitives and groups, shifted by ``(dx, dy)``; ``data`` becomes the SVG's
+    ``data-`` attributes. The PDF backend draws a group
     that appears more than once (the same object, e.g. on every page of a pad) only once, as a
     reusable form.
 ``Page(width, height, items)``
@@ -216,17 +217,21 @@ class _Holder:
 class Group(_Holder):
     """Primitives and groups drawn together, shifted by ``(dx, dy)``.
 
-    Equality is identity: the PDF backend reuses a group that appears on several pages.
+    ``data`` names what the group stands for (``{"space": "workshops/17"}``): the SVG
+    writes each as a ``data-`` attribute, so a page can turn a tap into a move; the PDF
+    ignores it. Equality is identity: the PDF backend reuses a group that appears on
+    several pages.
     """
 
-    __slots__ = ("dx", "dy", "tag")
+    __slots__ = ("dx", "dy", "tag", "data")
 
     def __init__(self, items: list[Item] | None = None, dx: float = 0.0, dy: float = 0.0,
-                 tag: str | None = None) -> None:
+                 tag: str | None = None, data: dict[str, str] | None = None) -> None:
         self.items = [] if items is None else items
         self.dx = dx
         self.dy = dy
         self.tag = tag
+        self.data = data or {}
 
     def __repr__(self) -> str:
         return f"Group({len(self.items)} items, dx={self.dx}, dy={self.dy}, tag={self.tag!r})"

@@ -82,6 +82,7 @@ def _element(out: list[str], item: Item, family: str) -> None:
     if isinstance(item, Group):
         if item.dx or item.dy:
             tag["transform"] = f"translate({_n(item.dx)} {_n(item.dy)})"
+        tag.update({f"data-{key}": value for key, value in item.data.items()})
         out.append(f"<g{_attrs(tag)}>")
         for child in item.items:
             _element(out, child, family)

@@ -3,18 +3,15 @@ back after a reload and a server restart, and may do only what their link allows
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import httpx
 import pytest
-from web_browser import PHONE, chromium, horizontal_overflow, small_targets
+from web_browser import PHONE, chromium, horizontal_overflow, phone, shot, small_targets
 from web_server import free_port, serving
 from web_toy import toy_games
 
 from scorepad import store
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-SHOTS = Path(__file__).parent.parent / "output" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -28,23 +25,6 @@ def new_game(base: str, players: list[str], rounds: int = 3) -> dict:
                                               "setup": {"rounds": rounds}})
     assert r.status_code == 201, r.text
     return r.json()
-
-
-def phone(browser, url: str, errors: list[str]):
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    # console errors include what the Content-Security-Policy refused; failed requests
-    # (a refused token, a server stopped on purpose) are the tests' own doing
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
-            and not m.text.startswith("Failed to load resource") else None)
-    page.goto(url)
-    page.wait_for_selector("#status:not(:empty)")
-    return page
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def test_six_phones_see_every_step_live(browser, tmp_path):

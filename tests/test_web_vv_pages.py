@@ -9,8 +9,7 @@ import json
 
 import httpx
 import pytest
-from test_web_pages import SHOTS, phone, shot
-from web_browser import PHONE, chromium, horizontal_overflow, small_targets
+from web_browser import PHONE, SHOTS, chromium, horizontal_overflow, phone, shot, small_targets
 from web_server import free_port, serving
 from web_vv import vv_games
 

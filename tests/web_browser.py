@@ -11,11 +11,13 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 360, "height": 640}
+SHOTS = Path(__file__).parent.parent / "output" / "screenshots"
 
 
 @contextmanager
@@ -43,3 +45,23 @@ def small_targets(page) -> list[str]:
 def horizontal_overflow(page) -> int:
     """How many CSS pixels the page is wider than the viewport (0: nothing to scroll)."""
     return page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+
+
+def phone(browser, url: str, errors: list[str]):
+    """A page at phone size in a context of its own, open at ``url`` once the game's status
+    shows; page errors and console errors are appended to ``errors``."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # console errors include what the Content-Security-Policy refused; failed requests
+    # (a refused token, a server stopped on purpose) are the tests' own doing
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and not m.text.startswith("Failed to load resource") else None)
+    page.goto(url)
+    page.wait_for_selector("#status:not(:empty)")
+    return page
+
+
+def shot(page, name: str, full_page: bool = True) -> None:
+    """A screenshot of ``page`` as ``output/screenshots/NAME.png`` (to look at)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorepad.floris.common import load_rules, number_word, rules_option, verdict_json
+from scorepad.floris.common import load_rules, rules_option, verdict_json, verdict_lines
 from scorepad.options import json_option
 
 
@@ -30,7 +30,6 @@ def bouquet_cmd(ctx: click.Context, spec: tuple[str, ...], as_json: bool,
     from scorepad.io import emit_json
     from scorepad.rules.floris.bouquet import judge
     from scorepad.rules.floris.fix import smallest_fix
-    from scorepad.rules.floris.flowers import describe_counts
     from scorepad.rules.floris.spec import parse_spec
 
     rules = load_rules(rules_file)
@@ -43,14 +42,8 @@ def bouquet_cmd(ctx: click.Context, spec: tuple[str, ...], as_json: bool,
         out.update(reason=verdict.reason, fix=fix.text if fix else None,
                    bonus=data["bonus"], counts=data["counts"], ruleset=rules.ruleset)
         click.echo(emit_json(out))
-    elif verdict.valid:
-        bonus = f" + {verdict.bonus} bonus" if verdict.bonus else ""
-        click.echo(f"valid bouquet: {verdict.label} ({describe_counts(verdict.counts)}), "
-                   f"{number_word(verdict.flowers, 'flower')}{bonus} = "
-                   f"{number_word(verdict.points, 'point')}")
     else:
-        click.echo(f"not a bouquet: {verdict.reason}")
-        if fix:
-            click.echo(f"smallest fix: {fix.text}")
+        for line in verdict_lines(verdict, fix):
+            click.echo(line)
     if not verdict.valid:
         ctx.exit(1)

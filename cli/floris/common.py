@@ -8,6 +8,7 @@ from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, not for --help
     from scorepad.rules.floris.bouquet import Verdict
+    from scorepad.rules.floris.fix import Fix
     from scorepad.rules.floris.log import FlorisLog as FlorisGame
     from scorepad.rules.floris.ruleset import FlorisRules
 
@@ -59,3 +60,15 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
 def number_word(count: int, singular: str, plural: str | None = None) -> str:
     """``1 flower``, ``2 flowers``."""
     return f"{count} {singular if count == 1 else (plural or singular + 's')}"
+
+
+def verdict_lines(verdict: Verdict, fix: Fix | None) -> list[str]:
+    """What ``floris bouquet`` prints for a verdict (the browser's checker shows the same)."""
+    from scorepad.rules.floris.flowers import describe_counts
+
+    if verdict.valid:
+        bonus = f" + {verdict.bonus} bonus" if verdict.bonus else ""
+        return [f"valid bouquet: {verdict.label} ({describe_counts(verdict.counts)}), "
+                f"{number_word(verdict.flowers, 'flower')}{bonus} = "
+                f"{number_word(verdict.points, 'point')}"]
+    return [f"not a bouquet: {verdict.reason}", *([f"smallest fix: {fix.text}"] if fix else [])]

@@ -10,6 +10,7 @@ Endpoints (``t`` is the caller's token, from the link they opened)::
     GET  /api/games/{id}/links?t=HOST    the join links again (host only)
     GET  /api/games/{id}/asset/{name}?t= a file the game's page fetches once (a blank sheet)
     POST /api/games/{id}/step?t=         {"player", "move"} or {"reveal": true}
+    POST /api/games/{id}/check?t=        {"move"}: the game's verdict, nothing played
     POST /api/games/{id}/undo?t=         host only
     POST /api/games/{id}/end?t=          host only
     GET  /api/games/{id}/events?t=       server-sent events: the state after every change
@@ -40,7 +41,7 @@ from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .games import WebGame, default_games
 from .host import HOST, Forbidden, Host, NotSaved, Role, Table
-from .models import MAX_BODY, MAX_DEPTH, CreateGame, Step, depth
+from .models import MAX_BODY, MAX_DEPTH, Check, CreateGame, Step, depth
 
 STATIC = Path(__file__).parent / "static"
 #: Headers of every page: tokens are in page URLs, so no referrer ever leaves with them.
@@ -72,7 +73,8 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
     async def kinds(request: Request) -> Response:
         return JSONResponse([
             {"id": gid, "min_players": w.game.min_players, "max_players": w.game.max_players,
-             "setup": {k: list(v) for k, v in w.setup_choices.items()}}
+             "setup": {k: list(v) for k, v in w.setup_choices.items()},
+             "scorekeeper": w.scorekeeper}
             for gid, w in host.games.items()])
 
     async def create(request: Request) -> Response:
@@ -106,6 +108,13 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         table, role = _find(request)
         await host.step(table, role, await _body(request, Step))
         return Response(table.view_json(role), media_type="application/json")
+
+    async def check(request: Request) -> Response:
+        table, _ = _find(request)
+        if table.web.check is None:
+            raise Forbidden(f"{table.web.id} offers no check", status=404)
+        body = await _body(request, Check)
+        return JSONResponse(dict(table.web.check(table.session, body.move)))
 
     async def undo(request: Request) -> Response:
         table, role = _find(request)
@@ -156,6 +165,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Route("/api/games/{game_id}", state), Route("/api/games/{game_id}/links", links),
         Route("/api/games/{game_id}/asset/{name}", asset),
         Route("/api/games/{game_id}/step", step, methods=["POST"]),
+        Route("/api/games/{game_id}/check", check, methods=["POST"]),
         Route("/api/games/{game_id}/undo", undo, methods=["POST"]),
         Route("/api/games/{game_id}/end", end, methods=["POST"]),
         Route("/api/games/{game_id}/events", events),

@@ -10,7 +10,8 @@ out games whose module is not installed.
 The view hook: ``view(session, player) -> dict`` gets the :class:`Session` and the viewer
 (a player's name, or ``None`` for the host) and returns plain JSON-able data for that
 viewer only (a sheet as SVG, the card to show); its result is the ``view`` field of the
-state the server sends. The page module is an ES module under ``static/games/`` whose
+state the server sends. The check hook, ``check(session, move) -> dict``, says what the
+game makes of a move before anyone plays it (Floris: the bouquet's verdict). The page module is an ES module under ``static/games/`` whose
 ``render(root, state, ctx)`` draws the game (see ``static/game.js``).
 """
 
@@ -27,6 +28,8 @@ from scorepad.rules.session import Session
 ViewHook = Callable[[Session, "str | None"], Mapping[str, Any]]
 #: ``asset(session, name)``: a file the game's page fetches once (text, media type), or None.
 AssetHook = Callable[[Session, str], "tuple[str, str] | None"]
+#: ``check(session, move)``: what the game says of a move before it is played (a verdict).
+CheckHook = Callable[[Session, Any], Mapping[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,11 @@ class WebGame:
     #: set-up keyword → the values a browser may choose (the first is the default)
     setup_choices: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     view: ViewHook | None = None
+    #: answers ``POST /api/games/{id}/check`` (None: the game offers no check)
+    check: CheckHook | None = None
+    #: the game can be kept without a seed (``"deal": false``): the table deals its own
+    #: cards and the server keeps score (Mille Fiori's scorekeeper)
+    scorekeeper: bool = False
     #: file name of the game's page module under ``static/games/`` (None: the generic page)
     page: str | None = None
     #: whether a game of no players may be started: a card flipper for a paper game (chance
@@ -81,4 +89,12 @@ def _pages(game_id: str) -> dict[str, Any]:
 
         return {"view": vv_view, "page": "voll-verplant.js", "flipper": True,
                 "asset": vv_asset}
+    if game_id == "mille-fiori":
+        from .mf import mf_view
+
+        return {"view": mf_view, "page": "mille-fiori.js", "scorekeeper": True}
+    if game_id == "floris":
+        from .floris import check_bouquet, floris_view
+
+        return {"view": floris_view, "check": check_bouquet, "page": "floris.js"}
     return {}

@@ -202,7 +202,12 @@ class Host:
         if len(set(players)) != len(players):
             raise InputError("every player needs a name of their own", where=("players",))
         setup = self._setup(web, request.setup)
-        seed = request.seed or fresh_seed()
+        if not request.deal and not web.scorekeeper:
+            raise InputError(f"{game.id} has no game without a seed to keep score of",
+                             where=("deal",))
+        if not request.deal and request.seed:
+            raise InputError("a game the table deals itself has no seed", where=("seed",))
+        seed = None if not request.deal else request.seed or fresh_seed()
         session = Session.start(game, players, seed=seed, rules=request.rules, **setup)
         async with self._create_lock:
             self.folder.mkdir(parents=True, exist_ok=True)

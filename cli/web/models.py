@@ -31,6 +31,9 @@ class CreateGame(BaseModel):
     seed: Annotated[str, StringConstraints(strip_whitespace=True, max_length=100)] | None = None
     rules: Annotated[dict[Key, JsonValue], Field(max_length=32)] = Field(default_factory=dict)
     setup: Annotated[dict[Key, JsonValue], Field(max_length=16)] = Field(default_factory=dict)
+    #: False: no seed at all, the table deals its own cards and the server keeps score
+    #: (only for a game that offers it: ``WebGame.scorekeeper``)
+    deal: bool = True
 
 
 class Step(BaseModel):
@@ -44,6 +47,14 @@ class Step(BaseModel):
     player: Name | None = None
     move: JsonValue = None
     reveal: bool = False
+
+
+class Check(BaseModel):
+    """``POST /api/games/{id}/check``: ask the game about a move without playing it
+    (Floris: is this spec a bouquet?)."""
+
+    model_config = ConfigDict(extra="forbid")
+    move: JsonValue = None
 
 
 class TableFile(BaseModel):

@@ -7,6 +7,16 @@ export let lang = pickLang(Object.keys(WORDS), localStorage.getItem(LANG_KEY));
 export const t = (key, fields = {}) => fill(WORDS[lang][key] ?? key, fields);
 export const $ = (id) => document.getElementById(id);
 
+// An element with attributes ("class", "text" for its text) and children.
+export const el = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  e.append(...children);
+  return e;
+};
+
 export function langButtons(root, onChange) {
   root.replaceChildren();
   for (const l of Object.keys(WORDS)) {

@@ -5,8 +5,9 @@
 // A game may bring its own page module (state.game.page, under /static/games/): an ES
 // module exporting render(root, state, ctx). It draws into root (the #board element)
 // and returns {generic: false} to hide the generic move buttons. ctx offers
-// step(player, move), reveal(), undo(), t(key, fields), lang and words (the raw table of
-// the language, placeholders kept): the same calls as below.
+// step(player, move), reveal(), undo(), check(move) (the game's verdict on a move, nothing
+// played: resolves to [ok, body]), t(key, fields), lang and words (the raw table of the
+// language, placeholders kept): the same calls as below.
 import { $, WORDS, call, keepAwake, langButtons, lang, linkItem, t } from "./common.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -19,6 +20,7 @@ const ctx = {
   step: (player, move) => send("/step", { player, move }),
   reveal: () => send("/step", { reveal: true }),
   undo: () => send("/undo"),
+  check: (move) => call("POST", api("/check"), { move }),
   t, get lang() { return lang; }, get words() { return WORDS[lang]; },
 };
 

@@ -23,6 +23,10 @@ function label() {
   $("kind-l").textContent = t("game"); $("players-l").textContent = t("players");
   $("seed-l").textContent = t("seed_label"); $("rules-l").textContent = t("rules_label");
   $("create").textContent = t("create"); $("join-h").textContent = t("join");
+  if ($("deal")) {
+    $("deal-l").textContent = t("deal_label");
+    $("deal").options[0].text = t("deal_seed"); $("deal").options[1].text = t("deal_table");
+  }
   langButtons($("langs"), () => { label(); showLinks(); showMine(); });
 }
 
@@ -34,6 +38,12 @@ function setupFields() {
     const l = document.createElement("label"); l.htmlFor = `setup-${key}`; l.textContent = key;
     const s = document.createElement("select"); s.id = `setup-${key}`; s.dataset.key = key;
     choices.forEach((c, i) => { const o = new Option(c === null ? "–" : String(c), String(i)); s.append(o); });
+    root.append(l, s);
+  }
+  if (kind?.scorekeeper) { // the table may deal its own cards: the server only keeps score
+    const l = document.createElement("label"); l.htmlFor = "deal"; l.id = "deal-l"; l.textContent = t("deal_label");
+    const s = document.createElement("select"); s.id = "deal";
+    s.append(new Option(t("deal_seed"), "seed"), new Option(t("deal_table"), "table"));
     root.append(l, s);
   }
 }
@@ -59,9 +69,10 @@ $("new").addEventListener("submit", async (event) => {
     $("error").textContent = t("rules_label"); $("error").hidden = false; return;
   }
   const setup = {};
-  for (const s of $("setup").querySelectorAll("select")) setup[s.dataset.key] = kind.setup[s.dataset.key][Number(s.value)];
+  for (const s of $("setup").querySelectorAll("select[data-key]")) setup[s.dataset.key] = kind.setup[s.dataset.key][Number(s.value)];
   const players = $("players").value.split("\n").map((s) => s.trim()).filter(Boolean);
-  const [ok, body] = await call("POST", "/api/games", { game: kind.id, players, seed: $("seed").value.trim() || null, rules, setup });
+  const deal = $("deal")?.value !== "table";
+  const [ok, body] = await call("POST", "/api/games", { game: kind.id, players, seed: deal ? $("seed").value.trim() || null : null, rules, setup, deal });
   if (!ok) { $("error").textContent = body.error; $("error").hidden = false; return; }
   made = body; showLinks();
   const keep = [{ url: body.host.url, game: body.game, seed: body.seed, players }, ...mine()].slice(0, 20);

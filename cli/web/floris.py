@@ -1,0 +1,62 @@
+"""Floris in the browser: the tally page's view hook and its bouquet checker.
+
+``floris_view(session, player)`` is the tally as the page draws it
+(``static/games/floris.js``): every player's bouquets with their pattern and points, the
+end-of-game entry once made, totals and ranks as ``floris score --json`` gives them
+(:func:`scorepad.rules.floris.scoring.score`), the phase and the options the forms need.
+``check_bouquet(session, spec)`` answers the page's checker before a bouquet is presented:
+valid or not, the points, the reason and the smallest fix, in the words ``floris
+bouquet`` prints (:func:`scorepad.floris.common.verdict_lines`), judged by the engine's
+own :func:`~scorepad.rules.floris.bouquet.judge` under the game's rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.floris.common import verdict_json, verdict_lines
+from scorepad.rules.common.errors import InputError
+from scorepad.rules.floris.bouquet import judge
+from scorepad.rules.floris.fix import smallest_fix
+from scorepad.rules.floris.flowers import flower_types
+from scorepad.rules.floris.scoring import score
+from scorepad.rules.floris.spec import parse_spec
+from scorepad.rules.session import Session
+
+#: the longest spec the checker reads (a hand is far shorter)
+MAX_SPEC = 200
+
+
+def floris_view(session: Session, player: str | None) -> dict[str, Any]:
+    """The tally: players with their bouquets (and each one's pattern), entries, totals."""
+    state = session.state
+    rules = state.rules
+    result = score(state)
+    for seat, entry in zip(state.seats, result["players"], strict=True):
+        for bouquet, shown in zip(seat.bouquets, entry["bouquets"], strict=True):
+            shown["label"] = bouquet.verdict.label
+        if seat.end and seat.end.final:
+            entry["final"]["label"] = seat.end.final.verdict.label
+        entry["entered"] = seat.end is not None
+    return {"phase": state.phase, "players": result["players"], "winners": result["winners"],
+            "flowers": list(flower_types()),
+            "rules": {"min_flowers": rules.min_flowers, "penalty_per_card": rules.penalty_per_card,
+                      "final_bouquet": rules.final_bouquet,
+                      "reserve_penalty": rules.reserve_penalty}}
+
+
+def check_bouquet(session: Session, spec: Any) -> dict[str, Any]:
+    """The verdict on ``spec`` (a bouquet as ``floris bouquet`` reads it) under the game's
+    rules: ``{"readable", "valid", "points", "reason", "fix", "lines", ...}``."""
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC:
+        return {"readable": False, "valid": False,
+                "lines": [f"a bouquet is a spec such as \"rose:3 lily:3\" (at most "
+                          f"{MAX_SPEC} characters)"]}
+    rules = session.state.rules
+    try:
+        verdict = judge(parse_spec(spec), rules)
+    except InputError as err:
+        return {"readable": False, "valid": False, "lines": [err.message]}
+    fix = smallest_fix(verdict.counts, rules)
+    return {"readable": True, **verdict_json(verdict), "reason": verdict.reason,
+            "fix": fix.text if fix else None, "lines": verdict_lines(verdict, fix)}

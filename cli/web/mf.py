@@ -1,0 +1,93 @@
+"""Mille Fiori in the browser: the view hook of the scorekeeper page.
+
+``mf_view(session, player)`` gives what a phone draws (``static/games/mille-fiori.js``):
+the board's areas as SVG diagrams from the sheets layer
+(:mod:`scorepad.sheets.mille_fiori.board_svg`, each space's id in ``data-space``), the
+players' totals with laps past 100, ship positions, diamonds and bonus cards, the
+20/15/10/5 fields, the display when the game keeps it, the viewer's own hand (seeded games;
+the host's and the watchers' views show none), the bonus card owed and why, and the last steps with the
+events the engine gave for each (who got how many points and why, bonus cards, fields,
+the end). Which spaces and cards are legal comes from the state's ``legal`` (the
+engine's legal moves), never from here or the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorepad.rules.mille_fiori import engine as E
+from scorepad.rules.mille_fiori.board import AREAS
+from scorepad.rules.mille_fiori.scoring import TRACK, breakdown
+from scorepad.rules.session import Session
+from scorepad.sheets.mille_fiori.board_svg import PLAYER_COLORS, area_svgs
+
+RECENT = 8  # the steps whose events the page lists
+
+
+def initials(names: Sequence[str]) -> tuple[str, ...]:
+    """The shortest starts of the names that tell the players apart (``A``, ``Bo``, ``Be``)."""
+    for length in range(1, max(map(len, names)) + 1):
+        marks = [n[:length].upper() if length == 1 else n[:length] for n in names]
+        if len(set(marks)) == len(marks):
+            return tuple(marks)
+    return tuple(str(i + 1) for i in range(len(names)))
+
+
+def _events(events: Sequence[E.Event], names: Sequence[str]) -> list[dict[str, Any]]:
+    return [{"player": names[e.player] if e.player >= 0 else None, "points": e.points,
+             "kind": e.kind, "why": e.why} for e in events]
+
+
+def _step(move: Any, player: str | None) -> dict[str, Any]:
+    """A step as the page lists it: who, which card and where (or a chance step)."""
+    if player is None:
+        return {"player": None, "chance": "deal" if "deal" in move else "leftover"}
+    if move.get("empty_display"):
+        return {"player": player, "empty_display": True}
+    action = move["action"]
+    return {"player": player, "card": move["card"],
+            "place": action.get("place"), "ship": bool(action.get("ship"))}
+
+
+def mf_view(session: Session, player: str | None) -> dict[str, Any]:
+    """What ``player`` (None: the host or a watcher) sees of a Mille Fiori table."""
+    s = session.state
+    g = s.g
+    b = g.cfg.board
+    names = list(g.cfg.names)
+    marks = initials(names)
+    scores = breakdown(g)
+    players = []
+    for p, sc in enumerate(scores):
+        players.append({
+            "name": sc.name, "initial": marks[p], "color": PLAYER_COLORS[p % len(PLAYER_COLORS)],
+            "total": sc.total, "laps": sc.laps, "track": sc.total % TRACK,
+            "areas": sc.areas, "ship": sc.ship, "bonus_fields": sc.bonus_fields,
+            "empty_display": sc.empty_display, "ship_position": sc.ship_position,
+            "diamonds_left": sc.diamonds_left, "bonus_cards": sc.bonus_cards, "rank": sc.rank,
+            "fields": [AREAS[a] for a in b.field_areas if g.claimed[p] >> a & 1]})
+    fields = [{"area": AREAS[a], "values": list(b.field_values), "taken": g.field_taken[a]}
+              for a in b.field_areas]
+    hands: dict[str, list[str]] = {}
+    if s.hands is not None:
+        for p, hand in enumerate(s.hands):
+            if names[p] == player:  # the host and the watch screen see no hand (the
+                # host's move buttons show the cards of the hand it plays for)
+                hands[names[p]] = [b.cards[k].id for k in hand]
+    recent = []
+    for i in range(len(session.steps) - 1, max(-1, len(session.steps) - 1 - RECENT), -1):
+        who, move = session.steps[i]
+        after = session.states[i + 1].g
+        recent.append({**_step(move, who), "number": i + 1,
+                       "events": _events(after.events, names)})
+    return {
+        "areas": [{"id": name, "svg": svg} for name, svg in area_svgs(g.owner, marks)],
+        "players": players, "fields": fields,
+        "display": None if g.display is None else [b.cards[k].id for k in g.display],
+        "hands": hands, "seeded": s.seed is not None,
+        "bonus_owed": {"player": names[g.pending], "why": g.pending_why}
+        if g.phase == E.BONUS else None,
+        "round": g.round + 1, "rounds": g.cfg.rounds, "ship_track": len(b.ship_points) - 1,
+        "recent": recent, "end": g.ended_by,
+    }

@@ -1,0 +1,107 @@
+// Floris on the served game page: the tally. Bouquets are typed as `floris bouquet` reads
+// them ("rose:3 lily:3", "r3 l3"); Check asks the server's checker (the engine's judge and
+// smallest fix, the words `floris bouquet` prints), Present plays the bouquet as a step,
+// and the engine refuses what is no bouquet. The end-of-game entry is one more step. The
+// form is built once, so a state arriving from another phone never wipes what is typed.
+import { el } from "../common.js";
+
+let form = null;   // the persistent form elements
+let forName = null; // whom the form enters for (the host may choose)
+
+function field(id, labelText, input) {
+  input.id = id;
+  return [el("label", { for: id, id: `${id}-l`, text: labelText }), input];
+}
+
+function build(ctx) {
+  const t = ctx.t;
+  const spec = el("input", { type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false" });
+  const verdict = el("div", { id: "fl-verdict", class: "fl-verdict", "aria-live": "polite" });
+  const check = el("button", { type: "button", id: "fl-check" });
+  const present = el("button", { type: "button", id: "fl-present", class: "primary" });
+  const who = el("div", { class: "moves", id: "fl-who" });
+  const play = el("section", { id: "fl-play" }, el("h2", { id: "fl-for" }), who,
+    ...field("fl-spec", "", spec), el("div", { class: "fl-row" }, check, present), verdict);
+  const final = el("input", { type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false" });
+  const number = () => el("input", { type: "number", min: "0", max: "45", value: "0", inputmode: "numeric" });
+  const hand = number(), discarded = number(), reserve = number();
+  const enter = el("button", { type: "button", id: "fl-enter" });
+  const end = el("details", { id: "fl-end" }, el("summary", { id: "fl-end-h" }),
+    ...field("fl-final", "", final), ...field("fl-hand", "", hand), ...field("fl-discarded", "", discarded),
+    ...field("fl-reserve", "", reserve), el("div", { class: "fl-row" }, enter));
+  const tally = el("section", { id: "fl-tally" });
+  form = { spec, verdict, check, present, who, play, final, hand, discarded, reserve, enter, end, tally,
+    root: el("div", { class: "fl" }, tally, play, end) };
+
+  check.addEventListener("click", async () => {
+    const [ok, body] = await ctx.check(spec.value);
+    verdict.replaceChildren();
+    if (!ok) { verdict.textContent = body.error; return; }
+    verdict.className = `fl-verdict ${body.valid ? "ok" : "bad"}`;
+    verdict.append(el("strong", { text: `${body.valid ? "✓" : "✗"} ${t(body.valid ? "fl_valid" : "fl_invalid")}` }));
+    for (const line of body.lines) verdict.append(el("div", { class: "fl-line", text: line }));
+  });
+  present.addEventListener("click", async () => {
+    if (await ctx.step(forName, spec.value)) { spec.value = ""; verdict.replaceChildren(); }
+  });
+  enter.addEventListener("click", async () => {
+    const move = { final: final.value, left_in_hand: Number(hand.value), discarded: Number(discarded.value),
+      left_in_reserve: Number(reserve.value) };
+    if (await ctx.step(forName, move)) { final.value = ""; }
+  });
+}
+
+function tally(v, state, t) {
+  const box = form.tally; box.replaceChildren();
+  if (v.phase === "final") box.append(el("p", { class: "fl-note", id: "fl-phase", text: t("fl_final_round") }));
+  if (v.phase === "over") box.append(el("p", { class: "fl-note", id: "fl-phase", text: t("fl_winners", { names: v.winners.join(", ") }) }));
+  const table = el("table", { class: "fl-tally", id: "fl-totals" });
+  for (const p of v.players) {
+    const tr = table.insertRow(); tr.dataset.player = p.name;
+    tr.insertCell().append(el("strong", { text: p.name }), el("br"),
+      el("small", { text: [(p.bouquets.length === 1 ? t("fl_bouquet_one") : t("fl_bouquets", { n: p.bouquets.length })), p.entered ? t("fl_entered") : null].filter(Boolean).join(" · ") }));
+    const total = tr.insertCell(); total.className = "fl-total"; total.textContent = String(p.total);
+    tr.insertCell().textContent = v.phase === "over" ? t("rank", { n: p.rank }) : "";
+  }
+  box.append(table);
+  for (const p of v.players) {
+    const list = el("ul", { class: "fl-bouquets", "data-player": p.name });
+    for (const b of p.bouquets) list.append(el("li", { text: `${b.spec} – ${b.label}: ${t("fl_points", { n: b.points })}` }));
+    if (p.final) list.append(el("li", { class: "fl-finalb", text: `${t("fl_final_bouquet")}: ${p.final.spec} – ${t("fl_points", { n: p.final.points })}` }));
+    if (p.penalties) list.append(el("li", { text: t("fl_penalties", { n: p.penalties }) }));
+    if (list.children.length) box.append(el("h3", { text: p.name }), list);
+  }
+}
+
+export function render(root, state, ctx) {
+  if (!document.getElementById("fl-css")) {
+    document.head.append(el("link", { id: "fl-css", rel: "stylesheet", href: "/static/games/floris.css" }));
+  }
+  const t = ctx.t;
+  const v = state.view;
+  if (!form) build(ctx);
+  if (form.root.parentNode !== root) root.replaceChildren(form.root);
+  tally(v, state, t);
+  const movers = Object.keys(state.legal);
+  if (!movers.includes(forName)) forName = movers[0] ?? null;
+  form.who.replaceChildren();
+  if (state.you.host && movers.length > 1) {
+    for (const name of movers) {
+      const b = el("button", { type: "button", "aria-pressed": String(name === forName), text: name });
+      b.addEventListener("click", () => { forName = name; render(root, state, ctx); });
+      form.who.append(b);
+    }
+  }
+  form.play.hidden = !forName || v.phase !== "play";
+  form.end.hidden = !forName;
+  document.getElementById("fl-for").textContent = forName ? t("fl_for", { name: forName }) : "";
+  form.check.textContent = t("fl_check"); form.present.textContent = t("fl_present");
+  form.enter.textContent = t("fl_enter");
+  document.getElementById("fl-end-h").textContent = `${t("fl_end_h")}${forName ? ` – ${forName}` : ""}`;
+  for (const [id, key] of [["fl-spec", "fl_spec"], ["fl-final", "fl_final"], ["fl-hand", "fl_left_in_hand"],
+    ["fl-discarded", "fl_discarded"], ["fl-reserve", "fl_left_in_reserve"]]) {
+    document.getElementById(`${id}-l`).textContent = t(key);
+  }
+  if (v.phase === "final") form.end.open = true;
+  return { generic: false };
+}

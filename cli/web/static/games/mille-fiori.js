@@ -1,0 +1,192 @@
+// Mille Fiori on the served game page: the scorekeeper. The board's areas come as SVG
+// from the server (scorepad.web.mf.mf_view, drawn by the sheets layer), each space with
+// its id in data-space; the legal spaces and cards are the engine's legal moves
+// (state.legal). A tap on a space (or Ship) chooses where, then a card button plays
+// {card, action}; nothing here knows a rule. The page lists what each step scored, and
+// why, as the engine's events say.
+import { el } from "../common.js";
+
+let chosen = null; // {player, target} where target is a space id or "ship"
+let redraw = () => {}; // draws the last state again (after a tap that only chooses)
+
+function styles() {
+  if (document.getElementById("mf-css")) return;
+  document.head.append(el("link", { id: "mf-css", rel: "stylesheet", href: "/static/games/mille-fiori.css" }));
+}
+
+// "workshops/quartz/3" → "quartz 3"; "residences/-/4" → "Residences 4"
+export function cardName(id, t) {
+  const [area, symbol, number] = id.split("/");
+  return `${symbol === "-" ? t(`mf.${area}`) : t(`mf.${symbol}`)} ${number}`;
+}
+
+function spaceName(id, t) {
+  if (id === "ship") return t("mf_ship");
+  const [area, ...rest] = id.split("/");
+  return `${t(`mf.${area}`)} ${rest.map((r) => (/^\d+$/.test(r) ? r : t(`mf.${r}`))).join(" ")}`;
+}
+
+// the legal moves of one player, by target: space id (or "ship") → [move]
+function byTarget(moves) {
+  const out = new Map();
+  for (const m of moves) {
+    if (m.empty_display) continue;
+    const target = m.action.ship ? "ship" : m.action.place;
+    if (!out.has(target)) out.set(target, []);
+    out.get(target).push(m);
+  }
+  return out;
+}
+
+function kindName(kind, t) {
+  return ["ship", "bonus_fields", "empty_display", "bonus", "field", "end"].includes(kind)
+    ? t(`mf_k_${kind}`) : t(`mf.${kind}`);
+}
+
+function stepLine(step, t) {
+  if (step.player === null) return t(step.chance === "deal" ? "mf_deal" : "mf_leftover");
+  if (step.empty_display) return `${step.player}: ${t("mf_empty")}`;
+  const card = cardName(step.card, t);
+  return `${step.player}: ${step.ship ? t("mf_to_ship", { card }) : `${card} → ${spaceName(step.place, t)}`}`;
+}
+
+function players(v, t) {
+  const table = el("table", { class: "mf-totals", id: "mf-totals" });
+  for (const p of v.players) {
+    const tr = table.insertRow();
+    tr.dataset.player = p.name;
+    const who = tr.insertCell();
+    who.append(el("span", { class: "mf-chip", text: p.initial }), ` ${p.name}`);
+    who.firstChild.style.setProperty("--c", p.color);
+    const total = tr.insertCell(); total.className = "mf-total"; total.textContent = String(p.total);
+    const info = tr.insertCell();
+    const bits = [t("mf_ship_at", { n: p.ship_position, of: v.ship_track }), t("mf_diamonds", { n: p.diamonds_left }),
+      t("mf_bonus_cards", { n: p.bonus_cards })];
+    if (p.laps) bits.unshift(t("mf_lap", { track: p.track, lap: p.laps + 1 }));
+    info.textContent = bits.join(" · ");
+  }
+  return table;
+}
+
+// a list of cards, the same card once with its count: "quartz 3, Harbor 1 ×3"
+function cards(title, ids, t) {
+  const counts = new Map();
+  for (const c of ids) counts.set(c, (counts.get(c) || 0) + 1);
+  const text = [...counts].map(([c, n]) => `${cardName(c, t)}${n > 1 ? ` ×${n}` : ""}`).join(", ");
+  return el("p", { class: "mf-cards" }, el("strong", { text: `${title}: ` }), text || "–");
+}
+
+function recent(v, t) {
+  const list = el("ol", { class: "mf-recent", id: "mf-recent" });
+  for (const step of v.recent) {
+    const li = el("li", { value: String(step.number) }, el("span", { text: stepLine(step, t) }));
+    const events = el("ul");
+    for (const e of step.events) {
+      const pts = e.points ? `${e.player}: +${e.points} ${kindName(e.kind, t)}` : `${kindName(e.kind, t)}`;
+      events.append(el("li", { class: `mf-ev mf-ev-${e.kind}`, text: `${pts} – ${e.why}` }));
+    }
+    li.append(events);
+    list.append(li);
+  }
+  return list;
+}
+
+function fields(v, t) {
+  const table = el("table", { class: "mf-fields" });
+  for (const f of v.fields) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = t(`mf.${f.area}`);
+    const values = tr.insertCell();
+    f.values.forEach((n, i) => values.append(el(i < f.taken ? "s" : "span", { text: String(n) }), " "));
+    const who = v.players.filter((p) => p.fields.includes(f.area)).map((p) => p.name);
+    tr.insertCell().textContent = who.length ? t("mf_taken_by", { who: who.join(", ") }) : t("mf_nobody");
+  }
+  return table;
+}
+
+// where to play (spaces marked on the board) and the cards for the chosen target
+function picker(state, ctx, legal) {
+  const t = ctx.t;
+  const [player] = Object.keys(state.legal);
+  const box = el("section", { class: "mf-pick", id: "mf-pick" });
+  if (!player) return box;
+  const moves = state.legal[player];
+  if (chosen && (chosen.player !== player || !legal.has(chosen.target))) chosen = null;
+  box.append(el("p", { text: `${player}: ${t("mf_tap")}` }));
+  const row = el("div", { class: "moves" });
+  if (legal.has("ship")) {
+    const ship = el("button", { type: "button", id: "mf-ship", "aria-pressed": String(chosen?.target === "ship"), text: t("mf_ship") });
+    ship.addEventListener("click", () => { chosen = { player, target: "ship" }; redraw(); });
+    row.append(ship);
+  }
+  const empty = moves.find((m) => m.empty_display);
+  if (empty) {
+    const b = el("button", { type: "button", id: "mf-empty", text: t("mf_empty") });
+    b.addEventListener("click", () => ctx.step(player, empty));
+    row.append(b);
+  }
+  box.append(row);
+  if (chosen) {
+    box.append(el("h3", { text: t("mf_cards_for", { space: spaceName(chosen.target, t) }) }));
+    const list = el("div", { class: "moves mf-cardlist" });
+    for (const m of legal.get(chosen.target)) {
+      const b = el("button", { type: "button", class: "mf-card", "data-card": m.card, text: cardName(m.card, t) });
+      b.addEventListener("click", () => { chosen = null; ctx.step(player, m); });
+      list.append(b);
+    }
+    box.append(list);
+  }
+  return box;
+}
+
+function board(v, ctx, legal, player) {
+  const t = ctx.t;
+  const wrap = el("div", { class: "mf-board", id: "mf-board" });
+  for (const area of v.areas) {
+    const title = area.id === "trade" ? `${t("mf.trade")} · ${t("mf.harbor")}` : t(`mf.${area.id}`);
+    const box = el("div", { class: "mf-area", "data-area": area.id });
+    box.innerHTML = area.svg; // the server's SVG (sheets layer): no script, only shapes and text
+    wrap.append(el("h3", { text: title }), box);
+  }
+  for (const g of wrap.querySelectorAll("[data-word]")) {
+    const text = g.querySelector("text");
+    text.textContent = t(g.dataset.word); text.removeAttribute("textLength");
+  }
+  for (const g of wrap.querySelectorAll("[data-space]")) {
+    const id = g.dataset.space;
+    if (legal.has(id)) {
+      g.classList.add("legal");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", spaceName(id, t));
+      if (chosen && chosen.target === id) g.classList.add("chosen");
+    }
+  }
+  wrap.addEventListener("click", (e) => {
+    const g = e.target.closest("[data-space]");
+    if (!g || !legal.has(g.dataset.space)) return;
+    chosen = { player, target: g.dataset.space };
+    redraw();
+  });
+  return wrap;
+}
+
+export function render(root, state, ctx) {
+  styles();
+  const v = state.view;
+  const t = ctx.t;
+  redraw = () => render(root, state, ctx);
+  const [player] = Object.keys(state.legal);
+  const legal = byTarget(player ? state.legal[player] : []);
+  const parts = [el("p", { class: "mf-round", id: "mf-round", text: t("mf_round", { n: v.round, of: v.rounds }) })];
+  if (v.end) parts.push(el("p", { class: "mf-owed", id: "mf-end", text: t(`mf_end_${v.end}`) }));
+  if (v.bonus_owed) parts.push(el("p", { class: "mf-owed", id: "mf-owed", text: t("mf_owes", { name: v.bonus_owed.player, why: v.bonus_owed.why }) }));
+  parts.push(players(v, t));
+  for (const [name, hand] of Object.entries(v.hands)) parts.push(cards(t("mf_hand", { name }), hand, t));
+  if (v.display) parts.push(cards(t("mf_display"), v.display, t));
+  parts.push(board(v, ctx, legal, player));
+  parts.push(picker(state, ctx, legal));
+  if (v.recent.length) parts.push(el("h3", { text: t("mf_recent") }), recent(v, t));
+  parts.push(el("h3", { text: t("mf_fields") }), fields(v, t));
+  root.replaceChildren(...parts);
+  return { generic: false };
+}

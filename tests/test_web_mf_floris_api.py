@@ -1,0 +1,150 @@
+"""The Mille Fiori and Floris pages' server side: the view hooks, the board diagram, the
+bouquet checker endpoint and scorekeeper games without a seed (on loopback, no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import httpx
+import pytest
+from click.testing import CliRunner
+from mf_play import greedy_game
+from web_server import serving
+
+from scorepad.main import root
+from scorepad.rules.mille_fiori.board import board
+from scorepad.sheets.mille_fiori.board_svg import area_svgs
+from scorepad.web.games import default_games
+from scorepad.web.mf import initials, mf_view
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    with serving(default_games(), tmp_path_factory.mktemp("games")) as url:
+        yield url
+
+
+def new(base: str, **body) -> dict:
+    r = httpx.post(f"{base}/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def api(link: dict, what: str = "") -> str:
+    return link["url"].replace("/g/", "/api/games/").replace("?t=", f"{what}?t=")
+
+
+# ---------------------------------------------------------------- the board diagram
+
+def test_every_space_is_drawn_once_with_its_owner_initial():
+    b = board()
+    owner = tuple(i % 3 - 1 for i in range(b.spaces))  # free, Ann, Bob, free, ...
+    svgs = dict(area_svgs(owner, ("A", "B")))
+    text = "".join(svgs.values())
+    drawn = re.findall(r'data-space="([^"]+)"', text)
+    assert sorted(drawn) == sorted(b.space_ids)
+    for space in ("workshops/1", "residences/0", "trade/4/swan", "harbor/2/1"):
+        i = b.space_index[space]
+        group = re.search(rf'data-space="{space}">(.*?)</g>', text).group(1)
+        mark = re.search(r'class="owner"[^>]*>([^<]*)<', group)
+        assert (mark.group(1) if mark else None) == {-1: None, 0: "A", 1: "B"}[owner[i]]
+    assert set(svgs) == {"workshops", "residences", "nobili", "populi", "trade"}
+
+
+def test_initials_tell_the_players_apart():
+    assert initials(["Ann", "Bob"]) == ("A", "B")
+    assert len(set(initials(["Ann", "Anna", "Bob"]))) == 3
+
+
+def test_the_view_shows_totals_with_laps_as_score_json():
+    s = greedy_game("laps")
+    view = mf_view(s, None)
+    scored = s.score()["players"]
+    assert any(p["total"] >= 100 for p in scored)  # the case the laps are for
+    for shown, want in zip(view["players"], scored, strict=True):
+        assert (shown["total"], shown["laps"]) == (want["total"], want["laps"])
+        assert shown["track"] + 100 * shown["laps"] == want["total"]
+    # each recent step carries the engine's own events of that step
+    # the fields: the values taken and who took them, as the engine holds them
+    g = s.state.g
+    for f in view["fields"]:
+        area = ("workshops", "residences", "nobili", "populi", "trade").index(f["area"])
+        assert f["taken"] == g.field_taken[area]
+        assert f["taken"] == sum(f["area"] in p["fields"] for p in view["players"])
+    assert sum(p["bonus_fields"] for p in scored) > 0  # the case the fields are for
+    assert view["recent"][0]["number"] == len(s.steps)
+    assert view["recent"][0]["events"] == [
+        {"player": s.players[e.player] if e.player >= 0 else None, "points": e.points,
+         "kind": e.kind, "why": e.why} for e in s.states[-1].g.events]
+
+
+# ---------------------------------------------------------------- Mille Fiori on the server
+
+def test_a_seeded_game_shows_each_phone_only_its_own_hand(base):
+    game = new(base, game="mille-fiori", players=["Ann", "Bob"], seed="hands")
+    host = game["host"]
+    assert httpx.post(api(host, "/step"), json={"reveal": True}).status_code == 200
+    ann = httpx.get(api(game["players"][0])).json()
+    watch = httpx.get(api(game["watch"])).json()
+    hands = ann["log"]["rounds"][0]["hands"]
+    assert ann["view"]["hands"] == {"Ann": hands[0]}
+    assert watch["view"]["hands"] == {} and httpx.get(api(host)).json()["view"]["hands"] == {}
+    assert len(ann["view"]["display"]) > 0 and ann["view"]["seeded"] is True
+    # Ann's moves are her hand's cards only
+    assert {m["card"] for m in ann["legal"]["Ann"]} == set(hands[0])
+
+
+def test_a_scorekeeper_game_has_no_seed_and_no_chance_step(base):
+    game = new(base, game="mille-fiori", players=["Ann", "Bob"], deal=False)
+    assert game["seed"] is None
+    state = httpx.get(api(game["host"])).json()
+    assert state["to_move"] == ["Ann"] and state["at_chance"] is False
+    assert state["view"]["display"] is None and "seed" not in state["log"]
+    # every card kind the deck holds may be played
+    assert len({m["card"] for m in state["legal"]["Ann"]}) == len(board().cards)
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"game": "floris", "players": ["Ann", "Bob"], "deal": False}, "no game without a seed"),
+    ({"game": "mille-fiori", "players": ["Ann", "Bob"], "deal": False, "seed": "s"},
+     "has no seed"),
+])
+def test_games_without_a_seed_only_where_offered(base, body, words):
+    r = httpx.post(f"{base}/api/games", json=body)
+    assert r.status_code == 400 and words in r.json()["error"]
+
+
+def test_kinds_say_which_games_keep_score_without_a_seed(base):
+    kinds = {k["id"]: k for k in httpx.get(f"{base}/api/kinds").json()}
+    assert kinds["mille-fiori"]["scorekeeper"] is True
+    assert kinds["floris"]["scorekeeper"] is False
+
+
+# ---------------------------------------------------------------- the bouquet checker
+
+@pytest.mark.parametrize("spec", ["rose:3 lily:2", "r3 l3", "daisy:4", "sunflower:1 rose:2 lily:3"])
+def test_the_checker_says_what_floris_bouquet_says(base, spec):
+    game = new(base, game="floris", players=["Ann", "Bob"])
+    r = httpx.post(api(game["players"][1], "/check"), json={"move": spec})
+    assert r.status_code == 200
+    got = r.json()
+    cli = CliRunner().invoke(root, ["floris", "bouquet", spec])
+    as_json = json.loads(CliRunner().invoke(root, ["floris", "bouquet", spec, "--json"]).stdout)
+    assert got["lines"] == cli.stdout.splitlines()
+    for key in ("valid", "pattern", "flowers", "points", "reason", "fix", "counts"):
+        assert got[key] == as_json[key], key
+    # checking plays nothing
+    assert httpx.get(api(game["host"])).json()["steps"] == 0
+
+
+def test_the_checker_reads_like_the_command_and_asks_for_a_token(base):
+    game = new(base, game="floris", players=["Ann", "Bob"])
+    r = httpx.post(api(game["watch"], "/check"), json={"move": "rose:3 tulip:2"})
+    assert r.status_code == 200 and r.json()["readable"] is False
+    assert "tulip" in r.json()["lines"][0]
+    bad = game["watch"]["url"].split("?t=")[0].replace("/g/", "/api/games/") + "/check?t=" + "x" * 24
+    assert httpx.post(bad, json={"move": "rose:5"}).status_code == 403
+    mf = new(base, game="mille-fiori", players=["Ann", "Bob"])
+    assert httpx.post(api(mf["host"], "/check"), json={"move": "rose:5"}).status_code == 404
+    assert httpx.post(api(game["host"], "/check"), json={"spec": "x"}).status_code == 400

@@ -188,6 +188,12 @@ class Family:
     def missing(self, text: str, bold: bool, italic: bool) -> str | None:
         """The first character of ``text`` no face of this style can draw, or None."""
         chain = self.faces[(bold, italic)]
+        if len(chain) == 1:  # the bundled font alone: one table to look in
+            chars = chain[0].chars
+            for char in text:
+                if ord(char) not in chars:
+                    return char
+            return None
         for char in text:
             code = ord(char)
             if not any(code in face.chars for face in chain):

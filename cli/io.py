@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -243,4 +242,6 @@ def dump_yaml(data: Any) -> str:
 
 def emit_json(data: Any) -> str:
     """JSON text for ``--json`` output (UTF-8, stable key order as given)."""
+    import json  # here: the text output of a command needs none
+
     return json.dumps(data, ensure_ascii=False, indent=2)

@@ -15,7 +15,6 @@ are in :mod:`scorepad.printing`.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -31,6 +30,8 @@ MAX_NAME = 40
 
 def did_you_mean(typed: str, known: Iterable[str]) -> str:
     """`` (did you mean 'berlin'?)`` for the closest known name, or ``""``."""
+    import difflib  # here: only a mistyped name needs it
+
     lowered = {name.lower(): name for name in known}
     close = difflib.get_close_matches(typed.lower(), list(lowered), n=1, cutoff=0.6)
     return f" (did you mean {lowered[close[0]]!r}?)" if close else ""

@@ -117,7 +117,10 @@ def _read(path: Path):  # -> reportlab's TTFont, or a sheets.cff.CffFont
     name = f"scorepad-{path.stem}" if bundled else (
         f"scorepad-{path.stem}-{zlib.crc32(str(path.resolve()).encode()):08x}")
     try:
-        font = TTFont(name, str(path))
+        # Not ASCII-readable: the embedded subset holds only the glyphs the pages use, not
+        # the whole of ASCII besides (a sheet's PDF a quarter smaller, its fonts subset and
+        # compressed faster); the text reads back the same through the font's ToUnicode map.
+        font = TTFont(name, str(path), asciiReadable=False)
     except TTFError as err:
         if "postscript outlines" not in str(err).lower():
             raise _unusable(path, err) from None
@@ -185,6 +188,12 @@ class Family:
     def missing(self, text: str, bold: bool, italic: bool) -> str | None:
         """The first character of ``text`` no face of this style can draw, or None."""
         chain = self.faces[(bold, italic)]
+        if len(chain) == 1:  # the bundled font alone: one table to look in
+            chars = chain[0].chars
+            for char in text:
+                if ord(char) not in chars:
+                    return char
+            return None
         for char in text:
             code = ord(char)
             if not any(code in face.chars for face in chain):

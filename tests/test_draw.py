@@ -142,6 +142,23 @@ def test_pdf_page_size_title_and_text():
     assert "Größe Élysée ×2 ÷2" in reader.pages[0].extract_text()
 
 
+def test_pdf_embeds_only_the_glyphs_its_text_uses():
+    # reportlab's TTFont is not ASCII-readable here: its first subset would otherwise carry
+    # all of ASCII's glyphs whatever the page prints
+    from fontTools.ttLib import TTFont
+
+    pdf = render_pdf([Page(100, 100, [Text(10, 10, "Hö", 5)])], title="x")
+    reader = PdfReader(io.BytesIO(pdf))
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    assert len(fonts) == 1
+    descriptor = next(iter(fonts.values())).get_object()["/FontDescriptor"]
+    embedded = TTFont(io.BytesIO(descriptor["/FontFile2"].get_object().get_data()))
+    glyphs = {g for g in embedded.getGlyphOrder()
+              if embedded["glyf"][g].numberOfContours != 0}  # drawn, not blank
+    assert len(glyphs) < 10, glyphs  # H, ö and its parts, .notdef: not the 95 of ASCII
+    assert reader.pages[0].extract_text().strip() == "Hö"
+
+
 def test_pdf_is_byte_identical_across_runs():
     assert render_pdf([sample_page()], title="x") == render_pdf([sample_page()], title="x")
 

@@ -34,6 +34,20 @@ def modules_after(args: list[str]) -> set[str]:
     return set(result.stdout.split("-- modules --\n", 1)[1].split())
 
 
+def after_command(args: list[str], report: str) -> str:
+    """What ``report`` (Python code printing something) prints after ``scorepad ARGS`` ran
+    through the console entry point (``scorepad.main:main``) in a new interpreter; the
+    report runs at exit, after everything the entry point does."""
+    code = ("import atexit, sys\n"
+            f"atexit.register(lambda: exec({report!r}, {{}}))\n"
+            f"sys.argv = ['scorepad', *{args!r}]\n"
+            "from scorepad.main import main\nmain()\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.rsplit("-- report --\n", 1)[1]
+
+
 def pydantic_baseline() -> set[str]:
     """The modules pydantic loads to validate one model (what every file read costs)."""
     code = ("import sys, pydantic\nclass M(pydantic.BaseModel):\n    x: int\n"
@@ -55,7 +69,7 @@ def test_printing_a_bundled_sheet_loads_no_parser_or_engine(tmp_path, fmt):
     assert (tmp_path / f"madrid.{fmt}").stat().st_size > 0
     assert "pydantic" in modules  # the bundled map is read by its model, like any map
     own = modules - pydantic_baseline()
-    assert loaded(own, "yaml", "importlib.resources", "fontTools",
+    assert loaded(own, "yaml", "json", "importlib.resources", "fontTools",
                   "scorepad.rules.voll_verplant.engine",
                   "scorepad.rules.voll_verplant.ruleset") == []
     # The font is read by reportlab in both formats; only the PDF needs its canvas.
@@ -73,6 +87,36 @@ def test_scoring_a_log_loads_no_drawing_or_self_play(tmp_path):
     assert loaded(modules, "reportlab", "scorepad.sheets", "scorepad.rules.voll_verplant.bots",
                   "scorepad.rules.voll_verplant.simulate", "scorepad.rules.voll_verplant.paper"
                   ) == []
+    # the text table needs no JSON, and no name was mistyped
+    assert loaded(modules_after(["vv", "score", str(log)]), "json", "difflib") == []
+
+
+def test_a_command_builds_only_the_validators_of_the_models_it_validates(tmp_path):
+    # StrictModel defers building: a nested model (a move, a station) is validated inside
+    # its document's validator and builds none of its own
+    game = play_game(bundled_map("berlin"), default_rules(), ["Ann", "Bob"], "greedy", "p",
+                     record=True)
+    log = tmp_path / "game.yaml"
+    log.write_text(dump_yaml(game.log.to_data()))
+    report = ("from scorepad.rules.common.models import StrictModel\n"
+              "def subclasses(cls):\n"
+              "    for sub in cls.__subclasses__():\n"
+              "        yield sub\n"
+              "        yield from subclasses(sub)\n"
+              "print('-- report --')\n"
+              "print(' '.join(sorted(c.__name__ for c in subclasses(StrictModel)\n"
+              "                      if c.__pydantic_complete__)))\n"
+              "print(' '.join(sorted(c.__name__ for c in subclasses(StrictModel))))")
+    built, defined = after_command(["vv", "score", str(log)], report).splitlines()
+    assert {"MoveSpec", "RoundSpec", "StationSpec", "LineSpec"} <= set(defined.split())
+    assert built.split() == ["GameLog", "MapSpec", "VVRules"]
+
+
+def test_the_entry_point_spares_the_collector(tmp_path):
+    # fewer collections while a command starts, none of what it built walked at exit
+    report = ("import gc\nprint('-- report --')\n"
+              "print(gc.get_threshold()[0], gc.get_freeze_count() > 1000)")
+    assert after_command(["--version"], report).split() == ["100000", "True"]
 
 
 def test_checking_a_bouquet_loads_no_game_replay():

@@ -20,11 +20,14 @@ import pytest
 import yaml
 
 from scorepad.main import root
+from scorepad.rules.common.errors import InputError
+from scorepad.rules.voll_verplant.map_spec import parse_map, parse_map_json
 from scorepad.rules.voll_verplant.maps import (
     BUNDLED_MAPS,
     bundled_map,
     layout_problems,
     load_map_data,
+    load_map_json,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -103,6 +106,25 @@ def test_bundled_map_validates_and_follows_the_game(map_id):
     on_lines = {sid for line in doc["lines"] for sid in line["stations"]}
     assert on_lines == {s["id"] for s in doc["stations"]}
     assert network.figures()["stations"] == len(doc["stations"])
+
+
+@pytest.mark.parametrize("map_id", ORDER)
+def test_a_bundled_map_read_as_json_text_is_the_map_read_as_data(map_id):
+    # bundled_map lets the model read the JSON text itself; it is the same validated map
+    text = (MAPS_DIR / f"{map_id}.json").read_text(encoding="utf-8")
+    assert parse_map_json(text) == parse_map(raw(map_id))
+    assert load_map_json(text) == load_map_data(raw(map_id)) == bundled_map(map_id)
+
+
+def test_json_text_the_model_refuses_gets_the_placed_error_of_the_data():
+    doc = copy.deepcopy(raw("berlin"))
+    doc["lines"][2]["windows"] = 7
+    with pytest.raises(InputError) as from_data:
+        parse_map(doc)
+    with pytest.raises(InputError) as from_text:
+        parse_map_json(json.dumps(doc))
+    assert str(from_text.value) == str(from_data.value)
+    assert "line C, windows" in str(from_text.value)
 
 
 @pytest.mark.parametrize("map_id", ORDER)

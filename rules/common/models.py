@@ -15,7 +15,7 @@ M = TypeVar("M", bound=BaseModel)
 class StrictModel(BaseModel):
     """A frozen model that refuses unknown keys, so a typo in a file is reported, not ignored."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 def loc_to_place(loc: tuple[Any, ...]) -> str:

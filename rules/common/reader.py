@@ -28,7 +28,6 @@ column where known; the caller names the file.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from typing import Any
@@ -119,6 +118,8 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _parse_json(text: str) -> Any:
+    import json  # here: the logs, sheets and rulesets users write are YAML
+
     try:
         data = json.loads(text, object_pairs_hook=_json_object, parse_int=_json_int,
                           parse_float=_json_float, parse_constant=_json_constant)

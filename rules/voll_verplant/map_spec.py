@@ -173,3 +173,15 @@ def parse_map(data: object) -> MapSpec:
     return parse_model(MapSpec, data, place=_placer(data))
 
 
+def parse_map_json(text: str) -> MapSpec:
+    """:func:`parse_map` of a JSON document's text (a bundled map), by the same model:
+    pydantic reads the JSON itself, without building it as Python data first. A document
+    it refuses is read again as data, so the error is the one :func:`parse_map` gives."""
+    try:
+        return MapSpec.model_validate_json(text)
+    except ValidationError:
+        import json
+
+        return parse_map(json.loads(text))
+
+

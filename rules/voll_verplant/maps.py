@@ -263,6 +263,13 @@ def load_map_data(data: object) -> Network:
     return compile_map(parse_map(data))
 
 
+def load_map_json(text: str) -> Network:
+    """:func:`load_map_data` of a JSON document's text (see ``map_spec.parse_map_json``)."""
+    from .map_spec import parse_map_json
+
+    return compile_map(parse_map_json(text))
+
+
 def layout_problems(network: Network, *, max_segment: float = 3.0,
                     clearance: float = 0.3, min_distance: float = 1.0,
                     max_shared: int = 3) -> list[str]:
@@ -332,15 +339,13 @@ def _signed_area(network: Network, line: Line) -> float:
 @cache
 def bundled_map(map_id: str) -> Network:
     """A bundled map by id (ContentError listing the ids when unknown), validated by the
-    same model as any map file (:func:`load_map_data`).
+    same model as any map file (:func:`load_map_json`).
 
-    The bundled maps are JSON, read by the standard library: printing a sheet of one then
-    needs no YAML parser.
+    The bundled maps are JSON, which the model reads itself: printing a sheet of one needs
+    no YAML parser, nor the standard library's JSON module.
     """
-    import json
-
     from scorepad.rules.common.data import bundled_text
 
     if map_id not in BUNDLED_MAPS:
         raise ContentError(f"unknown map {map_id!r} (bundled: {', '.join(BUNDLED_MAPS)})")
-    return load_map_data(json.loads(bundled_text(__package__, "data", "maps", f"{map_id}.json")))
+    return load_map_json(bundled_text(__package__, "data", "maps", f"{map_id}.json"))

@@ -119,3 +119,16 @@ def test_whatever_tally_writes_floris_check_accepts(tmp_path, lines, rules, quit
     again = run("tally", "--resume", str(log), input="q\n")
     assert again.exit_code == 0
     assert log.read_bytes() == before            # resumed and saved back: the same file
+
+
+def test_resume_and_check_name_the_same_first_problem(tmp_path):
+    # found by the property above: too many players and an unknown final_round name
+    log = tmp_path / "game.yaml"
+    entry = {"final": "rose:5", "left_in_hand": 0, "discarded": 0, "left_in_reserve": 0}
+    players = {name: dict(entry) for name in ("Ann", "Bob", "Cid", "ann", "Dee", "Eve")}
+    log.write_text(yaml.safe_dump({"format": "scorepad/floris-game@1", "finished": False,
+                                   "final_round": ["Zed"], "players": players}, sort_keys=False))
+    checked = run("check", str(log))
+    resumed = run("tally", "--resume", str(log), input="q\n")
+    assert checked.exit_code == resumed.exit_code == 1
+    assert resumed.stderr.strip() == checked.stderr.strip().splitlines()[0]

@@ -127,11 +127,14 @@ def log_steps(log: FlorisLog) -> list[Step]:
 def replay_all(log: FlorisLog, rules: FlorisRules) -> tuple[FlorisState, list[ScorepadError]]:
     """Replay a file under ``rules``, going on past refused moves: the state of every
     accepted move and every problem, ordered by player (for ``check``, which lists all)."""
+    # The steps first, as the session's resume reads them (GAME.log_steps, then new): the
+    # same problem comes first whichever of the two reads a file.
+    steps = log_steps(log)
     state = engine.new_game(list(log.players), rules)
     problems: list[tuple[int, int, ScorepadError]] = []
     seat_of = {name: i for i, name in enumerate(log.players)}
     written = dict.fromkeys(log.players, 0)      # bouquets read so far, refused ones too
-    for order, (player, move) in enumerate(log_steps(log)):
+    for order, (player, move) in enumerate(steps):
         name = player or ""
         if isinstance(move, str):
             written[name] += 1

@@ -220,16 +220,16 @@ def test_the_tracker_has_a_box_per_round_of_that_game(runner, tmp_path, players)
     # The rules: 5 cards each round, the deck of 109 (less the display) decides how many
     # rounds; the engine's config counts them. The tracker's round row has one box per round.
     from scorepad.rules.mille_fiori.engine import make_config
-    from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
+    from scorepad.rules.mille_fiori.ruleset import default_rules
 
-    rounds = make_config(players, default_options()).rounds
+    rounds = make_config(players, default_rules()).rounds
     out = tmp_path / "aid.svg"
     result = runner.invoke(root, ["mf", "aid", "-o", str(out), "--players", str(players)])
     assert result.exit_code == 0, result.output
     svg = (tmp_path / "aid-tracker-1.svg").read_text()
     heads = re.findall(r">round (\d+)<", svg)
     assert [int(n) for n in heads] == list(range(1, rounds + 1))
-    assert len({rounds for rounds in (make_config(n, default_options()).rounds
+    assert len({rounds for rounds in (make_config(n, default_rules()).rounds
                                       for n in (2, 3, 4))}) == 3  # the counts differ
 
 

@@ -7,7 +7,7 @@ import json
 from scorepad.main import root
 from scorepad.rules.mille_fiori.board import board
 from scorepad.rules.mille_fiori.deal import deal
-from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
+from scorepad.rules.mille_fiori.ruleset import default_rules
 
 # Pinned: players write seeds down; if these change, an old seed deals other cards.
 TABLE_7_DISPLAY = ["trade/swan/4", "harbor/-/2", "populi/shell/3", "trade/swan/3"]
@@ -56,6 +56,6 @@ def test_same_seed_typed_on_two_phones_deals_the_same_cards(runner):
 
 
 def test_rules_layer_normalises_the_seed_too():
-    rules, b = default_options(), board()
+    rules, b = default_rules(), board()
     assert deal(2, " \u00e9 ", rules, b).rounds == deal(2, "e\u0301", rules, b).rounds
-    assert deal(2, " table-7\n", default_options(), board()).seed == "table-7"
+    assert deal(2, " table-7\n", default_rules(), board()).seed == "table-7"

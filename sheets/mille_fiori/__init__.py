@@ -22,7 +22,7 @@ shared pieces), :mod:`.examples` (worked examples and their diagrams), :mod:`.ai
 
 from __future__ import annotations
 
-from scorepad.rules.mille_fiori.ruleset import MFRules as Options
+from scorepad.rules.mille_fiori.ruleset import MFRules
 
 from ..draw import Page
 from .aid_page import player_aid_page
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 
-def aid_pages(options: Options | None = None, *, paper: str = "a4", lang: str = "en",
+def aid_pages(options: MFRules | None = None, *, paper: str = "a4", lang: str = "en",
               players: int = 4) -> list[tuple[str, Page]]:
     """All pages of the score aid, named: ``player``, ``table``, ``tracker-1`` ...: one
     tracker per player, its row of rounds as long as a game of ``players`` lasts (for 0 or 1,

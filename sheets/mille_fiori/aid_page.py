@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.rules.mille_fiori.board import TRADE, WORKSHOPS, Board, board
-from scorepad.rules.mille_fiori.ruleset import MFRules as Options
-from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
+from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules
 
 from ..draw import (
     BLACK,
@@ -93,10 +92,10 @@ def _block(key: str, x: float, y: float, w: float, h: float, rows: list[tuple[st
     return group
 
 
-def player_aid_page(options: Options | None = None, *, paper: str = "a4",
+def player_aid_page(options: MFRules | None = None, *, paper: str = "a4",
                     lang: str = "en") -> Page:
     """Page 1: per area where to place, how it scores, bonus cards, the field; the ship."""
-    opts = options or default_options()
+    opts = options or default_rules()
     b = board()
     ex = examples(opts)
     width, height = paper_size(paper)
@@ -158,7 +157,7 @@ def player_aid_page(options: Options | None = None, *, paper: str = "a4",
     return page
 
 
-def _ship_block(opts: Options, b: Board, x: float, y: float, w: float, h: float,
+def _ship_block(opts: MFRules, b: Board, x: float, y: float, w: float, h: float,
                 lang: str) -> Group:
     """The ship track, bonus cards, the fields' markers and the game end."""
     group = Group(tag="area ship")

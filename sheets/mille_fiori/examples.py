@@ -18,7 +18,7 @@ from scorepad.rules.mille_fiori.board import (
     board,
 )
 from scorepad.rules.mille_fiori.engine import arrange, preview, setup
-from scorepad.rules.mille_fiori.ruleset import MFRules as Options
+from scorepad.rules.mille_fiori.ruleset import MFRules
 
 from ..draw import (
     BLACK,
@@ -38,7 +38,7 @@ from .style import GREY, RULE, _diamond
 
 
 # ------------------------------------------------------------------- worked examples
-def examples(options: Options | None = None) -> dict[str, Any]:
+def examples(options: MFRules | None = None) -> dict[str, Any]:
     """The aid's worked examples, played by the engine: positions and what they score."""
     b = board()
     you, other, other2 = 0, 1, 2

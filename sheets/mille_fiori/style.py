@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.rules.mille_fiori.board import Board
-from scorepad.rules.mille_fiori.ruleset import MFRules as Options
+from scorepad.rules.mille_fiori.ruleset import MFRules
 
 from ..draw import (
     BLACK,
@@ -66,7 +66,7 @@ def _legend(x: float, y: float, lang: str) -> Group:
 
 
 # --------------------------------------------------------- pieces the pages share
-def _title(page: Page | Group, text: str, opts: Options, lang: str,
+def _title(page: Page | Group, text: str, opts: MFRules, lang: str,
            width: float | None = None) -> None:
     right = (width if width is not None else page.width) - MARGIN  # type: ignore[union-attr]
     page.add(Text(MARGIN, MARGIN + TITLE * 0.75, text, size=TITLE, bold=True, tag="title"))

@@ -7,8 +7,7 @@ track, the fields and the rounds per player count, each as a ruled table or a dr
 from __future__ import annotations
 
 from scorepad.rules.mille_fiori.board import AREAS, WORKSHOPS, board
-from scorepad.rules.mille_fiori.ruleset import MFRules as Options
-from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
+from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules
 
 from ..draw import (
     BLACK,
@@ -65,10 +64,10 @@ def _grid_table(x: float, y: float, head: list[str], rows: list[list[str]], widt
     return group
 
 
-def scoring_table_page(options: Options | None = None, *, paper: str = "a4",
+def scoring_table_page(options: MFRules | None = None, *, paper: str = "a4",
                        lang: str = "en") -> Page:
     """Page 2: trade, harbor, pyramid, workshop, residence, ship, field and round tables."""
-    opts = options or default_options()
+    opts = options or default_rules()
     gap = 10.0
     page, bottom = _table_page(opts, paper, lang, gap)
     if bottom > page.height - MARGIN:  # a shorter paper: close the gaps between sections
@@ -76,7 +75,7 @@ def scoring_table_page(options: Options | None = None, *, paper: str = "a4",
     return page
 
 
-def _table_page(opts: Options, paper: str, lang: str, gap: float) -> tuple[Page, float]:
+def _table_page(opts: MFRules, paper: str, lang: str, gap: float) -> tuple[Page, float]:
     """The scoring table with ``gap`` mm between sections, and how low its ink reaches."""
     from scorepad.rules.mille_fiori.engine import make_config
 

@@ -8,8 +8,7 @@ tracker (:func:`tracker_body`); :func:`tracker_page` adds the player's number.
 from __future__ import annotations
 
 from scorepad.rules.mille_fiori.board import AREAS, RESIDENCES, board
-from scorepad.rules.mille_fiori.ruleset import MFRules as Options
-from scorepad.rules.mille_fiori.ruleset import default_rules as default_options
+from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules
 
 from ..draw import (
     BLACK,
@@ -33,12 +32,12 @@ def _tick(x: float, y: float, size: float = 4.2) -> Rect:
     return Rect(x, y, size, size, stroke(BLACK, 0.3), radius=0.5, tag="tick")
 
 
-def tracker_page(options: Options | None = None, *, paper: str = "a4", lang: str = "en",
+def tracker_page(options: MFRules | None = None, *, paper: str = "a4", lang: str = "en",
                  player: int = 1, body: Group | None = None) -> Page:
     """A tracker for one player: field conditions and markers, laps, bonus cards, diamonds,
     the score after each round. Pages given the same ``body`` share it (the PDF then
     draws it once)."""
-    opts = options or default_options()
+    opts = options or default_rules()
     width, height = paper_size(paper)
     page = Page(width, height)
     page.add(body if body is not None else tracker_body(opts, paper=paper, lang=lang))
@@ -48,13 +47,13 @@ def tracker_page(options: Options | None = None, *, paper: str = "a4", lang: str
     return page
 
 
-def tracker_body(options: Options | None = None, *, paper: str = "a4",
+def tracker_body(options: MFRules | None = None, *, paper: str = "a4",
                  lang: str = "en", players: int | None = None) -> Group:
     """Everything on a tracker page but the player's number; the row of rounds has as many
     boxes as the deck deals rounds for ``players`` (2-4), else for the longest game."""
     from scorepad.rules.mille_fiori.engine import make_config
 
-    opts = options or default_options()
+    opts = options or default_rules()
     b = board()
     width, height = paper_size(paper)
     page = Group(tag="tracker")

@@ -28,6 +28,7 @@ from .engine import (
     apply_step,
     legal_next,
     map_tables,
+    most_crosses,
     reach_masks,
 )
 from .maps import Network
@@ -128,13 +129,7 @@ def greedy_bot(state: GameState, player: int, rng: random.Random) -> Move:
     assert card is not None
     steps = legal_next(state, player)
     if card.kind in ("number", "express") and not state.moved[player]:
-        # More crosses never lower the immediate worth: look at the most per line only.
-        most: dict[tuple[int, str], Move] = {}
-        for step in steps:
-            key = (step.line, step.direction)
-            if key not in most or step.crosses > most[key].crosses:
-                most[key] = step
-        steps = list(most.values())
+        steps = most_crosses(steps)  # more crosses never lower the immediate worth
     return _best(network, rules, sheet, card, steps, state.first_taken, rng)
 
 

@@ -428,6 +428,19 @@ def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules, *,
     return steps or ([] if follow_up else [Move()])
 
 
+def most_crosses(steps: Sequence[Move]) -> list[Move]:
+    """Of a number or express card's steps, the one with the most crosses per line (and
+    ring direction), in the order the lines first appear: more crosses never lower a
+    sheet's worth, so choosers (the greedy bot, the table's choices list) offer only these
+    (fewer are typed as such)."""
+    most: dict[tuple[int, str], Move] = {}
+    for step in steps:
+        key = (step.line, step.direction)
+        if key not in most or step.crosses > most[key].crosses:
+            most[key] = step
+    return list(most.values())
+
+
 # --- whole moves and rounds ---------------------------------------------------------
 
 def _lapse(card: Card, sheet: Sheet, queue: tuple[int, ...]

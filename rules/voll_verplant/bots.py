@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import compress
-from itertools import count as count_from
 from math import floor
-from operator import lt
 
 from scorepad.rules.common.shuffle import below
 
@@ -29,6 +26,7 @@ from .engine import (
     legal_next,
     map_tables,
     most_crosses,
+    open_lines,
     reach_masks,
 )
 from .maps import Network
@@ -91,8 +89,9 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     random = rng.random
-    # the lines with a free window, in line order (C-level iterators)
-    lines = list(compress(count_from(), map(lt, sheet.used, paths.windows)))
+    lines = paths.open_lines.get(sheet[7])  # open_lines, inline: its cache first
+    if lines is None:
+        lines = open_lines(paths, sheet)
     n = len(lines)
     k = floor(random() * n)
     line = lines[k if k < n else n - 1]

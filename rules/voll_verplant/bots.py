@@ -34,6 +34,8 @@ from .ruleset import VVRules
 
 _new = tuple.__new__  # a Move from a tuple, without the generated __new__'s call
 
+_EMPTY = Move()  # the step of a player with no free window
+
 Bot = Callable[[GameState, int, random.Random], Move]
 
 
@@ -82,10 +84,11 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
         return options[below(rng, len(options))]
     assert card is not None
     sheet = sheets[player]
-    if card.kind == FREE:
+    kind = card[0]  # by index, not the field's descriptor: this runs every round
+    if kind == FREE:
         return _random_free_ride(network, rules, sheet, rng)
-    if not sheet.free:
-        return Move()
+    if not sheet[7]:  # no open line: no free window
+        return _EMPTY
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     random = rng.random
@@ -96,7 +99,7 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     k = floor(random() * n)
     line = lines[k if k < n else n - 1]
     direction = CCW if paths.ring[line] and floor(random() * 2) else CW
-    if card.kind == TRANSFER:
+    if kind == TRANSFER:
         return _new(Move, (line, 0, direction, -1, ()))
     most = len(reach_masks(paths, sheet.marked, line, direction, card))  # 0..most crosses
     k = floor(random() * most)

@@ -205,7 +205,7 @@ def reveal(state: GameState, card: Card) -> GameState:
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 _new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
-_MARKED, _FREE = itemgetter(0), itemgetter(6)  # Sheet.marked, Sheet.free over many sheets
+_MARKED, _OPEN = itemgetter(0), itemgetter(7)  # Sheet.marked, Sheet.open over many sheets
 _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
@@ -692,8 +692,9 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
             found.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)
         completions = tuple(found)
-    frees = tuple(map(_FREE, sheets))
-    over = bool(frees) and (not any(frees) if rules.game_end == "all_full" else 0 in frees)
+    # a sheet's free windows are gone when it has no open line (C-level iterators)
+    over = bool(sheets) and (not any(map(_OPEN, sheets)) if rules.game_end == "all_full"
+                             else 0 in map(_OPEN, sheets))
     result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
                               rounds + 1, over, (), owed))
     return result, _new(RoundReport, (rounds + 1, completions, over))

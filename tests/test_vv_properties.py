@@ -17,7 +17,9 @@ from scorepad.rules.voll_verplant.engine import (
     apply_step,
     end_round,
     legal_steps,
+    map_tables,
     new_game,
+    open_lines,
     reveal,
 )
 from scorepad.rules.voll_verplant.replay import marked_sheets
@@ -70,6 +72,14 @@ def test_legal_moves_keep_the_invariants(rounds, players):
             assert old.marked & new.marked == old.marked  # marks only grow
             assert all(u <= line.windows for u, line in zip(new.used, net.lines, strict=True))
             assert all(len(e) == u for e, u in zip(new.entries, new.used, strict=True))
+            # the open lines the engine keeps are those with a free window, and its
+            # count of free windows is theirs
+            assert new.open == sum(1 << line.index for line in net.lines
+                                   if new.used[line.index] < line.windows)
+            assert new.free == sum(line.windows - u for u, line in zip(new.used, net.lines,
+                                                                      strict=True))
+            assert open_lines(map_tables(net), new) == tuple(
+                line.index for line in net.lines if new.open >> line.index & 1)
             assert (old.first | old.later) & ~(new.first | new.later) == 0  # bonuses stay
             assert new.first & new.later == 0
     for sheet in marked_sheets(state):

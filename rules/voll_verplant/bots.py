@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import compress
-from itertools import count as count_from
 from math import floor
-from operator import lt
 
 from scorepad.rules.common.shuffle import below
 
@@ -28,12 +25,16 @@ from .engine import (
     apply_step,
     legal_next,
     map_tables,
+    most_crosses,
+    open_lines,
     reach_masks,
 )
 from .maps import Network
 from .ruleset import VVRules
 
 _new = tuple.__new__  # a Move from a tuple, without the generated __new__'s call
+
+_EMPTY = Move()  # the step of a player with no free window
 
 Bot = Callable[[GameState, int, random.Random], Move]
 
@@ -83,20 +84,22 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
         return options[below(rng, len(options))]
     assert card is not None
     sheet = sheets[player]
-    if card.kind == FREE:
+    kind = card[0]  # by index, not the field's descriptor: this runs every round
+    if kind == FREE:
         return _random_free_ride(network, rules, sheet, rng)
-    if not sheet.free:
-        return Move()
+    if not sheet[7]:  # no open line: no free window
+        return _EMPTY
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     random = rng.random
-    # the lines with a free window, in line order (C-level iterators)
-    lines = list(compress(count_from(), map(lt, sheet.used, paths.windows)))
+    lines = paths.open_lines.get(sheet[7])  # open_lines, inline: its cache first
+    if lines is None:
+        lines = open_lines(paths, sheet)
     n = len(lines)
     k = floor(random() * n)
     line = lines[k if k < n else n - 1]
     direction = CCW if paths.ring[line] and floor(random() * 2) else CW
-    if card.kind == TRANSFER:
+    if kind == TRANSFER:
         return _new(Move, (line, 0, direction, -1, ()))
     most = len(reach_masks(paths, sheet.marked, line, direction, card))  # 0..most crosses
     k = floor(random() * most)
@@ -128,13 +131,7 @@ def greedy_bot(state: GameState, player: int, rng: random.Random) -> Move:
     assert card is not None
     steps = legal_next(state, player)
     if card.kind in ("number", "express") and not state.moved[player]:
-        # More crosses never lower the immediate worth: look at the most per line only.
-        most: dict[tuple[int, str], Move] = {}
-        for step in steps:
-            key = (step.line, step.direction)
-            if key not in most or step.crosses > most[key].crosses:
-                most[key] = step
-        steps = list(most.values())
+        steps = most_crosses(steps)  # more crosses never lower the immediate worth
     return _best(network, rules, sheet, card, steps, state.first_taken, rng)
 
 

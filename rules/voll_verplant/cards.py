@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -68,16 +69,24 @@ def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[ob
     The whole deck is shuffled; cards are revealed in that order; after a shuffle card
     (the 6) all cards are shuffled again. A pile that runs out without one (a custom
     deck) is reshuffled as well. Uses :func:`shuffled` only, so it is the same everywhere.
+    The piles are chained in C (:func:`itertools.chain`): a card drawn costs no resumed
+    generator, only a pile does (self-play draws a card a round).
     """
+    return chain.from_iterable(_piles(seed, deck, shuffle_cards))
+
+
+def _piles(seed: object, deck: Sequence[object], shuffle_cards: Sequence[object]
+           ) -> Iterator[list[tuple[Card, bool]]]:
+    """The piles of :func:`card_stream`, each up to and with its reshuffle."""
     rng = seeded_rng(seed)
     marked_deck = _marked_deck(tuple(deck), tuple(shuffle_cards))
     last = len(marked_deck) - 1
     while True:
         pile = shuffled(marked_deck, rng)
         pile[-1] = (pile[-1][0], True)
-        # the pile up to its first reshuffle (handed on whole: the hot path of self-play)
+        # the pile up to its first reshuffle
         end = list(map(_RESHUFFLE, pile)).index(True)
-        yield from pile if end == last else pile[:end + 1]
+        yield pile if end == last else pile[:end + 1]
 
 
 @lru_cache(maxsize=64)

@@ -51,8 +51,9 @@ class Move(NamedTuple):
 
 class Sheet(NamedTuple):
     """One player's sheet: marked stations (bit mask), windows used and written per line,
-    transfer numbers as ``(station index, number)`` pairs, bonuses as line bit masks, and
-    ``free``: wagon windows left (kept so the hot path need not count them)."""
+    transfer numbers as ``(station index, number)`` pairs, bonuses as line bit masks,
+    ``free``: wagon windows left and ``open``: the lines with a free window (bit mask),
+    both kept so the hot path need not count them."""
 
     marked: int
     used: tuple[int, ...]
@@ -61,6 +62,7 @@ class Sheet(NamedTuple):
     first: int
     later: int
     free: int
+    open: int
 
 
 class GameState(NamedTuple):
@@ -69,7 +71,8 @@ class GameState(NamedTuple):
     ``card`` is the revealed card of the round in progress (None between rounds);
     ``moved`` who has made the first step of their move this round; ``first_taken`` the
     lines (bit mask) whose first bonus is gone; ``rounds`` the number of finished rounds;
-    ``over`` set by end_round; ``start`` each sheet's marks when the card was revealed;
+    ``over`` set by end_round; ``start`` the sheets as they were when the card was
+    revealed (end_round looks at what was marked since);
     ``owed`` per player the special stations whose follow-up is still owed (the first is
     asked now).
     """
@@ -83,7 +86,7 @@ class GameState(NamedTuple):
     first_taken: int
     rounds: int
     over: bool
-    start: tuple[int, ...] = ()
+    start: tuple[Sheet, ...] = ()
     owed: tuple[tuple[int, ...], ...] = ()
 
 
@@ -105,7 +108,7 @@ class MapTables:
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
                  "first_points", "later_points", "special", "total_windows", "blank", "reach",
-                 "touched", "bonus_points")
+                 "touched", "bonus_points", "open_lines")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -123,7 +126,8 @@ class MapTables:
         self.special: int = network.special_mask
         self.total_windows: int = network.total_windows
         self.blank = Sheet(0, (0,) * len(lines), ((),) * len(lines), (), 0, 0,
-                           self.total_windows)  # a fresh sheet
+                           self.total_windows, sum(1 << line.index for line in lines
+                                                   if line.windows))  # a fresh sheet
         # (first, later) bonus line masks -> their points: at most 4^lines, reached far
         # fewer; bounded like the others
         self.bonus_points: dict[tuple[int, int], int] = {}
@@ -135,6 +139,8 @@ class MapTables:
         # stations marked in a round (mask) -> (line, bit, mask) of the lines through
         # them, bounded alike
         self.touched: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        # a sheet's open lines (mask) -> their indices in line order, bounded alike
+        self.open_lines: dict[int, tuple[int, ...]] = {}
 
 
 #: The most entries a map's caches hold. A full cache is emptied and fills again with
@@ -157,6 +163,17 @@ def map_tables(network: Network) -> MapTables:
     tables = MapTables(network)
     cached.append(tables)
     return tables
+
+
+def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
+    """The lines with a free wagon window on ``sheet``, in line order (from the map's
+    cache: the random bot reads this every round)."""
+    found = paths.open_lines.get(sheet[7])
+    if found is None:
+        mask = sheet[7]
+        found = tuple(line for line in range(len(paths.windows)) if mask >> line & 1)
+        _remember(paths.open_lines, mask, found)
+    return found
 
 
 def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
@@ -182,13 +199,13 @@ def reveal(state: GameState, card: Card) -> GameState:
         raise RuleViolation("a card is already revealed", rule="one-card-per-round",
                             where=(f"round {rounds + 1}",))
     return _new(GameState, (network, rules, players, sheets, card, _UNMOVED[len(players)],
-                            first_taken, rounds, False, tuple(map(_MARKED, sheets)), owed))
+                            first_taken, rounds, False, sheets, owed))
 
 
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 _new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
-_MARKED, _FREE = itemgetter(0), itemgetter(6)  # Sheet.marked, Sheet.free over many sheets
+_MARKED, _OPEN = itemgetter(0), itemgetter(7)  # Sheet.marked, Sheet.open over many sheets
 _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
@@ -282,7 +299,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     paths = tables[0] if tables else map_tables(network)
     kind, value = card
     line, crosses, direction, station, _ = move
-    marked, used_all, all_entries, transfers, first, later, free = sheet
+    marked, used_all, all_entries, transfers, first, later, free, open_ = sheet
     if kind == FREE:
         return _free_ride(network, rules, sheet, move)
     if station != -1:
@@ -296,7 +313,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     if not 0 <= line < len(paths.windows):
         raise _violation("no such line", "unknown-line")
     used = used_all[line]
-    if used >= paths.windows[line]:
+    if not open_ >> line & 1:
         raise _violation(f"line {network.lines[line].id} has no free wagon window ({used} of "
                          f"{paths.windows[line]} used)", "no-free-window")
     ccw = direction == CCW
@@ -304,6 +321,8 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
                          "to choose", "ring-direction")
     new_used = used_all[:line] + (used + 1,) + used_all[line + 1:]
+    if used + 1 == paths.windows[line]:
+        open_ &= ~(1 << line)
     new_entries = all_entries[:line] + (all_entries[line] + (_ENTRY[card],),) + \
         all_entries[line + 1:]
     if kind == TRANSFER:
@@ -313,10 +332,10 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         idx = _first_free(paths, marked, line, direction)
         if idx == -1:
             return _new(Sheet, (marked, new_used, new_entries, transfers, first, later,
-                                free - 1)), ()
+                                free - 1, open_)), ()
         new = _new(Sheet, (marked | 1 << idx, new_used, new_entries,
                            transfers + ((idx, paths.lines_through[idx]),), first, later,
-                           free - 1))
+                           free - 1, open_))
         return new, ((idx,) if network.special_mask >> idx & 1 else ())
 
     # number or express card: reach_masks, inline (the hot path)
@@ -338,7 +357,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         triggered = tuple(idx for idx in reach_stations(paths, marked, line, direction, card)
                           [:crosses] if special >> idx & 1)
     return _new(Sheet, (marked | crossed_mask, new_used, new_entries, transfers, first, later,
-                        free - 1)), triggered
+                        free - 1, open_)), triggered
 
 
 def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
@@ -426,6 +445,19 @@ def legal_steps(network: Network, sheet: Sheet, card: Card, rules: VVRules, *,
              for line, direction, count in line_options(network, sheet, card)
              for k in range(count)]
     return steps or ([] if follow_up else [Move()])
+
+
+def most_crosses(steps: Sequence[Move]) -> list[Move]:
+    """Of a number or express card's steps, the one with the most crosses per line (and
+    ring direction), in the order the lines first appear: more crosses never lower a
+    sheet's worth, so choosers (the greedy bot, the table's choices list) offer only these
+    (fewer are typed as such)."""
+    most: dict[tuple[int, str], Move] = {}
+    for step in steps:
+        key = (step.line, step.direction)
+        if key not in most or step.crosses > most[key].crosses:
+            most[key] = step
+    return list(most.values())
 
 
 # --- whole moves and rounds ---------------------------------------------------------
@@ -631,7 +663,7 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     done: dict[int, list[int]] | None = None
     for p, s in enumerate(sheets):
         marked = s[0]
-        new = marked & ~start[p]
+        new = marked & ~start[p][0]
         if not new:
             continue
         # Only lines through a station marked this round can become complete.
@@ -660,8 +692,9 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
             found.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)
         completions = tuple(found)
-    frees = tuple(map(_FREE, sheets))
-    over = bool(frees) and (not any(frees) if rules.game_end == "all_full" else 0 in frees)
+    # a sheet's free windows are gone when it has no open line (C-level iterators)
+    over = bool(sheets) and (not any(map(_OPEN, sheets)) if rules.game_end == "all_full"
+                             else 0 in map(_OPEN, sheets))
     result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
                               rounds + 1, over, (), owed))
     return result, _new(RoundReport, (rounds + 1, completions, over))
@@ -685,7 +718,7 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
     :func:`.scoring.score_sheet` (the tests hold them equal), without building its view."""
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
-    marked, _, _, transfers, first, later, _ = sheet
+    marked, _, _, transfers, first, later, _, _ = sheet
     points = paths.bonus_points.get((first, later))
     if points is None:
         points = _bonus_points(paths, first, later)

@@ -50,10 +50,9 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
         return lambda now: choose(now, p, rng)
 
     seats = [(p, asker(p)) for p in range(len(players))]  # made once a game, not a round
-    for _ in range(MAX_ROUNDS):
-        if state.over:
-            break
-        card = next(stream)[0]
+    # a new game is never over: the end is checked after each round, and a card drawn
+    # only for a round that is played (zip asks the rounds' range first)
+    for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
         state = reveal(state, card)
         if record:
             moves = {}
@@ -65,6 +64,8 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
             for p, ask in seats:
                 state = play_turn(state, p, ask)[0]
         state = end_round(state)[0]
+        if state.over:
+            break
     log = None
     if record:
         changed = rules.changed_from(_defaults())

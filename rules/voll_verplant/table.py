@@ -200,12 +200,7 @@ def options(state: GameState, player: int) -> list[Option]:
     assert card is not None
     steps = engine.legal_next(state, player)
     if card.kind in (NUMBER, EXPRESS):
-        most: dict[tuple[int, str], Move] = {}
-        for m in steps:
-            key = (m.line, m.direction)
-            if key not in most or m.crosses > most[key].crosses:
-                most[key] = m
-        steps = list(most.values())
+        steps = engine.most_crosses(steps)
     return [Option(m, move_text(network, card, move_data(network, card, m)),
                    step_effect(network, rules, sheet, card, m)) for m in steps]
 

@@ -24,7 +24,7 @@ ones follow the ruleset options (``harbor_order``, ``landing_bonus``, ``field_ti
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, cast
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
@@ -114,6 +114,15 @@ class Config:
     tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
     full_mask: tuple[int, ...]  # per area: the mask meaning "all symbols"
     has_field: tuple[bool, ...]
+    # per card kind: the spaces whose occupancy decides where it may go (its area, or its
+    # material / good), and the table from that occupancy (a mask of ``State.taken``) to
+    # its legal spaces and to its placement choices; kinds of one area and symbol share
+    # the tables, which fill as patterns are met (at most 2**15 a table: bounded)
+    legal_mask: tuple[int, ...] = ()
+    legal_table: tuple[dict[int, tuple[int, ...]], ...] = field(
+        default=(), compare=False, repr=False)
+    choice_table: tuple[dict[int, tuple[int, ...]], ...] = field(
+        default=(), compare=False, repr=False)
 
     @property
     def players(self) -> int:
@@ -150,6 +159,7 @@ class State(NamedTuple):
     events: tuple[Event, ...]     # what the last action did
     deferred: int = -1            # a harbor space whose diamond waits for the landing's
                                   # bonus card (landing_bonus: at_landing), or -1
+    taken: int = 0                # bit i set: space i holds a diamond (``owner[i] >= 0``)
 
     # -- derived views -------------------------------------------------------------
     @property
@@ -212,6 +222,7 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
     # The support rule of townspeople: a bottom always; a middle on its two bottoms; a top
     # on its two middles or, with townspeople_top: middle_row, on the whole middle row.
     row = r.townspeople_top == "middle_row"
+    masks, legal, choice = _tables(b, row)
     return Config(
         board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
         display_size=size, plays=r.plays_per_round[n],
@@ -225,7 +236,36 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
         tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
                        for loc, rests in enumerate(b.tp_rests_on)),
         full_mask=full, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
+        legal_mask=masks, legal_table=legal, choice_table=choice,
     )
+
+
+_Table = tuple[dict[int, tuple[int, ...]], ...]
+_TABLES: dict[tuple[int, bool], tuple[Board, tuple[int, ...], _Table, _Table]] = {}
+
+
+def _tables(b: Board, row: bool) -> tuple[tuple[int, ...], _Table, _Table]:
+    """Per card kind: the mask of the spaces that decide where it may go, and its (shared,
+    filling) tables of legal spaces and choices (see :class:`Config`). Kept per board and
+    townspeople rule, so every game on the board fills the same tables."""
+    entry = _TABLES.get((id(b), row))
+    if entry is None or entry[0] is not b:
+        if len(_TABLES) >= 8:  # custom boards in tests: keep the cache bounded
+            _TABLES.clear()
+        masks: list[int] = []
+        legal: list[dict[int, tuple[int, ...]]] = []
+        choice: list[dict[int, tuple[int, ...]]] = []
+        shared: dict[tuple[int, int], int] = {}
+        for c in b.cards:
+            spaces = (b.ws_by_material[c.symbol] if c.area == WORKSHOPS
+                      else b.trade_column[c.symbol] if c.area == TRADE
+                      else range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area]))
+            masks.append(sum(1 << sp for sp in spaces))
+            first = shared.setdefault((c.area, c.symbol), len(legal))  # its class's first kind
+            legal.append({} if first == len(legal) else legal[first])
+            choice.append({} if first == len(choice) else choice[first])
+        entry = _TABLES[(id(b), row)] = (b, tuple(masks), tuple(legal), tuple(choice))
+    return entry[1], entry[2], entry[3]
 
 
 def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
@@ -328,33 +368,56 @@ def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
     """Every free space ``player`` may place ``card`` on now (the ship move is always legal)."""
     if state.diamonds[player] <= 0:
         return ()
-    b = state.cfg.board
+    cfg = state.cfg
+    blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
+    pattern = blocked & cfg.legal_mask[card]
+    table = cfg.legal_table[card]
+    found = table.get(pattern)
+    if found is None:
+        found = table[pattern] = _legal_for(cfg, card, pattern)
+    return found
+
+
+def _legal_for(cfg: Config, card: int, blocked: int) -> tuple[int, ...]:
+    """The legal spaces of ``card`` when the spaces of ``blocked`` (a bit mask) are taken."""
+    b = cfg.board
     c = b.cards[card]
-    owner = state.owner
     area = c.area
+
+    def free(sp: int) -> bool:
+        return not blocked >> sp & 1
+
     if area == WORKSHOPS:
-        return tuple(s for s in b.ws_by_material[c.symbol] if owner[s] < 0)
+        return tuple(sp for sp in b.ws_by_material[c.symbol] if free(sp))
     if area == TRADE:
-        return tuple(s for s in b.trade_column[c.symbol] if owner[s] < 0)
-    if area == RESIDENCES:
-        return (b.area_start[RESIDENCES] + state.res_next,) if state.res_next < b.area_size[
-            RESIDENCES] else ()
-    if area == HARBOR:
-        return tuple(s for row in b.harbor_row for s in row
-                     if owner[s] < 0 and s != state.deferred)
+        return tuple(sp for sp in b.trade_column[c.symbol] if free(sp))
     base = b.area_start[area]
-    needs = state.cfg.tp_needs
+    spaces = range(base, base + b.area_size[area])
+    if area == RESIDENCES:  # the next free house (houses fill in line order)
+        return next(((sp,) for sp in spaces if free(sp)), ())
+    if area == HARBOR:
+        return tuple(sp for sp in spaces if free(sp))
+    needs = cfg.tp_needs
     return tuple(base + i for i in range(b.area_size[area])
-                 if owner[base + i] < 0 and all(owner[base + j] >= 0 for j in needs[i]))
+                 if free(base + i) and not any(free(base + j) for j in needs[i]))
 
 
 def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
     """Like :func:`legal_spaces`, but the interchangeable ship spaces of one harbor row are
     given once (its first free space): the choices a player really has."""
     spaces = legal_spaces(state, player, card)
-    b = state.cfg.board
-    if not spaces or b.cards[card].area != HARBOR:
+    if not spaces:
         return spaces
+    cfg = state.cfg
+    b = cfg.board
+    if b.cards[card].area != HARBOR:
+        return spaces
+    blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
+    pattern = blocked & cfg.legal_mask[card]
+    table = cfg.choice_table[card]
+    found = table.get(pattern)
+    if found is not None:
+        return found
     ships = len(b.harbor_row[0])
     h0 = b.area_start[HARBOR]
     out: list[int] = []
@@ -364,7 +427,8 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
         if row not in rows_seen:
             rows_seen.add(row)
             out.append(s)
-    return tuple(out)
+    found = table[pattern] = tuple(out)
+    return found
 
 
 # ---------------------------------------------------------------------------- apply
@@ -515,6 +579,7 @@ def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
             return _changed(s, changes), bonus
     owner = s.owner[:space] + (player,) + s.owner[space + 1:]
     changes["owner"] = owner
+    changes["taken"] = s.taken | 1 << space
     changes["diamonds"] = _tick(s.diamonds, player, -1)
     slot = player * len(AREAS) + area
     bit = 0
@@ -548,7 +613,7 @@ def _land_deferred(s: State, player: int, ev: list[Event]) -> State:
         return s
     owner = s.owner[:space] + (player,) + s.owner[space + 1:]
     _harbor(s.cfg.board, owner, space, ev)
-    s = _with(s, owner=owner, deferred=-1)
+    s = _with(s, owner=owner, taken=s.taken | 1 << space, deferred=-1)
     if s.diamonds[player] == 0 and not s.ending:
         s = _last_diamond(s, player, ev)
     return s
@@ -818,6 +883,7 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
         raise ValueError("houses are filled in line order, from residences/0")
     start = state.start if to_move is None else (to_move - state.turn) % state.cfg.players
     return _with(state,
-        owner=tuple(owner), have=tuple(have), res_next=len(houses),
+        owner=tuple(owner), taken=sum(1 << sp for sp, who in enumerate(owner) if who >= 0),
+        have=tuple(have), res_next=len(houses),
         diamonds=tuple(supply if diamonds is None else diamonds),
         ship=state.ship if ships is None else tuple(ships), start=start, events=())

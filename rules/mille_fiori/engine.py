@@ -432,11 +432,12 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------- apply
-# One shape: the State above. Every rule below reads a state and returns the next one
-# (``_with``, a fast ``_replace``) plus the events it appends to ``ev``; the points of
-# those events are added to ``points`` once, when the action is settled (``_settle``).
-# The hot path rebuilds only the tuples an action changes (the owner of one space, one
-# player's supply ...), so there is no mutable copy of the state to keep in step with it.
+# One shape: the State above. An action reads the state it is applied to, writes the
+# fields it changes into ``v`` (a list of the state's fields, local to the action) and
+# appends its events to ``ev``; the points of those events are added to ``points`` once,
+# when the action is settled (``_settled``), which builds the one new State. Only the
+# tuples an action changes are rebuilt (the owner of one space, one player's supply ...);
+# the states before and after stay immutable.
 _CAT_INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 _FIELD = {name: i for i, name in enumerate(State._fields)}
 _new_state = tuple.__new__
@@ -459,22 +460,6 @@ def _changed(s: State, changes: dict[str, Any]) -> State:
 def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     """``values`` with ``values[i] + delta`` at ``i``."""
     return values[:i] + (values[i] + delta,) + values[i + 1:]
-
-
-def _score(points: tuple[int, ...], ev: Sequence[Event]) -> tuple[int, ...]:
-    """``points`` plus every scoring event's points in its player's category."""
-    out = list(points)
-    for e in ev:
-        if e.points:
-            out[e.player * NCAT + _CAT_INDEX[e.kind]] += e.points
-    return tuple(out)
-
-
-def _settle(s: State, ev: list[Event], **changes: Any) -> State:
-    """The state at the end of an action: ``changes``, and the points and events of ``ev``."""
-    changes["points"] = _score(s.points, ev)
-    changes["events"] = tuple(ev)
-    return _changed(s, changes)
 
 
 def _gain(ev: list[Event], player: int, points: int, cat: int, why: str) -> None:
@@ -504,6 +489,14 @@ def _over_message(s: State) -> str:
     return f"the game is over (the deck cannot deal a round {s.round + 2})"
 
 
+# Field positions of State, for the action's mutable copy ``v`` (a list of the fields):
+# an action copies the state once, changes the fields it touches and builds one State.
+(_OWNER, _POINTS, _DIAMONDS, _SHIPS, _HAVE, _CLAIMED, _FIELD_TAKEN, _RES_NEXT, _DISPLAY,
+ _SEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
+ _ENDING, _END_REASON, _LEFTOVER_DONE, _BONUS_CARDS, _EVENTS, _DEFERRED,
+ _TAKEN) = (_FIELD[f] for f in State._fields[1:])
+
+
 def _play(s: State, action: Play, ev: list[Event]) -> State:
     cfg = s.cfg
     b = cfg.board
@@ -513,29 +506,37 @@ def _play(s: State, action: Play, ev: list[Event]) -> State:
         raise ContentError(f"no player {player + 1}")
     if not 0 <= card < len(b.cards):
         raise ContentError(f"unknown card kind {card}")
-    if s.phase == OVER:
+    phase = s.phase
+    if phase == OVER:
         raise RuleViolation(_over_message(s), rule="game-over")
-    name = cfg.names[player]
-    if s.phase == BONUS:
+    v = list(s)
+    if phase == BONUS:
         if player != s.pending:
-            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; {name} cannot play "
-                                "now", rule="turn-order")
+            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
+                                f"{cfg.names[player]} cannot play now", rule="turn-order")
         # (pending is cleared when the action is settled)
-        taken = _take_from_display(s, card)
-        taken["bonus_cards"] = _tick(s.bonus_cards, player, 1)
+        _take_from_display(s, card, v)
+        v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
     else:
-        expected = (s.start + s.turn) % n
+        turn = s.turn
+        expected = (s.start + turn) % n
         if player != expected:
-            raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {name}'s (play goes "
-                                "round the table from the start player)", rule="turn-order")
-        taken = {"seen": _see(s.seen, b, (card,)), "turn": s.turn + 1, "turns": s.turns + 1}
-    s, bonus_why = _resolve(s, player, card, space, ev, taken)
-    return _after_action(s, player, bonus_why, ev)
+            raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {cfg.names[player]}'s "
+                                "(play goes round the table from the start player)",
+                                rule="turn-order")
+        seen = s.seen
+        if seen[card] >= b.card_count[card]:
+            _see(seen, b, (card,))  # raises the deck limit
+        v[_SEEN] = seen[:card] + (seen[card] + 1,) + seen[card + 1:]
+        v[_TURN] = turn + 1
+        v[_TURNS] = s.turns + 1
+    bonus_why = _resolve(s, v, player, card, space, ev)
+    _after_action(cfg, v, player, bonus_why, ev)
+    return _settled(v, ev)
 
 
-def _take_from_display(s: State, card: int) -> dict[str, Any]:
-    """The changes that take an owed bonus card from the display (tracked), or account for
-    it (untracked)."""
+def _take_from_display(s: State, card: int, v: list[Any]) -> None:
+    """Take an owed bonus card from the display (tracked), or account for it (untracked)."""
     b = s.cfg.board
     if s.display is not None:
         if card not in s.display:
@@ -544,93 +545,97 @@ def _take_from_display(s: State, card: int) -> dict[str, Any]:
                                 rule="not-on-display")
         rest = list(s.display)
         rest.remove(card)
-        return {"display": tuple(rest)}
+        v[_DISPLAY] = tuple(rest)
+        return
     # Untracked display: the card is one of the round leftovers seen so far if possible,
     # otherwise one of the setup display's cards (which the deck limit then counts).
     if s.pool[card] > 0:
-        return {"pool": _tick(s.pool, card, -1)}
+        v[_POOL] = _tick(s.pool, card, -1)
+        return
     seen = _see(s.seen, b, (card,))
     if s.hidden >= s.cfg.display_size:
         raise RuleViolation(f"more bonus cards than the setup display ({s.cfg.display_size} "
                             "cards) and the leftovers could have held", rule="not-on-display")
-    return {"seen": seen, "hidden": s.hidden + 1}
+    v[_SEEN] = seen
+    v[_HIDDEN] = s.hidden + 1
 
 
-def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
-             changes: dict[str, Any]) -> tuple[State, str]:
-    """Carry out one card's action (with ``changes`` the caller already made: the card
-    leaving the hand or the display); also returns why a bonus card was earned."""
+def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
+             ev: list[Event]) -> str:
+    """Carry out one card's action on ``s`` into ``v`` (the state's fields, which the caller
+    may have changed already: the card leaving the hand or the display); returns why a
+    bonus card was earned ("")."""
     cfg = s.cfg
     b = cfg.board
-    number = b.cards[card].number
     if space == SHIP:
-        changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
-        return _changed(s, changes), bonus
+        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev)
+        return bonus
     _check_place(s, player, card, space)
     area = b.space_area[space]
     bonus = ""
+    diamonds = s.diamonds
     if area == HARBOR and cfg.ship_first:  # the ship moves and scores first (harbor_order)
-        changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
+        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev)
         if bonus and cfg.landing_first:
             # landing_bonus: at_landing: the diamond (taken from the supply) waits until
             # the landing's bonus card has been played (_land_deferred)
-            changes["diamonds"] = _tick(s.diamonds, player, -1)
-            changes["deferred"] = space
-            return _changed(s, changes), bonus
+            v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
+            v[_DEFERRED] = space
+            return bonus
     owner = s.owner[:space] + (player,) + s.owner[space + 1:]
-    changes["owner"] = owner
-    changes["taken"] = s.taken | 1 << space
-    changes["diamonds"] = _tick(s.diamonds, player, -1)
-    slot = player * len(AREAS) + area
+    v[_OWNER] = owner
+    v[_TAKEN] = s.taken | 1 << space
+
+    v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
+    have = s.have
+    slot = player * 6 + area  # 6 areas
     bit = 0
     if area == WORKSHOPS:
         bonus, bit = _workshops(b, owner, player, space, ev)
-    elif area == RESIDENCES:
-        bonus, bit = _residences(b, owner, player, space, s.have[slot], ev)
-        changes["res_next"] = b.space_local[space] + 1
-    elif area in (NOBILI, POPULI):
-        bonus, bit = _townspeople(b, owner, player, card, space, ev)
     elif area == TRADE:
         bonus, bit = _trade(b, owner, player, space, ev)
-    else:
+    elif area == RESIDENCES:
+        bonus, bit = _residences(b, owner, player, space, have[slot], ev)
+        v[_RES_NEXT] = b.space_local[space] + 1
+    elif area == HARBOR:
         _harbor(b, owner, space, ev)
         if not cfg.ship_first:
-            changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
-    if bit & ~s.have[slot]:
-        changes["have"] = s.have[:slot] + (s.have[slot] | bit,) + s.have[slot + 1:]
-    s = _changed(s, changes)
+            v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev)
+    else:
+        bonus, bit = _townspeople(b, owner, player, card, space, ev)
+    if bit & ~have[slot]:
+        v[_HAVE] = have[:slot] + (have[slot] | bit,) + have[slot + 1:]
     if cfg.fields_at_action and cfg.has_field[area]:
-        s = _check_field(s, player, area, ev)
-    if s.diamonds[player] == 0 and not s.ending:
-        s = _last_diamond(s, player, ev)
-    return s, bonus
+        _check_field(cfg, v, player, area, ev)
+    if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
+        _last_diamond(cfg, v, player, ev)
+    return bonus
 
 
-def _land_deferred(s: State, player: int, ev: list[Event]) -> State:
+def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
     """Put down a harbor diamond that waited for its landing's bonus card; a full row pays."""
-    space = s.deferred
+    space = v[_DEFERRED]
     if space < 0:
-        return s
-    owner = s.owner[:space] + (player,) + s.owner[space + 1:]
-    _harbor(s.cfg.board, owner, space, ev)
-    s = _with(s, owner=owner, taken=s.taken | 1 << space, deferred=-1)
-    if s.diamonds[player] == 0 and not s.ending:
-        s = _last_diamond(s, player, ev)
-    return s
+        return
+    owner = v[_OWNER][:space] + (player,) + v[_OWNER][space + 1:]
+    _harbor(cfg.board, owner, space, ev)
+    v[_OWNER] = owner
+    v[_TAKEN] |= 1 << space
+    v[_DEFERRED] = -1
+    if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
+        _last_diamond(cfg, v, player, ev)
 
 
-def _last_diamond(s: State, player: int, ev: list[Event]) -> State:
+def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
     """A player's supply is empty: the game will end; the reserve (an option) comes out."""
-    cfg = s.cfg
     when = {"turn": "after this turn", "round": "at the end of this round",
             "action": "now"}[cfg.last_end]
     _note(ev, player, "end", f"last diamond placed: the game ends {when}")
-    diamonds = s.diamonds
     if cfg.reserve:
-        diamonds = tuple(d + cfg.reserve for d in diamonds)
+        v[_DIAMONDS] = tuple(d + cfg.reserve for d in v[_DIAMONDS])
         _note(ev, -1, "end", f"everyone takes their {cfg.reserve} reserve diamonds to finish "
                              "the round")
-    return _with(s, ending=True, diamonds=diamonds)
+    v[_ENDING] = True
 
 
 def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
@@ -739,51 +744,55 @@ def _harbor(b: Board, owner: tuple[int, ...], space: int, ev: list[Event]) -> No
               f"good{'s' if goods != 1 else ''} beside it")
 
 
-def _meets(s: State, player: int, area: int) -> bool:
-    mask = s.have[player * len(AREAS) + area]
+def _meets(cfg: Config, v: list[Any], player: int, area: int) -> bool:
+    mask = v[_HAVE][player * len(AREAS) + area]
     if area == RESIDENCES:
-        return mask.bit_count() >= s.cfg.board.res_field_at
-    return mask == s.cfg.full_mask[area]
+        return mask.bit_count() >= cfg.board.res_field_at
+    return mask == cfg.full_mask[area]
 
 
-def _check_field(s: State, player: int, area: int, ev: list[Event]) -> State:
+def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[Event]) -> None:
     """Claim ``area``'s 20/15/10/5 field if ``player`` first meets its condition now."""
     bit = 1 << area
-    if s.claimed[player] & bit or not _meets(s, player, area):
-        return s
-    taken = s.field_taken[area]
-    cfg = s.cfg
+    claimed = v[_CLAIMED]
+    if claimed[player] & bit or not _meets(cfg, v, player, area):
+        return
+    taken = v[_FIELD_TAKEN][area]
     values = cfg.board.field_values
     if taken >= len(values):
-        return s
-    diamonds = s.diamonds
+        return
+    diamonds = v[_DIAMONDS]
     if cfg.marker_diamond:
         if diamonds[player] > 0:
             diamonds = _tick(diamonds, player, -1)
         elif not cfg.field_without_diamond:
             _note(ev, player, "field", f"{AREAS[area]} field not claimed: no diamond left")
-            return s
+            return
     _gain(ev, player, values[taken], FIELD_CAT, f"{AREAS[area]} field")
-    return _with(s, diamonds=diamonds,
-                      claimed=s.claimed[:player] + (s.claimed[player] | bit,)
-                      + s.claimed[player + 1:],
-                      field_taken=_tick(s.field_taken, area, 1))
+    v[_DIAMONDS] = diamonds
+    v[_CLAIMED] = claimed[:player] + (claimed[player] | bit,) + claimed[player + 1:]
+    v[_FIELD_TAKEN] = _tick(v[_FIELD_TAKEN], area, 1)
 
 
-def _after_action(s: State, player: int, bonus_why: str, ev: list[Event]) -> State:
+def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
+                  ev: list[Event]) -> None:
     """Settle what follows an action: the owed bonus card, the turn's end, the game's end."""
-    cfg = s.cfg
-    if s.ending and cfg.last_end == "action":
+    if v[_ENDING] and cfg.last_end == "action":
         if bonus_why:
             _note(ev, player, "bonus", f"{bonus_why}: no bonus card, the game is over")
-        return _finish_turn(s, player, ev)
+        _finish_turn(cfg, v, player, ev)
+        return
     if bonus_why:
         _note(ev, player, "bonus", f"{bonus_why}: bonus card earned")
-        if s.display is not None and not s.display:
+        display = v[_DISPLAY]
+        if display is not None and not display:
             _gain(ev, player, cfg.empty_points, EMPTY_CAT, "the display is empty")
         else:
-            return _settle(s, ev, pending=player, pending_why=bonus_why, phase=BONUS)
-    return _finish_turn(s, player, ev)
+            v[_PENDING] = player
+            v[_PENDING_WHY] = bonus_why
+            v[_PHASE] = BONUS
+            return
+    _finish_turn(cfg, v, player, ev)
 
 
 def _empty_display(s: State, player: int, ev: list[Event]) -> State:
@@ -793,28 +802,47 @@ def _empty_display(s: State, player: int, ev: list[Event]) -> State:
         raise RuleViolation(f"the display holds {len(s.display)} cards: the owed bonus card "
                             "must be taken from it", rule="bonus-owed")
     _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, "the display is empty")
-    return _finish_turn(s, player, ev)
+    v = list(s)
+    _finish_turn(s.cfg, v, player, ev)
+    return _settled(v, ev)
 
 
-def _finish_turn(s: State, player: int, ev: list[Event]) -> State:
-    cfg = s.cfg
-    s = _land_deferred(s, player, ev)
+def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
+    if v[_DEFERRED] >= 0:
+        _land_deferred(cfg, v, player, ev)
     if not cfg.fields_at_action:
         for area in range(len(AREAS)):
             if cfg.has_field[area]:
-                s = _check_field(s, player, area, ev)
-        if s.diamonds[player] == 0 and not s.ending:
-            s = _last_diamond(s, player, ev)
-    if s.ending and cfg.last_end in ("turn", "action"):
+                _check_field(cfg, v, player, area, ev)
+        if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
+            _last_diamond(cfg, v, player, ev)
+    v[_PENDING] = -1
+    v[_PENDING_WHY] = ""
+    ending = v[_ENDING]
+    if ending and cfg.last_end in ("turn", "action"):
         _note(ev, -1, "end", "game over: a player has placed their last diamond")
-        return _settle(s, ev, pending=-1, pending_why="", phase=OVER, end_reason="diamonds")
-    if s.turn >= cfg.turns_per_round:
-        if s.ending or s.round + 1 >= cfg.rounds:
-            why = ("a player has placed their last diamond" if s.ending
+        v[_PHASE] = OVER
+        v[_END_REASON] = "diamonds"
+    elif v[_TURN] >= cfg.turns_per_round:
+        if ending or v[_ROUND] + 1 >= cfg.rounds:
+            why = ("a player has placed their last diamond" if ending
                    else "the deck cannot deal another round")
             _note(ev, -1, "end", f"game over after this round: {why}")
-        return _settle(s, ev, pending=-1, pending_why="", phase=ROUND_END)
-    return _settle(s, ev, pending=-1, pending_why="", phase=PLAY)
+        v[_PHASE] = ROUND_END
+    else:
+        v[_PHASE] = PLAY
+
+
+def _settled(v: list[Any], ev: list[Event]) -> State:
+    """The state at the end of an action: the fields ``v``, the points and events of ``ev``."""
+    if ev:
+        points = list(v[_POINTS])
+        for e in ev:
+            if e.points:
+                points[e.player * NCAT + _CAT_INDEX[e.kind]] += e.points
+        v[_POINTS] = tuple(points)
+    v[_EVENTS] = tuple(ev)
+    return _new_state(State, v)
 
 
 def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
@@ -854,7 +882,7 @@ def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Eve
     the RuleViolation ``apply`` would.
     """
     ev: list[Event] = []
-    _, bonus = _resolve(state, player, card, space, ev, {})
+    bonus = _resolve(state, list(state), player, card, space, ev)
     return tuple(ev), bonus
 
 

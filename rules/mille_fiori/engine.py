@@ -405,19 +405,22 @@ def _legal_for(cfg: Config, card: int, blocked: int) -> tuple[int, ...]:
 def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
     """Like :func:`legal_spaces`, but the interchangeable ship spaces of one harbor row are
     given once (its first free space): the choices a player really has."""
-    spaces = legal_spaces(state, player, card)
-    if not spaces:
-        return spaces
+    if state.diamonds[player] <= 0:
+        return ()
     cfg = state.cfg
-    b = cfg.board
-    if b.cards[card].area != HARBOR:
-        return spaces
     blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
     pattern = blocked & cfg.legal_mask[card]
     table = cfg.choice_table[card]
     found = table.get(pattern)
-    if found is not None:
-        return found
+    if found is None:
+        found = table[pattern] = _choices_for(cfg, card, legal_spaces(state, player, card))
+    return found
+
+
+def _choices_for(cfg: Config, card: int, spaces: tuple[int, ...]) -> tuple[int, ...]:
+    b = cfg.board
+    if b.cards[card].area != HARBOR:
+        return spaces
     ships = len(b.harbor_row[0])
     h0 = b.area_start[HARBOR]
     out: list[int] = []
@@ -427,8 +430,7 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
         if row not in rows_seen:
             rows_seen.add(row)
             out.append(s)
-    found = table[pattern] = tuple(out)
-    return found
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------- apply
@@ -463,16 +465,16 @@ def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
 
 
 def _gain(ev: list[Event], player: int, points: int, cat: int, why: str) -> None:
-    ev.append(Event(player, points, CATEGORIES[cat], why))
+    ev.append(_new_state(Event, (player, points, CATEGORIES[cat], why)))
 
 
 def _note(ev: list[Event], player: int, kind: str, why: str) -> None:
-    ev.append(Event(player, 0, kind, why))
+    ev.append(_new_state(Event, (player, 0, kind, why)))
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, or a RuleViolation naming the rule it breaks."""
-    if isinstance(action, Play):
+    if type(action) is Play or isinstance(action, Play):
         if state.phase == ROUND_END:
             state = apply(state, EndRound(None))
         return _play(state, action, [])
@@ -570,7 +572,9 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
     if space == SHIP:
         v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev)
         return bonus
-    _check_place(s, player, card, space)
+    if space not in legal_spaces(s, player, card):  # the tables know what is legal
+        _check_place(s, player, card, space)  # names the rule broken
+        raise AssertionError(f"{b.space_ids[space]} is legal but not listed")
     area = b.space_area[space]
     bonus = ""
     diamonds = s.diamonds

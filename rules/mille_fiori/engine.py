@@ -503,7 +503,7 @@ def _play(s: State, action: Play, ev: list[Event]) -> State:
     cfg = s.cfg
     b = cfg.board
     player, card, space = action
-    n = cfg.players
+    n = len(cfg.names)
     if not 0 <= player < n:
         raise ContentError(f"no player {player + 1}")
     if not 0 <= card < len(b.cards):
@@ -572,9 +572,12 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
     if space == SHIP:
         v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev)
         return bonus
-    if space not in legal_spaces(s, player, card):  # the tables know what is legal
-        _check_place(s, player, card, space)  # names the rule broken
-        raise AssertionError(f"{b.space_ids[space]} is legal but not listed")
+    blocked = s.taken if s.deferred < 0 else s.taken | (1 << s.deferred)
+    legal = cfg.legal_table[card].get(blocked & cfg.legal_mask[card])  # legal_spaces, inline
+    if legal is None or space not in legal or s.diamonds[player] <= 0:
+        if space not in legal_spaces(s, player, card):  # the tables know what is legal
+            _check_place(s, player, card, space)  # names the rule broken
+            raise AssertionError(f"{b.space_ids[space]} is legal but not listed")
     area = b.space_area[space]
     bonus = ""
     diamonds = s.diamonds

@@ -53,26 +53,28 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     for dealt_hands in dealt.rounds:
         if state.phase == OVER or state.finished:
             break
-        hands = [list(h) for h in dealt_hands]
+        hands: Sequence[list[int]] = [list(h) for h in dealt_hands]
         turns: list[dict[str, Any]] = []
         if record:
             rounds.append({"start": names[state.start], "turns": turns})
         unplayed: list[int] = []
+        order = [(state.start + j) % n for j in range(n)]  # the round's turn order
         for _ in range(cfg.plays):
             chosen = []
             for p in range(n):  # everyone keeps a card (the draft), then hands pass left
-                card, _ = bots[p](state, p, hands[p], rng)
-                hands[p].remove(card)
+                hand = hands[p]
+                card = bots[p](state, p, hand, rng)[0]
+                hand.remove(card)
                 chosen.append(card)
-            hands = list(pass_left(hands))
-            order = [(state.start + j) % n for j in range(n)]
+            hands = pass_left(hands)
             for j, p in enumerate(order):
                 card = chosen[p]
-                _, space = bots[p](state, p, (card,), rng)
+                bot = bots[p]
+                space = bot(state, p, (card,), rng)[1]
                 state = apply(state, Play(p, card, space))
                 chain = []
                 while state.phase == BONUS:
-                    bcard, bspace = bots[p](state, p, state.display or (), rng)
+                    bcard, bspace = bot(state, p, state.display or (), rng)
                     state = apply(state, Play(p, bcard, bspace))
                     if record:
                         chain.append({"card": b.cards[bcard].id, "action": _action(b, bspace)})

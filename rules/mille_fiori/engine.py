@@ -114,6 +114,7 @@ class Config:
     tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
     full_mask: tuple[int, ...]  # per area: the mask meaning "all symbols"
     has_field: tuple[bool, ...]
+    explain: bool = True   # events say why (False: ``why`` is "", for bots that only count)
     # per card kind: the spaces whose occupancy decides where it may go (its area, or its
     # material / good), and the table from that occupancy (a mask of ``State.taken``) to
     # its legal spaces and to its placement choices; kinds of one area and symbol share
@@ -207,9 +208,10 @@ class State(NamedTuple):
 
 # ---------------------------------------------------------------------------- set-up
 def make_config(players: int | Sequence[str], rules: MFRules | None = None,
-                game_board: Board | None = None) -> Config:
+                game_board: Board | None = None, *, explain: bool = True) -> Config:
     """The fixed part of a game for a number of players or their names (default rules:
-    the bundled ``mf-1``)."""
+    the bundled ``mf-1``); ``explain=False``: events carry no ``why`` (bot games, where
+    nobody reads them)."""
     b = game_board or board()
     r = default_rules() if rules is None else rules
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
@@ -236,7 +238,7 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
         tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
                        for loc, rests in enumerate(b.tp_rests_on)),
         full_mask=full, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
-        legal_mask=masks, legal_table=legal, choice_table=choice,
+        explain=explain, legal_mask=masks, legal_table=legal, choice_table=choice,
     )
 
 
@@ -270,13 +272,13 @@ def _tables(b: Board, row: bool) -> tuple[tuple[int, ...], _Table, _Table]:
 
 def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
           display: Sequence[int] | None = None, start: int = 0,
-          game_board: Board | None = None) -> State:
+          game_board: Board | None = None, explain: bool = True) -> State:
     """The state before the first card: empty board, full supplies, ships at the start.
 
     ``display`` is the setup display as card kinds (None: not tracked); ``start`` the
-    first round's start player.
+    first round's start player; ``explain=False``: the events carry no ``why``.
     """
-    cfg = make_config(players, rules, game_board)
+    cfg = make_config(players, rules, game_board, explain=explain)
     b, n = cfg.board, cfg.players
     if not 0 <= start < n:
         raise ContentError(f"no player {start + 1} to start")
@@ -570,19 +572,19 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
     cfg = s.cfg
     b = cfg.board
     if space == SHIP:
-        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev)
+        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
         return bonus
     blocked = s.taken if s.deferred < 0 else s.taken | (1 << s.deferred)
     legal = cfg.legal_table[card].get(blocked & cfg.legal_mask[card])  # legal_spaces, inline
-    if legal is None or space not in legal or s.diamonds[player] <= 0:
-        if space not in legal_spaces(s, player, card):  # the tables know what is legal
-            _check_place(s, player, card, space)  # names the rule broken
-            raise AssertionError(f"{b.space_ids[space]} is legal but not listed")
+    if (legal is None or space not in legal or s.diamonds[player] <= 0) and \
+            space not in legal_spaces(s, player, card):  # the tables know what is legal
+        _check_place(s, player, card, space)  # names the rule broken
+        raise AssertionError(f"{b.space_ids[space]} is legal but not listed")
     area = b.space_area[space]
     bonus = ""
     diamonds = s.diamonds
     if area == HARBOR and cfg.ship_first:  # the ship moves and scores first (harbor_order)
-        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev)
+        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
         if bonus and cfg.landing_first:
             # landing_bonus: at_landing: the diamond (taken from the supply) waits until
             # the landing's bonus card has been played (_land_deferred)
@@ -598,18 +600,18 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
     slot = player * 6 + area  # 6 areas
     bit = 0
     if area == WORKSHOPS:
-        bonus, bit = _workshops(b, owner, player, space, ev)
+        bonus, bit = _workshops(b, owner, player, space, ev, cfg.explain)
     elif area == TRADE:
-        bonus, bit = _trade(b, owner, player, space, ev)
+        bonus, bit = _trade(b, owner, player, space, ev, cfg.explain)
     elif area == RESIDENCES:
-        bonus, bit = _residences(b, owner, player, space, have[slot], ev)
+        bonus, bit = _residences(b, owner, player, space, have[slot], ev, cfg.explain)
         v[_RES_NEXT] = b.space_local[space] + 1
     elif area == HARBOR:
         _harbor(b, owner, space, ev)
         if not cfg.ship_first:
-            v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev)
+            v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
     else:
-        bonus, bit = _townspeople(b, owner, player, card, space, ev)
+        bonus, bit = _townspeople(b, owner, player, card, space, ev, cfg.explain)
     if bit & ~have[slot]:
         v[_HAVE] = have[:slot] + (have[slot] | bit,) + have[slot + 1:]
     if cfg.fields_at_action and cfg.has_field[area]:
@@ -646,7 +648,7 @@ def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> No
 
 
 def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
-          ev: list[Event]) -> tuple[tuple[int, ...], str]:
+          ev: list[Event], explain: bool) -> tuple[tuple[int, ...], str]:
     """The ship positions after ``player``'s ship moves ``number`` spaces, and why a bonus
     card was earned by the landing ("" if none)."""
     start = ship[player]
@@ -654,13 +656,13 @@ def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
         _note(ev, player, "ship", f"ship already on {SHIP_TRACK_LENGTH}: it scores nothing")
         return ship, ""
     end = min(start + number, SHIP_TRACK_LENGTH)
-    _gain(ev, player, b.ship_points[end], SHIP_CAT, f"ship {start}→{end}")
+    _gain(ev, player, b.ship_points[end], SHIP_CAT, f"ship {start}→{end}" if explain else "")
     return ship[:player] + (end,) + ship[player + 1:], (
         f"ship lands on {end}" if b.ship_bonus[end] else "")
 
 
 def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
-               ev: list[Event]) -> tuple[str, int]:
+               ev: list[Event], explain: bool) -> tuple[str, int]:
     group = {space}
     stack = [space]
     neighbours = b.ws_neighbours
@@ -672,7 +674,8 @@ def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
     material = b.space_symbol[space]
     double = material == b.ws_double
     size = len(group)
-    why = f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
+    why = (f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
+           if explain else "")
     _gain(ev, player, size * (2 if double else 1), WORKSHOPS, why)
     tri = b.ws_triangle[space]
     bonus = ""
@@ -682,7 +685,7 @@ def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
 
 
 def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask: int,
-                ev: list[Event]) -> tuple[str, int]:
+                ev: list[Event], explain: bool) -> tuple[str, int]:
     r0 = b.area_start[RESIDENCES]
     loc = space - r0
     values = b.res_values
@@ -693,7 +696,7 @@ def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask:
         j -= 1
     back = loc - 1 - j
     why = f"house of value {values[loc]}" + (f" + {back} own house{'s' if back > 1 else ''} "
-                                             "before it" if back else "")
+                                             "before it" if back else "") if explain else ""
     _gain(ev, player, total, RESIDENCES, why)
     bit = b.res_value_bit[loc]
     before, after = mask.bit_count(), (mask | bit).bit_count()
@@ -703,24 +706,25 @@ def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask:
 
 
 def _townspeople(b: Board, owner: tuple[int, ...], player: int, card: int, space: int,
-                 ev: list[Event]) -> tuple[str, int]:
+                 ev: list[Event], explain: bool) -> tuple[str, int]:
     area = b.space_area[space]
     base = b.area_start[area]
     loc = space - base
     symbol = b.space_symbol[space]
     match = symbol == b.cards[card].symbol
     _gain(ev, player, b.tp_points[loc] * (2 if match else 1), area,
-          f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else ""))
+          f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else "")
+          if explain else "")
     sid = b.space_ids[space]
     for sup, paid in b.tp_pays[loc]:
         holder = owner[base + sup]
         if holder >= 0:
-            _gain(ev, holder, paid, area, f"{AREAS[area]}/{sup} supports {sid}")
+            _gain(ev, holder, paid, area, f"{AREAS[area]}/{sup} supports {sid}" if explain else "")
     return (f"top space {sid}" if loc in b.tp_tops else ""), 1 << symbol
 
 
 def _trade(b: Board, owner: tuple[int, ...], player: int, space: int,
-           ev: list[Event]) -> tuple[str, int]:
+           ev: list[Event], explain: bool) -> tuple[str, int]:
     good = b.space_symbol[space]
     counts: dict[int, int] = {}
     for s in b.trade_column[good]:
@@ -731,7 +735,7 @@ def _trade(b: Board, owner: tuple[int, ...], player: int, space: int,
     name = b.goods[good]
     for holder, k in counts.items():
         _gain(ev, holder, k * on_column, TRADE,
-              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}")
+              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}" if explain else "")
     mine = counts.get(player, 0)
     if any(k > mine for holder, k in counts.items() if holder != player):
         return f"{name} scoring gave another player more points", 1 << good
@@ -775,7 +779,7 @@ def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[Eve
         elif not cfg.field_without_diamond:
             _note(ev, player, "field", f"{AREAS[area]} field not claimed: no diamond left")
             return
-    _gain(ev, player, values[taken], FIELD_CAT, f"{AREAS[area]} field")
+    _gain(ev, player, values[taken], FIELD_CAT, f"{AREAS[area]} field" if cfg.explain else "")
     v[_DIAMONDS] = diamonds
     v[_CLAIMED] = claimed[:player] + (claimed[player] | bit,) + claimed[player + 1:]
     v[_FIELD_TAKEN] = _tick(v[_FIELD_TAKEN], area, 1)
@@ -790,7 +794,7 @@ def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
         _finish_turn(cfg, v, player, ev)
         return
     if bonus_why:
-        _note(ev, player, "bonus", f"{bonus_why}: bonus card earned")
+        _note(ev, player, "bonus", f"{bonus_why}: bonus card earned" if cfg.explain else "")
         display = v[_DISPLAY]
         if display is not None and not display:
             _gain(ev, player, cfg.empty_points, EMPTY_CAT, "the display is empty")

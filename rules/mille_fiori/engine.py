@@ -215,6 +215,22 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
     b = game_board or board()
     r = default_rules() if rules is None else rules
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
+    key = (names, id(r), id(b), explain)
+    known = _CONFIGS.get(key)
+    if known is not None and known.rules is r and known.board is b:
+        return known
+    if len(_CONFIGS) >= 64:  # keep the cache bounded
+        _CONFIGS.clear()
+    cfg = _CONFIGS[key] = _make_config(names, r, b, explain)
+    return cfg
+
+
+#: configs made so far, by names and the identity of rules and board (a bot game's
+#: deal and setup, and every game of a simulation, share one)
+_CONFIGS: dict[tuple[tuple[str, ...], int, int, bool], Config] = {}
+
+
+def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) -> Config:
     count = len(names)
     if count not in PLAYER_COUNTS:
         raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {count}")
@@ -614,7 +630,7 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
         bonus, bit = _townspeople(b, owner, player, card, space, ev, cfg.explain)
     if bit & ~have[slot]:
         v[_HAVE] = have[:slot] + (have[slot] | bit,) + have[slot + 1:]
-    if cfg.fields_at_action and cfg.has_field[area]:
+    if cfg.fields_at_action and cfg.has_field[area] and not v[_CLAIMED][player] >> area & 1:
         _check_field(cfg, v, player, area, ev)
     if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
         _last_diamond(cfg, v, player, ev)

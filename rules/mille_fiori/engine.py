@@ -551,7 +551,10 @@ def _play(s: State, action: Play, ev: list[Event]) -> State:
         v[_TURN] = turn + 1
         v[_TURNS] = s.turns + 1
     bonus_why = _resolve(s, v, player, card, space, ev)
-    _after_action(cfg, v, player, bonus_why, ev)
+    if bonus_why or v[_ENDING]:
+        _after_action(cfg, v, player, bonus_why, ev)
+    else:  # the common case: nothing follows the action but the turn's end
+        _finish_turn(cfg, v, player, ev)
     return _settled(v, ev)
 
 

@@ -11,9 +11,10 @@ A game is a fold over actions:
 
 ``apply`` either returns the next state, whose ``events`` say who scored how many points
 and why, or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
-ints and tuples, and every rule is a function from a state to the next one (no mutable
-copy of it), so bots can play hundreds of games a second; all rule options are read once
-into a :class:`Config`.
+ints and tuples that no one changes: an action writes the fields it changes into a list
+local to it and builds one new state, so bots can play over a thousand games a second;
+all rule options are read once into a :class:`Config` (one per game setting), which also
+holds the tables of legal spaces keyed by the occupancy bit mask ``State.taken``.
 
 The "Order and edge cases" of the rules are implemented as written there; the [default]
 ones follow the ruleset options (``harbor_order``, ``landing_bonus``, ``field_timing``,
@@ -387,13 +388,18 @@ def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
     if state.diamonds[player] <= 0:
         return ()
     cfg = state.cfg
-    blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
-    pattern = blocked & cfg.legal_mask[card]
+    pattern = _pattern(state, card)
     table = cfg.legal_table[card]
     found = table.get(pattern)
     if found is None:
         found = table[pattern] = _legal_for(cfg, card, pattern)
     return found
+
+
+def _pattern(state: State, card: int) -> int:
+    """The taken spaces that decide where ``card`` may go (the key of its tables)."""
+    blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
+    return blocked & state.cfg.legal_mask[card]
 
 
 def _legal_for(cfg: Config, card: int, blocked: int) -> tuple[int, ...]:
@@ -427,7 +433,7 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
         return ()
     cfg = state.cfg
     blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
-    pattern = blocked & cfg.legal_mask[card]
+    pattern = blocked & cfg.legal_mask[card]  # _pattern, inline: the bots' hot path
     table = cfg.choice_table[card]
     found = table.get(pattern)
     if found is None:
@@ -593,7 +599,7 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
     if space == SHIP:
         v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
         return bonus
-    blocked = s.taken if s.deferred < 0 else s.taken | (1 << s.deferred)
+    blocked = s.taken if s.deferred < 0 else s.taken | (1 << s.deferred)  # _pattern, inline
     legal = cfg.legal_table[card].get(blocked & cfg.legal_mask[card])  # legal_spaces, inline
     if (legal is None or space not in legal or s.diamonds[player] <= 0) and \
             space not in legal_spaces(s, player, card):  # the tables know what is legal

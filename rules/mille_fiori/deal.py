@@ -53,5 +53,4 @@ def deal(players: int, seed: object, rules: MFRules | None = None,
 def pass_left(hands: Sequence[H]) -> tuple[H, ...]:
     """The hands after everyone passes theirs to the left (to the next seat): seat ``p``
     now holds the hand of seat ``p - 1``."""
-    n = len(hands)
-    return tuple(hands[(p - 1) % n] for p in range(n))
+    return (*hands[-1:], *hands[:-1])

@@ -11,9 +11,10 @@ A game is a fold over actions:
 
 ``apply`` either returns the next state, whose ``events`` say who scored how many points
 and why, or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
-ints and tuples, and every rule is a function from a state to the next one (no mutable
-copy of it), so bots can play hundreds of games a second; all rule options are read once
-into a :class:`Config`.
+ints and tuples that no one changes: an action writes the fields it changes into a list
+local to it and builds one new state, so bots can play over a thousand games a second;
+all rule options are read once into a :class:`Config` (one per game setting), which also
+holds the tables of legal spaces keyed by the occupancy bit mask ``State.taken``.
 
 The "Order and edge cases" of the rules are implemented as written there; the [default]
 ones follow the ruleset options (``harbor_order``, ``landing_bonus``, ``field_timing``,
@@ -24,7 +25,7 @@ ones follow the ruleset options (``harbor_order``, ``landing_bonus``, ``field_ti
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, cast
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
@@ -114,6 +115,16 @@ class Config:
     tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
     full_mask: tuple[int, ...]  # per area: the mask meaning "all symbols"
     has_field: tuple[bool, ...]
+    explain: bool = True   # events say why (False: ``why`` is "", for bots that only count)
+    # per card kind: the spaces whose occupancy decides where it may go (its area, or its
+    # material / good), and the table from that occupancy (a mask of ``State.taken``) to
+    # its legal spaces and to its placement choices; kinds of one area and symbol share
+    # the tables, which fill as patterns are met (at most 2**15 a table: bounded)
+    legal_mask: tuple[int, ...] = ()
+    legal_table: tuple[dict[int, tuple[int, ...]], ...] = field(
+        default=(), compare=False, repr=False)
+    choice_table: tuple[dict[int, tuple[int, ...]], ...] = field(
+        default=(), compare=False, repr=False)
 
     @property
     def players(self) -> int:
@@ -150,6 +161,7 @@ class State(NamedTuple):
     events: tuple[Event, ...]     # what the last action did
     deferred: int = -1            # a harbor space whose diamond waits for the landing's
                                   # bonus card (landing_bonus: at_landing), or -1
+    taken: int = 0                # bit i set: space i holds a diamond (``owner[i] >= 0``)
 
     # -- derived views -------------------------------------------------------------
     @property
@@ -197,12 +209,29 @@ class State(NamedTuple):
 
 # ---------------------------------------------------------------------------- set-up
 def make_config(players: int | Sequence[str], rules: MFRules | None = None,
-                game_board: Board | None = None) -> Config:
+                game_board: Board | None = None, *, explain: bool = True) -> Config:
     """The fixed part of a game for a number of players or their names (default rules:
-    the bundled ``mf-1``)."""
+    the bundled ``mf-1``); ``explain=False``: events carry no ``why`` (bot games, where
+    nobody reads them)."""
     b = game_board or board()
     r = default_rules() if rules is None else rules
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
+    key = (names, id(r), id(b), explain)
+    known = _CONFIGS.get(key)
+    if known is not None and known.rules is r and known.board is b:
+        return known
+    if len(_CONFIGS) >= 64:  # keep the cache bounded
+        _CONFIGS.clear()
+    cfg = _CONFIGS[key] = _make_config(names, r, b, explain)
+    return cfg
+
+
+#: configs made so far, by names and the identity of rules and board (a bot game's
+#: deal and setup, and every game of a simulation, share one)
+_CONFIGS: dict[tuple[tuple[str, ...], int, int, bool], Config] = {}
+
+
+def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) -> Config:
     count = len(names)
     if count not in PLAYER_COUNTS:
         raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {count}")
@@ -212,6 +241,7 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
     # The support rule of townspeople: a bottom always; a middle on its two bottoms; a top
     # on its two middles or, with townspeople_top: middle_row, on the whole middle row.
     row = r.townspeople_top == "middle_row"
+    masks, legal, choice = _tables(b, row)
     return Config(
         board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
         display_size=size, plays=r.plays_per_round[n],
@@ -225,18 +255,47 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
         tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
                        for loc, rests in enumerate(b.tp_rests_on)),
         full_mask=full, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
+        explain=explain, legal_mask=masks, legal_table=legal, choice_table=choice,
     )
+
+
+_Table = tuple[dict[int, tuple[int, ...]], ...]
+_TABLES: dict[tuple[int, bool], tuple[Board, tuple[int, ...], _Table, _Table]] = {}
+
+
+def _tables(b: Board, row: bool) -> tuple[tuple[int, ...], _Table, _Table]:
+    """Per card kind: the mask of the spaces that decide where it may go, and its (shared,
+    filling) tables of legal spaces and choices (see :class:`Config`). Kept per board and
+    townspeople rule, so every game on the board fills the same tables."""
+    entry = _TABLES.get((id(b), row))
+    if entry is None or entry[0] is not b:
+        if len(_TABLES) >= 8:  # custom boards in tests: keep the cache bounded
+            _TABLES.clear()
+        masks: list[int] = []
+        legal: list[dict[int, tuple[int, ...]]] = []
+        choice: list[dict[int, tuple[int, ...]]] = []
+        shared: dict[tuple[int, int], int] = {}
+        for c in b.cards:
+            spaces = (b.ws_by_material[c.symbol] if c.area == WORKSHOPS
+                      else b.trade_column[c.symbol] if c.area == TRADE
+                      else range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area]))
+            masks.append(sum(1 << sp for sp in spaces))
+            first = shared.setdefault((c.area, c.symbol), len(legal))  # its class's first kind
+            legal.append({} if first == len(legal) else legal[first])
+            choice.append({} if first == len(choice) else choice[first])
+        entry = _TABLES[(id(b), row)] = (b, tuple(masks), tuple(legal), tuple(choice))
+    return entry[1], entry[2], entry[3]
 
 
 def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
           display: Sequence[int] | None = None, start: int = 0,
-          game_board: Board | None = None) -> State:
+          game_board: Board | None = None, explain: bool = True) -> State:
     """The state before the first card: empty board, full supplies, ships at the start.
 
     ``display`` is the setup display as card kinds (None: not tracked); ``start`` the
-    first round's start player.
+    first round's start player; ``explain=False``: the events carry no ``why``.
     """
-    cfg = make_config(players, rules, game_board)
+    cfg = make_config(players, rules, game_board, explain=explain)
     b, n = cfg.board, cfg.players
     if not 0 <= start < n:
         raise ContentError(f"no player {start + 1} to start")
@@ -328,32 +387,63 @@ def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
     """Every free space ``player`` may place ``card`` on now (the ship move is always legal)."""
     if state.diamonds[player] <= 0:
         return ()
-    b = state.cfg.board
+    cfg = state.cfg
+    pattern = _pattern(state, card)
+    table = cfg.legal_table[card]
+    found = table.get(pattern)
+    if found is None:
+        found = table[pattern] = _legal_for(cfg, card, pattern)
+    return found
+
+
+def _pattern(state: State, card: int) -> int:
+    """The taken spaces that decide where ``card`` may go (the key of its tables)."""
+    blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
+    return blocked & state.cfg.legal_mask[card]
+
+
+def _legal_for(cfg: Config, card: int, blocked: int) -> tuple[int, ...]:
+    """The legal spaces of ``card`` when the spaces of ``blocked`` (a bit mask) are taken."""
+    b = cfg.board
     c = b.cards[card]
-    owner = state.owner
     area = c.area
+
+    def free(sp: int) -> bool:
+        return not blocked >> sp & 1
+
     if area == WORKSHOPS:
-        return tuple(s for s in b.ws_by_material[c.symbol] if owner[s] < 0)
+        return tuple(sp for sp in b.ws_by_material[c.symbol] if free(sp))
     if area == TRADE:
-        return tuple(s for s in b.trade_column[c.symbol] if owner[s] < 0)
-    if area == RESIDENCES:
-        return (b.area_start[RESIDENCES] + state.res_next,) if state.res_next < b.area_size[
-            RESIDENCES] else ()
-    if area == HARBOR:
-        return tuple(s for row in b.harbor_row for s in row
-                     if owner[s] < 0 and s != state.deferred)
+        return tuple(sp for sp in b.trade_column[c.symbol] if free(sp))
     base = b.area_start[area]
-    needs = state.cfg.tp_needs
+    spaces = range(base, base + b.area_size[area])
+    if area == RESIDENCES:  # the next free house (houses fill in line order)
+        return next(((sp,) for sp in spaces if free(sp)), ())
+    if area == HARBOR:
+        return tuple(sp for sp in spaces if free(sp))
+    needs = cfg.tp_needs
     return tuple(base + i for i in range(b.area_size[area])
-                 if owner[base + i] < 0 and all(owner[base + j] >= 0 for j in needs[i]))
+                 if free(base + i) and not any(free(base + j) for j in needs[i]))
 
 
 def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
     """Like :func:`legal_spaces`, but the interchangeable ship spaces of one harbor row are
     given once (its first free space): the choices a player really has."""
-    spaces = legal_spaces(state, player, card)
-    b = state.cfg.board
-    if not spaces or b.cards[card].area != HARBOR:
+    if state.diamonds[player] <= 0:
+        return ()
+    cfg = state.cfg
+    blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
+    pattern = blocked & cfg.legal_mask[card]  # _pattern, inline: the bots' hot path
+    table = cfg.choice_table[card]
+    found = table.get(pattern)
+    if found is None:
+        found = table[pattern] = _choices_for(cfg, card, legal_spaces(state, player, card))
+    return found
+
+
+def _choices_for(cfg: Config, card: int, spaces: tuple[int, ...]) -> tuple[int, ...]:
+    b = cfg.board
+    if b.cards[card].area != HARBOR:
         return spaces
     ships = len(b.harbor_row[0])
     h0 = b.area_start[HARBOR]
@@ -368,11 +458,12 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------- apply
-# One shape: the State above. Every rule below reads a state and returns the next one
-# (``_with``, a fast ``_replace``) plus the events it appends to ``ev``; the points of
-# those events are added to ``points`` once, when the action is settled (``_settle``).
-# The hot path rebuilds only the tuples an action changes (the owner of one space, one
-# player's supply ...), so there is no mutable copy of the state to keep in step with it.
+# One shape: the State above. An action reads the state it is applied to, writes the
+# fields it changes into ``v`` (a list of the state's fields, local to the action) and
+# appends its events to ``ev``; the points of those events are added to ``points`` once,
+# when the action is settled (``_settled``), which builds the one new State. Only the
+# tuples an action changes are rebuilt (the owner of one space, one player's supply ...);
+# the states before and after stay immutable.
 _CAT_INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 _FIELD = {name: i for i, name in enumerate(State._fields)}
 _new_state = tuple.__new__
@@ -397,33 +488,17 @@ def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return values[:i] + (values[i] + delta,) + values[i + 1:]
 
 
-def _score(points: tuple[int, ...], ev: Sequence[Event]) -> tuple[int, ...]:
-    """``points`` plus every scoring event's points in its player's category."""
-    out = list(points)
-    for e in ev:
-        if e.points:
-            out[e.player * NCAT + _CAT_INDEX[e.kind]] += e.points
-    return tuple(out)
-
-
-def _settle(s: State, ev: list[Event], **changes: Any) -> State:
-    """The state at the end of an action: ``changes``, and the points and events of ``ev``."""
-    changes["points"] = _score(s.points, ev)
-    changes["events"] = tuple(ev)
-    return _changed(s, changes)
-
-
 def _gain(ev: list[Event], player: int, points: int, cat: int, why: str) -> None:
-    ev.append(Event(player, points, CATEGORIES[cat], why))
+    ev.append(_new_state(Event, (player, points, CATEGORIES[cat], why)))
 
 
 def _note(ev: list[Event], player: int, kind: str, why: str) -> None:
-    ev.append(Event(player, 0, kind, why))
+    ev.append(_new_state(Event, (player, 0, kind, why)))
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, or a RuleViolation naming the rule it breaks."""
-    if isinstance(action, Play):
+    if type(action) is Play or isinstance(action, Play):
         if state.phase == ROUND_END:
             state = apply(state, EndRound(None))
         return _play(state, action, [])
@@ -440,38 +515,57 @@ def _over_message(s: State) -> str:
     return f"the game is over (the deck cannot deal a round {s.round + 2})"
 
 
+# Field positions of State, for the action's mutable copy ``v`` (a list of the fields):
+# an action copies the state once, changes the fields it touches and builds one State.
+(_OWNER, _POINTS, _DIAMONDS, _SHIPS, _HAVE, _CLAIMED, _FIELD_TAKEN, _RES_NEXT, _DISPLAY,
+ _SEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
+ _ENDING, _END_REASON, _LEFTOVER_DONE, _BONUS_CARDS, _EVENTS, _DEFERRED,
+ _TAKEN) = (_FIELD[f] for f in State._fields[1:])
+
+
 def _play(s: State, action: Play, ev: list[Event]) -> State:
     cfg = s.cfg
     b = cfg.board
     player, card, space = action
-    n = cfg.players
+    n = len(cfg.names)
     if not 0 <= player < n:
         raise ContentError(f"no player {player + 1}")
     if not 0 <= card < len(b.cards):
         raise ContentError(f"unknown card kind {card}")
-    if s.phase == OVER:
+    phase = s.phase
+    if phase == OVER:
         raise RuleViolation(_over_message(s), rule="game-over")
-    name = cfg.names[player]
-    if s.phase == BONUS:
+    v = list(s)
+    if phase == BONUS:
         if player != s.pending:
-            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; {name} cannot play "
-                                "now", rule="turn-order")
+            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
+                                f"{cfg.names[player]} cannot play now", rule="turn-order")
         # (pending is cleared when the action is settled)
-        taken = _take_from_display(s, card)
-        taken["bonus_cards"] = _tick(s.bonus_cards, player, 1)
+        _take_from_display(s, card, v)
+        v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
     else:
-        expected = (s.start + s.turn) % n
+        turn = s.turn
+        expected = (s.start + turn) % n
         if player != expected:
-            raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {name}'s (play goes "
-                                "round the table from the start player)", rule="turn-order")
-        taken = {"seen": _see(s.seen, b, (card,)), "turn": s.turn + 1, "turns": s.turns + 1}
-    s, bonus_why = _resolve(s, player, card, space, ev, taken)
-    return _after_action(s, player, bonus_why, ev)
+            raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {cfg.names[player]}'s "
+                                "(play goes round the table from the start player)",
+                                rule="turn-order")
+        seen = s.seen
+        if seen[card] >= b.card_count[card]:
+            _see(seen, b, (card,))  # raises the deck limit
+        v[_SEEN] = seen[:card] + (seen[card] + 1,) + seen[card + 1:]
+        v[_TURN] = turn + 1
+        v[_TURNS] = s.turns + 1
+    bonus_why = _resolve(s, v, player, card, space, ev)
+    if bonus_why or v[_ENDING]:
+        _after_action(cfg, v, player, bonus_why, ev)
+    else:  # the common case: nothing follows the action but the turn's end
+        _finish_turn(cfg, v, player, ev)
+    return _settled(v, ev)
 
 
-def _take_from_display(s: State, card: int) -> dict[str, Any]:
-    """The changes that take an owed bonus card from the display (tracked), or account for
-    it (untracked)."""
+def _take_from_display(s: State, card: int, v: list[Any]) -> None:
+    """Take an owed bonus card from the display (tracked), or account for it (untracked)."""
     b = s.cfg.board
     if s.display is not None:
         if card not in s.display:
@@ -480,96 +574,106 @@ def _take_from_display(s: State, card: int) -> dict[str, Any]:
                                 rule="not-on-display")
         rest = list(s.display)
         rest.remove(card)
-        return {"display": tuple(rest)}
+        v[_DISPLAY] = tuple(rest)
+        return
     # Untracked display: the card is one of the round leftovers seen so far if possible,
     # otherwise one of the setup display's cards (which the deck limit then counts).
     if s.pool[card] > 0:
-        return {"pool": _tick(s.pool, card, -1)}
+        v[_POOL] = _tick(s.pool, card, -1)
+        return
     seen = _see(s.seen, b, (card,))
     if s.hidden >= s.cfg.display_size:
         raise RuleViolation(f"more bonus cards than the setup display ({s.cfg.display_size} "
                             "cards) and the leftovers could have held", rule="not-on-display")
-    return {"seen": seen, "hidden": s.hidden + 1}
+    v[_SEEN] = seen
+    v[_HIDDEN] = s.hidden + 1
 
 
-def _resolve(s: State, player: int, card: int, space: int, ev: list[Event],
-             changes: dict[str, Any]) -> tuple[State, str]:
-    """Carry out one card's action (with ``changes`` the caller already made: the card
-    leaving the hand or the display); also returns why a bonus card was earned."""
+def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
+             ev: list[Event]) -> str:
+    """Carry out one card's action on ``s`` into ``v`` (the state's fields, which the caller
+    may have changed already: the card leaving the hand or the display); returns why a
+    bonus card was earned ("")."""
     cfg = s.cfg
     b = cfg.board
-    number = b.cards[card].number
     if space == SHIP:
-        changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
-        return _changed(s, changes), bonus
-    _check_place(s, player, card, space)
+        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
+        return bonus
+    blocked = s.taken if s.deferred < 0 else s.taken | (1 << s.deferred)  # _pattern, inline
+    legal = cfg.legal_table[card].get(blocked & cfg.legal_mask[card])  # legal_spaces, inline
+    if (legal is None or space not in legal or s.diamonds[player] <= 0) and \
+            space not in legal_spaces(s, player, card):  # the tables know what is legal
+        _check_place(s, player, card, space)  # names the rule broken
+        raise AssertionError(f"{b.space_ids[space]} is legal but not listed")
     area = b.space_area[space]
     bonus = ""
+    diamonds = s.diamonds
     if area == HARBOR and cfg.ship_first:  # the ship moves and scores first (harbor_order)
-        changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
+        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
         if bonus and cfg.landing_first:
             # landing_bonus: at_landing: the diamond (taken from the supply) waits until
             # the landing's bonus card has been played (_land_deferred)
-            changes["diamonds"] = _tick(s.diamonds, player, -1)
-            changes["deferred"] = space
-            return _changed(s, changes), bonus
+            v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
+            v[_DEFERRED] = space
+            return bonus
     owner = s.owner[:space] + (player,) + s.owner[space + 1:]
-    changes["owner"] = owner
-    changes["diamonds"] = _tick(s.diamonds, player, -1)
-    slot = player * len(AREAS) + area
+    v[_OWNER] = owner
+    v[_TAKEN] = s.taken | 1 << space
+
+    v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
+    have = s.have
+    slot = player * 6 + area  # 6 areas
     bit = 0
     if area == WORKSHOPS:
-        bonus, bit = _workshops(b, owner, player, space, ev)
-    elif area == RESIDENCES:
-        bonus, bit = _residences(b, owner, player, space, s.have[slot], ev)
-        changes["res_next"] = b.space_local[space] + 1
-    elif area in (NOBILI, POPULI):
-        bonus, bit = _townspeople(b, owner, player, card, space, ev)
+        bonus, bit = _workshops(b, owner, player, space, ev, cfg.explain)
     elif area == TRADE:
-        bonus, bit = _trade(b, owner, player, space, ev)
-    else:
+        bonus, bit = _trade(b, owner, player, space, ev, cfg.explain)
+    elif area == RESIDENCES:
+        bonus, bit = _residences(b, owner, player, space, have[slot], ev, cfg.explain)
+        v[_RES_NEXT] = b.space_local[space] + 1
+    elif area == HARBOR:
         _harbor(b, owner, space, ev)
         if not cfg.ship_first:
-            changes["ship"], bonus = _ship(b, s.ship, player, number, ev)
-    if bit & ~s.have[slot]:
-        changes["have"] = s.have[:slot] + (s.have[slot] | bit,) + s.have[slot + 1:]
-    s = _changed(s, changes)
-    if cfg.fields_at_action and cfg.has_field[area]:
-        s = _check_field(s, player, area, ev)
-    if s.diamonds[player] == 0 and not s.ending:
-        s = _last_diamond(s, player, ev)
-    return s, bonus
+            v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
+    else:
+        bonus, bit = _townspeople(b, owner, player, card, space, ev, cfg.explain)
+    if bit & ~have[slot]:
+        v[_HAVE] = have[:slot] + (have[slot] | bit,) + have[slot + 1:]
+    if cfg.fields_at_action and cfg.has_field[area] and not v[_CLAIMED][player] >> area & 1:
+        _check_field(cfg, v, player, area, ev)
+    if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
+        _last_diamond(cfg, v, player, ev)
+    return bonus
 
 
-def _land_deferred(s: State, player: int, ev: list[Event]) -> State:
+def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
     """Put down a harbor diamond that waited for its landing's bonus card; a full row pays."""
-    space = s.deferred
+    space = v[_DEFERRED]
     if space < 0:
-        return s
-    owner = s.owner[:space] + (player,) + s.owner[space + 1:]
-    _harbor(s.cfg.board, owner, space, ev)
-    s = _with(s, owner=owner, deferred=-1)
-    if s.diamonds[player] == 0 and not s.ending:
-        s = _last_diamond(s, player, ev)
-    return s
+        return
+    owner = v[_OWNER][:space] + (player,) + v[_OWNER][space + 1:]
+    _harbor(cfg.board, owner, space, ev)
+    v[_OWNER] = owner
+    v[_TAKEN] |= 1 << space
+    v[_DEFERRED] = -1
+    if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
+        _last_diamond(cfg, v, player, ev)
 
 
-def _last_diamond(s: State, player: int, ev: list[Event]) -> State:
+def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
     """A player's supply is empty: the game will end; the reserve (an option) comes out."""
-    cfg = s.cfg
     when = {"turn": "after this turn", "round": "at the end of this round",
             "action": "now"}[cfg.last_end]
     _note(ev, player, "end", f"last diamond placed: the game ends {when}")
-    diamonds = s.diamonds
     if cfg.reserve:
-        diamonds = tuple(d + cfg.reserve for d in diamonds)
+        v[_DIAMONDS] = tuple(d + cfg.reserve for d in v[_DIAMONDS])
         _note(ev, -1, "end", f"everyone takes their {cfg.reserve} reserve diamonds to finish "
                              "the round")
-    return _with(s, ending=True, diamonds=diamonds)
+    v[_ENDING] = True
 
 
 def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
-          ev: list[Event]) -> tuple[tuple[int, ...], str]:
+          ev: list[Event], explain: bool) -> tuple[tuple[int, ...], str]:
     """The ship positions after ``player``'s ship moves ``number`` spaces, and why a bonus
     card was earned by the landing ("" if none)."""
     start = ship[player]
@@ -577,13 +681,13 @@ def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
         _note(ev, player, "ship", f"ship already on {SHIP_TRACK_LENGTH}: it scores nothing")
         return ship, ""
     end = min(start + number, SHIP_TRACK_LENGTH)
-    _gain(ev, player, b.ship_points[end], SHIP_CAT, f"ship {start}→{end}")
+    _gain(ev, player, b.ship_points[end], SHIP_CAT, f"ship {start}→{end}" if explain else "")
     return ship[:player] + (end,) + ship[player + 1:], (
         f"ship lands on {end}" if b.ship_bonus[end] else "")
 
 
 def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
-               ev: list[Event]) -> tuple[str, int]:
+               ev: list[Event], explain: bool) -> tuple[str, int]:
     group = {space}
     stack = [space]
     neighbours = b.ws_neighbours
@@ -595,7 +699,8 @@ def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
     material = b.space_symbol[space]
     double = material == b.ws_double
     size = len(group)
-    why = f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
+    why = (f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
+           if explain else "")
     _gain(ev, player, size * (2 if double else 1), WORKSHOPS, why)
     tri = b.ws_triangle[space]
     bonus = ""
@@ -605,7 +710,7 @@ def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
 
 
 def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask: int,
-                ev: list[Event]) -> tuple[str, int]:
+                ev: list[Event], explain: bool) -> tuple[str, int]:
     r0 = b.area_start[RESIDENCES]
     loc = space - r0
     values = b.res_values
@@ -616,7 +721,7 @@ def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask:
         j -= 1
     back = loc - 1 - j
     why = f"house of value {values[loc]}" + (f" + {back} own house{'s' if back > 1 else ''} "
-                                             "before it" if back else "")
+                                             "before it" if back else "") if explain else ""
     _gain(ev, player, total, RESIDENCES, why)
     bit = b.res_value_bit[loc]
     before, after = mask.bit_count(), (mask | bit).bit_count()
@@ -626,24 +731,25 @@ def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask:
 
 
 def _townspeople(b: Board, owner: tuple[int, ...], player: int, card: int, space: int,
-                 ev: list[Event]) -> tuple[str, int]:
+                 ev: list[Event], explain: bool) -> tuple[str, int]:
     area = b.space_area[space]
     base = b.area_start[area]
     loc = space - base
     symbol = b.space_symbol[space]
     match = symbol == b.cards[card].symbol
     _gain(ev, player, b.tp_points[loc] * (2 if match else 1), area,
-          f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else ""))
+          f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else "")
+          if explain else "")
     sid = b.space_ids[space]
     for sup, paid in b.tp_pays[loc]:
         holder = owner[base + sup]
         if holder >= 0:
-            _gain(ev, holder, paid, area, f"{AREAS[area]}/{sup} supports {sid}")
+            _gain(ev, holder, paid, area, f"{AREAS[area]}/{sup} supports {sid}" if explain else "")
     return (f"top space {sid}" if loc in b.tp_tops else ""), 1 << symbol
 
 
 def _trade(b: Board, owner: tuple[int, ...], player: int, space: int,
-           ev: list[Event]) -> tuple[str, int]:
+           ev: list[Event], explain: bool) -> tuple[str, int]:
     good = b.space_symbol[space]
     counts: dict[int, int] = {}
     for s in b.trade_column[good]:
@@ -654,7 +760,7 @@ def _trade(b: Board, owner: tuple[int, ...], player: int, space: int,
     name = b.goods[good]
     for holder, k in counts.items():
         _gain(ev, holder, k * on_column, TRADE,
-              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}")
+              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}" if explain else "")
     mine = counts.get(player, 0)
     if any(k > mine for holder, k in counts.items() if holder != player):
         return f"{name} scoring gave another player more points", 1 << good
@@ -674,51 +780,55 @@ def _harbor(b: Board, owner: tuple[int, ...], space: int, ev: list[Event]) -> No
               f"good{'s' if goods != 1 else ''} beside it")
 
 
-def _meets(s: State, player: int, area: int) -> bool:
-    mask = s.have[player * len(AREAS) + area]
+def _meets(cfg: Config, v: list[Any], player: int, area: int) -> bool:
+    mask = v[_HAVE][player * len(AREAS) + area]
     if area == RESIDENCES:
-        return mask.bit_count() >= s.cfg.board.res_field_at
-    return mask == s.cfg.full_mask[area]
+        return mask.bit_count() >= cfg.board.res_field_at
+    return mask == cfg.full_mask[area]
 
 
-def _check_field(s: State, player: int, area: int, ev: list[Event]) -> State:
+def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[Event]) -> None:
     """Claim ``area``'s 20/15/10/5 field if ``player`` first meets its condition now."""
     bit = 1 << area
-    if s.claimed[player] & bit or not _meets(s, player, area):
-        return s
-    taken = s.field_taken[area]
-    cfg = s.cfg
+    claimed = v[_CLAIMED]
+    if claimed[player] & bit or not _meets(cfg, v, player, area):
+        return
+    taken = v[_FIELD_TAKEN][area]
     values = cfg.board.field_values
     if taken >= len(values):
-        return s
-    diamonds = s.diamonds
+        return
+    diamonds = v[_DIAMONDS]
     if cfg.marker_diamond:
         if diamonds[player] > 0:
             diamonds = _tick(diamonds, player, -1)
         elif not cfg.field_without_diamond:
             _note(ev, player, "field", f"{AREAS[area]} field not claimed: no diamond left")
-            return s
-    _gain(ev, player, values[taken], FIELD_CAT, f"{AREAS[area]} field")
-    return _with(s, diamonds=diamonds,
-                      claimed=s.claimed[:player] + (s.claimed[player] | bit,)
-                      + s.claimed[player + 1:],
-                      field_taken=_tick(s.field_taken, area, 1))
+            return
+    _gain(ev, player, values[taken], FIELD_CAT, f"{AREAS[area]} field" if cfg.explain else "")
+    v[_DIAMONDS] = diamonds
+    v[_CLAIMED] = claimed[:player] + (claimed[player] | bit,) + claimed[player + 1:]
+    v[_FIELD_TAKEN] = _tick(v[_FIELD_TAKEN], area, 1)
 
 
-def _after_action(s: State, player: int, bonus_why: str, ev: list[Event]) -> State:
+def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
+                  ev: list[Event]) -> None:
     """Settle what follows an action: the owed bonus card, the turn's end, the game's end."""
-    cfg = s.cfg
-    if s.ending and cfg.last_end == "action":
+    if v[_ENDING] and cfg.last_end == "action":
         if bonus_why:
             _note(ev, player, "bonus", f"{bonus_why}: no bonus card, the game is over")
-        return _finish_turn(s, player, ev)
+        _finish_turn(cfg, v, player, ev)
+        return
     if bonus_why:
-        _note(ev, player, "bonus", f"{bonus_why}: bonus card earned")
-        if s.display is not None and not s.display:
+        _note(ev, player, "bonus", f"{bonus_why}: bonus card earned" if cfg.explain else "")
+        display = v[_DISPLAY]
+        if display is not None and not display:
             _gain(ev, player, cfg.empty_points, EMPTY_CAT, "the display is empty")
         else:
-            return _settle(s, ev, pending=player, pending_why=bonus_why, phase=BONUS)
-    return _finish_turn(s, player, ev)
+            v[_PENDING] = player
+            v[_PENDING_WHY] = bonus_why
+            v[_PHASE] = BONUS
+            return
+    _finish_turn(cfg, v, player, ev)
 
 
 def _empty_display(s: State, player: int, ev: list[Event]) -> State:
@@ -728,28 +838,47 @@ def _empty_display(s: State, player: int, ev: list[Event]) -> State:
         raise RuleViolation(f"the display holds {len(s.display)} cards: the owed bonus card "
                             "must be taken from it", rule="bonus-owed")
     _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, "the display is empty")
-    return _finish_turn(s, player, ev)
+    v = list(s)
+    _finish_turn(s.cfg, v, player, ev)
+    return _settled(v, ev)
 
 
-def _finish_turn(s: State, player: int, ev: list[Event]) -> State:
-    cfg = s.cfg
-    s = _land_deferred(s, player, ev)
+def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
+    if v[_DEFERRED] >= 0:
+        _land_deferred(cfg, v, player, ev)
     if not cfg.fields_at_action:
         for area in range(len(AREAS)):
             if cfg.has_field[area]:
-                s = _check_field(s, player, area, ev)
-        if s.diamonds[player] == 0 and not s.ending:
-            s = _last_diamond(s, player, ev)
-    if s.ending and cfg.last_end in ("turn", "action"):
+                _check_field(cfg, v, player, area, ev)
+        if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
+            _last_diamond(cfg, v, player, ev)
+    v[_PENDING] = -1
+    v[_PENDING_WHY] = ""
+    ending = v[_ENDING]
+    if ending and cfg.last_end in ("turn", "action"):
         _note(ev, -1, "end", "game over: a player has placed their last diamond")
-        return _settle(s, ev, pending=-1, pending_why="", phase=OVER, end_reason="diamonds")
-    if s.turn >= cfg.turns_per_round:
-        if s.ending or s.round + 1 >= cfg.rounds:
-            why = ("a player has placed their last diamond" if s.ending
+        v[_PHASE] = OVER
+        v[_END_REASON] = "diamonds"
+    elif v[_TURN] >= cfg.turns_per_round:
+        if ending or v[_ROUND] + 1 >= cfg.rounds:
+            why = ("a player has placed their last diamond" if ending
                    else "the deck cannot deal another round")
             _note(ev, -1, "end", f"game over after this round: {why}")
-        return _settle(s, ev, pending=-1, pending_why="", phase=ROUND_END)
-    return _settle(s, ev, pending=-1, pending_why="", phase=PLAY)
+        v[_PHASE] = ROUND_END
+    else:
+        v[_PHASE] = PLAY
+
+
+def _settled(v: list[Any], ev: list[Event]) -> State:
+    """The state at the end of an action: the fields ``v``, the points and events of ``ev``."""
+    if ev:
+        points = list(v[_POINTS])
+        for e in ev:
+            if e.points:
+                points[e.player * NCAT + _CAT_INDEX[e.kind]] += e.points
+        v[_POINTS] = tuple(points)
+    v[_EVENTS] = tuple(ev)
+    return _new_state(State, v)
 
 
 def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
@@ -789,7 +918,7 @@ def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Eve
     the RuleViolation ``apply`` would.
     """
     ev: list[Event] = []
-    _, bonus = _resolve(state, player, card, space, ev, {})
+    bonus = _resolve(state, list(state), player, card, space, ev)
     return tuple(ev), bonus
 
 
@@ -818,6 +947,7 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
         raise ValueError("houses are filled in line order, from residences/0")
     start = state.start if to_move is None else (to_move - state.turn) % state.cfg.players
     return _with(state,
-        owner=tuple(owner), have=tuple(have), res_next=len(houses),
+        owner=tuple(owner), taken=sum(1 << sp for sp, who in enumerate(owner) if who >= 0),
+        have=tuple(have), res_next=len(houses),
         diamonds=tuple(supply if diamonds is None else diamonds),
         ship=state.ship if ships is None else tuple(ships), start=start, events=())

@@ -44,18 +44,26 @@ class PlayerScore(NamedTuple):
         return self.total % TRACK
 
 
-def breakdown(state: State) -> list[PlayerScore]:
-    """Every player's total, rank and per-category points, in seat order.
+def totals_and_ranks(state: State) -> tuple[list[int], list[int]]:
+    """Every player's total and rank, in seat order, from the engine's points.
 
     Ties share a rank unless the ruleset's ``ties: ship`` lets the ship further along
     break them.
     """
-    n = state.players
-    totals = [state.total(p) for p in range(n)]
+    n = len(state.cfg.names)
+    points = state.points
+    totals = [sum(points[p * NCAT:(p + 1) * NCAT]) for p in range(n)]
     # ties: ship lets the ship further along break a tie of totals
-    ship_breaks = state.cfg.rules.ties == "ship"
-    keys = [(totals[p], state.ship[p] if ship_breaks else 0) for p in range(n)]
-    rank_list = ranks(keys)
+    if state.cfg.rules.ties == "ship":
+        return totals, ranks([(totals[p], state.ship[p]) for p in range(n)])
+    return totals, ranks([(t,) for t in totals])
+
+
+def breakdown(state: State) -> list[PlayerScore]:
+    """Every player's total, rank and per-category points, in seat order (ranks as
+    :func:`totals_and_ranks` gives them)."""
+    n = state.players
+    totals, rank_list = totals_and_ranks(state)
     out = []
     for p in range(n):
         pts = state.points[p * NCAT:(p + 1) * NCAT]

@@ -17,7 +17,7 @@ from scorepad.rules.common.stats import Histogram, Sums
 from .board import Board, board
 from .bots import Bot
 from .deal import deal, pass_left
-from .engine import BONUS, OVER, SHIP, EndRound, Play, State, apply, setup
+from .engine import BONUS, CATEGORIES, OVER, SHIP, EndRound, Play, State, apply, setup
 from .log import GAME_FORMAT
 from .ruleset import MFRules
 
@@ -46,33 +46,36 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     names = list(names or [f"P{i + 1}" for i in range(players)])
     dealt = deal(players, seed, rules, b)
     rng = seeded_rng(f"{seed}/bots")
-    state = setup(names, rules, display=dealt.display, start=0, game_board=b)
+    # nobody reads a bot game's events: they carry no why (explain=False)
+    state = setup(names, rules, display=dealt.display, start=0, game_board=b, explain=False)
     cfg = state.cfg
     n = players
     rounds: list[dict[str, Any]] = []
     for dealt_hands in dealt.rounds:
         if state.phase == OVER or state.finished:
             break
-        hands = [list(h) for h in dealt_hands]
+        hands: Sequence[list[int]] = [list(h) for h in dealt_hands]
         turns: list[dict[str, Any]] = []
         if record:
             rounds.append({"start": names[state.start], "turns": turns})
         unplayed: list[int] = []
+        order = [(state.start + j) % n for j in range(n)]  # the round's turn order
         for _ in range(cfg.plays):
             chosen = []
             for p in range(n):  # everyone keeps a card (the draft), then hands pass left
-                card, _ = bots[p](state, p, hands[p], rng)
-                hands[p].remove(card)
+                hand = hands[p]
+                card = bots[p](state, p, hand, rng)[0]
+                hand.remove(card)
                 chosen.append(card)
-            hands = list(pass_left(hands))
-            order = [(state.start + j) % n for j in range(n)]
+            hands = pass_left(hands)
             for j, p in enumerate(order):
                 card = chosen[p]
-                _, space = bots[p](state, p, (card,), rng)
+                bot = bots[p]
+                space = bot(state, p, (card,), rng)[1]
                 state = apply(state, Play(p, card, space))
                 chain = []
                 while state.phase == BONUS:
-                    bcard, bspace = bots[p](state, p, state.display or (), rng)
+                    bcard, bspace = bot(state, p, state.display or (), rng)
                     state = apply(state, Play(p, bcard, bspace))
                     if record:
                         chain.append({"card": b.cards[bcard].id, "action": _action(b, bspace)})
@@ -108,6 +111,10 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     return GameResult(str(seed), state, log)
 
 
+#: the sums of points per category, by the engine's category index
+_POINT_KEYS = tuple(f"points/{name}" for name in CATEGORIES)
+
+
 class Tally:
     """Figures of finished games, accumulated one game at a time in flat memory.
 
@@ -124,21 +131,24 @@ class Tally:
 
     def add(self, state: State) -> None:
         """Count one finished game: totals, points per category, how it ended, the winners."""
-        from .scoring import breakdown
+        from .engine import NCAT
+        from .scoring import totals_and_ranks
 
-        scores = breakdown(state)
-        self.sums.add("games", 1)
-        self.sums.add(f"ended/{state.end_reason or 'deck'}", 1)
-        firsts = sum(1 for s in scores if s.rank == 1)
-        for seat, s in enumerate(scores):
-            self.totals.add(s.total)
-            for area, points in s.areas.items():
-                self.sums.add(f"points/{area}", points)
-            self.sums.add("points/ship", s.ship)
-            self.sums.add("points/bonus_fields", s.bonus_fields)
-            self.sums.add("points/empty_display", s.empty_display)
-            if s.rank == 1:
-                self.sums.add(f"wins/{seat}", Fraction(1, firsts))
+        totals, rank_list = totals_and_ranks(state)
+        sums = self.sums
+        sums.add("games", 1)
+        sums.add(f"ended/{state.end_reason or 'deck'}", 1)
+        firsts = rank_list.count(1)
+        win = 1 if firsts == 1 else Fraction(1, firsts)
+        points = state.points
+        keys = _POINT_KEYS
+        for seat, total in enumerate(totals):
+            self.totals.add(total)
+            base = seat * NCAT
+            for cat in range(NCAT):
+                sums.add(keys[cat], points[base + cat])
+            if rank_list[seat] == 1:
+                sums.add(f"wins/{seat}", win)
 
     def merge(self, other: Tally) -> Tally:
         """Add another tally's games into this one (returns self)."""
@@ -153,8 +163,6 @@ class Tally:
 
     def figures(self) -> dict[str, Any]:
         """What ``mf simulate --json`` prints of the games (mean, deciles, areas, ends, wins)."""
-        from .engine import CATEGORIES
-
         count = len(self.totals)
         deciles = self.totals.quantiles(10)
         return {

@@ -361,12 +361,12 @@ def test_spatial_index_hits_exactly_what_distance_says(placed, probe, gap, left_
                    if k not in left_out)
     assert index.hits(probe, gap, ignore=ignore, skip=skip) == expected
     assert index.hits(probe, gap) == any(geo.distance(probe, s) <= gap for s in kept)
-    # The exact gap to the nearest shape is a hit; anything smaller is not.
+    # A gap a hair wider than the nearest shape's is a hit; a hair narrower is not.
     if kept:
         nearest = min(geo.distance(probe, s) for s in kept)
-        assert index.hits(probe, nearest)
-        if nearest > 0:
-            assert not index.hits(probe, nearest * 0.999 - 1e-9)
+        assert index.hits(probe, nearest + 1e-9)
+        if nearest > 1e-9:
+            assert not index.hits(probe, nearest - 1e-9)
 
 
 @settings(max_examples=150, deadline=None)

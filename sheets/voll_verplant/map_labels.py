@@ -299,6 +299,7 @@ class _MapLabels:
         """Before the first number or name: each station's neighbours (for ownership) and an
         index of the text labels placed so far, by station (for the reading gap)."""
         self.discs = [geo.Disc(x, y, r) for (x, y), r in zip(self.centers, self.outer, strict=True)]
+        self.rims = [(d.x, d.y, d.r) for d in self.discs]  # the same, unpacked for _owned
         self.neighbours: list[list[int]] = [[] for _ in self.centers]
         for i, j, _ in self._close_pairs(NEIGHBOURS_WITHIN):
             self.neighbours[i].append(j)
@@ -317,10 +318,21 @@ class _MapLabels:
     def _owned(self, i: int, box: geo.Box) -> bool:
         """Whether ``box`` is clearly nearer station ``i``'s ink than any other station's:
         farther from each other station by ``OWN_RATIO`` times, plus ``OWN_MARGIN``."""
-        discs = self.discs
         ratio, margin = self.ownership
-        own = geo.distance(box, discs[i]) * ratio + margin
-        return all(geo.distance(box, discs[j]) >= own for j in self.neighbours[i])
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        rims = self.rims
+        # geo.distance(box, disc) written out (asked for each neighbour of each spot tried).
+        px, py, r = rims[i]
+        dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
+        dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
+        own = max(0.0, hypot(dx, dy) - r) * ratio + margin
+        for j in self.neighbours[i]:
+            px, py, r = rims[j]
+            dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
+            dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
+            if max(0.0, hypot(dx, dy) - r) < own:
+                return False
+        return True
 
     def _reads_apart(self, i: int, box: geo.Box) -> bool:
         """Whether ``box`` keeps the reading gap from other stations' labels, so that the
@@ -390,6 +402,8 @@ class _MapLabels:
         bundle of tracks (see :meth:`_clear_over_tracks`); ``slide`` tries the spots
         between the directions instead (:meth:`_slide_candidates`, ``order`` and ``rings``
         unused)."""
+        bounds = self.bounds
+        bx0, by0, bx1, by1 = bounds.x0, bounds.y0, bounds.x1, bounds.y1
         for size in sizes:
             w = max(text_width(text, size) for text in lines)
             up = ASCENT * size
@@ -398,7 +412,8 @@ class _MapLabels:
                           else self._label_candidates(i, w, h, up, order, rings))
             for box, tx, base in candidates:
                 # Most spots fail on what is drawn there; ownership asks every neighbour.
-                if (box.inside(self.bounds)
+                # (box.inside(self.bounds), written out.)
+                if (box.x0 >= bx0 and box.y0 >= by0 and box.x1 <= bx1 and box.y1 <= by1
                         and (self._clear_over_tracks(box) if halo
                              else not self.obstacles.hits(box, LABEL_GAP))
                         and self._owned(i, box) and self._reads_apart(i, box)

@@ -341,28 +341,18 @@ class Obstacles:
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.shapes: list[Shape] = []
 
-    def _keys(self, shape: Shape) -> list[tuple[int, int]]:
-        """The buckets ``shape`` is recorded in: those its bounding box covers, but for a
-        slanting track only those it passes through (its box covers many it misses, and
-        each query there would measure it). A query looks in every bucket its own box
-        (grown by the gap) covers, and any point within the gap lies in one of them."""
+    def _keys(self, bounds: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
         c = self.cell
-        x0, y0, x1, y1 = (int(v // c) for v in shape.bounds)
-        if type(shape) is Capsule and x1 > x0 and y1 > y0:
-            # A little slack (a thousandth of a millimetre): a bucket too many costs a
-            # test, one too few a collision.
-            reach = shape.r + 1e-3
-            ax, ay, bx, by = shape.x1, shape.y1, shape.x2, shape.y2
-            return [(i, j) for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)
-                    if _segment_box(ax, ay, bx, by, i * c, j * c, (i + 1) * c, (j + 1) * c)
-                    <= reach]
-        return [(i, j) for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)]
+        x0, y0, x1, y1 = (int(v // c) for v in bounds)
+        for i in range(x0, x1 + 1):
+            for j in range(y0, y1 + 1):
+                yield (i, j)
 
     def add(self, shape: Shape) -> int:
         """Record ``shape`` as occupied; returns its index (for ``ignore``)."""
         index = len(self.shapes)
         self.shapes.append(shape)
-        for key in self._keys(shape):
+        for key in self._keys(shape.bounds):
             self.cells.setdefault(key, []).append(index)
         return index
 
@@ -370,7 +360,7 @@ class Obstacles:
         """Forget the shape added last (to try a spot and take it back)."""
         index = len(self.shapes) - 1
         shape = self.shapes.pop()
-        for key in self._keys(shape):
+        for key in self._keys(shape.bounds):
             self.cells[key].remove(index)
         return shape
 

@@ -347,9 +347,9 @@ def test_spatial_index_agrees_with_checking_everything(placed, probe):
 @given(st.lists(shapes, max_size=25), shapes, st.sampled_from([0.0, 0.05, 0.2, 1.5]),
        st.sets(st.integers(0, 24)), st.integers(0, 3))
 def test_spatial_index_hits_exactly_what_distance_says(placed, probe, gap, left_out, popped):
-    # hits measures a box inline and records a slanting track only in the buckets it passes
-    # through: the answer must be exactly ``distance(...) <= gap`` over what is left (what
-    # is ignored, skipped or popped excluded), on the boundary too.
+    # hits measures a box inline (not through distance): the answer must still be exactly
+    # ``distance(...) <= gap`` over what is left (what is ignored, skipped or popped
+    # excluded), up to the rounding of the bounding-box test.
     index = geo.Obstacles(cell=5.0)
     for shape in placed:
         index.add(shape)

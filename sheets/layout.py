@@ -396,16 +396,34 @@ class Obstacles:
              skip: AbstractSet[int] = frozenset()) -> bool:
         """Whether ``shape`` comes closer than ``gap`` to anything recorded (but ``ignore``
         and ``skip``, a set kept as it is: for a large one asked about often)."""
+        if type(shape) is Box and gap >= 0.0:
+            x0, y0, x1, y1 = shape.bounds
+            return self.box_hits(x0, y0, x1, y1, gap, ignore, skip)
         x0, y0, x1, y1 = shape.bounds
         x0, y0, x1, y1 = x0 - gap, y0 - gap, x1 + gap, y1 + gap
         cells, c, shapes = self.cells, self.cell, self.shapes
-        # Placing a sheet's labels asks this some ten thousand times, so it is written for
-        # speed. The answer is a yes or no: a shape met in two buckets may be measured twice
-        # rather than remembered. A label's box, the query asked most by far, is measured
-        # inline: the same arithmetic as :func:`distance` without its calls
-        # (``max(0, d) <= gap`` is ``d <= gap`` for a gap >= 0).
-        box = type(shape) is Box and gap >= 0.0
-        sx0, sy0, sx1, sy1 = shape.bounds
+        for i in range(int(x0 // c), int(x1 // c) + 1):
+            for j in range(int(y0 // c), int(y1 // c) + 1):
+                for index in cells.get((i, j), ()):
+                    other = shapes[index]
+                    bx0, by0, bx1, by1 = other.bounds
+                    # Boxes apart means shapes apart: skips the exact test for most.
+                    if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
+                        continue
+                    if index not in skip and index not in ignore and distance(shape, other) <= gap:
+                        return True
+        return False
+
+    def box_hits(self, sx0: float, sy0: float, sx1: float, sy1: float, gap: float = 0.0,
+                 ignore: Collection[int] = (), skip: AbstractSet[int] = frozenset()) -> bool:
+        """:meth:`hits` for ``Box(sx0, sy0, sx1, sy1)`` and a ``gap`` >= 0, without making
+        the box (a label's search tries thousands of spots, most of them taken)."""
+        x0, y0, x1, y1 = sx0 - gap, sy0 - gap, sx1 + gap, sy1 + gap
+        cells, c, shapes = self.cells, self.cell, self.shapes
+        # Written for speed. The answer is a yes or no: a shape met in two buckets may be
+        # measured twice rather than remembered. Each kind is measured inline: the same
+        # arithmetic as :func:`distance` without its calls (``max(0, d) <= gap`` is
+        # ``d <= gap`` for a gap >= 0).
         j0, j1 = int(y0 // c), int(y1 // c) + 1
         for i in range(int(x0 // c), int(x1 // c) + 1):
             for j in range(j0, j1):
@@ -419,10 +437,6 @@ class Obstacles:
                     if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
                         continue
                     if index in skip or index in ignore:
-                        continue
-                    if not box:
-                        if distance(shape, other) <= gap:
-                            return True
                         continue
                     kind = type(other)
                     if kind is Box:  # as _box_box

@@ -360,6 +360,8 @@ def test_spatial_index_hits_exactly_what_distance_says(placed, probe, gap, left_
     expected = any(geo.distance(probe, s) <= gap for k, s in enumerate(kept)
                    if k not in left_out)
     assert index.hits(probe, gap, ignore=ignore, skip=skip) == expected
+    if isinstance(probe, geo.Box):  # the label search asks without making the box
+        assert index.box_hits(*probe.bounds, gap, ignore, skip) == expected
     assert index.hits(probe, gap) == any(geo.distance(probe, s) <= gap for s in kept)
     # A gap a hair wider than the nearest shape's is a hit; a hair narrower is not.
     if kept:

@@ -231,49 +231,21 @@ def _segment_segment(ax: float, ay: float, bx: float, by: float,
 def _segment_meets_box(ax: float, ay: float, bx: float, by: float,
                        x0: float, y0: float, x1: float, y1: float) -> bool:
     """Whether segment AB has a point in the box (Liang–Barsky clipping; touching counts)."""
-    # The four sides of the clipping written out, comparisons rather than max/min: a
-    # label's box is tested against each track near it.
+    # Comparisons rather than max/min: a label's box is tested against each track near it.
     t0, t1 = 0.0, 1.0
     dx, dy = bx - ax, by - ay
-    if dx == 0:
-        if ax - x0 < 0 or x1 - ax < 0:
-            return False  # parallel to these sides and outside them
-    else:
-        # Left side (p = -dx, q = ax - x0), then right side (p = dx, q = x1 - ax).
-        v = (ax - x0) / -dx
-        if -dx < 0:
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False  # parallel to this side and outside it
+        elif p < 0:
+            v = q / p
             if v > t0:
                 t0 = v
-        elif v < t1:
-            t1 = v
-        if t0 > t1:
-            return False
-        v = (x1 - ax) / dx
-        if dx < 0:
-            if v > t0:
-                t0 = v
-        elif v < t1:
-            t1 = v
-        if t0 > t1:
-            return False
-    if dy == 0:
-        if ay - y0 < 0 or y1 - ay < 0:
-            return False
-    else:
-        v = (ay - y0) / -dy
-        if -dy < 0:
-            if v > t0:
-                t0 = v
-        elif v < t1:
-            t1 = v
-        if t0 > t1:
-            return False
-        v = (y1 - ay) / dy
-        if dy < 0:
-            if v > t0:
-                t0 = v
-        elif v < t1:
-            t1 = v
+        else:
+            v = q / p
+            if v < t1:
+                t1 = v
         if t0 > t1:
             return False
     return True

@@ -344,6 +344,34 @@ def test_spatial_index_agrees_with_checking_everything(placed, probe):
 
 
 @settings(max_examples=150, deadline=None)
+@given(st.lists(shapes, max_size=25), shapes, st.sampled_from([0.0, 0.05, 0.2, 1.5]),
+       st.sets(st.integers(0, 24)), st.integers(0, 3))
+def test_spatial_index_hits_exactly_what_distance_says(placed, probe, gap, left_out, popped):
+    # hits measures a box inline (not through distance): the answer must still be exactly
+    # ``distance(...) <= gap`` over what is left (what is ignored, skipped or popped
+    # excluded), up to the rounding of the bounding-box test.
+    index = geo.Obstacles(cell=5.0)
+    for shape in placed:
+        index.add(shape)
+    for _ in range(min(popped, len(placed))):
+        index.pop()
+    kept = placed[:len(index.shapes)]
+    ignore, skip = sorted(k for k in left_out if k % 2), frozenset(k for k in left_out if k % 2 == 0)
+    expected = any(geo.distance(probe, s) <= gap for k, s in enumerate(kept)
+                   if k not in left_out)
+    assert index.hits(probe, gap, ignore=ignore, skip=skip) == expected
+    if isinstance(probe, geo.Box):  # the label search asks without making the box
+        assert index.box_hits(*probe.bounds, gap, ignore, skip) == expected
+    assert index.hits(probe, gap) == any(geo.distance(probe, s) <= gap for s in kept)
+    # A gap a hair wider than the nearest shape's is a hit; a hair narrower is not.
+    if kept:
+        nearest = min(geo.distance(probe, s) for s in kept)
+        assert index.hits(probe, nearest + 1e-9)
+        if nearest > 1e-9:
+            assert not index.hits(probe, nearest - 1e-9)
+
+
+@settings(max_examples=150, deadline=None)
 @given(shapes, shapes)
 def test_distance_is_symmetric(a, b):
     assert geo.distance(a, b) == pytest.approx(geo.distance(b, a), abs=1e-9)

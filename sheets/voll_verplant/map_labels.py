@@ -299,6 +299,7 @@ class _MapLabels:
         """Before the first number or name: each station's neighbours (for ownership) and an
         index of the text labels placed so far, by station (for the reading gap)."""
         self.discs = [geo.Disc(x, y, r) for (x, y), r in zip(self.centers, self.outer, strict=True)]
+        self.rims = [(d.x, d.y, d.r) for d in self.discs]  # the same, unpacked for _owned
         self.neighbours: list[list[int]] = [[] for _ in self.centers]
         for i, j, _ in self._close_pairs(NEIGHBOURS_WITHIN):
             self.neighbours[i].append(j)
@@ -317,10 +318,21 @@ class _MapLabels:
     def _owned(self, i: int, box: geo.Box) -> bool:
         """Whether ``box`` is clearly nearer station ``i``'s ink than any other station's:
         farther from each other station by ``OWN_RATIO`` times, plus ``OWN_MARGIN``."""
-        discs = self.discs
         ratio, margin = self.ownership
-        own = geo.distance(box, discs[i]) * ratio + margin
-        return all(geo.distance(box, discs[j]) >= own for j in self.neighbours[i])
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        rims = self.rims
+        # geo.distance(box, disc) written out (asked for each neighbour of each spot tried).
+        px, py, r = rims[i]
+        dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
+        dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
+        own = max(0.0, hypot(dx, dy) - r) * ratio + margin
+        for j in self.neighbours[i]:
+            px, py, r = rims[j]
+            dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
+            dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
+            if max(0.0, hypot(dx, dy) - r) < own:
+                return False
+        return True
 
     def _reads_apart(self, i: int, box: geo.Box) -> bool:
         """Whether ``box`` keeps the reading gap from other stations' labels, so that the
@@ -339,12 +351,12 @@ class _MapLabels:
 
     def _label_candidates(self, i: int, w: float, h: float, up: float,
                           order: Sequence[geo.Point], rings: Sequence[float]
-                          ) -> Iterator[tuple[geo.Box, float, float]]:
+                          ) -> Iterator[tuple[float, float, float, float, float, float]]:
         """Boxes of a ``w`` × ``h`` label around station ``i``, nearest corner or edge touching
         the circle's ink plus a gap in each direction of ``order`` (unit vectors), ring by
         ring; ``up`` is the first line's extent above its baseline.
-        Yields (box, x where the text starts, first baseline), lazily: the first free one ends
-        the search."""
+        Yields (x0, y0, x1, y1 of the box, x where the text starts, first baseline), lazily:
+        the first free one ends the search (and most are taken: no Box made for them)."""
         x, y = self.centers[i]
         for extra in rings:
             d = self.outer[i] + LABEL_GAP + extra
@@ -352,10 +364,11 @@ class _MapLabels:
                 px, py = x + ux * d, y + uy * d
                 x0 = px if ux > 1e-6 else px - w if ux < -1e-6 else px - w / 2
                 y0 = py if uy > 1e-6 else py - h if uy < -1e-6 else py - h / 2
-                yield geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up
+                yield x0, y0, x0 + w, y0 + h, x0, y0 + up
 
     def _slide_candidates(self, i: int, w: float, h: float, up: float,
-                          rings: Sequence[float]) -> Iterator[tuple[geo.Box, float, float]]:
+                          rings: Sequence[float]
+                          ) -> Iterator[tuple[float, float, float, float, float, float]]:
         """Boxes of a ``w`` × ``h`` label slid round station ``i`` in small steps, each as
         close as its ink plus a gap allows: beside the circle sliding up and down, above and
         below it sliding sideways. These are the spots between the directions of
@@ -378,7 +391,7 @@ class _MapLabels:
                     else:
                         y0 = y - near - across if side == 2 else y + near
                         x0 = x - w / 2 + shift
-                    yield geo.Box(x0, y0, x0 + w, y0 + h), x0, y0 + up
+                    yield x0, y0, x0 + w, y0 + h, x0, y0 + up
 
     def _free_label(self, i: int, lines: Sequence[str], sizes: Sequence[float],
                     order: Sequence[geo.Point], rings: Sequence[float],
@@ -390,17 +403,25 @@ class _MapLabels:
         bundle of tracks (see :meth:`_clear_over_tracks`); ``slide`` tries the spots
         between the directions instead (:meth:`_slide_candidates`, ``order`` and ``rings``
         unused)."""
+        bounds = self.bounds
+        bx0, by0, bx1, by1 = bounds.x0, bounds.y0, bounds.x1, bounds.y1
+        hits = self.obstacles.box_hits
         for size in sizes:
             w = max(text_width(text, size) for text in lines)
             up = ASCENT * size
             h = up + DESCENT * size + (len(lines) - 1) * NAME_LEADING * size
             candidates = (self._slide_candidates(i, w, h, up, _SLIDE_RINGS) if slide
                           else self._label_candidates(i, w, h, up, order, rings))
-            for box, tx, base in candidates:
+            for x0, y0, x1, y1, tx, base in candidates:
                 # Most spots fail on what is drawn there; ownership asks every neighbour.
-                if (box.inside(self.bounds)
-                        and (self._clear_over_tracks(box) if halo
-                             else not self.obstacles.hits(box, LABEL_GAP))
+                # (Box(...).inside(self.bounds) and obstacles.hits(Box(...)), the box made
+                # only for a spot that is free.)
+                if not (x0 >= bx0 and y0 >= by0 and x1 <= bx1 and y1 <= by1):
+                    continue
+                if not halo and hits(x0, y0, x1, y1, LABEL_GAP):
+                    continue
+                box = geo.Box(x0, y0, x1, y1)
+                if ((not halo or self._clear_over_tracks(box))
                         and self._owned(i, box) and self._reads_apart(i, box)
                         and (not spare or self._numbers_still_fit(spare, box))):
                     return box, tx, base, size
@@ -489,9 +510,10 @@ class _MapLabels:
             if spot is None:
                 self.problems.append(f"no free place for the number of station {st.id}")
                 w = text_width(text, NUMBER_SIZE)
-                cands = list(self._label_candidates(
-                    st.index, w, (ASCENT + DESCENT) * NUMBER_SIZE, ASCENT * NUMBER_SIZE,
-                    _NUMBER_DIRECTIONS, (0.0,)))
+                cands = [(geo.Box(x0, y0, x1, y1), tx, base)
+                         for x0, y0, x1, y1, tx, base in self._label_candidates(
+                             st.index, w, (ASCENT + DESCENT) * NUMBER_SIZE,
+                             ASCENT * NUMBER_SIZE, _NUMBER_DIRECTIONS, (0.0,))]
                 box, tx, base = next((c for c in cands if c[0].inside(self.bounds)), cands[0])
                 spot = (box, tx, base, NUMBER_SIZE)
             box, tx, base, size = spot

@@ -33,16 +33,15 @@ def main() -> list[str]:
     large = max_rss_kib([*base, "--games", "100000"])
     lines = [f"vv simulate max RSS: 1k games {small / 1024:.1f} MiB, 100k games "
              f"{large / 1024:.1f} MiB ({large / small:.2f}×, target ≤ 1.3×)"]
-    games = ["vv", "simulate", "berlin", "--bot", "greedy", "--games", "6000", "--json"]
-    one = min(seconds([*games, "--jobs", "1"]) for _ in range(2))
-    two = min(seconds([*games, "--jobs", "2"]) for _ in range(2))
-    lines.append(f"vv simulate greedy 6,000 games: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s "
-                 f"(speed-up {one / two:.2f}×)")
-    mf = ["mf", "simulate", "--players", "4", "--games", "3000", "--json"]
-    one = min(seconds([*mf, "--jobs", "1"]) for _ in range(2))
-    two = min(seconds([*mf, "--jobs", "2"]) for _ in range(2))
-    lines.append(f"mf simulate 4 players 3,000 games: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s "
-                 f"(speed-up {one / two:.2f}×)")
+    runs = {"vv simulate greedy 6,000 games":
+            ["vv", "simulate", "berlin", "--bot", "greedy", "--games", "6000", "--json"],
+            "mf simulate 4 players 3,000 games":
+            ["mf", "simulate", "--players", "4", "--games", "3000", "--json"]}
+    for what, args in runs.items():
+        one = min(seconds([*args, "--jobs", "1"]) for _ in range(2))
+        two = min(seconds([*args, "--jobs", "2"]) for _ in range(2))
+        lines.append(f"{what}: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s "
+                     f"(speed-up {one / two:.2f}×)")
     return lines
 
 

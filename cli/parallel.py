@@ -64,10 +64,8 @@ def run_games(work: Callable[..., T], args: tuple[Any, ...], games: int, jobs: i
     """
     parts = chunks(games, chunk)
     jobs = default_jobs() if jobs is None else jobs
-    show = not quiet and sys.stderr.isatty()
     total: T | None = None
-    with click.progressbar(length=games, label=label, file=sys.stderr, show_eta=True,
-                           show_pos=True) if show else _NoBar() as bar:
+    with progress_bar(games, label, quiet=quiet) as bar:
         for part, result in _results(work, args, parts, jobs):
             total = result if total is None else total.merge(result)
             bar.update(len(part))
@@ -80,7 +78,8 @@ def progress_bar(length: int, label: str, *, quiet: bool = False) -> Any:
     otherwise a stand-in that shows nothing (pipes and ``--json`` get nothing extra)."""
     if quiet or not sys.stderr.isatty():
         return _NoBar()
-    return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True)
+    return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
+                             show_pos=True)
 
 
 class _NoBar:

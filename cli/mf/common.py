@@ -21,8 +21,7 @@ def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
                source: str | None = None) -> MFRules:
     """The bundled ``mf-1`` options, changed by ``--rules FILE``, then by a log's ``rules:``.
 
-    Errors name the file they come from. Without changes no validation is needed (and
-    pydantic is not imported: it would cost more start-up time than the replay).
+    Errors name the file they come from.
     """
     from scorepad.rules.mille_fiori.ruleset import default_rules
     from scorepad.rulesets import layered_rules

@@ -13,7 +13,7 @@ Pure geometry in millimetres (``y`` grows downward), independent of any game:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from math import cos, hypot, isclose, pi, radians, sin
 from typing import Any
@@ -231,24 +231,65 @@ def _segment_segment(ax: float, ay: float, bx: float, by: float,
 def _segment_meets_box(ax: float, ay: float, bx: float, by: float,
                        x0: float, y0: float, x1: float, y1: float) -> bool:
     """Whether segment AB has a point in the box (Liang–Barsky clipping; touching counts)."""
-    # Comparisons rather than max/min: a label's box is tested against each track near it.
+    # The four sides written out, rather than a loop over (p, q) pairs: a label's box is
+    # tested against each track near it. For each side, p == 0 is AB parallel to it (and
+    # outside when q < 0); p < 0 raises the entry t0 to q / p, p > 0 lowers the exit t1.
     t0, t1 = 0.0, 1.0
     dx, dy = bx - ax, by - ay
-    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
-        if p == 0:
-            if q < 0:
-                return False  # parallel to this side and outside it
-        elif p < 0:
-            v = q / p
-            if v > t0:
-                t0 = v
-        else:
-            v = q / p
-            if v < t1:
-                t1 = v
-        if t0 > t1:
+    p, q = -dx, ax - x0  # the left side
+    if p == 0:
+        if q < 0:
             return False
-    return True
+    elif p < 0:
+        v = q / p
+        if v > t0:
+            t0 = v
+    else:
+        v = q / p
+        if v < t1:
+            t1 = v
+    if t0 > t1:
+        return False
+    p, q = dx, x1 - ax  # the right side
+    if p == 0:
+        if q < 0:
+            return False
+    elif p < 0:
+        v = q / p
+        if v > t0:
+            t0 = v
+    else:
+        v = q / p
+        if v < t1:
+            t1 = v
+    if t0 > t1:
+        return False
+    p, q = -dy, ay - y0  # the top
+    if p == 0:
+        if q < 0:
+            return False
+    elif p < 0:
+        v = q / p
+        if v > t0:
+            t0 = v
+    else:
+        v = q / p
+        if v < t1:
+            t1 = v
+    if t0 > t1:
+        return False
+    p, q = dy, y1 - ay  # the bottom
+    if p == 0:
+        return not q < 0
+    if p < 0:
+        v = q / p
+        if v > t0:
+            t0 = v
+    else:
+        v = q / p
+        if v < t1:
+            t1 = v
+    return not t0 > t1
 
 
 def clipped_length(ax: float, ay: float, bx: float, by: float, box: Box) -> float:
@@ -334,11 +375,21 @@ def overlap(s: Shape, t: Shape, gap: float = 0.0) -> bool:
 
 
 class Obstacles:
-    """What is already drawn, in a grid of ``cell`` mm buckets for fast collision queries."""
+    """What is already drawn, in a grid of ``cell`` mm buckets for fast collision queries.
+
+    Each bucket lists its shapes as flat rows, their numbers unpacked once when the shape is
+    added (the label search reads them some hundred thousand times a sheet): boxes and discs
+    in ``cells``, capsules (tracks, stubs) apart in ``capsule_cells``, so that a box is
+    measured against the cheap shapes first and against a long track once, not once for
+    each bucket the two share.
+    """
 
     def __init__(self, cell: float = 8.0) -> None:
         self.cell = cell
-        self.cells: dict[tuple[int, int], list[int]] = {}
+        # (index, kind, x0, y0, x1, y1, x, y, r): kind 0 a box, 1 a disc (centre x, y)
+        self.cells: dict[tuple[int, int], list[tuple]] = {}
+        # (index, x0, y0, x1, y1, ax, ay, bx, by, r): the segment A-B and the radius
+        self.capsule_cells: dict[tuple[int, int], list[tuple]] = {}
         self.shapes: list[Shape] = []
 
     def _keys(self, bounds: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
@@ -348,42 +399,58 @@ class Obstacles:
             for j in range(y0, y1 + 1):
                 yield (i, j)
 
+    def _row(self, index: int, shape: Shape) -> tuple[dict[tuple[int, int], list[tuple]], tuple]:
+        """The buckets ``shape`` goes in and its row there."""
+        x0, y0, x1, y1 = shape.bounds
+        if type(shape) is Capsule:
+            return self.capsule_cells, (index, x0, y0, x1, y1, shape.x1, shape.y1, shape.x2,
+                                        shape.y2, shape.r)
+        if type(shape) is Disc:
+            return self.cells, (index, 1, x0, y0, x1, y1, shape.x, shape.y, shape.r)
+        return self.cells, (index, 0, x0, y0, x1, y1, 0.0, 0.0, 0.0)
+
     def add(self, shape: Shape) -> int:
         """Record ``shape`` as occupied; returns its index (for ``ignore``)."""
         index = len(self.shapes)
         self.shapes.append(shape)
+        cells, row = self._row(index, shape)
         for key in self._keys(shape.bounds):
-            self.cells.setdefault(key, []).append(index)
+            cells.setdefault(key, []).append(row)
         return index
 
     def pop(self) -> Shape:
         """Forget the shape added last (to try a spot and take it back)."""
-        index = len(self.shapes) - 1
         shape = self.shapes.pop()
+        cells, _ = self._row(len(self.shapes), shape)
         for key in self._keys(shape.bounds):
-            self.cells[key].remove(index)
+            cells[key].pop()  # the last shape added is last in each of its buckets
         return shape
+
+    def _near(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[int]:
+        """The indices of the shapes whose bounds meet the box (a shape in two buckets
+        comes twice)."""
+        c = self.cell
+        shapes = self.shapes
+        for grid in (self.cells, self.capsule_cells):
+            for i in range(int(x0 // c), int(x1 // c) + 1):
+                for j in range(int(y0 // c), int(y1 // c) + 1):
+                    for row in grid.get((i, j), ()):
+                        bx0, by0, bx1, by1 = shapes[row[0]].bounds
+                        if not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0):
+                            yield row[0]
 
     def hits(self, shape: Shape, gap: float = 0.0, ignore: Collection[int] = (),
              skip: AbstractSet[int] = frozenset()) -> bool:
         """Whether ``shape`` comes closer than ``gap`` to anything recorded (but ``ignore``
         and ``skip``, a set kept as it is: for a large one asked about often)."""
-        if type(shape) is Box and gap >= 0.0:
-            x0, y0, x1, y1 = shape.bounds
-            return self.box_hits(x0, y0, x1, y1, gap, ignore, skip)
         x0, y0, x1, y1 = shape.bounds
-        x0, y0, x1, y1 = x0 - gap, y0 - gap, x1 + gap, y1 + gap
-        cells, c, shapes = self.cells, self.cell, self.shapes
-        for i in range(int(x0 // c), int(x1 // c) + 1):
-            for j in range(int(y0 // c), int(y1 // c) + 1):
-                for index in cells.get((i, j), ()):
-                    other = shapes[index]
-                    bx0, by0, bx1, by1 = other.bounds
-                    # Boxes apart means shapes apart: skips the exact test for most.
-                    if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
-                        continue
-                    if index not in skip and index not in ignore and distance(shape, other) <= gap:
-                        return True
+        if type(shape) is Box and gap >= 0.0:
+            return self.box_hits(x0, y0, x1, y1, gap, ignore, skip)
+        shapes = self.shapes
+        for index in self._near(x0 - gap, y0 - gap, x1 + gap, y1 + gap):
+            # Boxes apart means shapes apart: the exact test only for the others.
+            if index not in skip and index not in ignore and distance(shape, shapes[index]) <= gap:
+                return True
         return False
 
     def box_hits(self, sx0: float, sy0: float, sx1: float, sy1: float, gap: float = 0.0,
@@ -391,57 +458,73 @@ class Obstacles:
         """:meth:`hits` for ``Box(sx0, sy0, sx1, sy1)`` and a ``gap`` >= 0, without making
         the box (a label's search tries thousands of spots, most of them taken)."""
         x0, y0, x1, y1 = sx0 - gap, sy0 - gap, sx1 + gap, sy1 + gap
-        cells, c, shapes = self.cells, self.cell, self.shapes
-        # Written for speed. The answer is a yes or no: a shape met in two buckets may be
-        # measured twice rather than remembered. Each kind is measured inline: the same
-        # arithmetic as :func:`distance` without its calls (``max(0, d) <= gap`` is
-        # ``d <= gap`` for a gap >= 0).
-        j0, j1 = int(y0 // c), int(y1 // c) + 1
-        for i in range(int(x0 // c), int(x1 // c) + 1):
+        c = self.cell
+        # Written for speed: the same arithmetic as :func:`distance`, inline (``max(0, d)
+        # <= gap`` is ``d <= gap`` for a gap >= 0). Boxes and discs first: most spots tried
+        # are taken, most of them by a station or a label, which is quicker to measure than
+        # a track. A box or disc met in two buckets may be measured twice.
+        i0, i1, j0, j1 = int(x0 // c), int(x1 // c) + 1, int(y0 // c), int(y1 // c) + 1
+        cells = self.cells
+        for i in range(i0, i1):
             for j in range(j0, j1):
                 members = cells.get((i, j))
                 if not members:
                     continue
-                for index in members:
-                    other = shapes[index]
-                    bx0, by0, bx1, by1 = other.bounds
+                for index, kind, bx0, by0, bx1, by1, px, py, r in members:
                     # Boxes apart means shapes apart: skips the exact test for most.
                     if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
                         continue
                     if index in skip or index in ignore:
                         continue
-                    kind = type(other)
-                    if kind is Box:  # as _box_box
+                    if kind:  # a disc, as _disc_box
+                        dx = sx0 - px if px < sx0 else px - sx1 if px > sx1 else 0.0
+                        dy = sy0 - py if py < sy0 else py - sy1 if py > sy1 else 0.0
+                        if hypot(dx, dy) - r <= gap:
+                            return True
+                    else:  # a box, as _box_box
                         dx = max(sx0 - bx1, bx0 - sx1, 0.0)
                         dy = max(sy0 - by1, by0 - sy1, 0.0)
                         if hypot(dx, dy) <= gap:
                             return True
-                    elif kind is Disc:  # as _disc_box
-                        px, py = other.x, other.y  # type: ignore[union-attr]
-                        dx = sx0 - px if px < sx0 else px - sx1 if px > sx1 else 0.0
-                        dy = sy0 - py if py < sy0 else py - sy1 if py > sy1 else 0.0
-                        if hypot(dx, dy) - other.r <= gap:  # type: ignore[union-attr]
+        cells = self.capsule_cells
+        seen: set[int] = set()
+        for i in range(i0, i1):
+            for j in range(j0, j1):
+                members = cells.get((i, j))
+                if not members:
+                    continue
+                for index, bx0, by0, bx1, by1, ax, ay, bx, by, r in members:
+                    if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
+                        continue
+                    if index in seen or index in skip or index in ignore:
+                        continue
+                    seen.add(index)
+                    # As _capsule_box: _segment_box(...) - r <= gap, the nearest of its
+                    # six distances asked one by one (min(d...) - r <= gap is any
+                    # d - r <= gap: subtracting keeps the order).
+                    if _segment_meets_box(ax, ay, bx, by, sx0, sy0, sx1, sy1):
+                        if 0.0 - r <= gap:
                             return True
-                    elif (_segment_box(other.x1, other.y1, other.x2,  # type: ignore[union-attr]
-                                       other.y2, sx0, sy0, sx1, sy1)  # type: ignore[union-attr]
-                          - other.r <= gap):  # type: ignore[union-attr]  # as _capsule_box
+                    elif (_point_box(ax, ay, sx0, sy0, sx1, sy1) - r <= gap
+                            or _point_box(bx, by, sx0, sy0, sx1, sy1) - r <= gap
+                            or _point_segment(sx0, sy0, ax, ay, bx, by) - r <= gap
+                            or _point_segment(sx1, sy0, ax, ay, bx, by) - r <= gap
+                            or _point_segment(sx1, sy1, ax, ay, bx, by) - r <= gap
+                            or _point_segment(sx0, sy1, ax, ay, bx, by) - r <= gap):
                         return True
         return False
 
     def hit_indices(self, shape: Shape, gap: float = 0.0) -> list[int]:
         """The indices of every recorded shape that ``shape`` comes closer than ``gap`` to."""
         x0, y0, x1, y1 = shape.bounds
-        x0, y0, x1, y1 = x0 - gap, y0 - gap, x1 + gap, y1 + gap
         seen: set[int] = set()
         found = []
-        shapes, cells, c = self.shapes, self.cells, self.cell
-        for i in range(int(x0 // c), int(x1 // c) + 1):
-            for j in range(int(y0 // c), int(y1 // c) + 1):
-                for index in cells.get((i, j), ()):
-                    if index not in seen:
-                        seen.add(index)
-                        if distance(shape, shapes[index]) <= gap:
-                            found.append(index)
+        shapes = self.shapes
+        for index in self._near(x0 - gap, y0 - gap, x1 + gap, y1 + gap):
+            if index not in seen:
+                seen.add(index)
+                if distance(shape, shapes[index]) <= gap:
+                    found.append(index)
         return found
 
     def first_free(self, candidates: Iterable[Shape], bounds: Box | None = None,

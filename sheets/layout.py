@@ -391,6 +391,8 @@ class Obstacles:
         # (index, x0, y0, x1, y1, ax, ay, bx, by, r): the segment A-B and the radius
         self.capsule_cells: dict[tuple[int, int], list[tuple]] = {}
         self.shapes: list[Shape] = []
+        # The box or disc that last stopped a box (see box_hits), while it is recorded.
+        self._last: tuple | None = None
 
     def _keys(self, bounds: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
         c = self.cell
@@ -421,6 +423,8 @@ class Obstacles:
     def pop(self) -> Shape:
         """Forget the shape added last (to try a spot and take it back)."""
         shape = self.shapes.pop()
+        if self._last is not None and self._last[0] == len(self.shapes):
+            self._last = None
         cells, _ = self._row(len(self.shapes), shape)
         for key in self._keys(shape.bounds):
             cells[key].pop()  # the last shape added is last in each of its buckets
@@ -463,6 +467,23 @@ class Obstacles:
         # <= gap`` is ``d <= gap`` for a gap >= 0). Boxes and discs first: most spots tried
         # are taken, most of them by a station or a label, which is quicker to measure than
         # a track. A box or disc met in two buckets may be measured twice.
+        last = self._last
+        if last is not None:
+            # The shape that stopped the last box first: the spots a search tries one after
+            # the other lie close together, and one shape often takes several of them.
+            index, kind, bx0, by0, bx1, by1, px, py, r = last
+            if not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0
+                    or index in skip or index in ignore):
+                if kind:
+                    dx = sx0 - px if px < sx0 else px - sx1 if px > sx1 else 0.0
+                    dy = sy0 - py if py < sy0 else py - sy1 if py > sy1 else 0.0
+                    if hypot(dx, dy) - r <= gap:
+                        return True
+                else:
+                    dx = max(sx0 - bx1, bx0 - sx1, 0.0)
+                    dy = max(sy0 - by1, by0 - sy1, 0.0)
+                    if hypot(dx, dy) <= gap:
+                        return True
         i0, i1, j0, j1 = int(x0 // c), int(x1 // c) + 1, int(y0 // c), int(y1 // c) + 1
         cells = self.cells
         for i in range(i0, i1):
@@ -470,7 +491,8 @@ class Obstacles:
                 members = cells.get((i, j))
                 if not members:
                     continue
-                for index, kind, bx0, by0, bx1, by1, px, py, r in members:
+                for row in members:
+                    index, kind, bx0, by0, bx1, by1, px, py, r = row
                     # Boxes apart means shapes apart: skips the exact test for most.
                     if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
                         continue
@@ -480,11 +502,13 @@ class Obstacles:
                         dx = sx0 - px if px < sx0 else px - sx1 if px > sx1 else 0.0
                         dy = sy0 - py if py < sy0 else py - sy1 if py > sy1 else 0.0
                         if hypot(dx, dy) - r <= gap:
+                            self._last = row
                             return True
                     else:  # a box, as _box_box
                         dx = max(sx0 - bx1, bx0 - sx1, 0.0)
                         dy = max(sy0 - by1, by0 - sy1, 0.0)
                         if hypot(dx, dy) <= gap:
+                            self._last = row
                             return True
         cells = self.capsule_cells
         seen: set[int] = set()

@@ -107,6 +107,13 @@ def root(debug: bool) -> None:
 #: collects, every 100,000 allocations (a few milliseconds each time).
 GC_THRESHOLD = 100_000
 
+#: pydantic's documented switch for its plugins. scorepad's models use none, yet pydantic
+#: looks for them when it builds its first validator: it reads the entry points of every
+#: installed distribution (3-4 ms of `vv sheet` in the test environment, more with many
+#: packages, and a plugin such as logfire's imports its whole SDK). A user who sets the
+#: variable (even to "", which searches again) keeps their choice.
+PYDANTIC_PLUGINS = ("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
 
 def main() -> None:
     """Console-script entry point.
@@ -116,9 +123,11 @@ def main() -> None:
     layout) are frozen out of the collector first, so the interpreter's last collections do
     not walk them only to free memory the operating system takes back anyway. That walk was
     a fifth of a short command's time (``vv score``: 20 ms of 150). Files are written and
-    closed by then (atomic writes), and output is flushed at exit all the same.
+    closed by then (atomic writes), and output is flushed at exit all the same. pydantic
+    does not look for plugins (:data:`PYDANTIC_PLUGINS`).
     """
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+    os.environ.setdefault(*PYDANTIC_PLUGINS)
     try:
         root.main(prog_name="scorepad")
     finally:

@@ -11,6 +11,7 @@ a fresh interpreter and look at what it loaded.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -34,16 +35,17 @@ def modules_after(args: list[str]) -> set[str]:
     return set(result.stdout.split("-- modules --\n", 1)[1].split())
 
 
-def after_command(args: list[str], report: str) -> str:
+def after_command(args: list[str], report: str, env: dict[str, str] | None = None) -> str:
     """What ``report`` (Python code printing something) prints after ``scorepad ARGS`` ran
-    through the console entry point (``scorepad.main:main``) in a new interpreter; the
-    report runs at exit, after everything the entry point does."""
+    through the console entry point (``scorepad.main:main``) in a new interpreter (with
+    ``env`` as its environment, else this one's); the report runs at exit, after everything
+    the entry point does."""
     code = ("import atexit, sys\n"
             f"atexit.register(lambda: exec({report!r}, {{}}))\n"
             f"sys.argv = ['scorepad', *{args!r}]\n"
             "from scorepad.main import main\nmain()\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60)
+                            timeout=60, env=env)
     assert result.returncode == 0, result.stderr
     return result.stdout.rsplit("-- report --\n", 1)[1]
 
@@ -117,6 +119,21 @@ def test_the_entry_point_spares_the_collector(tmp_path):
     report = ("import gc\nprint('-- report --')\n"
               "print(gc.get_threshold()[0], gc.get_freeze_count() > 1000)")
     assert after_command(["--version"], report).split() == ["100000", "True"]
+
+
+def test_the_entry_point_spares_pydantic_the_plugin_search(tmp_path):
+    # pydantic reads every installed distribution's entry points to find plugins when it
+    # builds its first validator: the entry point turns that off, unless the user chose
+    report = ("import os, sys\nprint('-- report --')\n"
+              "loader = sys.modules.get('pydantic.plugin._loader')\n"
+              "print(repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')),\n"
+              "      'unsearched' if loader is None or loader._plugins is None else 'searched')")
+    args = ["vv", "sheet", "berlin", "-o", str(tmp_path / "berlin.pdf")]
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    assert after_command(args, report, env).split() == ["'__all__'", "unsearched"]
+    # a user's own setting stands: "" disables no plugin, so pydantic looks for them
+    env["PYDANTIC_DISABLE_PLUGINS"] = ""
+    assert after_command(args, report, env).split() == ["''", "searched"]
 
 
 def test_checking_a_bouquet_loads_no_game_replay():

@@ -231,65 +231,24 @@ def _segment_segment(ax: float, ay: float, bx: float, by: float,
 def _segment_meets_box(ax: float, ay: float, bx: float, by: float,
                        x0: float, y0: float, x1: float, y1: float) -> bool:
     """Whether segment AB has a point in the box (Liang–Barsky clipping; touching counts)."""
-    # The four sides written out, rather than a loop over (p, q) pairs: a label's box is
-    # tested against each track near it. For each side, p == 0 is AB parallel to it (and
-    # outside when q < 0); p < 0 raises the entry t0 to q / p, p > 0 lowers the exit t1.
+    # Comparisons rather than max/min: a label's box is tested against each track near it.
     t0, t1 = 0.0, 1.0
     dx, dy = bx - ax, by - ay
-    p, q = -dx, ax - x0  # the left side
-    if p == 0:
-        if q < 0:
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False  # parallel to this side and outside it
+        elif p < 0:
+            v = q / p
+            if v > t0:
+                t0 = v
+        else:
+            v = q / p
+            if v < t1:
+                t1 = v
+        if t0 > t1:
             return False
-    elif p < 0:
-        v = q / p
-        if v > t0:
-            t0 = v
-    else:
-        v = q / p
-        if v < t1:
-            t1 = v
-    if t0 > t1:
-        return False
-    p, q = dx, x1 - ax  # the right side
-    if p == 0:
-        if q < 0:
-            return False
-    elif p < 0:
-        v = q / p
-        if v > t0:
-            t0 = v
-    else:
-        v = q / p
-        if v < t1:
-            t1 = v
-    if t0 > t1:
-        return False
-    p, q = -dy, ay - y0  # the top
-    if p == 0:
-        if q < 0:
-            return False
-    elif p < 0:
-        v = q / p
-        if v > t0:
-            t0 = v
-    else:
-        v = q / p
-        if v < t1:
-            t1 = v
-    if t0 > t1:
-        return False
-    p, q = dy, y1 - ay  # the bottom
-    if p == 0:
-        return not q < 0
-    if p < 0:
-        v = q / p
-        if v > t0:
-            t0 = v
-    else:
-        v = q / p
-        if v < t1:
-            t1 = v
-    return not t0 > t1
+    return True
 
 
 def clipped_length(ax: float, ay: float, bx: float, by: float, box: Box) -> float:

@@ -57,15 +57,34 @@ def below(rng: random.Random, n: int) -> int:
 
 
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
-    """Fisher–Yates shuffle of a copy of ``items`` using only ``rng.random()``."""
+    """Fisher–Yates shuffle of a copy of ``items`` using only ``rng.random()``.
+
+    Step ``i`` (from the last position down to 1) swaps position ``i`` with
+    ``j = floor(random() * (i + 1))`` — :func:`below` inline, without its guard, which
+    never acts here: for a whole number ``m`` up to 2**53 and ``r`` at most 1 - 2**-53 (the
+    largest ``random()``), the exact ``r * m`` lies at least ``m * 2**-53`` below ``m``: more
+    than half the spacing of floats just below ``m``, so it rounds below ``m`` (and for a
+    power of two ``m`` the product is exact). So ``j <= i`` always.
+    """
     out = list(items)
     random = rng.random
-    for i in range(len(out) - 1, 0, -1):
-        j = floor(random() * (i + 1))  # below(rng, i + 1), inline: shuffles are a hot path
-        if j > i:
-            j = i
+    steps = _STEPS.get(len(out))
+    if steps is None:
+        steps = _STEPS[len(out)] = _steps(len(out))
+    for i, m in steps:
+        j = floor(random() * m)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _steps(n: int) -> tuple[tuple[int, float], ...]:
+    """Each step of a shuffle of ``n`` items: the position and the count it draws from, as
+    a float (``random() * m`` then multiplies two floats, the same product as with the int)."""
+    return tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
+
+
+#: The steps of a shuffle by number of items (decks have a few sizes; made once each).
+_STEPS: dict[int, tuple[tuple[int, float], ...]] = {}
 
 
 def fresh_seed() -> str:

@@ -15,7 +15,7 @@ from .engine import (
     Move,
     empty_stations,
     end_round,
-    final_totals,
+    final_total,
     new_game,
     play_turn,
     reveal,
@@ -111,8 +111,9 @@ class Tally:
     def add(self, state: GameState) -> None:
         """Count one finished game: every player's total, empty stations and rounds."""
         counts = self.scores.counts  # Histogram.add, inline: a call less a player
-        for total in final_totals(state):
-            counts[total] += 1
+        network, rules = state.network, state.rules
+        for sheet in state.sheets:  # final_totals without its list
+            counts[final_total(network, rules, sheet)] += 1
         self.empty += empty_stations(state)
         self.sheets += len(state.sheets)
         self.rounds += state.rounds

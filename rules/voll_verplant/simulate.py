@@ -16,6 +16,7 @@ from .engine import (
     empty_stations,
     end_round,
     final_total,
+    final_totals,  # noqa: F401  # read from here by callers of play_game
     new_game,
     play_turn,
     reveal,

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from math import floor
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorepad.io import atomic_write, read_mapping
 from scorepad.rules.common.errors import ContentError, InputError
 from scorepad.rules.common.ranking import ranks, winners
-from scorepad.rules.common.shuffle import below, seeded_rng, shuffled
+from scorepad.rules.common.shuffle import below, normal_seed, seeded_rng, shuffled
 
 
 def test_seeded_shuffle_is_pinned():
@@ -15,6 +20,39 @@ def test_seeded_shuffle_is_pinned():
     assert seeded_rng("table-42").random() == 0.785076817468043
     assert shuffled(range(10), seeded_rng("table-42")) == [6, 3, 9, 4, 8, 1, 2, 0, 5, 7]
     assert shuffled("abcdef", seeded_rng(7)) == shuffled("abcdef", seeded_rng("7"))
+
+
+@given(st.one_of(st.text(min_size=1, max_size=20), st.integers()))
+def test_seeded_rng_is_random_random_of_the_normal_seed(seed):
+    # seeded_rng seeds as Random.seed does from text, without its Python-level calls:
+    # the same generator state, so the same floats
+    assert seeded_rng(seed).getstate() == random.Random(normal_seed(seed)).getstate()
+
+
+def reference_shuffle(items, rng):
+    """The Fisher–Yates shuffle as first written (with below()'s guard), to hold the
+    shuffle's faster form to."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = floor(rng.random() * (i + 1))
+        j = min(j, i)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@given(st.integers(0, 130), st.text(min_size=1, max_size=8))
+def test_shuffle_equals_the_reference_fisher_yates(n, seed):
+    rng, ref = seeded_rng(seed), seeded_rng(seed)
+    for _ in range(3):  # one generator through several shuffles, as a card stream does
+        assert shuffled(range(n), rng) == reference_shuffle(range(n), ref)
+    assert rng.random() == ref.random()
+
+
+def test_largest_random_times_a_count_stays_below_the_count():
+    # why shuffled() needs no guard: floor(r * m) < m for the largest r = random() gives
+    largest = 1 - 2 ** -53
+    counts = [*range(1, 100_000), *(2 ** k + d for k in range(17, 53) for d in (-1, 0, 1))]
+    assert all(floor(largest * m) < m for m in counts)
 
 
 def test_below_stays_in_range():

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.main import root
-from scorepad.rules.voll_verplant.cards import deal
+from scorepad.rules.common.shuffle import seeded_rng, shuffled
+from scorepad.rules.voll_verplant.cards import deal, parse_card
 from scorepad.rules.voll_verplant.ruleset import default_rules
 
 TABLE_42 = [5, 3, "T", 4, 4, "F", "T", 6, "F", 3, 5, 3, "T", "E3", 4, 3, 6, 4, "E2", "T"]
@@ -119,3 +120,28 @@ def test_every_seed_reshuffles_after_each_6_and_only_then(seed, count):
         # a pile never repeats a card more often than the deck holds it
         assert is_sub_multiset(pile, rules.deck)
         assert pile.count(6) <= 1
+
+
+def reference_deal(seed, count, deck, shuffle_cards):
+    """The card stream as first written: shuffle the whole deck, mark every shuffle card and
+    the last card, cut each pile after its first mark."""
+    rng, triggers, out = seeded_rng(seed), {parse_card(c) for c in shuffle_cards}, []
+    while len(out) < count:
+        pile = [(card, card in triggers) for card in shuffled(list(map(parse_card, deck)), rng)]
+        pile[-1] = (pile[-1][0], True)
+        end = [flag for _, flag in pile].index(True)
+        out.extend(pile[:end + 1])
+    return out[:count]
+
+
+card_codes = st.sampled_from([3, 4, 5, 6, "E2", "E3", "T", "F"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.text(min_size=1, max_size=8), count=st.integers(1, 60),
+       deck=st.lists(card_codes, min_size=1, max_size=20),
+       shuffle_cards=st.lists(card_codes, max_size=3))
+def test_stream_equals_the_reference_for_any_deck(seed, count, deck, shuffle_cards):
+    # several kinds of shuffle card, repeated ones, none, or some not in the deck
+    assert deal(seed, count, deck, shuffle_cards) == reference_deal(seed, count, deck,
+                                                                      shuffle_cards)

@@ -121,10 +121,15 @@ def play_chunk(network: Network, rules: VVRules, names: list[str], bot: str | Bo
     from scorepad.rules.voll_verplant.simulate import Tally, play_game
 
     tally = Tally()
+    if not logs_dir:
+        add = tally.add
+        for i in indices:
+            add(play_game(network, rules, names, bot, f"{seed}-{i}").state)
+        return tally
     for i in indices:
-        game = play_game(network, rules, names, bot, f"{seed}-{i}", record=bool(logs_dir))
+        game = play_game(network, rules, names, bot, f"{seed}-{i}", record=True)
         tally.add(game.state)
-        if logs_dir and game.log is not None:
+        if game.log is not None:
             log = game.log.model_copy(update={"map": log_map})
             atomic_write(Path(logs_dir) / f"game-{i}.yaml", dump_yaml(log.to_data()))
     return tally

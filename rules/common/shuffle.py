@@ -14,12 +14,18 @@ so ``--seed 42`` and ``seed: 42`` give the same cards.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Sequence
 from math import floor
 from typing import TypeVar
 
 from .errors import InputError
+
+try:  # the lean SHA-512 that Random.seed itself hashes text with (hashlib costs start-up)
+    from random import _sha512  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - every CPython 3.10-3.13 has it
+    from hashlib import sha512 as _sha512
 
 T = TypeVar("T")
 
@@ -46,8 +52,22 @@ def normal_seed(seed: object) -> str:
 
 
 def seeded_rng(seed: object) -> random.Random:
-    """A ``random.Random`` seeded from the seed's normal text (:func:`normal_seed`)."""
-    return random.Random(normal_seed(seed))
+    """A ``random.Random`` seeded from the seed's normal text (:func:`normal_seed`).
+
+    The very generator ``random.Random(normal_seed(seed))`` gives (a test holds their states
+    equal), seeded as ``Random.seed`` seeds from text (version 2, fixed so that old seeds
+    keep their sequences: the UTF-8 bytes followed by their SHA-512, read as a big-endian
+    integer) without its two Python-level calls: a simulated game seeds two generators.
+    """
+    data = normal_seed(seed).encode()
+    rng = _new_random(random.Random)
+    _seed_from_int(rng, int.from_bytes(data + _sha512(data).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
+    return rng
+
+
+_new_random = random.Random.__new__
+_seed_from_int = _random.Random.seed  # the C seeding that Random.seed ends in
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -57,15 +77,34 @@ def below(rng: random.Random, n: int) -> int:
 
 
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
-    """Fisher–Yates shuffle of a copy of ``items`` using only ``rng.random()``."""
+    """Fisher–Yates shuffle of a copy of ``items`` using only ``rng.random()``.
+
+    Step ``i`` (from the last position down to 1) swaps position ``i`` with
+    ``j = floor(random() * (i + 1))`` — :func:`below` inline, without its guard, which
+    never acts here: for a whole number ``m`` up to 2**53 and ``r`` at most 1 - 2**-53 (the
+    largest ``random()``), the exact ``r * m`` lies at least ``m * 2**-53`` below ``m``: more
+    than half the spacing of floats just below ``m``, so it rounds below ``m`` (and for a
+    power of two ``m`` the product is exact). So ``j <= i`` always.
+    """
     out = list(items)
     random = rng.random
-    for i in range(len(out) - 1, 0, -1):
-        j = floor(random() * (i + 1))  # below(rng, i + 1), inline: shuffles are a hot path
-        if j > i:
-            j = i
+    steps = _STEPS.get(len(out))
+    if steps is None:
+        steps = _STEPS[len(out)] = _steps(len(out))
+    for i, m in steps:
+        j = floor(random() * m)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _steps(n: int) -> tuple[tuple[int, float], ...]:
+    """Each step of a shuffle of ``n`` items: the position and the count it draws from, as
+    a float (``random() * m`` then multiplies two floats, the same product as with the int)."""
+    return tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
+
+
+#: The steps of a shuffle by number of items (decks have a few sizes; made once each).
+_STEPS: dict[int, tuple[tuple[int, float], ...]] = {}
 
 
 def fresh_seed() -> str:

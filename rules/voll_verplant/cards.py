@@ -9,13 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import chain
-from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng, shuffled
 
 NUMBER, EXPRESS, TRANSFER, FREE = "number", "express", "transfer", "free"
-_RESHUFFLE = itemgetter(1)  # of a (card, reshuffle after it) pair
 
 
 class Card(NamedTuple):
@@ -79,23 +77,35 @@ def _piles(seed: object, deck: Sequence[object], shuffle_cards: Sequence[object]
            ) -> Iterator[list[tuple[Card, bool]]]:
     """The piles of :func:`card_stream`, each up to and with its reshuffle."""
     rng = seeded_rng(seed)
-    marked_deck = _marked_deck(tuple(deck), tuple(shuffle_cards))
+    marked_deck, triggers = _marked_deck(tuple(deck), tuple(shuffle_cards))
     last = len(marked_deck) - 1
+    if not triggers:  # a custom deck without a shuffle card: each pile runs out
+        while True:
+            pile = shuffled(marked_deck, rng)
+            pile[-1] = (pile[-1][0], True)
+            yield pile
+    first, *more = triggers
     while True:
         pile = shuffled(marked_deck, rng)
-        pile[-1] = (pile[-1][0], True)
-        # the pile up to its first reshuffle
-        end = list(map(_RESHUFFLE, pile)).index(True)
+        # the pile up to its first reshuffle: list.index searches in C, one search a kind
+        # of shuffle card instead of one Python-level call a card
+        end = pile.index(first)
+        for other in more:
+            end = min(end, pile.index(other))
         yield pile if end == last else pile[:end + 1]
 
 
 @lru_cache(maxsize=64)
 def _marked_deck(deck: tuple[object, ...], shuffle_cards: tuple[object, ...]
-                 ) -> tuple[tuple[Card, bool], ...]:
-    """Each card of the deck with "a reshuffle follows it" (made once a deck: every
-    simulated game starts a stream)."""
+                 ) -> tuple[tuple[tuple[Card, bool], ...], tuple[tuple[Card, bool], ...]]:
+    """Each card of the deck with "a reshuffle follows it", and the distinct pairs of its
+    shuffle cards (made once a deck: every simulated game starts a stream). Equal cards
+    share one pair: a search of a pile stops at the first pair equal to it."""
     triggers = {parse_card(c) for c in shuffle_cards}
-    return tuple((card, card in triggers) for card in map(parse_card, deck))
+    pairs: dict[Card, tuple[Card, bool]] = {}
+    marked = tuple(pairs.setdefault(card, (card, card in triggers))
+                   for card in map(parse_card, deck))
+    return marked, tuple(pair for card, pair in pairs.items() if card in triggers)
 
 
 def windows_filled(cards: Sequence[Card]) -> int:

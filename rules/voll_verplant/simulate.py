@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
-from scorepad.rules.common.stats import Histogram, Sums
+from scorepad.rules.common.stats import Histogram
 
 from .bots import BOTS, Bot
 from .cards import card_stream
@@ -15,7 +15,8 @@ from .engine import (
     Move,
     empty_stations,
     end_round,
-    final_totals,
+    final_total,
+    final_totals,  # noqa: F401  # read from here by callers of play_game
     new_game,
     play_turn,
     reveal,
@@ -92,38 +93,41 @@ class Stats(NamedTuple):
 
 
 class Tally:
-    """Figures of finished games, accumulated one game at a time in flat memory.
+    """Figures of finished games, accumulated one game at a time in flat memory: a histogram
+    of the scores and four whole-number sums.
 
     Tallies of disjoint sets of games merge exactly (in any order), so a run split over
     worker processes gives the same :class:`Stats` as one run.
     """
 
-    __slots__ = ("scores", "sums")
+    __slots__ = ("scores", "empty", "sheets", "rounds", "games")
 
     def __init__(self) -> None:
         self.scores = Histogram()
-        self.sums = Sums()
+        self.empty = 0  #: empty stations, all sheets of all games
+        self.sheets = 0  #: sheets (players) of all games
+        self.rounds = 0  #: rounds of all games
+        self.games = 0  #: how many games were counted
 
     def add(self, state: GameState) -> None:
         """Count one finished game: every player's total, empty stations and rounds."""
-        add = self.scores.add
-        for total in final_totals(state):
-            add(total)
-        sums = self.sums.values  # Sums.add, inline: four sums a game
-        for name, amount in (("empty", empty_stations(state)), ("sheets", len(state.sheets)),
-                             ("rounds", state.rounds), ("games", 1)):
-            sums[name] = sums.get(name, 0) + amount
+        counts = self.scores.counts  # Histogram.add, inline: a call less a player
+        network, rules = state.network, state.rules
+        for sheet in state.sheets:  # final_totals without its list
+            counts[final_total(network, rules, sheet)] += 1
+        self.empty += empty_stations(state)
+        self.sheets += len(state.sheets)
+        self.rounds += state.rounds
+        self.games += 1
 
     def merge(self, other: Tally) -> Tally:
         """Add another tally's games into this one (returns self)."""
         self.scores.merge(other.scores)
-        self.sums.merge(other.sums)
+        self.empty += other.empty
+        self.sheets += other.sheets
+        self.rounds += other.rounds
+        self.games += other.games
         return self
-
-    @property
-    def games(self) -> int:
-        """How many games were counted."""
-        return int(self.sums.get("games"))
 
     def stats(self) -> Stats:
         """Mean/median/p10/p90 of the scores, mean empty stations and rounds."""
@@ -131,9 +135,8 @@ class Tally:
         # own decile.
         deciles = self.scores.quantiles(10)
         return Stats(mean=self.scores.mean(), median=self.scores.median(),
-                     p10=deciles[0], p90=deciles[-1],
-                     empty_mean=float(self.sums.get("empty")) / int(self.sums.get("sheets")),
-                     rounds_mean=float(self.sums.get("rounds")) / self.games)
+                     p10=deciles[0], p90=deciles[-1], empty_mean=self.empty / self.sheets,
+                     rounds_mean=self.rounds / self.games)
 
 
 def summarize(states: Iterable[GameState]) -> Stats:

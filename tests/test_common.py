@@ -24,8 +24,7 @@ def test_seeded_shuffle_is_pinned():
 
 @given(st.one_of(st.text(min_size=1, max_size=20), st.integers()))
 def test_seeded_rng_is_random_random_of_the_normal_seed(seed):
-    # seeded_rng seeds as Random.seed does from text, without its Python-level calls:
-    # the same generator state, so the same floats
+    # the cards depend on this: the normal text of the seed, through Random's own seeding
     assert seeded_rng(seed).getstate() == random.Random(normal_seed(seed)).getstate()
 
 

@@ -521,7 +521,7 @@ def _with_sheet(state: GameState, player: int, sheet: Sheet, owed: tuple[int, ..
     """The state with one player's sheet and owed follow-ups replaced, marked as moved."""
     network, rules, players, sheets, card, moved, first_taken, rounds, _, start, all_owed = state
     if len(sheets) == 1:  # solo: no slicing needed
-        sheets, moved, all_owed = (sheet,), _MOVED_SOLO, (owed,)
+        sheets, moved, all_owed = (sheet,), _MOVED[1], (owed,)
     else:
         sheets = sheets[:player] + (sheet,) + sheets[player + 1:]
         moved = moved[:player] + (True,) + moved[player + 1:]
@@ -531,7 +531,7 @@ def _with_sheet(state: GameState, player: int, sheet: Sheet, owed: tuple[int, ..
                             False, start, all_owed))
 
 
-_MOVED_SOLO = (True,)
+_MOVED = [(True,) * n for n in range(64)]  # the `moved` flags once all have moved
 
 
 def apply(state: GameState, player: int, move: Move) -> GameState:
@@ -578,36 +578,90 @@ def legal_next(state: GameState, player: int) -> list[Move]:
                        follow_up=state.moved[player])
 
 
+def _first_step(state: GameState, player: int, step: Move) -> tuple[Sheet, tuple[int, ...]]:
+    """The first step of ``player``'s move (a card is revealed, the player has not moved):
+    the sheet after it and the follow-ups then owed (those that lapse already dropped).
+    The rules of :func:`play_step`'s first step, shared by :func:`play_turn` and
+    :func:`play_round`."""
+    card = state[4]
+    try:
+        if step[4]:  # step.then (by index: this runs every round of self-play)
+            raise RuleViolation("a step has no `then`: each follow-up is a step of its "
+                                "own", rule="special-follow-up")
+        sheet, queue = apply_step(state[0], state[1], state[3][player], card, step)
+    except RuleViolation as err:
+        raise err.at(*_place(state, player)) from None
+    return sheet, (_lapse(card, sheet, queue)[0] if queue else ())
+
+
+def _follow_up_steps(state: GameState, player: int, choose: Callable[[GameState], Move],
+                     steps: list[Move]) -> GameState:
+    """Ask ``choose`` for every step ``player`` still owes and play it (appending each to
+    ``steps``); the state after the last."""
+    while owes(state, player):
+        step = choose(state)
+        state = play_step(state, player, step).state
+        steps.append(step)
+    return state
+
+
 def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
               ) -> tuple[GameState, Move]:
     """Play ``player``'s whole move, asking ``choose`` for each step (the first, then every
     follow-up owed); the state after it and the move with its ``then`` (for a log)."""
-    network, rules, _, sheets, card, moved = state[:6]
-    if card is not None and not moved[player]:
+    if state[4] is not None and not state[5][player]:  # the card is out, the move is due
         # The usual case first, without the queue's bookkeeping: a step that marks no
         # special station is the whole move.
         step = choose(state)
-        try:
-            if step[4]:  # step.then (by index: this runs every round of self-play)
-                raise RuleViolation("a step has no `then`: each follow-up is a step of its "
-                                    "own", rule="special-follow-up")
-            sheet, queue = apply_step(network, rules, sheets[player], card, step)
-        except RuleViolation as err:
-            raise err.at(*_place(state, player)) from None
-        owed = _lapse(card, sheet, queue)[0] if queue else ()
+        sheet, owed = _first_step(state, player, step)
         state = _with_sheet(state, player, sheet, owed)
         if not owed:
             return state, step
         steps = [step]
     else:
         steps = []
-    while owes(state, player):
-        step = choose(state)
-        state = play_step(state, player, step).state
-        steps.append(step)
+    state = _follow_up_steps(state, player, choose, steps)
     if not steps:
         return state, Move()
     return state, steps[0]._replace(then=tuple(steps[1:])) if len(steps) > 1 else steps[0]
+
+
+def play_round(state: GameState, card: Card, choosers: Sequence[Callable[[GameState], Move]]
+               ) -> GameState:
+    """A whole round at once: :func:`reveal` ``card``, every player's whole move in seat
+    order (:func:`play_turn`, asking ``choosers[p]`` for each of player p's steps), then
+    :func:`end_round`; the state after the round.
+
+    The same rules and the same result as those calls one after the other (self-play's
+    hot path): only the states that a chooser sees are built, not the ones between.
+    """
+    network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, owed = state
+    count = len(players)
+    if over or revealed is not None or len(choosers) != count:  # refused: say why
+        state = reveal(state, card)
+        for player, choose in enumerate(choosers):
+            state = play_turn(state, player, choose)[0]
+        return end_round(state)[0]
+    now = _new(GameState, (network, rules, players, sheets, card, _UNMOVED[count],
+                           first_taken, rounds, False, sheets, owed))
+    after = sheets  # the sheets as the moves leave them
+    last = count - 1
+    for player, choose in enumerate(choosers):
+        sheet, owed = _first_step(now, player, choose(now))
+        if owed:  # follow-ups: the whole turn's bookkeeping
+            now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player, choose, [])
+            after = now[3]
+        elif count == 1:
+            after = (sheet,)
+        else:
+            after = after[:player] + (sheet,) + after[player + 1:]
+            if player != last:  # the next chooser sees this move made
+                now = _with_sheet(now, player, sheet, ())
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    after, first_taken, over, _ = _close(paths, rules, sheets, after, first_taken)
+    return _new(GameState, (network, rules, players, after, None, _MOVED[count], first_taken,
+                            rounds + 1, over, (), _NOTHING_OWED[count]))
 
 
 class Step(NamedTuple):
@@ -659,6 +713,19 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
                             rule="special-follow-up", where=(f"round {rounds + 1}",))
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
+    sheets, first_taken, over, completions = _close(paths, rules, start, sheets, first_taken)
+    result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
+                              rounds + 1, over, (), owed))
+    return result, _new(RoundReport, (rounds + 1, completions, over))
+
+
+def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
+           sheets: tuple[Sheet, ...], first_taken: int
+           ) -> tuple[tuple[Sheet, ...], int, bool,
+                      tuple[tuple[int, tuple[int, ...], bool], ...]]:
+    """The end of a round whose moves turned the ``start`` sheets into ``sheets``: the
+    sheets with this round's bonuses, the lines whose first bonus is gone, whether the
+    game is over, and the completions (see :class:`RoundReport`)."""
     touched_cache = paths.touched
     done: dict[int, list[int]] | None = None
     for p, s in enumerate(sheets):
@@ -695,9 +762,7 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     # a sheet's free windows are gone when it has no open line (C-level iterators)
     over = bool(sheets) and (not any(map(_OPEN, sheets)) if rules.game_end == "all_full"
                              else 0 in map(_OPEN, sheets))
-    result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
-                              rounds + 1, over, (), owed))
-    return result, _new(RoundReport, (rounds + 1, completions, over))
+    return sheets, first_taken, over, completions
 
 
 def _touched_lines(paths: MapTables, stations: int) -> tuple[tuple[int, int, int], ...]:

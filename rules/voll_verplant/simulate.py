@@ -17,6 +17,7 @@ from .engine import (
     end_round,
     final_totals,
     new_game,
+    play_round,
     play_turn,
     reveal,
 )
@@ -52,18 +53,18 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     seats = [(p, asker(p)) for p in range(len(players))]  # made once a game, not a round
     # a new game is never over: the end is checked after each round, and a card drawn
     # only for a round that is played (zip asks the rounds' range first)
+    choosers = [ask for _, ask in seats]
     for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
-        state = reveal(state, card)
         if record:
+            state = reveal(state, card)
             moves = {}
             for p, ask in seats:
                 state, move = play_turn(state, p, ask)
                 moves[players[p]] = from_move(network, card, move)
             rounds.append(RoundSpec(card=card.code, moves=moves))
+            state = end_round(state)[0]
         else:
-            for p, ask in seats:
-                state = play_turn(state, p, ask)[0]
-        state = end_round(state)[0]
+            state = play_round(state, card, choosers)
         if state.over:
             break
     log = None

@@ -108,7 +108,7 @@ class MapTables:
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
                  "first_points", "later_points", "special", "total_windows", "blank", "reach",
-                 "touched", "bonus_points", "open_lines")
+                 "touched", "bonus_points", "open_lines", "moves")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -141,6 +141,12 @@ class MapTables:
         self.touched: dict[int, tuple[tuple[int, int, int], ...]] = {}
         # a sheet's open lines (mask) -> their indices in line order, bounded alike
         self.open_lines: dict[int, tuple[int, ...]] = {}
+        # [line << 1 | counter-clockwise][k]: the step crossing k stations there (k = 0 up
+        # to the line's length; counter-clockwise on rings only): choosers pick a step without
+        # building one
+        self.moves: tuple[tuple[Move, ...], ...] = tuple(
+            tuple(Move(line.index, k, direction) for k in range(len(line.order) + 1))
+            for line in lines for direction in (CW, CCW))
 
 
 #: The most entries a map's caches hold. A full cache is emptied and fills again with

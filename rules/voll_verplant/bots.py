@@ -85,7 +85,7 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     kind = card[0]
     if kind == FREE:
         return _random_free_ride(state[0], state[1], sheet, rng)
-    open_ = sheet[7]
+    open_ = sheet[6]
     if not open_:  # no open line: no free window
         return _EMPTY
     network = state[0]
@@ -102,7 +102,10 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     moves = paths.moves[line << 1 | ccw]  # the steps on that line, by crosses
     if kind == TRANSFER:
         return moves[0]
-    most = len(reach_masks(paths, sheet[0], line, CCW if ccw else CW, card))  # 0..most crosses
+    marked = sheet[0]
+    travel = paths.reach.get((card, line, ccw, marked & paths.masks[line])) or \
+        reach_masks(paths, marked, line, CCW if ccw else CW, card)  # its cache first, inline
+    most = len(travel)  # 0..most crosses
     k = floor(random() * most)
     return moves[k if k < most else most - 1]
 

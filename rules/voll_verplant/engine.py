@@ -50,19 +50,25 @@ class Move(NamedTuple):
 
 
 class Sheet(NamedTuple):
-    """One player's sheet: marked stations (bit mask), windows used and written per line,
-    transfer numbers as ``(station index, number)`` pairs, bonuses as line bit masks,
-    ``free``: wagon windows left and ``open``: the lines with a free window (bit mask),
-    both kept so the hot path need not count them."""
+    """One player's sheet: marked stations (bit mask), the entries written in each line's
+    wagon windows, transfer numbers as ``(station index, number)`` pairs, bonuses as line
+    bit masks, ``free``: wagon windows left and ``open``: the lines with a free window (bit
+    mask), both kept so the hot path need not count them. ``used`` (windows used per line)
+    is read from the entries, not stored: a step then rebuilds one tuple of lines, not two.
+    """
 
     marked: int
-    used: tuple[int, ...]
     entries: tuple[tuple[str, ...], ...]
     transfers: tuple[tuple[int, int], ...]
     first: int
     later: int
     free: int
     open: int
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """The wagon windows used on each line (by line index)."""
+        return tuple(map(len, self[1]))
 
 
 class GameState(NamedTuple):
@@ -125,17 +131,16 @@ class MapTables:
         self.later_points: tuple[int, ...] = tuple(line.later for line in lines)
         self.special: int = network.special_mask
         self.total_windows: int = network.total_windows
-        self.blank = Sheet(0, (0,) * len(lines), ((),) * len(lines), (), 0, 0,
-                           self.total_windows, sum(1 << line.index for line in lines
-                                                   if line.windows))  # a fresh sheet
+        self.blank = Sheet(0, ((),) * len(lines), (), 0, 0, self.total_windows,
+                           sum(1 << line.index for line in lines if line.windows))  # fresh
         # (first, later) bonus line masks -> their points: at most 4^lines, reached far
         # fewer; bounded like the others
         self.bonus_points: dict[tuple[int, int], int] = {}
-        # (travel code, marked & line mask) -> masks of the first k reachable stations
-        # (k = 0..most), see reach_masks: a line has few mark patterns that games reach,
-        # so games hit this almost always. Bounded (see _remember): memory stays flat
-        # however many games a process plays.
-        self.reach: dict[tuple[int, int], tuple[int, ...]] = {}
+        # (card, line, counter-clockwise, marked & line mask) -> masks of the first k
+        # reachable stations (k = 0..most), see reach_masks: a line has few mark patterns
+        # that games reach, so games hit this almost always. Bounded (see _remember):
+        # memory stays flat however many games a process plays.
+        self.reach: dict[tuple[Card, int, bool, int], tuple[int, ...]] = {}
         # stations marked in a round (mask) -> (line, bit, mask) of the lines through
         # them, bounded alike
         self.touched: dict[int, tuple[tuple[int, int, int], ...]] = {}
@@ -174,9 +179,9 @@ def map_tables(network: Network) -> MapTables:
 def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
     """The lines with a free wagon window on ``sheet``, in line order (from the map's
     cache: the random bot reads this every round)."""
-    found = paths.open_lines.get(sheet[7])
+    found = paths.open_lines.get(sheet[6])
     if found is None:
-        mask = sheet[7]
+        mask = sheet[6]
         found = tuple(line for line in range(len(paths.windows)) if mask >> line & 1)
         _remember(paths.open_lines, mask, found)
     return found
@@ -211,7 +216,7 @@ def reveal(state: GameState, card: Card) -> GameState:
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 _new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
-_MARKED, _OPEN = itemgetter(0), itemgetter(7)  # Sheet.marked, Sheet.open over many sheets
+_MARKED, _OPEN = itemgetter(0), itemgetter(6)  # Sheet.marked, Sheet.open over many sheets
 _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
@@ -247,15 +252,13 @@ def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: 
     """Masks of the first k reachable stations (k = 0..most), from the map's cache.
 
     The cache lives per map (:func:`map_tables`), so the map is implied. Its key is
-    everything the reachable stations depend on: a travel code packing the line, the
-    direction, whether the card jumps marked stations (express) and how far it goes (a
-    value below 16); then the line's marks. No ruleset option changes how a card travels
-    (the options are about free rides, follow-ups, the end and rounding), so none is part
-    of the key; an option that did would join it here and in :func:`apply_step`, which
-    builds the same key inline (the hot path).
+    everything the reachable stations depend on: the card, the line, the direction
+    (counter-clockwise or not) and the line's marks. No ruleset option changes how a card
+    travels (the options are about free rides, follow-ups, the end and rounding), so none
+    is part of the key; an option that did would join it here and where the hot path
+    reads the cache first (:func:`apply_step`, the random bot) with the same key.
     """
-    key = ((line << 2 | (direction == CCW) << 1 | (card[0] == EXPRESS)) << 4 | card[1],
-           marked & paths.masks[line])
+    key = (card, line, direction == CCW, marked & paths.masks[line])
     found = paths.reach.get(key)
     if found is None:
         found = _travel(paths, marked, line, direction, card)
@@ -301,13 +304,11 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     Returns the new sheet and the special stations it newly marked, in the order
     reached. Raises RuleViolation (without place; the caller adds round and player).
     """
-    tables = network.tables
-    paths = tables[0] if tables else map_tables(network)
-    kind, value = card
-    line, crosses, direction, station, _ = move
-    marked, used_all, all_entries, transfers, first, later, free, open_ = sheet
+    kind = card[0]
     if kind == FREE:
         return _free_ride(network, rules, sheet, move)
+    line, crosses, direction, station, _ = move
+    marked, entries, transfers, first, later, free, open_ = sheet
     if station != -1:
         raise _violation(f"{card.a()} card is played on a line, not on a station",
                          "line-card")
@@ -316,40 +317,40 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
             raise _violation(f"a line must be chosen: {free} wagon window"
                              f"{'s are' if free > 1 else ' is'} still free", "must-fill-window")
         return sheet, ()
-    if not 0 <= line < len(paths.windows):
-        raise _violation("no such line", "unknown-line")
-    used = used_all[line]
-    if not open_ >> line & 1:
-        raise _violation(f"line {network.lines[line].id} has no free wagon window ({used} of "
-                         f"{paths.windows[line]} used)", "no-free-window")
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    if line < 0 or not open_ >> line & 1:
+        if not 0 <= line < len(paths.windows):
+            raise _violation("no such line", "unknown-line")
+        raise _violation(f"line {network.lines[line].id} has no free wagon window "
+                         f"({len(entries[line])} of {paths.windows[line]} used)",
+                         "no-free-window")
     ccw = direction == CCW
     if ccw and not paths.ring[line]:
         raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
                          "to choose", "ring-direction")
-    new_used = used_all[:line] + (used + 1,) + used_all[line + 1:]
-    if used + 1 == paths.windows[line]:
-        open_ &= ~(1 << line)
-    new_entries = all_entries[:line] + (all_entries[line] + (_ENTRY[card],),) + \
-        all_entries[line + 1:]
+    written = entries[line] + (_ENTRY[card],)
+    if len(written) == paths.windows[line]:
+        open_ ^= 1 << line  # its last window
+    new_entries = list(entries)  # a list, then a tuple: cheaper than slicing twice
+    new_entries[line] = written
+    new_entries = tuple(new_entries)
     if kind == TRANSFER:
         if crosses not in (0, 1):
             raise _violation("a transfer card marks one station (the first free one)",
                              "transfer-one-station")
         idx = _first_free(paths, marked, line, direction)
         if idx == -1:
-            return _new(Sheet, (marked, new_used, new_entries, transfers, first, later,
-                                free - 1, open_)), ()
-        new = _new(Sheet, (marked | 1 << idx, new_used, new_entries,
+            return _new(Sheet, (marked, new_entries, transfers, first, later, free - 1,
+                                open_)), ()
+        new = _new(Sheet, (marked | 1 << idx, new_entries,
                            transfers + ((idx, paths.lines_through[idx]),), first, later,
                            free - 1, open_))
-        return new, ((idx,) if network.special_mask >> idx & 1 else ())
+        return new, ((idx,) if paths.special >> idx & 1 else ())
 
-    # number or express card: reach_masks, inline (the hot path)
-    key = ((line << 2 | ccw << 1 | (kind == EXPRESS)) << 4 | value, marked & paths.masks[line])
-    travel = paths.reach.get(key)
-    if travel is None:
-        travel = _travel(paths, marked, line, direction, card)
-        _remember(paths.reach, key, travel)
+    # number or express card: reach_masks, its cache read inline (the hot path)
+    travel = paths.reach.get((card, line, ccw, marked & paths.masks[line])) or \
+        reach_masks(paths, marked, line, direction, card)
     most = len(travel) - 1
     if crosses < 0:
         crosses = most
@@ -362,8 +363,8 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     if special & crossed_mask:  # in the order reached
         triggered = tuple(idx for idx in reach_stations(paths, marked, line, direction, card)
                           [:crosses] if special >> idx & 1)
-    return _new(Sheet, (marked | crossed_mask, new_used, new_entries, transfers, first, later,
-                        free - 1, open_)), triggered
+    return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later, free - 1,
+                        open_)), triggered
 
 
 def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
@@ -422,8 +423,9 @@ def line_options(network: Network, sheet: Sheet, card: Card
     marked = sheet.marked
     out = []
     transfer = card.kind == TRANSFER
-    for line, windows in enumerate(paths.windows):
-        if sheet.used[line] >= windows:
+    open_ = sheet.open
+    for line in range(len(paths.windows)):
+        if not open_ >> line & 1:  # no free window
             continue
         for direction in ((CW, CCW) if paths.ring[line] else (CW,)):
             count = 1 if transfer else len(reach_masks(paths, marked, line, direction, card))
@@ -744,7 +746,7 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
         if touched is None:
             touched = _touched_lines(paths, new)
             _remember(touched_cache, new, touched)
-        scored = s[4] | s[5]
+        scored = s[3] | s[4]
         for line, bit, mask in touched:
             if marked & mask == mask and not scored & bit:
                 if done is None:
@@ -789,7 +791,7 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
     :func:`.scoring.score_sheet` (the tests hold them equal), without building its view."""
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
-    marked, _, _, transfers, first, later, _, _ = sheet
+    marked, _, transfers, first, later, _, _ = sheet
     points = paths.bonus_points.get((first, later))
     if points is None:
         points = _bonus_points(paths, first, later)

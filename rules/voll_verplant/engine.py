@@ -18,7 +18,8 @@ at the edge (see :mod:`.replay`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -141,9 +142,9 @@ class MapTables:
         # that games reach, so games hit this almost always. Bounded (see _remember):
         # memory stays flat however many games a process plays.
         self.reach: dict[tuple[Card, int, bool, int], tuple[int, ...]] = {}
-        # stations marked in a round (mask) -> (line, bit, mask) of the lines through
-        # them, bounded alike
-        self.touched: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        # stations marked in a round (mask) -> the lines through them (see
+        # _touched_lines), bounded alike
+        self.touched: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] = {}
         # a sheet's open lines (mask) -> their indices in line order, bounded alike
         self.open_lines: dict[int, tuple[int, ...]] = {}
         # [line << 1 | counter-clockwise][k]: the step crossing k stations there (k = 0 up
@@ -634,42 +635,56 @@ def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
     return state, steps[0]._replace(then=tuple(steps[1:])) if len(steps) > 1 else steps[0]
 
 
-def play_round(state: GameState, card: Card, choosers: Sequence[Callable[[GameState], Move]]
-               ) -> GameState:
-    """A whole round at once: :func:`reveal` ``card``, every player's whole move in seat
-    order (:func:`play_turn`, asking ``choosers[p]`` for each of player p's steps), then
-    :func:`end_round`; the state after the round.
+def play_rounds(state: GameState, cards: Iterable[Card],
+                choosers: Sequence[Callable[[GameState], Move]], limit: int | None = None
+                ) -> GameState:
+    """Whole rounds, one per card drawn from ``cards`` (at most ``limit``), until the game
+    is over: for each, :func:`reveal` the card, every player's whole move in seat order
+    (:func:`play_turn`, asking ``choosers[p]`` for each of player p's steps), then
+    :func:`end_round`; the state after the last. No card is drawn after the game's end.
 
     The same rules and the same result as those calls one after the other (self-play's
-    hot path): only the states that a chooser sees are built, not the ones between.
+    hot path): only the states that a chooser sees and the last are built, not the
+    ones between.
     """
-    network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, owed = state
+    network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, _ = state
     count = len(players)
     if over or revealed is not None or len(choosers) != count:  # refused: say why
-        state = reveal(state, card)
-        for player, choose in enumerate(choosers):
-            state = play_turn(state, player, choose)[0]
-        return end_round(state)[0]
-    now = _new(GameState, (network, rules, players, sheets, card, _UNMOVED[count],
-                           first_taken, rounds, False, sheets, owed))
-    after = sheets  # the sheets as the moves leave them
-    last = count - 1
-    for player, choose in enumerate(choosers):
-        sheet, owed = _first_step(now, player, choose(now))
-        if owed:  # follow-ups: the whole turn's bookkeeping
-            now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player, choose, [])
-            after = now[3]
-        elif count == 1:
-            after = (sheet,)
-        else:
-            after = after[:player] + (sheet,) + after[player + 1:]
-            if player != last:  # the next chooser sees this move made
-                now = _with_sheet(now, player, sheet, ())
+        for card in islice(cards, limit):
+            state = reveal(state, card)
+            for player, choose in enumerate(choosers):
+                state = play_turn(state, player, choose)[0]
+            state = end_round(state)[0]
+            if state.over:
+                break
+        return state
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
-    after, first_taken, over, _ = _close(paths, rules, sheets, after, first_taken)
-    return _new(GameState, (network, rules, players, after, None, _MOVED[count], first_taken,
-                            rounds + 1, over, (), _NOTHING_OWED[count]))
+    unmoved, nothing_owed, last = _UNMOVED[count], _NOTHING_OWED[count], count - 1
+    for card in islice(cards, limit):
+        now = _new(GameState, (network, rules, players, sheets, card, unmoved, first_taken,
+                               rounds, False, sheets, nothing_owed))
+        after = sheets  # the sheets as the moves leave them
+        for player, choose in enumerate(choosers):
+            sheet, owed = _first_step(now, player, choose(now))
+            if owed:  # follow-ups: the whole turn's bookkeeping
+                now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player, choose,
+                                       [])
+                after = now[3]
+            elif count == 1:
+                after = (sheet,)
+            else:
+                after = after[:player] + (sheet,) + after[player + 1:]
+                if player != last:  # the next chooser sees this move made
+                    now = _with_sheet(now, player, sheet, ())
+        sheets, first_taken, over, _ = _close(paths, rules, sheets, after, first_taken)
+        rounds += 1
+        if over:
+            break
+    if rounds == state[7]:  # no card: no round
+        return state
+    return _new(GameState, (network, rules, players, sheets, None, _MOVED[count], first_taken,
+                            rounds, over, (), nothing_owed))
 
 
 class Step(NamedTuple):
@@ -746,8 +761,11 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
         if touched is None:
             touched = _touched_lines(paths, new)
             _remember(touched_cache, new, touched)
+        masks, lines = touched
+        if 0 not in map((~marked).__and__, masks):  # each has a free station (a C loop)
+            continue
         scored = s[3] | s[4]
-        for line, bit, mask in touched:
+        for line, bit, mask in lines:
             if marked & mask == mask and not scored & bit:
                 if done is None:
                     done = {}
@@ -773,14 +791,17 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
     return sheets, first_taken, over, completions
 
 
-def _touched_lines(paths: MapTables, stations: int) -> tuple[tuple[int, int, int], ...]:
-    """``(line, line bit, line mask)`` of every line through the ``stations`` (a mask)."""
+def _touched_lines(paths: MapTables, stations: int
+                   ) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """The lines through the ``stations`` (a mask): their masks, and ``(line, line bit,
+    line mask)`` of each."""
     lines, rest = 0, stations
     while rest:
         lines |= paths.station_lines[(rest & -rest).bit_length() - 1]
         rest &= rest - 1
-    return tuple((line, 1 << line, paths.masks[line]) for line in range(len(paths.masks))
-                 if lines >> line & 1)
+    found = tuple((line, 1 << line, paths.masks[line]) for line in range(len(paths.masks))
+                  if lines >> line & 1)
+    return tuple(mask for _, _, mask in found), found
 
 
 # --- final scores -------------------------------------------------------------------

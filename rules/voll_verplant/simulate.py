@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
@@ -17,7 +18,7 @@ from .engine import (
     end_round,
     final_totals,
     new_game,
-    play_round,
+    play_rounds,
     play_turn,
     reveal,
 )
@@ -27,6 +28,7 @@ from .replay import from_move
 from .ruleset import VVRules
 
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
+_CARD = itemgetter(0)  # of a (card, reshuffle after it) pair
 
 
 class SimulatedGame(NamedTuple):
@@ -53,9 +55,10 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     seats = [(p, asker(p)) for p in range(len(players))]  # made once a game, not a round
     # a new game is never over: the end is checked after each round, and a card drawn
     # only for a round that is played (zip asks the rounds' range first)
-    choosers = [ask for _, ask in seats]
-    for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
-        if record:
+    if not record:  # the same rounds, fewer states built (see play_rounds)
+        state = play_rounds(state, map(_CARD, stream), [ask for _, ask in seats], MAX_ROUNDS)
+    else:
+        for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
             state = reveal(state, card)
             moves = {}
             for p, ask in seats:
@@ -63,10 +66,8 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
                 moves[players[p]] = from_move(network, card, move)
             rounds.append(RoundSpec(card=card.code, moves=moves))
             state = end_round(state)[0]
-        else:
-            state = play_round(state, card, choosers)
-        if state.over:
-            break
+            if state.over:
+                break
     log = None
     if record:
         changed = rules.changed_from(_defaults())

@@ -142,9 +142,9 @@ class MapTables:
         # that games reach, so games hit this almost always. Bounded (see _remember):
         # memory stays flat however many games a process plays.
         self.reach: dict[tuple[Card, int, bool, int], tuple[int, ...]] = {}
-        # stations marked in a round (mask) -> the lines through them (see
-        # _touched_lines), bounded alike
-        self.touched: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] = {}
+        # stations marked in a round (mask) -> the masks of the lines through them,
+        # bounded alike
+        self.touched: dict[int, tuple[int, ...]] = {}
         # a sheet's open lines (mask) -> their indices in line order, bounded alike
         self.open_lines: dict[int, tuple[int, ...]] = {}
         # [line << 1 | counter-clockwise][k]: the step crossing k stations there (k = 0 up
@@ -217,7 +217,7 @@ def reveal(state: GameState, card: Card) -> GameState:
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 _new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
-_MARKED, _OPEN = itemgetter(0), itemgetter(6)  # Sheet.marked, Sheet.open over many sheets
+_MARKED = itemgetter(0)  # Sheet.marked over many sheets
 _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
@@ -751,25 +751,25 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
     game is over, and the completions (see :class:`RoundReport`)."""
     touched_cache = paths.touched
     done: dict[int, list[int]] | None = None
-    for p, s in enumerate(sheets):
+    p = -1
+    full = 0  # the sheets with no free window left
+    for s in sheets:
+        p += 1
+        if not s[6]:  # no open line
+            full += 1
         marked = s[0]
-        new = marked & ~start[p][0]
+        new = marked ^ start[p][0]  # what the round marked (marks are never taken back)
         if not new:
             continue
         # Only lines through a station marked this round can become complete.
-        touched = touched_cache.get(new)
-        if touched is None:
-            touched = _touched_lines(paths, new)
-            _remember(touched_cache, new, touched)
-        masks, lines = touched
-        if 0 not in map((~marked).__and__, masks):  # each has a free station (a C loop)
-            continue
-        scored = s[3] | s[4]
-        for line, bit, mask in lines:
-            if marked & mask == mask and not scored & bit:
-                if done is None:
-                    done = {}
-                done.setdefault(line, []).append(p)
+        masks = touched_cache.get(new)
+        if masks is None:
+            masks = _touched_lines(paths, new)
+            _remember(touched_cache, new, masks)
+        for mask in masks:
+            if marked & mask == mask:  # a complete line: which, and is it scored yet?
+                done = _completed(paths, s, p, new, done)
+                break
     completions: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
     if done:
         found = []
@@ -785,23 +785,36 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
             found.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)
         completions = tuple(found)
-    # a sheet's free windows are gone when it has no open line (C-level iterators)
-    over = bool(sheets) and (not any(map(_OPEN, sheets)) if rules.game_end == "all_full"
-                             else 0 in map(_OPEN, sheets))
+    over = bool(full) and (full == len(sheets) if rules.game_end == "all_full" else True)
     return sheets, first_taken, over, completions
 
 
-def _touched_lines(paths: MapTables, stations: int
-                   ) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
-    """The lines through the ``stations`` (a mask): their masks, and ``(line, line bit,
-    line mask)`` of each."""
+def _lines_through(paths: MapTables, stations: int) -> int:
+    """The lines (bit mask) through any of the ``stations`` (a mask)."""
     lines, rest = 0, stations
     while rest:
         lines |= paths.station_lines[(rest & -rest).bit_length() - 1]
         rest &= rest - 1
-    found = tuple((line, 1 << line, paths.masks[line]) for line in range(len(paths.masks))
-                  if lines >> line & 1)
-    return tuple(mask for _, _, mask in found), found
+    return lines
+
+
+def _touched_lines(paths: MapTables, stations: int) -> tuple[int, ...]:
+    """The masks of the lines through the ``stations`` (a mask), in line order."""
+    lines = _lines_through(paths, stations)
+    return tuple(mask for line, mask in enumerate(paths.masks) if lines >> line & 1)
+
+
+def _completed(paths: MapTables, sheet: Sheet, player: int, new: int,
+               done: dict[int, list[int]] | None) -> dict[int, list[int]]:
+    """``done`` (line -> the players who completed it this round) with the lines through
+    the ``new`` stations that are complete on ``player``'s ``sheet`` and carry no bonus yet."""
+    done = {} if done is None else done
+    lines = _lines_through(paths, new) & ~(sheet[3] | sheet[4])
+    marked = sheet[0]
+    for line, mask in enumerate(paths.masks):
+        if lines >> line & 1 and marked & mask == mask:
+            done.setdefault(line, []).append(player)
+    return done
 
 
 # --- final scores -------------------------------------------------------------------

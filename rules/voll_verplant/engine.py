@@ -597,10 +597,12 @@ def _first_step(state: GameState, player: int, step: Move) -> tuple[Sheet, tuple
         if step[4]:  # step.then (by index: this runs every round of self-play)
             raise RuleViolation("a step has no `then`: each follow-up is a step of its "
                                 "own", rule="special-follow-up")
-        sheet, queue = apply_step(state[0], state[1], state[3][player], card, step)
+        done = apply_step(state[0], state[1], state[3][player], card, step)
     except RuleViolation as err:
         raise err.at(*_place(state, player)) from None
-    return sheet, (_lapse(card, sheet, queue)[0] if queue else ())
+    if done[1]:  # special stations marked: their follow-ups, unless they lapse
+        return done[0], _lapse(card, done[0], done[1])[0]
+    return done
 
 
 def _follow_up_steps(state: GameState, player: int, choose: Callable[[GameState], Move],

@@ -32,7 +32,7 @@ from .engine import (
 from .maps import Network
 from .ruleset import VVRules
 
-_EMPTY = Move()  # the step of a player with no free window
+_EMPTY = Move()  # the step of a player with no free window (or declining a free ride)
 
 Bot = Callable[[GameState, int, random.Random], Move]
 
@@ -56,14 +56,25 @@ def _gain(network: Network, before: Sheet, after: Sheet, first_taken: int) -> fl
 
 def _random_free_ride(network: Network, rules: VVRules, sheet: Sheet, rng: random.Random
                       ) -> Move:
-    """A random free station or (when allowed) declining."""
+    """A random free station or (when allowed) declining: the k-th free station, lowest
+    first (k drawn below their count, plus one to decline)."""
     free = network.all_mask & ~sheet.marked
-    count = free.bit_count() + (1 if rules.free_ride_may_decline or not free else 0)
-    k = below(rng, count)
-    while free and k:
-        free &= free - 1  # drop the lowest free station k times
+    stations = free.bit_count()
+    k = below(rng, stations + (1 if rules.free_ride_may_decline or not free else 0))
+    if k >= stations:
+        return _EMPTY  # declining
+    low = 0
+    while True:  # skip whole bytes of free stations, then the k left one by one
+        here = (free >> low & 0xFF).bit_count()
+        if k < here:
+            break
+        k -= here
+        low += 8
+    free >>= low
+    while k:
+        free &= free - 1  # drop the lowest free station
         k -= 1
-    return Move(station=(free & -free).bit_length() - 1) if free else Move()
+    return map_tables(network).rides[low + (free & -free).bit_length() - 1]
 
 
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:

@@ -115,7 +115,7 @@ class MapTables:
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
                  "first_points", "later_points", "special", "total_windows", "blank", "reach",
-                 "touched", "bonus_points", "open_lines", "moves")
+                 "touched", "bonus_points", "open_lines", "moves", "rides")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -153,6 +153,8 @@ class MapTables:
         self.moves: tuple[tuple[Move, ...], ...] = tuple(
             tuple(Move(line.index, k, direction) for k in range(len(line.order) + 1))
             for line in lines for direction in (CW, CCW))
+        self.rides: tuple[Move, ...] = tuple(Move(station=i)  # a free ride's steps, by station
+                                             for i in range(len(network.stations)))
 
 
 #: The most entries a map's caches hold. A full cache is emptied and fills again with
@@ -333,9 +335,9 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     written = entries[line] + (_ENTRY[card],)
     if len(written) == paths.windows[line]:
         open_ ^= 1 << line  # its last window
-    new_entries = list(entries)  # a list, then a tuple: cheaper than slicing twice
-    new_entries[line] = written
-    new_entries = tuple(new_entries)
+    rows = list(entries)  # a list, then a tuple: cheaper than slicing twice
+    rows[line] = written
+    new_entries = tuple(rows)
     if kind == TRANSFER:
         if crosses not in (0, 1):
             raise _violation("a transfer card marks one station (the first free one)",
@@ -387,7 +389,9 @@ def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
     triggered: tuple[int, ...] = ()
     if rules.special_on_free_ride and network.special_mask >> move.station & 1:
         triggered = (move.station,)
-    return sheet._replace(marked=sheet.marked | 1 << move.station), triggered
+    marked, entries, transfers, first, later, free, open_ = sheet
+    return _new(Sheet, (marked | 1 << move.station, entries, transfers, first, later, free,
+                        open_)), triggered
 
 
 def _too_many(network: Network, card: Card, reach: tuple[int, ...], crosses: int, line: int
@@ -593,6 +597,7 @@ def _first_step(state: GameState, player: int, step: Move) -> tuple[Sheet, tuple
     The rules of :func:`play_step`'s first step, shared by :func:`play_turn` and
     :func:`play_round`."""
     card = state[4]
+    assert card is not None
     try:
         if step[4]:  # step.then (by index: this runs every round of self-play)
             raise RuleViolation("a step has no `then`: each follow-up is a step of its "
@@ -780,9 +785,13 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
             bit = 1 << line
             first = not first_taken & bit
             for p in done[line]:
-                s = new_sheets[p]
-                new_sheets[p] = s._replace(first=s.first | bit) if first else \
-                    s._replace(later=s.later | bit)
+                marked, entries, transfers, firsts, laters, free, open_ = new_sheets[p]
+                if first:
+                    firsts |= bit
+                else:
+                    laters |= bit
+                new_sheets[p] = _new(Sheet, (marked, entries, transfers, firsts, laters, free,
+                                             open_))
             first_taken |= bit
             found.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)

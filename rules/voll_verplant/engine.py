@@ -119,8 +119,11 @@ class MapTables:
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
-        self.cw: tuple[tuple[int, ...], ...] = tuple(line.path(CW) for line in lines)
-        self.ccw: tuple[tuple[int, ...], ...] = tuple(line.path(CCW) for line in lines)
+        # each line's stations in travel order, as their bits in the station masks
+        self.cw: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in line.path(CW))
+                                                     for line in lines)
+        self.ccw: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in line.path(CCW))
+                                                      for line in lines)
         self.ring: tuple[bool, ...] = tuple(line.ring for line in lines)
         self.windows: tuple[int, ...] = tuple(line.windows for line in lines)
         self.lines_through: tuple[int, ...] = tuple(len(s.lines) for s in network.stations)
@@ -234,18 +237,18 @@ def _travel(paths: MapTables, marked: int, line: int, direction: str, card: Card
     jumping marked ones.
     """
     express = card[0] == EXPRESS
-    value = card[1]
-    path = paths.ccw[line] if direction == CCW else paths.cw[line]
+    left = card[1]  # stations the card may still cross
     masks = [0]
-    started = False
-    for idx in path:
-        if marked >> idx & 1:
-            if started and not express:
+    mask = 0
+    for bit in paths.ccw[line] if direction == CCW else paths.cw[line]:
+        if marked & bit:
+            if mask and not express:
                 break
             continue
-        started = True
-        masks.append(masks[-1] | 1 << idx)
-        if len(masks) > value:
+        mask |= bit
+        masks.append(mask)
+        left -= 1
+        if left <= 0:
             break
     return tuple(masks)
 
@@ -289,10 +292,9 @@ _ENTRY = _Entries()
 
 
 def _first_free(paths: MapTables, marked: int, line: int, direction: str) -> int:
-    path = paths.ccw[line] if direction == CCW else paths.cw[line]
-    for idx in path:
-        if not marked >> idx & 1:
-            return idx
+    for bit in paths.ccw[line] if direction == CCW else paths.cw[line]:
+        if not marked & bit:
+            return bit.bit_length() - 1
     return -1
 
 

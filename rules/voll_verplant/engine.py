@@ -9,7 +9,9 @@ A move is one or more *steps*: the first step, then one follow-up for every spec
 station a step marks (in the order reached). What a player still owes is part of the
 state (``owed``), so :func:`play_step` takes one step at a time (the table, the bots and
 the game protocol) and :func:`apply` takes a whole move with its ``then`` list (a replay);
-both run the same rules (:func:`_follow`, :func:`_lapse`).
+both run the same rules (:func:`_follow`, :func:`_lapse`). Self-play runs whole rounds
+through :func:`play_rounds`: the same calls' rules (:func:`_first_step`, :func:`_close`),
+without the states between them that nobody looks at.
 
 The hot path works on bit masks over station indices: a player's marked stations are
 one ``int``. Ids from files (line letters, station numbers) are translated to indices

@@ -32,9 +32,7 @@ from .engine import (
 from .maps import Network
 from .ruleset import VVRules
 
-_new = tuple.__new__  # a Move from a tuple, without the generated __new__'s call
-
-_EMPTY = Move()  # the step of a player with no free window
+_EMPTY = Move()  # the step of a player with no free window (or declining a free ride)
 
 Bot = Callable[[GameState, int, random.Random], Move]
 
@@ -58,14 +56,25 @@ def _gain(network: Network, before: Sheet, after: Sheet, first_taken: int) -> fl
 
 def _random_free_ride(network: Network, rules: VVRules, sheet: Sheet, rng: random.Random
                       ) -> Move:
-    """A random free station or (when allowed) declining."""
+    """A random free station or (when allowed) declining: the k-th free station, lowest
+    first (k drawn below their count, plus one to decline)."""
     free = network.all_mask & ~sheet.marked
-    count = free.bit_count() + (1 if rules.free_ride_may_decline or not free else 0)
-    k = below(rng, count)
-    while free and k:
-        free &= free - 1  # drop the lowest free station k times
+    stations = free.bit_count()
+    k = below(rng, stations + (1 if rules.free_ride_may_decline or not free else 0))
+    if k >= stations:
+        return _EMPTY  # declining
+    low = 0
+    while True:  # skip whole bytes of free stations, then the k left one by one
+        here = (free >> low & 0xFF).bit_count()
+        if k < here:
+            break
+        k -= here
+        low += 8
+    free >>= low
+    while k:
+        free &= free - 1  # drop the lowest free station
         k -= 1
-    return Move(station=(free & -free).bit_length() - 1) if free else Move()
+    return map_tables(network).rides[low + (free & -free).bit_length() - 1]
 
 
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
@@ -78,32 +87,38 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     there (``floor(random() * n)``, held below ``n``) and the engine's tables are read
     directly.
     """
-    network, rules, _, sheets, card, moved = state[:6]
-    if moved[player]:
+    if state[5][player]:  # state.moved: a follow-up is owed (fields by index: the hot path)
         options = legal_next(state, player)
         return options[below(rng, len(options))]
+    card = state[4]
     assert card is not None
-    sheet = sheets[player]
-    kind = card[0]  # by index, not the field's descriptor: this runs every round
+    sheet = state[3][player]
+    kind = card[0]
     if kind == FREE:
-        return _random_free_ride(network, rules, sheet, rng)
-    if not sheet[7]:  # no open line: no free window
+        return _random_free_ride(state[0], state[1], sheet, rng)
+    open_ = sheet[6]
+    if not open_:  # no open line: no free window
         return _EMPTY
+    network = state[0]
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     random = rng.random
-    lines = paths.open_lines.get(sheet[7])  # open_lines, inline: its cache first
+    lines = paths.open_lines.get(open_)  # open_lines, inline: its cache first
     if lines is None:
         lines = open_lines(paths, sheet)
     n = len(lines)
     k = floor(random() * n)
     line = lines[k if k < n else n - 1]
-    direction = CCW if paths.ring[line] and floor(random() * 2) else CW
+    ccw = paths.ring[line] and floor(random() * 2) == 1
+    moves = paths.moves[line << 1 | ccw]  # the steps on that line, by crosses
     if kind == TRANSFER:
-        return _new(Move, (line, 0, direction, -1, ()))
-    most = len(reach_masks(paths, sheet.marked, line, direction, card))  # 0..most crosses
+        return moves[0]
+    marked = sheet[0]
+    travel = paths.reach.get((card, line, ccw, marked & paths.masks[line])) or \
+        reach_masks(paths, marked, line, CCW if ccw else CW, card)  # its cache first, inline
+    most = len(travel)  # 0..most crosses
     k = floor(random() * most)
-    return _new(Move, (line, k if k < most else most - 1, direction, -1, ()))
+    return moves[k if k < most else most - 1]
 
 
 def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: list[Move],

@@ -9,7 +9,9 @@ A move is one or more *steps*: the first step, then one follow-up for every spec
 station a step marks (in the order reached). What a player still owes is part of the
 state (``owed``), so :func:`play_step` takes one step at a time (the table, the bots and
 the game protocol) and :func:`apply` takes a whole move with its ``then`` list (a replay);
-both run the same rules (:func:`_follow`, :func:`_lapse`).
+both run the same rules (:func:`_follow`, :func:`_lapse`). Self-play runs whole rounds
+through :func:`play_rounds`: the same calls' rules (:func:`_first_step`, :func:`_close`),
+without the states between them that nobody looks at.
 
 The hot path works on bit masks over station indices: a player's marked stations are
 one ``int``. Ids from files (line letters, station numbers) are translated to indices
@@ -18,7 +20,8 @@ at the edge (see :mod:`.replay`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -50,19 +53,25 @@ class Move(NamedTuple):
 
 
 class Sheet(NamedTuple):
-    """One player's sheet: marked stations (bit mask), windows used and written per line,
-    transfer numbers as ``(station index, number)`` pairs, bonuses as line bit masks,
-    ``free``: wagon windows left and ``open``: the lines with a free window (bit mask),
-    both kept so the hot path need not count them."""
+    """One player's sheet: marked stations (bit mask), the entries written in each line's
+    wagon windows, transfer numbers as ``(station index, number)`` pairs, bonuses as line
+    bit masks, ``free``: wagon windows left and ``open``: the lines with a free window (bit
+    mask), both kept so the hot path need not count them. ``used`` (windows used per line)
+    is read from the entries, not stored: a step then rebuilds one tuple of lines, not two.
+    """
 
     marked: int
-    used: tuple[int, ...]
     entries: tuple[tuple[str, ...], ...]
     transfers: tuple[tuple[int, int], ...]
     first: int
     later: int
     free: int
     open: int
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """The wagon windows used on each line (by line index)."""
+        return tuple(map(len, self[1]))
 
 
 class GameState(NamedTuple):
@@ -108,12 +117,15 @@ class MapTables:
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
                  "first_points", "later_points", "special", "total_windows", "blank", "reach",
-                 "touched", "bonus_points", "open_lines")
+                 "touched", "bonus_points", "open_lines", "moves", "rides")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
-        self.cw: tuple[tuple[int, ...], ...] = tuple(line.path(CW) for line in lines)
-        self.ccw: tuple[tuple[int, ...], ...] = tuple(line.path(CCW) for line in lines)
+        # each line's stations in travel order, as their bits in the station masks
+        self.cw: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in line.path(CW))
+                                                     for line in lines)
+        self.ccw: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in line.path(CCW))
+                                                      for line in lines)
         self.ring: tuple[bool, ...] = tuple(line.ring for line in lines)
         self.windows: tuple[int, ...] = tuple(line.windows for line in lines)
         self.lines_through: tuple[int, ...] = tuple(len(s.lines) for s in network.stations)
@@ -125,22 +137,29 @@ class MapTables:
         self.later_points: tuple[int, ...] = tuple(line.later for line in lines)
         self.special: int = network.special_mask
         self.total_windows: int = network.total_windows
-        self.blank = Sheet(0, (0,) * len(lines), ((),) * len(lines), (), 0, 0,
-                           self.total_windows, sum(1 << line.index for line in lines
-                                                   if line.windows))  # a fresh sheet
+        self.blank = Sheet(0, ((),) * len(lines), (), 0, 0, self.total_windows,
+                           sum(1 << line.index for line in lines if line.windows))  # fresh
         # (first, later) bonus line masks -> their points: at most 4^lines, reached far
         # fewer; bounded like the others
         self.bonus_points: dict[tuple[int, int], int] = {}
-        # (travel code, marked & line mask) -> masks of the first k reachable stations
-        # (k = 0..most), see reach_masks: a line has few mark patterns that games reach,
-        # so games hit this almost always. Bounded (see _remember): memory stays flat
-        # however many games a process plays.
-        self.reach: dict[tuple[int, int], tuple[int, ...]] = {}
-        # stations marked in a round (mask) -> (line, bit, mask) of the lines through
-        # them, bounded alike
-        self.touched: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        # (card, line, counter-clockwise, marked & line mask) -> masks of the first k
+        # reachable stations (k = 0..most), see reach_masks: a line has few mark patterns
+        # that games reach, so games hit this almost always. Bounded (see _remember):
+        # memory stays flat however many games a process plays.
+        self.reach: dict[tuple[Card, int, bool, int], tuple[int, ...]] = {}
+        # stations marked in a round (mask) -> the masks of the lines through them,
+        # bounded alike
+        self.touched: dict[int, tuple[int, ...]] = {}
         # a sheet's open lines (mask) -> their indices in line order, bounded alike
         self.open_lines: dict[int, tuple[int, ...]] = {}
+        # [line << 1 | counter-clockwise][k]: the step crossing k stations there (k = 0 up
+        # to the line's length; counter-clockwise on rings only): choosers pick a step without
+        # building one
+        self.moves: tuple[tuple[Move, ...], ...] = tuple(
+            tuple(Move(line.index, k, direction) for k in range(len(line.order) + 1))
+            for line in lines for direction in (CW, CCW))
+        self.rides: tuple[Move, ...] = tuple(Move(station=i)  # a free ride's steps, by station
+                                             for i in range(len(network.stations)))
 
 
 #: The most entries a map's caches hold. A full cache is emptied and fills again with
@@ -168,9 +187,9 @@ def map_tables(network: Network) -> MapTables:
 def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
     """The lines with a free wagon window on ``sheet``, in line order (from the map's
     cache: the random bot reads this every round)."""
-    found = paths.open_lines.get(sheet[7])
+    found = paths.open_lines.get(sheet[6])
     if found is None:
-        mask = sheet[7]
+        mask = sheet[6]
         found = tuple(line for line in range(len(paths.windows)) if mask >> line & 1)
         _remember(paths.open_lines, mask, found)
     return found
@@ -205,7 +224,7 @@ def reveal(state: GameState, card: Card) -> GameState:
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 _new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
-_MARKED, _OPEN = itemgetter(0), itemgetter(7)  # Sheet.marked, Sheet.open over many sheets
+_MARKED = itemgetter(0)  # Sheet.marked over many sheets
 _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
@@ -220,18 +239,18 @@ def _travel(paths: MapTables, marked: int, line: int, direction: str, card: Card
     jumping marked ones.
     """
     express = card[0] == EXPRESS
-    value = card[1]
-    path = paths.ccw[line] if direction == CCW else paths.cw[line]
+    left = card[1]  # stations the card may still cross
     masks = [0]
-    started = False
-    for idx in path:
-        if marked >> idx & 1:
-            if started and not express:
+    mask = 0
+    for bit in paths.ccw[line] if direction == CCW else paths.cw[line]:
+        if marked & bit:
+            if mask and not express:
                 break
             continue
-        started = True
-        masks.append(masks[-1] | 1 << idx)
-        if len(masks) > value:
+        mask |= bit
+        masks.append(mask)
+        left -= 1
+        if left <= 0:
             break
     return tuple(masks)
 
@@ -241,15 +260,13 @@ def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: 
     """Masks of the first k reachable stations (k = 0..most), from the map's cache.
 
     The cache lives per map (:func:`map_tables`), so the map is implied. Its key is
-    everything the reachable stations depend on: a travel code packing the line, the
-    direction, whether the card jumps marked stations (express) and how far it goes (a
-    value below 16); then the line's marks. No ruleset option changes how a card travels
-    (the options are about free rides, follow-ups, the end and rounding), so none is part
-    of the key; an option that did would join it here and in :func:`apply_step`, which
-    builds the same key inline (the hot path).
+    everything the reachable stations depend on: the card, the line, the direction
+    (counter-clockwise or not) and the line's marks. No ruleset option changes how a card
+    travels (the options are about free rides, follow-ups, the end and rounding), so none
+    is part of the key; an option that did would join it here and where the hot path
+    reads the cache first (:func:`apply_step`, the random bot) with the same key.
     """
-    key = ((line << 2 | (direction == CCW) << 1 | (card[0] == EXPRESS)) << 4 | card[1],
-           marked & paths.masks[line])
+    key = (card, line, direction == CCW, marked & paths.masks[line])
     found = paths.reach.get(key)
     if found is None:
         found = _travel(paths, marked, line, direction, card)
@@ -277,10 +294,9 @@ _ENTRY = _Entries()
 
 
 def _first_free(paths: MapTables, marked: int, line: int, direction: str) -> int:
-    path = paths.ccw[line] if direction == CCW else paths.cw[line]
-    for idx in path:
-        if not marked >> idx & 1:
-            return idx
+    for bit in paths.ccw[line] if direction == CCW else paths.cw[line]:
+        if not marked & bit:
+            return bit.bit_length() - 1
     return -1
 
 
@@ -295,13 +311,11 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     Returns the new sheet and the special stations it newly marked, in the order
     reached. Raises RuleViolation (without place; the caller adds round and player).
     """
-    tables = network.tables
-    paths = tables[0] if tables else map_tables(network)
-    kind, value = card
-    line, crosses, direction, station, _ = move
-    marked, used_all, all_entries, transfers, first, later, free, open_ = sheet
+    kind = card[0]
     if kind == FREE:
         return _free_ride(network, rules, sheet, move)
+    line, crosses, direction, station, _ = move
+    marked, entries, transfers, first, later, free, open_ = sheet
     if station != -1:
         raise _violation(f"{card.a()} card is played on a line, not on a station",
                          "line-card")
@@ -310,40 +324,40 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
             raise _violation(f"a line must be chosen: {free} wagon window"
                              f"{'s are' if free > 1 else ' is'} still free", "must-fill-window")
         return sheet, ()
-    if not 0 <= line < len(paths.windows):
-        raise _violation("no such line", "unknown-line")
-    used = used_all[line]
-    if not open_ >> line & 1:
-        raise _violation(f"line {network.lines[line].id} has no free wagon window ({used} of "
-                         f"{paths.windows[line]} used)", "no-free-window")
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    if line < 0 or not open_ >> line & 1:
+        if not 0 <= line < len(paths.windows):
+            raise _violation("no such line", "unknown-line")
+        raise _violation(f"line {network.lines[line].id} has no free wagon window "
+                         f"({len(entries[line])} of {paths.windows[line]} used)",
+                         "no-free-window")
     ccw = direction == CCW
     if ccw and not paths.ring[line]:
         raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
                          "to choose", "ring-direction")
-    new_used = used_all[:line] + (used + 1,) + used_all[line + 1:]
-    if used + 1 == paths.windows[line]:
-        open_ &= ~(1 << line)
-    new_entries = all_entries[:line] + (all_entries[line] + (_ENTRY[card],),) + \
-        all_entries[line + 1:]
+    written = entries[line] + (_ENTRY[card],)
+    if len(written) == paths.windows[line]:
+        open_ ^= 1 << line  # its last window
+    rows = list(entries)  # a list, then a tuple: cheaper than slicing twice
+    rows[line] = written
+    new_entries = tuple(rows)
     if kind == TRANSFER:
         if crosses not in (0, 1):
             raise _violation("a transfer card marks one station (the first free one)",
                              "transfer-one-station")
         idx = _first_free(paths, marked, line, direction)
         if idx == -1:
-            return _new(Sheet, (marked, new_used, new_entries, transfers, first, later,
-                                free - 1, open_)), ()
-        new = _new(Sheet, (marked | 1 << idx, new_used, new_entries,
+            return _new(Sheet, (marked, new_entries, transfers, first, later, free - 1,
+                                open_)), ()
+        new = _new(Sheet, (marked | 1 << idx, new_entries,
                            transfers + ((idx, paths.lines_through[idx]),), first, later,
                            free - 1, open_))
-        return new, ((idx,) if network.special_mask >> idx & 1 else ())
+        return new, ((idx,) if paths.special >> idx & 1 else ())
 
-    # number or express card: reach_masks, inline (the hot path)
-    key = ((line << 2 | ccw << 1 | (kind == EXPRESS)) << 4 | value, marked & paths.masks[line])
-    travel = paths.reach.get(key)
-    if travel is None:
-        travel = _travel(paths, marked, line, direction, card)
-        _remember(paths.reach, key, travel)
+    # number or express card: reach_masks, its cache read inline (the hot path)
+    travel = paths.reach.get((card, line, ccw, marked & paths.masks[line])) or \
+        reach_masks(paths, marked, line, direction, card)
     most = len(travel) - 1
     if crosses < 0:
         crosses = most
@@ -356,8 +370,8 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     if special & crossed_mask:  # in the order reached
         triggered = tuple(idx for idx in reach_stations(paths, marked, line, direction, card)
                           [:crosses] if special >> idx & 1)
-    return _new(Sheet, (marked | crossed_mask, new_used, new_entries, transfers, first, later,
-                        free - 1, open_)), triggered
+    return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later, free - 1,
+                        open_)), triggered
 
 
 def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
@@ -379,7 +393,9 @@ def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
     triggered: tuple[int, ...] = ()
     if rules.special_on_free_ride and network.special_mask >> move.station & 1:
         triggered = (move.station,)
-    return sheet._replace(marked=sheet.marked | 1 << move.station), triggered
+    marked, entries, transfers, first, later, free, open_ = sheet
+    return _new(Sheet, (marked | 1 << move.station, entries, transfers, first, later, free,
+                        open_)), triggered
 
 
 def _too_many(network: Network, card: Card, reach: tuple[int, ...], crosses: int, line: int
@@ -416,8 +432,9 @@ def line_options(network: Network, sheet: Sheet, card: Card
     marked = sheet.marked
     out = []
     transfer = card.kind == TRANSFER
-    for line, windows in enumerate(paths.windows):
-        if sheet.used[line] >= windows:
+    open_ = sheet.open
+    for line in range(len(paths.windows)):
+        if not open_ >> line & 1:  # no free window
             continue
         for direction in ((CW, CCW) if paths.ring[line] else (CW,)):
             count = 1 if transfer else len(reach_masks(paths, marked, line, direction, card))
@@ -521,7 +538,7 @@ def _with_sheet(state: GameState, player: int, sheet: Sheet, owed: tuple[int, ..
     """The state with one player's sheet and owed follow-ups replaced, marked as moved."""
     network, rules, players, sheets, card, moved, first_taken, rounds, _, start, all_owed = state
     if len(sheets) == 1:  # solo: no slicing needed
-        sheets, moved, all_owed = (sheet,), _MOVED_SOLO, (owed,)
+        sheets, moved, all_owed = (sheet,), _MOVED[1], (owed,)
     else:
         sheets = sheets[:player] + (sheet,) + sheets[player + 1:]
         moved = moved[:player] + (True,) + moved[player + 1:]
@@ -531,7 +548,7 @@ def _with_sheet(state: GameState, player: int, sheet: Sheet, owed: tuple[int, ..
                             False, start, all_owed))
 
 
-_MOVED_SOLO = (True,)
+_MOVED = [(True,) * n for n in range(64)]  # the `moved` flags once all have moved
 
 
 def apply(state: GameState, player: int, move: Move) -> GameState:
@@ -578,36 +595,107 @@ def legal_next(state: GameState, player: int) -> list[Move]:
                        follow_up=state.moved[player])
 
 
+def _first_step(state: GameState, player: int, step: Move) -> tuple[Sheet, tuple[int, ...]]:
+    """The first step of ``player``'s move (a card is revealed, the player has not moved):
+    the sheet after it and the follow-ups then owed (those that lapse already dropped).
+    The rules of :func:`play_step`'s first step, shared by :func:`play_turn` and
+    :func:`play_round`."""
+    card = state[4]
+    assert card is not None
+    try:
+        if step[4]:  # step.then (by index: this runs every round of self-play)
+            raise RuleViolation("a step has no `then`: each follow-up is a step of its "
+                                "own", rule="special-follow-up")
+        done = apply_step(state[0], state[1], state[3][player], card, step)
+    except RuleViolation as err:
+        raise err.at(*_place(state, player)) from None
+    if done[1]:  # special stations marked: their follow-ups, unless they lapse
+        return done[0], _lapse(card, done[0], done[1])[0]
+    return done
+
+
+def _follow_up_steps(state: GameState, player: int, choose: Callable[[GameState], Move],
+                     steps: list[Move]) -> GameState:
+    """Ask ``choose`` for every step ``player`` still owes and play it (appending each to
+    ``steps``); the state after the last."""
+    while owes(state, player):
+        step = choose(state)
+        state = play_step(state, player, step).state
+        steps.append(step)
+    return state
+
+
 def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
               ) -> tuple[GameState, Move]:
     """Play ``player``'s whole move, asking ``choose`` for each step (the first, then every
     follow-up owed); the state after it and the move with its ``then`` (for a log)."""
-    network, rules, _, sheets, card, moved = state[:6]
-    if card is not None and not moved[player]:
+    if state[4] is not None and not state[5][player]:  # the card is out, the move is due
         # The usual case first, without the queue's bookkeeping: a step that marks no
         # special station is the whole move.
         step = choose(state)
-        try:
-            if step[4]:  # step.then (by index: this runs every round of self-play)
-                raise RuleViolation("a step has no `then`: each follow-up is a step of its "
-                                    "own", rule="special-follow-up")
-            sheet, queue = apply_step(network, rules, sheets[player], card, step)
-        except RuleViolation as err:
-            raise err.at(*_place(state, player)) from None
-        owed = _lapse(card, sheet, queue)[0] if queue else ()
+        sheet, owed = _first_step(state, player, step)
         state = _with_sheet(state, player, sheet, owed)
         if not owed:
             return state, step
         steps = [step]
     else:
         steps = []
-    while owes(state, player):
-        step = choose(state)
-        state = play_step(state, player, step).state
-        steps.append(step)
+    state = _follow_up_steps(state, player, choose, steps)
     if not steps:
         return state, Move()
     return state, steps[0]._replace(then=tuple(steps[1:])) if len(steps) > 1 else steps[0]
+
+
+def play_rounds(state: GameState, cards: Iterable[Card],
+                choosers: Sequence[Callable[[GameState], Move]], limit: int | None = None
+                ) -> GameState:
+    """Whole rounds, one per card drawn from ``cards`` (at most ``limit``), until the game
+    is over: for each, :func:`reveal` the card, every player's whole move in seat order
+    (:func:`play_turn`, asking ``choosers[p]`` for each of player p's steps), then
+    :func:`end_round`; the state after the last. No card is drawn after the game's end.
+
+    The same rules and the same result as those calls one after the other (self-play's
+    hot path): only the states that a chooser sees and the last are built, not the
+    ones between.
+    """
+    network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, _ = state
+    count = len(players)
+    if over or revealed is not None or len(choosers) != count:  # refused: say why
+        for card in islice(cards, limit):
+            state = reveal(state, card)
+            for player, choose in enumerate(choosers):
+                state = play_turn(state, player, choose)[0]
+            state = end_round(state)[0]
+            if state.over:
+                break
+        return state
+    tables = network.tables
+    paths = tables[0] if tables else map_tables(network)
+    unmoved, nothing_owed, last = _UNMOVED[count], _NOTHING_OWED[count], count - 1
+    for card in islice(cards, limit):
+        now = _new(GameState, (network, rules, players, sheets, card, unmoved, first_taken,
+                               rounds, False, sheets, nothing_owed))
+        after = sheets  # the sheets as the moves leave them
+        for player, choose in enumerate(choosers):
+            sheet, owed = _first_step(now, player, choose(now))
+            if owed:  # follow-ups: the whole turn's bookkeeping
+                now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player, choose,
+                                       [])
+                after = now[3]
+            elif count == 1:
+                after = (sheet,)
+            else:
+                after = after[:player] + (sheet,) + after[player + 1:]
+                if player != last:  # the next chooser sees this move made
+                    now = _with_sheet(now, player, sheet, ())
+        sheets, first_taken, over, _ = _close(paths, rules, sheets, after, first_taken)
+        rounds += 1
+        if over:
+            break
+    if rounds == state[7]:  # no card: no round
+        return state
+    return _new(GameState, (network, rules, players, sheets, None, _MOVED[count], first_taken,
+                            rounds, over, (), nothing_owed))
 
 
 class Step(NamedTuple):
@@ -659,24 +747,40 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
                             rule="special-follow-up", where=(f"round {rounds + 1}",))
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
+    sheets, first_taken, over, completions = _close(paths, rules, start, sheets, first_taken)
+    result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
+                              rounds + 1, over, (), owed))
+    return result, _new(RoundReport, (rounds + 1, completions, over))
+
+
+def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
+           sheets: tuple[Sheet, ...], first_taken: int
+           ) -> tuple[tuple[Sheet, ...], int, bool,
+                      tuple[tuple[int, tuple[int, ...], bool], ...]]:
+    """The end of a round whose moves turned the ``start`` sheets into ``sheets``: the
+    sheets with this round's bonuses, the lines whose first bonus is gone, whether the
+    game is over, and the completions (see :class:`RoundReport`)."""
     touched_cache = paths.touched
     done: dict[int, list[int]] | None = None
-    for p, s in enumerate(sheets):
+    p = -1
+    full = 0  # the sheets with no free window left
+    for s in sheets:
+        p += 1
+        if not s[6]:  # no open line
+            full += 1
         marked = s[0]
-        new = marked & ~start[p][0]
+        new = marked ^ start[p][0]  # what the round marked (marks are never taken back)
         if not new:
             continue
         # Only lines through a station marked this round can become complete.
-        touched = touched_cache.get(new)
-        if touched is None:
-            touched = _touched_lines(paths, new)
-            _remember(touched_cache, new, touched)
-        scored = s[4] | s[5]
-        for line, bit, mask in touched:
-            if marked & mask == mask and not scored & bit:
-                if done is None:
-                    done = {}
-                done.setdefault(line, []).append(p)
+        masks = touched_cache.get(new)
+        if masks is None:
+            masks = _touched_lines(paths, new)
+            _remember(touched_cache, new, masks)
+        for mask in masks:
+            if marked & mask == mask:  # a complete line: which, and is it scored yet?
+                done = _completed(paths, s, p, new, done)
+                break
     completions: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
     if done:
         found = []
@@ -685,29 +789,47 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
             bit = 1 << line
             first = not first_taken & bit
             for p in done[line]:
-                s = new_sheets[p]
-                new_sheets[p] = s._replace(first=s.first | bit) if first else \
-                    s._replace(later=s.later | bit)
+                marked, entries, transfers, firsts, laters, free, open_ = new_sheets[p]
+                if first:
+                    firsts |= bit
+                else:
+                    laters |= bit
+                new_sheets[p] = _new(Sheet, (marked, entries, transfers, firsts, laters, free,
+                                             open_))
             first_taken |= bit
             found.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)
         completions = tuple(found)
-    # a sheet's free windows are gone when it has no open line (C-level iterators)
-    over = bool(sheets) and (not any(map(_OPEN, sheets)) if rules.game_end == "all_full"
-                             else 0 in map(_OPEN, sheets))
-    result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
-                              rounds + 1, over, (), owed))
-    return result, _new(RoundReport, (rounds + 1, completions, over))
+    over = bool(full) and (full == len(sheets) if rules.game_end == "all_full" else True)
+    return sheets, first_taken, over, completions
 
 
-def _touched_lines(paths: MapTables, stations: int) -> tuple[tuple[int, int, int], ...]:
-    """``(line, line bit, line mask)`` of every line through the ``stations`` (a mask)."""
+def _lines_through(paths: MapTables, stations: int) -> int:
+    """The lines (bit mask) through any of the ``stations`` (a mask)."""
     lines, rest = 0, stations
     while rest:
         lines |= paths.station_lines[(rest & -rest).bit_length() - 1]
         rest &= rest - 1
-    return tuple((line, 1 << line, paths.masks[line]) for line in range(len(paths.masks))
-                 if lines >> line & 1)
+    return lines
+
+
+def _touched_lines(paths: MapTables, stations: int) -> tuple[int, ...]:
+    """The masks of the lines through the ``stations`` (a mask), in line order."""
+    lines = _lines_through(paths, stations)
+    return tuple(mask for line, mask in enumerate(paths.masks) if lines >> line & 1)
+
+
+def _completed(paths: MapTables, sheet: Sheet, player: int, new: int,
+               done: dict[int, list[int]] | None) -> dict[int, list[int]]:
+    """``done`` (line -> the players who completed it this round) with the lines through
+    the ``new`` stations that are complete on ``player``'s ``sheet`` and carry no bonus yet."""
+    done = {} if done is None else done
+    lines = _lines_through(paths, new) & ~(sheet[3] | sheet[4])
+    marked = sheet[0]
+    for line, mask in enumerate(paths.masks):
+        if lines >> line & 1 and marked & mask == mask:
+            done.setdefault(line, []).append(player)
+    return done
 
 
 # --- final scores -------------------------------------------------------------------
@@ -718,7 +840,7 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
     :func:`.scoring.score_sheet` (the tests hold them equal), without building its view."""
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
-    marked, _, _, transfers, first, later, _, _ = sheet
+    marked, _, transfers, first, later, _, _ = sheet
     points = paths.bonus_points.get((first, later))
     if points is None:
         points = _bonus_points(paths, first, later)

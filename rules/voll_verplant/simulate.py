@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
@@ -18,6 +19,7 @@ from .engine import (
     final_total,
     final_totals,  # noqa: F401  # read from here by callers of play_game
     new_game,
+    play_rounds,
     play_turn,
     reveal,
 )
@@ -27,6 +29,7 @@ from .replay import from_move
 from .ruleset import VVRules
 
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
+_CARD = itemgetter(0)  # of a (card, reshuffle after it) pair
 
 
 class SimulatedGame(NamedTuple):
@@ -53,20 +56,19 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     seats = [(p, asker(p)) for p in range(len(players))]  # made once a game, not a round
     # a new game is never over: the end is checked after each round, and a card drawn
     # only for a round that is played (zip asks the rounds' range first)
-    for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
-        state = reveal(state, card)
-        if record:
+    if not record:  # the same rounds, fewer states built (see play_rounds)
+        state = play_rounds(state, map(_CARD, stream), [ask for _, ask in seats], MAX_ROUNDS)
+    else:
+        for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
+            state = reveal(state, card)
             moves = {}
             for p, ask in seats:
                 state, move = play_turn(state, p, ask)
                 moves[players[p]] = from_move(network, card, move)
             rounds.append(RoundSpec(card=card.code, moves=moves))
-        else:
-            for p, ask in seats:
-                state = play_turn(state, p, ask)[0]
-        state = end_round(state)[0]
-        if state.over:
-            break
+            state = end_round(state)[0]
+            if state.over:
+                break
     log = None
     if record:
         changed = rules.changed_from(_defaults())

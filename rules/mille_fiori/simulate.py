@@ -15,7 +15,7 @@ from scorepad.rules.common.shuffle import seeded_rng
 from scorepad.rules.common.stats import Histogram, Sums
 
 from .board import Board, board
-from .bots import Bot
+from .bots import Bot, draft_of
 from .deal import deal, pass_left
 from .engine import BONUS, CATEGORIES, OVER, SHIP, EndRound, Play, State, apply, setup
 from .log import GAME_FORMAT
@@ -51,6 +51,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     cfg = state.cfg
     n = players
     rounds: list[dict[str, Any]] = []
+    drafts = [draft_of(bot) for bot in bots]
     for dealt_hands in dealt.rounds:
         if state.phase == OVER or state.finished:
             break
@@ -64,7 +65,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
             chosen = []
             for p in range(n):  # everyone keeps a card (the draft), then hands pass left
                 hand = hands[p]
-                card = bots[p](state, p, hand, rng)[0]
+                card = drafts[p](state, p, hand, rng)
                 hand.remove(card)
                 chosen.append(card)
             hands = pass_left(hands)
@@ -73,19 +74,23 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
                 bot = bots[p]
                 space = bot(state, p, (card,), rng)[1]
                 state = apply(state, Play(p, card, space))
-                chain = []
-                while state.phase == BONUS:
-                    bcard, bspace = bot(state, p, state.display or (), rng)
-                    state = apply(state, Play(p, bcard, bspace))
+                phase = state.phase
+                if phase == BONUS or record:
+                    chain = []
+                    while phase == BONUS:
+                        bcard, bspace = bot(state, p, state.display or (), rng)
+                        state = apply(state, Play(p, bcard, bspace))
+                        phase = state.phase
+                        if record:
+                            chain.append({"card": b.cards[bcard].id,
+                                          "action": _action(b, bspace)})
                     if record:
-                        chain.append({"card": b.cards[bcard].id, "action": _action(b, bspace)})
-                if record:
-                    entry: dict[str, Any] = {"player": names[p], "card": b.cards[card].id,
-                                             "action": _action(b, space)}
-                    if chain:
-                        entry["bonus"] = chain
-                    turns.append(entry)
-                if state.phase == OVER:
+                        entry: dict[str, Any] = {"player": names[p], "card": b.cards[card].id,
+                                                 "action": _action(b, space)}
+                        if chain:
+                            entry["bonus"] = chain
+                        turns.append(entry)
+                if phase == OVER:
                     unplayed = [chosen[q] for q in order[j + 1:]]
                     break
             if state.phase == OVER:

@@ -115,6 +115,10 @@ class Config:
     tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
     full_mask: tuple[int, ...]  # per area: the mask meaning "all symbols"
     has_field: tuple[bool, ...]
+    triangle_mask: tuple[int, ...]  # per workshop space: the spaces of its bonus triangle
+    column_mask: tuple[int, ...]    # per trade good: the spaces of its column
+    trade_row_mask: tuple[int, ...]  # per trade row: its spaces
+    harbor_mask: tuple[int, ...]    # per harbor row: its ship spaces
     explain: bool = True   # events say why (False: ``why`` is "", for bots that only count)
     # per card kind: the spaces whose occupancy decides where it may go (its area, or its
     # material / good), and the table from that occupancy (a mask of ``State.taken``) to
@@ -135,7 +139,7 @@ class State(NamedTuple):
     """One moment of a game. Treat as immutable; ``apply`` builds the next one."""
 
     cfg: Config
-    owner: tuple[int, ...]        # per space: the player whose diamond is on it, -1 free
+    mine: tuple[int, ...]         # per player: bit i set, their diamond is on space i
     points: tuple[int, ...]       # player * NCAT + category
     diamonds: tuple[int, ...]     # left in each player's supply
     ship: tuple[int, ...]         # ship positions, 0 = start, 20 = end of the track
@@ -161,12 +165,23 @@ class State(NamedTuple):
     events: tuple[Event, ...]     # what the last action did
     deferred: int = -1            # a harbor space whose diamond waits for the landing's
                                   # bonus card (landing_bonus: at_landing), or -1
-    taken: int = 0                # bit i set: space i holds a diamond (``owner[i] >= 0``)
+    taken: int = 0                # bit i set: space i holds a diamond (anyone's)
 
     # -- derived views -------------------------------------------------------------
     @property
     def players(self) -> int:
         return len(self.cfg.names)
+
+    @property
+    def owner(self) -> tuple[int, ...]:
+        """Per space: the player whose diamond is on it, -1 free."""
+        owner = [-1] * self.cfg.board.spaces
+        for player, mask in enumerate(self.mine):
+            while mask:
+                low = mask & -mask
+                owner[low.bit_length() - 1] = player
+                mask ^= low
+        return tuple(owner)
 
     @property
     def to_move(self) -> int:
@@ -255,8 +270,17 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
                        for loc, rests in enumerate(b.tp_rests_on)),
         full_mask=full, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
+        triangle_mask=tuple(_mask(t) for t in b.ws_triangle),
+        column_mask=tuple(_mask(c) for c in b.trade_column),
+        trade_row_mask=tuple(_mask(r) for r in b.trade_row),
+        harbor_mask=tuple(_mask(r) for r in b.harbor_row),
         explain=explain, legal_mask=masks, legal_table=legal, choice_table=choice,
     )
+
+
+def _mask(spaces: Sequence[int]) -> int:
+    """The bit mask of ``spaces``."""
+    return sum(1 << sp for sp in spaces)
 
 
 _Table = tuple[dict[int, tuple[int, ...]], ...]
@@ -308,7 +332,7 @@ def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
         seen = _see(seen, b, display)
         shown = tuple(sorted(display))
     return State(
-        cfg=cfg, owner=(-1,) * b.spaces, points=(0,) * (n * NCAT), diamonds=(cfg.diamonds,) * n,
+        cfg=cfg, mine=(0,) * n, points=(0,) * (n * NCAT), diamonds=(cfg.diamonds,) * n,
         ship=(0,) * n, have=(0,) * (n * len(AREAS)), claimed=(0,) * n,
         field_taken=(0,) * len(AREAS), res_next=0, display=shown, seen=seen,
         pool=(0,) * len(b.cards), hidden=0, round=0, start=start, turn=0, turns=0, phase=PLAY,
@@ -340,7 +364,7 @@ def check_place(state: State, player: int, card: int, space: int) -> None:
 
 def _check_place(s: State, player: int, card: int, space: int) -> None:
     cfg = s.cfg
-    owner, diamonds, res_next = s.owner, s.diamonds, s.res_next
+    taken, diamonds, res_next = s.taken, s.diamonds, s.res_next
     b = cfg.board
     c = b.cards[card]
     name = cfg.names[player]
@@ -354,8 +378,8 @@ def _check_place(s: State, player: int, card: int, space: int) -> None:
     if area != c.area:
         raise RuleViolation(f"a {AREAS[c.area]} card cannot place on {sid} "
                             f"(it places in the {AREAS[c.area]} area)", rule="wrong-area")
-    holder = owner[space]
-    if holder >= 0:
+    if taken >> space & 1:
+        holder = _holder(s.mine, space)
         raise RuleViolation(f"{sid} is taken ({cfg.names[holder]}'s diamond)", rule="space-taken")
     if space == s.deferred:
         raise RuleViolation(f"{sid} is taken (the harbor diamond waiting for this bonus card)",
@@ -374,7 +398,7 @@ def _check_place(s: State, player: int, card: int, space: int) -> None:
                                 rule="residences-order")
     elif area in (NOBILI, POPULI):
         base = b.area_start[area]
-        if any(owner[base + i] < 0 for i in cfg.tp_needs[loc]):
+        if any(not taken >> (base + i) & 1 for i in cfg.tp_needs[loc]):
             if b.tp_level[loc] == "top" and cfg.top_needs_row:
                 raise RuleViolation(f"{sid} needs the whole middle row filled (ruleset "
                                     "townspeople_top: middle_row)", rule="townspeople-support")
@@ -462,7 +486,7 @@ def _choices_for(cfg: Config, card: int, spaces: tuple[int, ...]) -> tuple[int, 
 # fields it changes into ``v`` (a list of the state's fields, local to the action) and
 # appends its events to ``ev``; the points of those events are added to ``points`` once,
 # when the action is settled (``_settled``), which builds the one new State. Only the
-# tuples an action changes are rebuilt (the owner of one space, one player's supply ...);
+# tuples an action changes are rebuilt (one player's diamonds and supply ...);
 # the states before and after stay immutable.
 _CAT_INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 _FIELD = {name: i for i, name in enumerate(State._fields)}
@@ -517,7 +541,7 @@ def _over_message(s: State) -> str:
 
 # Field positions of State, for the action's mutable copy ``v`` (a list of the fields):
 # an action copies the state once, changes the fields it touches and builds one State.
-(_OWNER, _POINTS, _DIAMONDS, _SHIPS, _HAVE, _CLAIMED, _FIELD_TAKEN, _RES_NEXT, _DISPLAY,
+(_MINE, _POINTS, _DIAMONDS, _SHIPS, _HAVE, _CLAIMED, _FIELD_TAKEN, _RES_NEXT, _DISPLAY,
  _SEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
  _ENDING, _END_REASON, _LEFTOVER_DONE, _BONUS_CARDS, _EVENTS, _DEFERRED,
  _TAKEN) = (_FIELD[f] for f in State._fields[1:])
@@ -616,27 +640,28 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
             v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
             v[_DEFERRED] = space
             return bonus
-    owner = s.owner[:space] + (player,) + s.owner[space + 1:]
-    v[_OWNER] = owner
-    v[_TAKEN] = s.taken | 1 << space
+    mine = s.mine
+    own = mine[player] | 1 << space
+    v[_MINE] = mine[:player] + (own,) + mine[player + 1:]
+    taken = v[_TAKEN] = s.taken | 1 << space
 
     v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
     have = s.have
     slot = player * 6 + area  # 6 areas
     bit = 0
     if area == WORKSHOPS:
-        bonus, bit = _workshops(b, owner, player, space, ev, cfg.explain)
+        bonus, bit = _workshops(cfg, own, taken, player, space, ev)
     elif area == TRADE:
-        bonus, bit = _trade(b, owner, player, space, ev, cfg.explain)
+        bonus, bit = _trade(cfg, v[_MINE], player, space, ev)
     elif area == RESIDENCES:
-        bonus, bit = _residences(b, owner, player, space, have[slot], ev, cfg.explain)
+        bonus, bit = _residences(b, own, player, space, have[slot], ev, cfg.explain)
         v[_RES_NEXT] = b.space_local[space] + 1
     elif area == HARBOR:
-        _harbor(b, owner, space, ev)
+        _harbor(cfg, v[_MINE], taken, space, ev)
         if not cfg.ship_first:
             v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
     else:
-        bonus, bit = _townspeople(b, owner, player, card, space, ev, cfg.explain)
+        bonus, bit = _townspeople(b, v[_MINE], taken, player, card, space, ev, cfg.explain)
     if bit & ~have[slot]:
         v[_HAVE] = have[:slot] + (have[slot] | bit,) + have[slot + 1:]
     if cfg.fields_at_action and cfg.has_field[area] and not v[_CLAIMED][player] >> area & 1:
@@ -651,10 +676,10 @@ def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> N
     space = v[_DEFERRED]
     if space < 0:
         return
-    owner = v[_OWNER][:space] + (player,) + v[_OWNER][space + 1:]
-    _harbor(cfg.board, owner, space, ev)
-    v[_OWNER] = owner
+    mine = v[_MINE]
+    v[_MINE] = mine = mine[:player] + (mine[player] | 1 << space,) + mine[player + 1:]
     v[_TAKEN] |= 1 << space
+    _harbor(cfg, mine, v[_TAKEN], space, ev)
     v[_DEFERRED] = -1
     if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
         _last_diamond(cfg, v, player, ev)
@@ -686,37 +711,47 @@ def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
         f"ship lands on {end}" if b.ship_bonus[end] else "")
 
 
-def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
-               ev: list[Event], explain: bool) -> tuple[str, int]:
+def _holder(mine: tuple[int, ...], space: int) -> int:
+    """The player whose diamond is on ``space`` (-1: free)."""
+    for player, mask in enumerate(mine):
+        if mask >> space & 1:
+            return player
+    return -1
+
+
+def _workshops(cfg: Config, own: int, taken: int, player: int, space: int,
+               ev: list[Event]) -> tuple[str, int]:
+    b = cfg.board
     group = {space}
     stack = [space]
     neighbours = b.ws_neighbours
     while stack:
         for nb in neighbours[stack.pop()]:
-            if owner[nb] == player and nb not in group:
+            if own >> nb & 1 and nb not in group:
                 group.add(nb)
                 stack.append(nb)
     material = b.space_symbol[space]
     double = material == b.ws_double
     size = len(group)
     why = (f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
-           if explain else "")
+           if cfg.explain else "")
     _gain(ev, player, size * (2 if double else 1), WORKSHOPS, why)
-    tri = b.ws_triangle[space]
+    tri = cfg.triangle_mask[space]
     bonus = ""
-    if all(owner[t] >= 0 for t in tri):
-        bonus = "bonus triangle " + "-".join(str(b.space_local[t]) for t in tri) + " complete"
+    if taken & tri == tri:
+        bonus = ("bonus triangle " + "-".join(str(b.space_local[t]) for t in b.ws_triangle[space])
+                 + " complete")
     return bonus, 1 << material
 
 
-def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask: int,
+def _residences(b: Board, own: int, player: int, space: int, mask: int,
                 ev: list[Event], explain: bool) -> tuple[str, int]:
     r0 = b.area_start[RESIDENCES]
     loc = space - r0
     values = b.res_values
     total = values[loc]
     j = loc - 1
-    while j >= 0 and owner[r0 + j] == player:
+    while j >= 0 and own >> (r0 + j) & 1:
         total += values[j]
         j -= 1
     back = loc - 1 - j
@@ -730,8 +765,8 @@ def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask:
     return "", bit
 
 
-def _townspeople(b: Board, owner: tuple[int, ...], player: int, card: int, space: int,
-                 ev: list[Event], explain: bool) -> tuple[str, int]:
+def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card: int,
+                 space: int, ev: list[Event], explain: bool) -> tuple[str, int]:
     area = b.space_area[space]
     base = b.area_start[area]
     loc = space - base
@@ -742,41 +777,45 @@ def _townspeople(b: Board, owner: tuple[int, ...], player: int, card: int, space
           if explain else "")
     sid = b.space_ids[space]
     for sup, paid in b.tp_pays[loc]:
-        holder = owner[base + sup]
-        if holder >= 0:
-            _gain(ev, holder, paid, area, f"{AREAS[area]}/{sup} supports {sid}" if explain else "")
+        if taken >> (base + sup) & 1:
+            _gain(ev, _holder(mine, base + sup), paid, area,
+                  f"{AREAS[area]}/{sup} supports {sid}" if explain else "")
     return (f"top space {sid}" if loc in b.tp_tops else ""), 1 << symbol
 
 
-def _trade(b: Board, owner: tuple[int, ...], player: int, space: int,
-           ev: list[Event], explain: bool) -> tuple[str, int]:
+def _trade(cfg: Config, mine: tuple[int, ...], player: int, space: int,
+           ev: list[Event]) -> tuple[str, int]:
+    b = cfg.board
     good = b.space_symbol[space]
-    counts: dict[int, int] = {}
-    for s in b.trade_column[good]:
-        holder = owner[s]
-        if holder >= 0:
-            counts[holder] = counts.get(holder, 0) + 1
-    on_column = sum(counts.values())
+    column = cfg.column_mask[good]
+    # each holder's diamonds on the column, holders in the order of their first space
+    counts = sorted(((m & column) & -(m & column), p, (m & column).bit_count())
+                    for p, m in enumerate(mine) if m & column)
+    on_column = sum(k for _, _, k in counts)
     name = b.goods[good]
-    for holder, k in counts.items():
+    mine_k = 0
+    for _, holder, k in counts:
         _gain(ev, holder, k * on_column, TRADE,
-              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}" if explain else "")
-    mine = counts.get(player, 0)
-    if any(k > mine for holder, k in counts.items() if holder != player):
+              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}" if cfg.explain else "")
+        if holder == player:
+            mine_k = k
+    if any(k > mine_k for _, holder, k in counts if holder != player):
         return f"{name} scoring gave another player more points", 1 << good
     return "", 1 << good
 
 
-def _harbor(b: Board, owner: tuple[int, ...], space: int, ev: list[Event]) -> None:
+def _harbor(cfg: Config, mine: tuple[int, ...], taken: int, space: int,
+            ev: list[Event]) -> None:
+    b = cfg.board
     ships = len(b.harbor_row[0])
     row = (space - b.area_start[HARBOR]) // ships
-    spaces = b.harbor_row[row]
-    if any(owner[s] < 0 for s in spaces):
+    full = cfg.harbor_mask[row]
+    if taken & full != full:
         return
-    goods = sum(1 for s in b.trade_row[row] if owner[s] >= 0)
+    goods = (taken & cfg.trade_row_mask[row]).bit_count()
     pay = b.harbor_payout[goods]
-    for s in spaces:
-        _gain(ev, owner[s], pay, HARBOR, f"harbor row {row} full, {goods} trade "
+    for s in b.harbor_row[row]:
+        _gain(ev, _holder(mine, s), pay, HARBOR, f"harbor row {row} full, {goods} trade "
               f"good{'s' if goods != 1 else ''} beside it")
 
 
@@ -931,10 +970,12 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
     """
     b = state.cfg.board
     owner, supply, have = list(state.owner), list(state.diamonds), list(state.have)
+    mine = list(state.mine)
     for space, player in (owners or {}).items():
         if owner[space] >= 0:
             raise ValueError(f"{b.space_ids[space]} is taken")
         owner[space] = player
+        mine[player] |= 1 << space
         supply[player] -= 1
         area = b.space_area[space]
         if area == RESIDENCES:
@@ -947,7 +988,7 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
         raise ValueError("houses are filled in line order, from residences/0")
     start = state.start if to_move is None else (to_move - state.turn) % state.cfg.players
     return _with(state,
-        owner=tuple(owner), taken=sum(1 << sp for sp, who in enumerate(owner) if who >= 0),
+        mine=tuple(mine), taken=sum(1 << sp for sp, who in enumerate(owner) if who >= 0),
         have=tuple(have), res_next=len(houses),
         diamonds=tuple(supply if diamonds is None else diamonds),
         ship=state.ship if ships is None else tuple(ships), start=start, events=())

@@ -119,6 +119,8 @@ class Config:
     column_mask: tuple[int, ...]    # per trade good: the spaces of its column
     trade_row_mask: tuple[int, ...]  # per trade row: its spaces
     harbor_mask: tuple[int, ...]    # per harbor row: its ship spaces
+    seen_width: int                 # bits per card kind in ``State.seen_packed``
+    seen_one: tuple[int, ...]       # per card kind: one copy in ``State.seen_packed``
     explain: bool = True   # events say why (False: ``why`` is "", for bots that only count)
     # per card kind: the spaces whose occupancy decides where it may go (its area, or its
     # material / good), and the table from that occupancy (a mask of ``State.taken``) to
@@ -148,7 +150,8 @@ class State(NamedTuple):
     field_taken: tuple[int, ...]  # per area: how many field values are taken
     res_next: int                 # the next free house
     display: tuple[int, ...] | None  # sorted card kinds on display; None = not tracked
-    seen: tuple[int, ...]         # per card kind: copies seen so far (the deck limit)
+    seen_packed: int              # per card kind k: copies seen so far (the deck limit),
+                                  # in bits k*w.. of width w = Config.seen_width (``seen``)
     pool: tuple[int, ...]         # untracked display: leftover kinds a bonus may come from
     hidden: int                   # untracked display: bonus cards from the setup display
     round: int                    # 0-based
@@ -171,6 +174,13 @@ class State(NamedTuple):
     @property
     def players(self) -> int:
         return len(self.cfg.names)
+
+    @property
+    def seen(self) -> tuple[int, ...]:
+        """Per card kind: copies seen so far (played, on the display or left over)."""
+        width = self.cfg.seen_width
+        packed, field = self.seen_packed, (1 << width) - 1
+        return tuple(packed >> (k * width) & field for k in range(len(self.cfg.board.cards)))
 
     @property
     def owner(self) -> tuple[int, ...]:
@@ -257,6 +267,7 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
     # on its two middles or, with townspeople_top: middle_row, on the whole middle row.
     row = r.townspeople_top == "middle_row"
     masks, legal, choice = _tables(b, row)
+    width = max(b.card_count).bit_length()  # bits a count up to the deck's copies needs
     return Config(
         board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
         display_size=size, plays=r.plays_per_round[n],
@@ -274,6 +285,7 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         column_mask=tuple(_mask(c) for c in b.trade_column),
         trade_row_mask=tuple(_mask(r) for r in b.trade_row),
         harbor_mask=tuple(_mask(r) for r in b.harbor_row),
+        seen_width=width, seen_one=tuple(1 << (k * width) for k in range(len(b.cards))),
         explain=explain, legal_mask=masks, legal_table=legal, choice_table=choice,
     )
 
@@ -323,37 +335,41 @@ def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
     b, n = cfg.board, cfg.players
     if not 0 <= start < n:
         raise ContentError(f"no player {start + 1} to start")
-    seen = (0,) * len(b.cards)
+    seen = 0
     shown: tuple[int, ...] | None = None
     if display is not None:
         if len(display) != cfg.display_size:
             raise RuleViolation(f"the setup display holds {cfg.display_size} cards with {n} "
                                 f"players, not {len(display)}", rule="display-size")
-        seen = _see(seen, b, display)
+        seen = _see(seen, cfg, display)
         shown = tuple(sorted(display))
     return State(
         cfg=cfg, mine=(0,) * n, points=(0,) * (n * NCAT), diamonds=(cfg.diamonds,) * n,
         ship=(0,) * n, have=(0,) * (n * len(AREAS)), claimed=(0,) * n,
-        field_taken=(0,) * len(AREAS), res_next=0, display=shown, seen=seen,
+        field_taken=(0,) * len(AREAS), res_next=0, display=shown, seen_packed=seen,
         pool=(0,) * len(b.cards), hidden=0, round=0, start=start, turn=0, turns=0, phase=PLAY,
         pending=-1, pending_why="", ending=False, end_reason=None, leftover_done=False,
         bonus_cards=(0,) * n, events=(),
     )
 
 
-def _see(seen: tuple[int, ...], b: Board, kinds: Sequence[int]) -> tuple[int, ...]:
-    """``seen`` counting one more copy of each card kind; refuse a copy the deck lacks."""
-    out = list(seen)
+def _see(seen: int, cfg: Config, kinds: Sequence[int]) -> int:
+    """``seen`` (``State.seen_packed``) counting one more copy of each card kind; refuse a
+    copy the deck lacks."""
+    b = cfg.board
+    width = cfg.seen_width
+    field = (1 << width) - 1
     for kind in kinds:
         if not 0 <= kind < len(b.cards):
             raise ContentError(f"unknown card kind {kind}")
-        out[kind] += 1
-        if out[kind] > b.card_count[kind]:
+        copy = (seen >> (kind * width) & field) + 1
+        if copy > b.card_count[kind]:
             held = b.card_count[kind]
             raise RuleViolation(f"{b.cards[kind].id}: the deck holds {held} such card"
-                                f"{'s' if held > 1 else ''}, this is copy {out[kind]}",
+                                f"{'s' if held > 1 else ''}, this is copy {copy}",
                                 rule="deck-limit")
-    return tuple(out)
+        seen += 1 << (kind * width)
+    return seen
 
 
 # ------------------------------------------------------------------ legal placements
@@ -574,10 +590,11 @@ def _play(s: State, action: Play, ev: list[Event]) -> State:
             raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {cfg.names[player]}'s "
                                 "(play goes round the table from the start player)",
                                 rule="turn-order")
-        seen = s.seen
-        if seen[card] >= b.card_count[card]:
-            _see(seen, b, (card,))  # raises the deck limit
-        v[_SEEN] = seen[:card] + (seen[card] + 1,) + seen[card + 1:]
+        seen = s.seen_packed
+        width = cfg.seen_width
+        if seen >> (card * width) & ((1 << width) - 1) >= b.card_count[card]:
+            _see(seen, cfg, (card,))  # raises the deck limit
+        v[_SEEN] = seen + cfg.seen_one[card]
         v[_TURN] = turn + 1
         v[_TURNS] = s.turns + 1
     bonus_why = _resolve(s, v, player, card, space, ev)
@@ -605,7 +622,7 @@ def _take_from_display(s: State, card: int, v: list[Any]) -> None:
     if s.pool[card] > 0:
         v[_POOL] = _tick(s.pool, card, -1)
         return
-    seen = _see(s.seen, b, (card,))
+    seen = _see(s.seen_packed, s.cfg, (card,))
     if s.hidden >= s.cfg.display_size:
         raise RuleViolation(f"more bonus cards than the setup display ({s.cfg.display_size} "
                             "cards) and the leftovers could have held", rule="not-on-display")
@@ -933,7 +950,7 @@ def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
             raise RuleViolation(f"{len(leftover)} leftover cards; {cfg.players} hands of "
                                 f"{cfg.hand} after {s.turn} turns leave {expected}",
                                 rule="leftover")
-        s = _with(s, seen=_see(s.seen, cfg.board, leftover), leftover_done=True)
+        s = _with(s, seen_packed=_see(s.seen_packed, cfg, leftover), leftover_done=True)
         if s.display is not None:
             s = _with(s, display=tuple(sorted((*s.display, *leftover))))
         else:

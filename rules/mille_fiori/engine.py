@@ -125,8 +125,14 @@ class Config:
     # per card kind: the spaces whose occupancy decides where it may go (its area, or its
     # material / good), and the table from that occupancy (a mask of ``State.taken``) to
     # its legal spaces and to its placement choices; kinds of one area and symbol share
-    # the tables, which fill as patterns are met (at most 2**15 a table: bounded)
+    # the tables, which fill as patterns are met (at most 2**15 a table: bounded) from the
+    # kind's candidate spaces, each space's support (the spaces it needs taken first: a
+    # townspeople space's) and its harbor row's spaces before it (a row's first free one
+    # is its choice)
     legal_mask: tuple[int, ...] = ()
+    candidates: tuple[tuple[int, ...], ...] = ()
+    support_mask: tuple[int, ...] = ()
+    row_before: tuple[int, ...] = ()
     legal_table: tuple[dict[int, tuple[int, ...]], ...] = field(
         default=(), compare=False, repr=False)
     choice_table: tuple[dict[int, tuple[int, ...]], ...] = field(
@@ -266,7 +272,7 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
     # The support rule of townspeople: a bottom always; a middle on its two bottoms; a top
     # on its two middles or, with townspeople_top: middle_row, on the whole middle row.
     row = r.townspeople_top == "middle_row"
-    masks, legal, choice = _tables(b, row)
+    masks, legal, choice, candidates, support, before = _tables(b, row)
     width = max(b.card_count).bit_length()  # bits a count up to the deck's copies needs
     return Config(
         board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
@@ -287,6 +293,7 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         harbor_mask=tuple(_mask(r) for r in b.harbor_row),
         seen_width=width, seen_one=tuple(1 << (k * width) for k in range(len(b.cards))),
         explain=explain, legal_mask=masks, legal_table=legal, choice_table=choice,
+        candidates=candidates, support_mask=support, row_before=before,
     )
 
 
@@ -296,31 +303,49 @@ def _mask(spaces: Sequence[int]) -> int:
 
 
 _Table = tuple[dict[int, tuple[int, ...]], ...]
-_TABLES: dict[tuple[int, bool], tuple[Board, tuple[int, ...], _Table, _Table]] = {}
+_Ints = tuple[int, ...]
+_Entry = tuple[_Ints, _Table, _Table, tuple[_Ints, ...], _Ints, _Ints]
+_TABLES: dict[tuple[int, bool], tuple[Board, _Entry]] = {}
 
 
-def _tables(b: Board, row: bool) -> tuple[tuple[int, ...], _Table, _Table]:
-    """Per card kind: the mask of the spaces that decide where it may go, and its (shared,
-    filling) tables of legal spaces and choices (see :class:`Config`). Kept per board and
-    townspeople rule, so every game on the board fills the same tables."""
-    entry = _TABLES.get((id(b), row))
-    if entry is None or entry[0] is not b:
-        if len(_TABLES) >= 8:  # custom boards in tests: keep the cache bounded
-            _TABLES.clear()
-        masks: list[int] = []
-        legal: list[dict[int, tuple[int, ...]]] = []
-        choice: list[dict[int, tuple[int, ...]]] = []
-        shared: dict[tuple[int, int], int] = {}
-        for c in b.cards:
-            spaces = (b.ws_by_material[c.symbol] if c.area == WORKSHOPS
-                      else b.trade_column[c.symbol] if c.area == TRADE
-                      else range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area]))
-            masks.append(sum(1 << sp for sp in spaces))
-            first = shared.setdefault((c.area, c.symbol), len(legal))  # its class's first kind
-            legal.append({} if first == len(legal) else legal[first])
-            choice.append({} if first == len(choice) else choice[first])
-        entry = _TABLES[(id(b), row)] = (b, tuple(masks), tuple(legal), tuple(choice))
-    return entry[1], entry[2], entry[3]
+def _tables(b: Board, row: bool) -> _Entry:
+    """Per card kind: the mask of the spaces that decide where it may go, its (shared,
+    filling) tables of legal spaces and choices and its candidate spaces; per space, its
+    support and the spaces before it in its harbor row (see :class:`Config`). Kept per
+    board and townspeople rule, so every game on the board fills the same tables."""
+    known = _TABLES.get((id(b), row))
+    if known is not None and known[0] is b:
+        return known[1]
+    if len(_TABLES) >= 8:  # custom boards in tests: keep the cache bounded
+        _TABLES.clear()
+    masks: list[int] = []
+    legal: list[dict[int, tuple[int, ...]]] = []
+    choice: list[dict[int, tuple[int, ...]]] = []
+    candidates: list[tuple[int, ...]] = []
+    shared: dict[tuple[int, int], int] = {}
+    for c in b.cards:
+        spaces = (b.ws_by_material[c.symbol] if c.area == WORKSHOPS
+                  else b.trade_column[c.symbol] if c.area == TRADE
+                  else range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area]))
+        masks.append(_mask(spaces))
+        candidates.append(tuple(spaces))
+        first = shared.setdefault((c.area, c.symbol), len(legal))  # its class's first kind
+        legal.append({} if first == len(legal) else legal[first])
+        choice.append({} if first == len(choice) else choice[first])
+    support = [0] * b.spaces
+    for area in (NOBILI, POPULI):
+        base = b.area_start[area]
+        for loc, rests in enumerate(b.tp_rests_on):
+            needs = b.tp_middles if row and loc in b.tp_tops else rests
+            support[base + loc] = _mask([base + j for j in needs])
+    before = [0] * b.spaces
+    for spaces in b.harbor_row:
+        for k, sp in enumerate(spaces):
+            before[sp] = _mask(spaces[:k])
+    entry = (tuple(masks), tuple(legal), tuple(choice), tuple(candidates), tuple(support),
+             tuple(before))
+    _TABLES[(id(b), row)] = (b, entry)
+    return entry
 
 
 def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
@@ -429,11 +454,8 @@ def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
         return ()
     cfg = state.cfg
     pattern = _pattern(state, card)
-    table = cfg.legal_table[card]
-    found = table.get(pattern)
-    if found is None:
-        found = table[pattern] = _legal_for(cfg, card, pattern)
-    return found
+    found = cfg.legal_table[card].get(pattern)
+    return _fill(cfg, card, pattern)[0] if found is None else found
 
 
 def _pattern(state: State, card: int) -> int:
@@ -442,28 +464,23 @@ def _pattern(state: State, card: int) -> int:
     return blocked & state.cfg.legal_mask[card]
 
 
-def _legal_for(cfg: Config, card: int, blocked: int) -> tuple[int, ...]:
-    """The legal spaces of ``card`` when the spaces of ``blocked`` (a bit mask) are taken."""
-    b = cfg.board
-    c = b.cards[card]
-    area = c.area
-
-    def free(sp: int) -> bool:
-        return not blocked >> sp & 1
-
-    if area == WORKSHOPS:
-        return tuple(sp for sp in b.ws_by_material[c.symbol] if free(sp))
-    if area == TRADE:
-        return tuple(sp for sp in b.trade_column[c.symbol] if free(sp))
-    base = b.area_start[area]
-    spaces = range(base, base + b.area_size[area])
-    if area == RESIDENCES:  # the next free house (houses fill in line order)
-        return next(((sp,) for sp in spaces if free(sp)), ())
-    if area == HARBOR:
-        return tuple(sp for sp in spaces if free(sp))
-    needs = cfg.tp_needs
-    return tuple(base + i for i in range(b.area_size[area])
-                 if free(base + i) and not any(free(base + j) for j in needs[i]))
+def _fill(cfg: Config, card: int, blocked: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Enter (and return) the legal spaces and the choices of ``card`` when the spaces of
+    ``blocked`` (a bit mask) are taken into its tables."""
+    support = cfg.support_mask
+    # free, and (townspeople) the spaces below it taken
+    legal = tuple([sp for sp in cfg.candidates[card]
+                   if not blocked >> sp & 1 and blocked & support[sp] == support[sp]])
+    if cfg.board.cards[card].area == RESIDENCES:  # the next free house (in line order)
+        legal = legal[:1]
+    before = cfg.row_before
+    # a harbor row's ship spaces are interchangeable: its first free one is the choice
+    choices = tuple([sp for sp in legal if blocked & before[sp] == before[sp]])
+    if choices == legal:
+        choices = legal
+    cfg.legal_table[card][blocked] = legal
+    cfg.choice_table[card][blocked] = choices
+    return legal, choices
 
 
 def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
@@ -474,27 +491,8 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
     cfg = state.cfg
     blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
     pattern = blocked & cfg.legal_mask[card]  # _pattern, inline: the bots' hot path
-    table = cfg.choice_table[card]
-    found = table.get(pattern)
-    if found is None:
-        found = table[pattern] = _choices_for(cfg, card, legal_spaces(state, player, card))
-    return found
-
-
-def _choices_for(cfg: Config, card: int, spaces: tuple[int, ...]) -> tuple[int, ...]:
-    b = cfg.board
-    if b.cards[card].area != HARBOR:
-        return spaces
-    ships = len(b.harbor_row[0])
-    h0 = b.area_start[HARBOR]
-    out: list[int] = []
-    rows_seen: set[int] = set()
-    for s in spaces:
-        row = (s - h0) // ships
-        if row not in rows_seen:
-            rows_seen.add(row)
-            out.append(s)
-    return tuple(out)
+    found = cfg.choice_table[card].get(pattern)
+    return _fill(cfg, card, pattern)[1] if found is None else found
 
 
 # ---------------------------------------------------------------------------- apply

@@ -10,7 +10,7 @@ A game is a fold over actions:
 * :class:`EndRound` — the round's leftover cards go to the display; the next round starts.
 
 ``apply`` either returns the next state, whose ``events`` say who scored how many points
-and why, or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
+and why (bot games, made with ``explain=False``, leave none), or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
 ints and tuples that no one changes: an action writes the fields it changes into a list
 local to it and builds one new state, so bots can play over a thousand games a second;
 all rule options are read once into a :class:`Config` (one per game setting), which also
@@ -121,7 +121,8 @@ class Config:
     harbor_mask: tuple[int, ...]    # per harbor row: its ship spaces
     seen_width: int                 # bits per card kind in ``State.seen_packed``
     seen_one: tuple[int, ...]       # per card kind: one copy in ``State.seen_packed``
-    explain: bool = True   # events say why (False: ``why`` is "", for bots that only count)
+    explain: bool = True   # actions leave events saying why (False: ``State.events`` is
+                           # always (), ``preview``'s events carry no why: bot games)
     # per card kind: the spaces whose occupancy decides where it may go (its area, or its
     # material / good), and the table from that occupancy (a mask of ``State.taken``) to
     # its legal spaces and to its placement choices; kinds of one area and symbol share
@@ -242,8 +243,8 @@ class State(NamedTuple):
 def make_config(players: int | Sequence[str], rules: MFRules | None = None,
                 game_board: Board | None = None, *, explain: bool = True) -> Config:
     """The fixed part of a game for a number of players or their names (default rules:
-    the bundled ``mf-1``); ``explain=False``: events carry no ``why`` (bot games, where
-    nobody reads them)."""
+    the bundled ``mf-1``); ``explain=False``: actions leave no events and ``preview``'s
+    carry no ``why`` (bot games, where nobody reads them)."""
     b = game_board or board()
     r = default_rules() if rules is None else rules
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
@@ -354,7 +355,7 @@ def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
     """The state before the first card: empty board, full supplies, ships at the start.
 
     ``display`` is the setup display as card kinds (None: not tracked); ``start`` the
-    first round's start player; ``explain=False``: the events carry no ``why``.
+    first round's start player; ``explain=False``: actions leave no events (bot games).
     """
     cfg = make_config(players, rules, game_board, explain=explain)
     b, n = cfg.board, cfg.players
@@ -502,7 +503,6 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
 # when the action is settled (``_settled``), which builds the one new State. Only the
 # tuples an action changes are rebuilt (one player's diamonds and supply ...);
 # the states before and after stay immutable.
-_CAT_INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 _FIELD = {name: i for i, name in enumerate(State._fields)}
 _new_state = tuple.__new__
 
@@ -526,12 +526,26 @@ def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return values[:i] + (values[i] + delta,) + values[i + 1:]
 
 
-def _gain(ev: list[Event], player: int, points: int, cat: int, why: str) -> None:
-    ev.append(_new_state(Event, (player, points, CATEGORIES[cat], why)))
+# While an action runs, its events are plain tuples (player, points, kind index into
+# KINDS, why): the points are added up from them once (_settled), and they become Events
+# only where someone reads them (explained games, preview).
+KINDS = (*CATEGORIES, "bonus", "field", "end")
+_KIND_INDEX = {name: i for i, name in enumerate(KINDS)}
+_Raw = tuple[int, int, int, str]
 
 
-def _note(ev: list[Event], player: int, kind: str, why: str) -> None:
-    ev.append(_new_state(Event, (player, 0, kind, why)))
+def _gain(ev: list[_Raw], player: int, points: int, cat: int, why: str) -> None:
+    ev.append((player, points, cat, why))
+
+
+def _note(ev: list[_Raw], player: int, kind: str, why: str) -> None:
+    ev.append((player, 0, _KIND_INDEX[kind], why))
+
+
+def _events(ev: list[_Raw]) -> tuple[Event, ...]:
+    """The action's events as :class:`Event`."""
+    return tuple([_new_state(Event, (player, points, KINDS[kind], why))
+                  for player, points, kind, why in ev])
 
 
 def apply(state: State, action: Action) -> State:
@@ -561,7 +575,7 @@ def _over_message(s: State) -> str:
  _TAKEN) = (_FIELD[f] for f in State._fields[1:])
 
 
-def _play(s: State, action: Play, ev: list[Event]) -> State:
+def _play(s: State, action: Play, ev: list[_Raw]) -> State:
     cfg = s.cfg
     b = cfg.board
     player, card, space = action
@@ -600,7 +614,7 @@ def _play(s: State, action: Play, ev: list[Event]) -> State:
         _after_action(cfg, v, player, bonus_why, ev)
     else:  # the common case: nothing follows the action but the turn's end
         _finish_turn(cfg, v, player, ev)
-    return _settled(v, ev)
+    return _settled(cfg, v, ev)
 
 
 def _take_from_display(s: State, card: int, v: list[Any]) -> None:
@@ -629,7 +643,7 @@ def _take_from_display(s: State, card: int, v: list[Any]) -> None:
 
 
 def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
-             ev: list[Event]) -> str:
+             ev: list[_Raw]) -> str:
     """Carry out one card's action on ``s`` into ``v`` (the state's fields, which the caller
     may have changed already: the card leaving the hand or the display); returns why a
     bonus card was earned ("")."""
@@ -686,7 +700,7 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
     return bonus
 
 
-def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
+def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
     """Put down a harbor diamond that waited for its landing's bonus card; a full row pays."""
     space = v[_DEFERRED]
     if space < 0:
@@ -700,7 +714,7 @@ def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> N
         _last_diamond(cfg, v, player, ev)
 
 
-def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
+def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
     """A player's supply is empty: the game will end; the reserve (an option) comes out."""
     when = {"turn": "after this turn", "round": "at the end of this round",
             "action": "now"}[cfg.last_end]
@@ -713,7 +727,7 @@ def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> No
 
 
 def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
-          ev: list[Event], explain: bool) -> tuple[tuple[int, ...], str]:
+          ev: list[_Raw], explain: bool) -> tuple[tuple[int, ...], str]:
     """The ship positions after ``player``'s ship moves ``number`` spaces, and why a bonus
     card was earned by the landing ("" if none)."""
     start = ship[player]
@@ -735,7 +749,7 @@ def _holder(mine: tuple[int, ...], space: int) -> int:
 
 
 def _workshops(cfg: Config, own: int, taken: int, player: int, space: int,
-               ev: list[Event]) -> tuple[str, int]:
+               ev: list[_Raw]) -> tuple[str, int]:
     b = cfg.board
     group = {space}
     stack = [space]
@@ -760,7 +774,7 @@ def _workshops(cfg: Config, own: int, taken: int, player: int, space: int,
 
 
 def _residences(b: Board, own: int, player: int, space: int, mask: int,
-                ev: list[Event], explain: bool) -> tuple[str, int]:
+                ev: list[_Raw], explain: bool) -> tuple[str, int]:
     r0 = b.area_start[RESIDENCES]
     loc = space - r0
     values = b.res_values
@@ -781,7 +795,7 @@ def _residences(b: Board, own: int, player: int, space: int, mask: int,
 
 
 def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card: int,
-                 space: int, ev: list[Event], explain: bool) -> tuple[str, int]:
+                 space: int, ev: list[_Raw], explain: bool) -> tuple[str, int]:
     area = b.space_area[space]
     base = b.area_start[area]
     loc = space - base
@@ -799,7 +813,7 @@ def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card:
 
 
 def _trade(cfg: Config, mine: tuple[int, ...], player: int, space: int,
-           ev: list[Event]) -> tuple[str, int]:
+           ev: list[_Raw]) -> tuple[str, int]:
     b = cfg.board
     good = b.space_symbol[space]
     column = cfg.column_mask[good]
@@ -820,7 +834,7 @@ def _trade(cfg: Config, mine: tuple[int, ...], player: int, space: int,
 
 
 def _harbor(cfg: Config, mine: tuple[int, ...], taken: int, space: int,
-            ev: list[Event]) -> None:
+            ev: list[_Raw]) -> None:
     b = cfg.board
     ships = len(b.harbor_row[0])
     row = (space - b.area_start[HARBOR]) // ships
@@ -841,7 +855,7 @@ def _meets(cfg: Config, v: list[Any], player: int, area: int) -> bool:
     return mask == cfg.full_mask[area]
 
 
-def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[Event]) -> None:
+def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[_Raw]) -> None:
     """Claim ``area``'s 20/15/10/5 field if ``player`` first meets its condition now."""
     bit = 1 << area
     claimed = v[_CLAIMED]
@@ -865,7 +879,7 @@ def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[Eve
 
 
 def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
-                  ev: list[Event]) -> None:
+                  ev: list[_Raw]) -> None:
     """Settle what follows an action: the owed bonus card, the turn's end, the game's end."""
     if v[_ENDING] and cfg.last_end == "action":
         if bonus_why:
@@ -885,7 +899,7 @@ def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
     _finish_turn(cfg, v, player, ev)
 
 
-def _empty_display(s: State, player: int, ev: list[Event]) -> State:
+def _empty_display(s: State, player: int, ev: list[_Raw]) -> State:
     if s.phase != BONUS or player != s.pending:
         raise RuleViolation(f"{s.cfg.names[player]} owes no bonus card", rule="no-bonus-owed")
     if s.display:
@@ -894,10 +908,10 @@ def _empty_display(s: State, player: int, ev: list[Event]) -> State:
     _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, "the display is empty")
     v = list(s)
     _finish_turn(s.cfg, v, player, ev)
-    return _settled(v, ev)
+    return _settled(s.cfg, v, ev)
 
 
-def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
+def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
     if v[_DEFERRED] >= 0:
         _land_deferred(cfg, v, player, ev)
     if not cfg.fields_at_action:
@@ -923,15 +937,18 @@ def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> Non
         v[_PHASE] = PLAY
 
 
-def _settled(v: list[Any], ev: list[Event]) -> State:
-    """The state at the end of an action: the fields ``v``, the points and events of ``ev``."""
+def _settled(cfg: Config, v: list[Any], ev: list[_Raw]) -> State:
+    """The state at the end of an action: the fields ``v``, the points and events of ``ev``
+    (events only in explained games: nobody reads a bot game's)."""
     if ev:
         points = list(v[_POINTS])
-        for e in ev:
-            if e.points:
-                points[e.player * NCAT + _CAT_INDEX[e.kind]] += e.points
+        for player, gained, cat, _ in ev:
+            if gained:
+                points[player * NCAT + cat] += gained
         v[_POINTS] = tuple(points)
-    v[_EVENTS] = tuple(ev)
+        v[_EVENTS] = _events(ev) if cfg.explain else ()
+    else:
+        v[_EVENTS] = ()
     return _new_state(State, v)
 
 
@@ -971,9 +988,9 @@ def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Eve
     changing ``state`` and without checking whose turn it is. Illegal placements raise
     the RuleViolation ``apply`` would.
     """
-    ev: list[Event] = []
+    ev: list[_Raw] = []
     bonus = _resolve(state, list(state), player, card, space, ev)
-    return tuple(ev), bonus
+    return _events(ev), bonus
 
 
 def arrange(state: State, owners: dict[int, int] | None = None, *,

@@ -119,8 +119,11 @@ class Config:
     column_mask: tuple[int, ...]    # per trade good: the spaces of its column
     trade_row_mask: tuple[int, ...]  # per trade row: its spaces
     harbor_mask: tuple[int, ...]    # per harbor row: its ship spaces
-    seen_width: int                 # bits per card kind in ``State.seen_packed``
-    seen_one: tuple[int, ...]       # per card kind: one copy in ``State.seen_packed``
+    kinds: int                      # card kinds
+    unseen_width: int               # bits per card kind in ``State.unseen``
+    unseen_one: tuple[int, ...]     # per card kind: one copy in ``State.unseen``
+    unseen_field: tuple[int, ...]   # per card kind: its bits in ``State.unseen``
+    field_now: tuple[bool, ...]     # per area: its field is checked at once (field_timing)
     explain: bool = True   # actions leave events saying why (False: ``State.events`` is
                            # always (), ``preview``'s events carry no why: bot games)
     # per card kind: the spaces whose occupancy decides where it may go (its area, or its
@@ -157,8 +160,9 @@ class State(NamedTuple):
     field_taken: tuple[int, ...]  # per area: how many field values are taken
     res_next: int                 # the next free house
     display: tuple[int, ...] | None  # sorted card kinds on display; None = not tracked
-    seen_packed: int              # per card kind k: copies seen so far (the deck limit),
-                                  # in bits k*w.. of width w = Config.seen_width (``seen``)
+    unseen: int                   # per card kind k: copies the deck holds not seen yet
+                                  # (the deck limit), in bits k*w.. of width
+                                  # w = Config.unseen_width (the counts: ``seen``)
     pool: tuple[int, ...]         # untracked display: leftover kinds a bonus may come from
     hidden: int                   # untracked display: bonus cards from the setup display
     round: int                    # 0-based
@@ -185,9 +189,10 @@ class State(NamedTuple):
     @property
     def seen(self) -> tuple[int, ...]:
         """Per card kind: copies seen so far (played, on the display or left over)."""
-        width = self.cfg.seen_width
-        packed, field = self.seen_packed, (1 << width) - 1
-        return tuple(packed >> (k * width) & field for k in range(len(self.cfg.board.cards)))
+        width = self.cfg.unseen_width
+        packed, field = self.unseen, (1 << width) - 1
+        return tuple(count - (packed >> (k * width) & field)
+                     for k, count in enumerate(self.cfg.board.card_count))
 
     @property
     def owner(self) -> tuple[int, ...]:
@@ -292,7 +297,11 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         column_mask=tuple(_mask(c) for c in b.trade_column),
         trade_row_mask=tuple(_mask(r) for r in b.trade_row),
         harbor_mask=tuple(_mask(r) for r in b.harbor_row),
-        seen_width=width, seen_one=tuple(1 << (k * width) for k in range(len(b.cards))),
+        kinds=len(b.cards), unseen_width=width,
+        unseen_one=tuple(1 << (k * width) for k in range(len(b.cards))),
+        unseen_field=tuple(((1 << width) - 1) << (k * width) for k in range(len(b.cards))),
+        field_now=tuple(r.field_timing == "action" and a in b.field_areas
+                        for a in range(len(AREAS))),
         explain=explain, legal_mask=masks, legal_table=legal, choice_table=choice,
         candidates=candidates, support_mask=support, row_before=before,
     )
@@ -361,7 +370,7 @@ def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
     b, n = cfg.board, cfg.players
     if not 0 <= start < n:
         raise ContentError(f"no player {start + 1} to start")
-    seen = 0
+    seen = sum(count << (k * cfg.unseen_width) for k, count in enumerate(b.card_count))
     shown: tuple[int, ...] | None = None
     if display is not None:
         if len(display) != cfg.display_size:
@@ -372,30 +381,27 @@ def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
     return State(
         cfg=cfg, mine=(0,) * n, points=(0,) * (n * NCAT), diamonds=(cfg.diamonds,) * n,
         ship=(0,) * n, have=(0,) * (n * len(AREAS)), claimed=(0,) * n,
-        field_taken=(0,) * len(AREAS), res_next=0, display=shown, seen_packed=seen,
+        field_taken=(0,) * len(AREAS), res_next=0, display=shown, unseen=seen,
         pool=(0,) * len(b.cards), hidden=0, round=0, start=start, turn=0, turns=0, phase=PLAY,
         pending=-1, pending_why="", ending=False, end_reason=None, leftover_done=False,
         bonus_cards=(0,) * n, events=(),
     )
 
 
-def _see(seen: int, cfg: Config, kinds: Sequence[int]) -> int:
-    """``seen`` (``State.seen_packed``) counting one more copy of each card kind; refuse a
-    copy the deck lacks."""
+def _see(unseen: int, cfg: Config, kinds: Sequence[int]) -> int:
+    """``unseen`` (``State.unseen``) after one more copy of each card kind is seen; refuse
+    a copy the deck lacks."""
     b = cfg.board
-    width = cfg.seen_width
-    field = (1 << width) - 1
     for kind in kinds:
         if not 0 <= kind < len(b.cards):
             raise ContentError(f"unknown card kind {kind}")
-        copy = (seen >> (kind * width) & field) + 1
-        if copy > b.card_count[kind]:
+        if not unseen & cfg.unseen_field[kind]:
             held = b.card_count[kind]
             raise RuleViolation(f"{b.cards[kind].id}: the deck holds {held} such card"
-                                f"{'s' if held > 1 else ''}, this is copy {copy}",
+                                f"{'s' if held > 1 else ''}, this is copy {held + 1}",
                                 rule="deck-limit")
-        seen += 1 << (kind * width)
-    return seen
+        unseen -= cfg.unseen_one[kind]
+    return unseen
 
 
 # ------------------------------------------------------------------ legal placements
@@ -570,50 +576,51 @@ def _over_message(s: State) -> str:
 # Field positions of State, for the action's mutable copy ``v`` (a list of the fields):
 # an action copies the state once, changes the fields it touches and builds one State.
 (_MINE, _POINTS, _DIAMONDS, _SHIPS, _HAVE, _CLAIMED, _FIELD_TAKEN, _RES_NEXT, _DISPLAY,
- _SEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
+ _UNSEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
  _ENDING, _END_REASON, _LEFTOVER_DONE, _BONUS_CARDS, _EVENTS, _DEFERRED,
  _TAKEN) = (_FIELD[f] for f in State._fields[1:])
 
 
 def _play(s: State, action: Play, ev: list[_Raw]) -> State:
     cfg = s.cfg
-    b = cfg.board
     player, card, space = action
     n = len(cfg.names)
-    if not 0 <= player < n:
-        raise ContentError(f"no player {player + 1}")
-    if not 0 <= card < len(b.cards):
+    if not (0 <= player < n and 0 <= card < cfg.kinds):
+        if not 0 <= player < n:
+            raise ContentError(f"no player {player + 1}")
         raise ContentError(f"unknown card kind {card}")
     phase = s.phase
-    if phase == OVER:
-        raise RuleViolation(_over_message(s), rule="game-over")
     v = list(s)
-    if phase == BONUS:
-        if player != s.pending:
-            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
-                                f"{cfg.names[player]} cannot play now", rule="turn-order")
-        # (pending is cleared when the action is settled)
-        _take_from_display(s, card, v)
-        v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
-    else:
+    if phase == PLAY:
         turn = s.turn
         expected = (s.start + turn) % n
         if player != expected:
             raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {cfg.names[player]}'s "
                                 "(play goes round the table from the start player)",
                                 rule="turn-order")
-        seen = s.seen_packed
-        width = cfg.seen_width
-        if seen >> (card * width) & ((1 << width) - 1) >= b.card_count[card]:
-            _see(seen, cfg, (card,))  # raises the deck limit
-        v[_SEEN] = seen + cfg.seen_one[card]
+        unseen = s.unseen
+        if not unseen & cfg.unseen_field[card]:
+            _see(unseen, cfg, (card,))  # raises the deck limit
+        v[_UNSEEN] = unseen - cfg.unseen_one[card]
         v[_TURN] = turn + 1
         v[_TURNS] = s.turns + 1
+    elif phase == BONUS:
+        if player != s.pending:
+            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
+                                f"{cfg.names[player]} cannot play now", rule="turn-order")
+        # (pending is cleared when the turn is finished)
+        _take_from_display(s, card, v)
+        v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
+    else:  # (apply ends a finished round first)
+        raise RuleViolation(_over_message(s), rule="game-over")
     bonus_why = _resolve(s, v, player, card, space, ev)
     if bonus_why or v[_ENDING]:
         _after_action(cfg, v, player, bonus_why, ev)
-    else:  # the common case: nothing follows the action but the turn's end
+    elif phase == BONUS or v[_TURN] >= cfg.turns_per_round or v[_DEFERRED] >= 0 or \
+            not cfg.fields_at_action:
         _finish_turn(cfg, v, player, ev)
+    # else the common case: a hand play that earns nothing, ends nothing, mid-round: the
+    # turn is over and the next player's begins (phase PLAY, nothing pending, as before)
     return _settled(cfg, v, ev)
 
 
@@ -634,11 +641,11 @@ def _take_from_display(s: State, card: int, v: list[Any]) -> None:
     if s.pool[card] > 0:
         v[_POOL] = _tick(s.pool, card, -1)
         return
-    seen = _see(s.seen_packed, s.cfg, (card,))
+    seen = _see(s.unseen, s.cfg, (card,))
     if s.hidden >= s.cfg.display_size:
         raise RuleViolation(f"more bonus cards than the setup display ({s.cfg.display_size} "
                             "cards) and the leftovers could have held", rule="not-on-display")
-    v[_SEEN] = seen
+    v[_UNSEEN] = seen
     v[_HIDDEN] = s.hidden + 1
 
 
@@ -693,7 +700,7 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
         bonus, bit = _townspeople(b, v[_MINE], taken, player, card, space, ev, cfg.explain)
     if bit & ~have[slot]:
         v[_HAVE] = have[:slot] + (have[slot] | bit,) + have[slot + 1:]
-    if cfg.fields_at_action and cfg.has_field[area] and not v[_CLAIMED][player] >> area & 1:
+    if cfg.field_now[area] and not v[_CLAIMED][player] >> area & 1:
         _check_field(cfg, v, player, area, ev)
     if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
         _last_diamond(cfg, v, player, ev)
@@ -965,7 +972,7 @@ def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
             raise RuleViolation(f"{len(leftover)} leftover cards; {cfg.players} hands of "
                                 f"{cfg.hand} after {s.turn} turns leave {expected}",
                                 rule="leftover")
-        s = _with(s, seen_packed=_see(s.seen_packed, cfg, leftover), leftover_done=True)
+        s = _with(s, unseen=_see(s.unseen, cfg, leftover), leftover_done=True)
         if s.display is not None:
             s = _with(s, display=tuple(sorted((*s.display, *leftover))))
         else:

@@ -590,7 +590,7 @@ def _play(s: State, action: Play, ev: list[_Raw]) -> State:
             raise ContentError(f"no player {player + 1}")
         raise ContentError(f"unknown card kind {card}")
     phase = s.phase
-    v = list(s)
+    v: list[Any] = list(s)
     if phase == PLAY:
         turn = s.turn
         expected = (s.start + turn) % n
@@ -913,7 +913,7 @@ def _empty_display(s: State, player: int, ev: list[_Raw]) -> State:
         raise RuleViolation(f"the display holds {len(s.display)} cards: the owed bonus card "
                             "must be taken from it", rule="bonus-owed")
     _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, "the display is empty")
-    v = list(s)
+    v: list[Any] = list(s)
     _finish_turn(s.cfg, v, player, ev)
     return _settled(s.cfg, v, ev)
 

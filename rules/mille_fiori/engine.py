@@ -113,7 +113,7 @@ class Config:
     reserve: int           # reserve diamonds each player takes once the game is ending
     top_needs_row: bool    # a top space needs the whole middle row (else its two middles)
     tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
-    full_mask: tuple[int, ...]  # per area: the mask meaning "all symbols"
+    field_count: tuple[int, ...]  # per area: symbols (house values) its field needs
     has_field: tuple[bool, ...]
     triangle_mask: tuple[int, ...]  # per workshop space: the spaces of its bonus triangle
     column_mask: tuple[int, ...]    # per trade good: the spaces of its column
@@ -121,6 +121,7 @@ class Config:
     harbor_mask: tuple[int, ...]    # per harbor row: its ship spaces
     kinds: int                      # card kinds
     unseen_width: int               # bits per card kind in ``State.unseen``
+    unseen_all: int                 # ``State.unseen`` before any card is seen
     unseen_one: tuple[int, ...]     # per card kind: one copy in ``State.unseen``
     unseen_field: tuple[int, ...]   # per card kind: its bits in ``State.unseen``
     field_now: tuple[bool, ...]     # per area: its field is checked at once (field_timing)
@@ -274,7 +275,10 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {count}")
     n = cast(Literal[2, 3, 4], count)
     size = r.display_size[n]
-    full = tuple((1 << len(b.symbols[a])) - 1 for a in range(len(AREAS)))
+    # a field needs every symbol of its area (a player's mask only holds the area's
+    # symbols, so counting its bits is enough), or houses of res_field_at values
+    needed = tuple(b.res_field_at if a == RESIDENCES else len(b.symbols[a])
+                   for a in range(len(AREAS)))
     # The support rule of townspeople: a bottom always; a middle on its two bottoms; a top
     # on its two middles or, with townspeople_top: middle_row, on the whole middle row.
     row = r.townspeople_top == "middle_row"
@@ -292,12 +296,13 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         reserve=r.reserve_diamonds, top_needs_row=row,
         tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
                        for loc, rests in enumerate(b.tp_rests_on)),
-        full_mask=full, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
+        field_count=needed, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
         triangle_mask=tuple(_mask(t) for t in b.ws_triangle),
         column_mask=tuple(_mask(c) for c in b.trade_column),
         trade_row_mask=tuple(_mask(r) for r in b.trade_row),
         harbor_mask=tuple(_mask(r) for r in b.harbor_row),
         kinds=len(b.cards), unseen_width=width,
+        unseen_all=sum(count << (k * width) for k, count in enumerate(b.card_count)),
         unseen_one=tuple(1 << (k * width) for k in range(len(b.cards))),
         unseen_field=tuple(((1 << width) - 1) << (k * width) for k in range(len(b.cards))),
         field_now=tuple(r.field_timing == "action" and a in b.field_areas
@@ -370,7 +375,7 @@ def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
     b, n = cfg.board, cfg.players
     if not 0 <= start < n:
         raise ContentError(f"no player {start + 1} to start")
-    seen = sum(count << (k * cfg.unseen_width) for k, count in enumerate(b.card_count))
+    seen = cfg.unseen_all
     shown: tuple[int, ...] | None = None
     if display is not None:
         if len(display) != cfg.display_size:
@@ -698,9 +703,11 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
             v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
     else:
         bonus, bit = _townspeople(b, v[_MINE], taken, player, card, space, ev, cfg.explain)
-    if bit & ~have[slot]:
-        v[_HAVE] = have[:slot] + (have[slot] | bit,) + have[slot + 1:]
-    if cfg.field_now[area] and not v[_CLAIMED][player] >> area & 1:
+    got = have[slot] | bit
+    if got != have[slot]:
+        v[_HAVE] = have[:slot] + (got,) + have[slot + 1:]
+    if cfg.field_now[area] and got.bit_count() >= cfg.field_count[area] and \
+            not v[_CLAIMED][player] >> area & 1:  # _meets, inline: met and not claimed
         _check_field(cfg, v, player, area, ev)
     if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
         _last_diamond(cfg, v, player, ev)
@@ -856,10 +863,7 @@ def _harbor(cfg: Config, mine: tuple[int, ...], taken: int, space: int,
 
 
 def _meets(cfg: Config, v: list[Any], player: int, area: int) -> bool:
-    mask = v[_HAVE][player * len(AREAS) + area]
-    if area == RESIDENCES:
-        return mask.bit_count() >= cfg.board.res_field_at
-    return mask == cfg.full_mask[area]
+    return v[_HAVE][player * len(AREAS) + area].bit_count() >= cfg.field_count[area]
 
 
 def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[_Raw]) -> None:

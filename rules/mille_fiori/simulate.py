@@ -22,6 +22,10 @@ from .log import GAME_FORMAT
 from .ruleset import MFRules
 
 
+#: Play(...) at a third of its cost (a NamedTuple's __new__ is a Python function)
+new_play = tuple.__new__
+
+
 class GameResult(NamedTuple):
     """A finished bot game: its seed, final state and (when recorded) its log data."""
 
@@ -73,13 +77,13 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
                 card = chosen[p]
                 bot = bots[p]
                 space = bot(state, p, (card,), rng)[1]
-                state = apply(state, Play(p, card, space))
+                state = apply(state, new_play(Play, (p, card, space)))
                 phase = state.phase
                 if phase == BONUS or record:
                     chain = []
                     while phase == BONUS:
                         bcard, bspace = bot(state, p, state.display or (), rng)
-                        state = apply(state, Play(p, bcard, bspace))
+                        state = apply(state, new_play(Play, (p, bcard, bspace)))
                         phase = state.phase
                         if record:
                             chain.append({"card": b.cards[bcard].id,

@@ -21,7 +21,6 @@ from .engine import BONUS, CATEGORIES, OVER, SHIP, EndRound, Play, State, apply,
 from .log import GAME_FORMAT
 from .ruleset import MFRules
 
-
 #: Play(...) at a third of its cost (a NamedTuple's __new__ is a Python function)
 new_play = tuple.__new__
 

@@ -45,7 +45,11 @@ def _random_draft(state: State, player: int, hand: Sequence[int], rng: random.Ra
     would draw for the card's space is drawn and dropped (the draft only keeps the card),
     so the seeds give the same games without looking up the card's choices."""
     n = len(hand)
-    card = hand[below(rng, n)] if n > 1 else hand[0]
+    if n > 1:
+        k = floor(rng.random() * n)  # below(rng, n), inline
+        card = hand[k if k < n else n - 1]
+    else:
+        card = hand[0]
     rng.random()
     return card
 

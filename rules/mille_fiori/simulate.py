@@ -17,9 +17,10 @@ from scorepad.rules.common.stats import Histogram, Sums
 from .board import Board, board
 from .bots import Bot, draft_of
 from .deal import deal, pass_left
-from .engine import BONUS, CATEGORIES, OVER, SHIP, EndRound, Play, State, apply, setup
+from .engine import BONUS, CATEGORIES, NCAT, OVER, SHIP, EndRound, Play, State, apply, setup
 from .log import GAME_FORMAT
 from .ruleset import MFRules
+from .scoring import totals_and_ranks
 
 #: Play(...) at a third of its cost (a NamedTuple's __new__ is a Python function)
 new_play = tuple.__new__
@@ -139,9 +140,6 @@ class Tally:
 
     def add(self, state: State) -> None:
         """Count one finished game: totals, points per category, how it ended, the winners."""
-        from .engine import NCAT
-        from .scoring import totals_and_ranks
-
         totals, rank_list = totals_and_ranks(state)
         sums = self.sums
         sums.add("games", 1)
@@ -149,12 +147,10 @@ class Tally:
         firsts = rank_list.count(1)
         win = 1 if firsts == 1 else Fraction(1, firsts)
         points = state.points
-        keys = _POINT_KEYS
+        for cat, key in enumerate(_POINT_KEYS):  # every seat's points in the category
+            sums.add(key, sum(points[cat::NCAT]))
         for seat, total in enumerate(totals):
             self.totals.add(total)
-            base = seat * NCAT
-            for cat in range(NCAT):
-                sums.add(keys[cat], points[base + cat])
             if rank_list[seat] == 1:
                 sums.add(f"wins/{seat}", win)
 

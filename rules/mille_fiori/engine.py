@@ -344,7 +344,10 @@ def _tables(b: Board, row: bool) -> _Entry:
                   else range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area]))
         masks.append(_mask(spaces))
         candidates.append(tuple(spaces))
-        first = shared.setdefault((c.area, c.symbol), len(legal))  # its class's first kind
+        # a class of kinds that go to the same spaces shares the tables: an area and symbol
+        # (a material, a good), a townspeople area whatever the symbol
+        key = (c.area, -1 if c.area in (NOBILI, POPULI) else c.symbol)
+        first = shared.setdefault(key, len(legal))  # its class's first kind
         legal.append({} if first == len(legal) else legal[first])
         choice.append({} if first == len(choice) else choice[first])
     support = [0] * b.spaces
@@ -467,13 +470,38 @@ def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
     cfg = state.cfg
     pattern = _pattern(state, card)
     found = cfg.legal_table[card].get(pattern)
-    return _fill(cfg, card, pattern)[0] if found is None else found
+    return _miss(cfg, card, pattern)[0] if found is None else found
 
 
 def _pattern(state: State, card: int) -> int:
     """The taken spaces that decide where ``card`` may go (the key of its tables)."""
     blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
     return blocked & state.cfg.legal_mask[card]
+
+
+_FILLED = -1  # a key no pattern has: the class's tables hold every pattern play reaches
+
+
+def _miss(cfg: Config, card: int, pattern: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The legal spaces and choices of ``card`` for a ``pattern`` its tables lack.
+
+    A class's first miss fills its tables for every pattern that placements on its
+    choices reach from the empty board (all patterns of a material's or good's spaces,
+    the supported ones of a townspeople area, the houses in order, harbor rows filled
+    from their first space: at most 1,024 a class, a few milliseconds once), so a
+    simulation's games meet filled tables; others (a scorekeeper's free choice of a ship
+    space, a deferred harbor diamond) are filled when met."""
+    table = cfg.legal_table[card]
+    if _FILLED not in table:
+        table[_FILLED] = ()
+        stack = [0]
+        while stack:
+            reached = stack.pop()
+            if reached not in table:
+                stack.extend([reached | 1 << sp for sp in _fill(cfg, card, reached)[1]])
+        if pattern in table:
+            return table[pattern], cfg.choice_table[card][pattern]
+    return _fill(cfg, card, pattern)
 
 
 def _fill(cfg: Config, card: int, blocked: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -504,7 +532,7 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
     blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
     pattern = blocked & cfg.legal_mask[card]  # _pattern, inline: the bots' hot path
     found = cfg.choice_table[card].get(pattern)
-    return _fill(cfg, card, pattern)[1] if found is None else found
+    return _miss(cfg, card, pattern)[1] if found is None else found
 
 
 # ---------------------------------------------------------------------------- apply

@@ -574,6 +574,7 @@ _Raw = tuple[int, int, int, str]
 
 
 def _gain(ev: list[_Raw], player: int, points: int, cat: int, why: str) -> None:
+    """``player`` gains ``points`` in category ``cat`` (the hot scorers append inline)."""
     ev.append((player, points, cat, why))
 
 
@@ -781,7 +782,8 @@ def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
         _note(ev, player, "ship", f"ship already on {SHIP_TRACK_LENGTH}: it scores nothing")
         return ship, ""
     end = min(start + number, SHIP_TRACK_LENGTH)
-    _gain(ev, player, b.ship_points[end], SHIP_CAT, f"ship {start}→{end}" if explain else "")
+    ev.append((player, b.ship_points[end], SHIP_CAT,  # _gain, inline
+               f"ship {start}→{end}" if explain else ""))
     return ship[:player] + (end,) + ship[player + 1:], (
         f"ship lands on {end}" if b.ship_bonus[end] else "")
 
@@ -810,7 +812,7 @@ def _workshops(cfg: Config, own: int, taken: int, player: int, space: int,
     size = len(group)
     why = (f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
            if cfg.explain else "")
-    _gain(ev, player, size * (2 if double else 1), WORKSHOPS, why)
+    ev.append((player, size * (2 if double else 1), WORKSHOPS, why))  # _gain, inline
     tri = cfg.triangle_mask[space]
     bonus = ""
     if taken & tri == tri:
@@ -832,7 +834,7 @@ def _residences(b: Board, own: int, player: int, space: int, mask: int,
     back = loc - 1 - j
     why = f"house of value {values[loc]}" + (f" + {back} own house{'s' if back > 1 else ''} "
                                              "before it" if back else "") if explain else ""
-    _gain(ev, player, total, RESIDENCES, why)
+    ev.append((player, total, RESIDENCES, why))  # _gain, inline
     bit = b.res_value_bit[loc]
     before, after = mask.bit_count(), (mask | bit).bit_count()
     if after != before and after in b.res_bonus_at:
@@ -847,9 +849,9 @@ def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card:
     loc = space - base
     symbol = b.space_symbol[space]
     match = symbol == b.cards[card].symbol
-    _gain(ev, player, b.tp_points[loc] * (2 if match else 1), area,
-          f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else "")
-          if explain else "")
+    ev.append((player, b.tp_points[loc] * (2 if match else 1), area,  # _gain, inline
+               f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else "")
+               if explain else ""))
     sid = b.space_ids[space]
     for sup, paid in b.tp_pays[loc]:
         if taken >> (base + sup) & 1:

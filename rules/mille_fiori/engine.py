@@ -480,6 +480,7 @@ def _pattern(state: State, card: int) -> int:
 
 
 _FILLED = -1  # a key no pattern has: the class's tables hold every pattern play reaches
+_PREFILL = 2048  # patterns a class's first miss fills at most (the bundled board: <= 1,024)
 
 
 def _miss(cfg: Config, card: int, pattern: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -495,10 +496,12 @@ def _miss(cfg: Config, card: int, pattern: int) -> tuple[tuple[int, ...], tuple[
     if _FILLED not in table:
         table[_FILLED] = ()
         stack = [0]
-        while stack:
+        budget = _PREFILL  # a custom board's larger areas: the rest is filled when met
+        while stack and budget:
             reached = stack.pop()
             if reached not in table:
                 stack.extend([reached | 1 << sp for sp in _fill(cfg, card, reached)[1]])
+                budget -= 1
         if pattern in table:
             return table[pattern], cfg.choice_table[card][pattern]
     return _fill(cfg, card, pattern)

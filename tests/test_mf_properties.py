@@ -4,6 +4,7 @@ with the rule check, and every game's log replays to the same scores through the
 from __future__ import annotations
 
 import json
+import random
 
 import yaml
 from click.testing import CliRunner
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from scorepad.main import root
 from scorepad.rules.common.errors import RuleViolation
 from scorepad.rules.mille_fiori.board import AREAS, board
-from scorepad.rules.mille_fiori.bots import greedy_bot, random_bot
+from scorepad.rules.mille_fiori.bots import draft_of, greedy_bot, random_bot
 from scorepad.rules.mille_fiori.engine import check_place, legal_spaces
 from scorepad.rules.mille_fiori.game import replay_data
 from scorepad.rules.mille_fiori.scoring import breakdown
@@ -96,3 +97,27 @@ def test_a_games_log_replays_to_the_same_scores_through_the_cli(game, tmp_path_f
         assert (got["ship"], got["bonus_fields"], got["empty_display"]) == (
             want.ship, want.bonus_fields, want.empty_display)
     assert CliRunner().invoke(root, ["mf", "check", str(path)]).exit_code == 0
+
+
+MIDGAME = [record.state for record in replay_data(
+    play_game(4, "mid", [random_bot] * 4, record=True).log).turns]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9), st.lists(st.integers(0, 73), min_size=1, max_size=5),
+       st.sampled_from(["random", "greedy"]), st.integers(0, len(MIDGAME) - 1))
+def test_a_bots_draft_keeps_its_bot_calls_card_and_draws(seed, hand, bot_name, when):
+    # the draft simulate uses must not change a seed's games: same card, same draws after
+    bot, state = BOTS[bot_name], MIDGAME[when]
+    player = max(state.to_move, 0)
+    called, drafted = random.Random(seed), random.Random(seed)
+    assert draft_of(bot)(state, player, hand, drafted) == bot(state, player, hand, called)[0]
+    assert drafted.random() == called.random()
+
+
+def test_a_bot_game_leaves_no_events_and_its_replay_explains_the_same_points():
+    result = play_game(3, "quiet", [random_bot] * 3, record=True)
+    assert result.state.events == ()
+    rep = replay_data(result.log)
+    assert rep.state.points == result.state.points
+    assert any(event.why for record in rep.turns for event in record.events)

@@ -5,21 +5,25 @@ A bot is a function ``(state, player, cards, rng) -> (card, space)``: which of `
 functions of a state. :func:`scorepad.rules.mille_fiori.simulate.play_game` asks it three
 times a turn: for the card to keep from the hand at the draft (``cards`` = the hand), for
 the space when that card is resolved (``cards`` = that card), and for an owed bonus card
-(``cards`` = the display). The engine says what is legal (``placement_choices``) and what
-a play scores (``preview``); randomness comes from ``rng`` through
-:func:`scorepad.rules.common.shuffle.below` only.
+(``cards`` = the display). A bot may also have a cheaper draft (:data:`DRAFTS`, see
+:func:`draft_of`), which picks the same card. The engine says what is legal
+(``placement_choices``) and what a play scores (``preview``); randomness comes from ``rng``
+through :func:`scorepad.rules.common.shuffle.below` only (inlined where it is a hot path).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from math import floor
 
 from scorepad.rules.common.shuffle import below
 
 from .engine import SHIP, State, placement_choices, preview
 
 Bot = Callable[[State, int, Sequence[int], random.Random], tuple[int, int]]
+#: a draft: which card of the hand a bot keeps (the card its bot call would return)
+Draft = Callable[[State, int, Sequence[int], random.Random], int]
 
 BONUS_VALUE = 5    # what the greedy bot reckons a bonus card is worth
 SHARE_PENALTY = 0.3  # how much it minds points its move pays to other players
@@ -28,10 +32,26 @@ SHARE_PENALTY = 0.3  # how much it minds points its move pays to other players
 def random_bot(state: State, player: int, cards: Sequence[int],
                rng: random.Random) -> tuple[int, int]:
     """Uniformly random among the cards and among a card's choices (ship move included)."""
-    card = cards[below(rng, len(cards))] if len(cards) > 1 else cards[0]
+    n = len(cards)
+    card = cards[below(rng, n)] if n > 1 else cards[0]
     options = placement_choices(state, player, card)
-    k = below(rng, len(options) + 1)
-    return card, options[k] if k < len(options) else SHIP
+    n = len(options)
+    k = floor(rng.random() * (n + 1))  # below(rng, n + 1), inline: k >= n is the ship
+    return card, options[k] if k < n else SHIP
+
+
+def _random_draft(state: State, player: int, hand: Sequence[int], rng: random.Random) -> int:
+    """The card :func:`random_bot` keeps at the draft, drawn as it draws it; the number it
+    would draw for the card's space is drawn and dropped (the draft only keeps the card),
+    so the seeds give the same games without looking up the card's choices."""
+    n = len(hand)
+    if n > 1:
+        k = floor(rng.random() * n)  # below(rng, n), inline
+        card = hand[k if k < n else n - 1]
+    else:
+        card = hand[0]
+    rng.random()
+    return card
 
 
 def _value(state: State, player: int, card: int, space: int) -> float:
@@ -58,6 +78,20 @@ def greedy_bot(state: State, player: int, cards: Sequence[int],
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+#: bots whose draft is cheaper than a bot call (same card, same draws from ``rng``)
+DRAFTS: dict[Bot, Draft] = {random_bot: _random_draft}
+
+
+def draft_of(bot: Bot) -> Draft:
+    """``bot``'s draft: its entry in :data:`DRAFTS`, or the card of a bot call."""
+    known = DRAFTS.get(bot)
+    if known is not None:
+        return known
+
+    def draft(state: State, player: int, hand: Sequence[int], rng: random.Random) -> int:
+        return bot(state, player, hand, rng)[0]
+
+    return draft
 
 
 def make_bot(name: str) -> Bot:

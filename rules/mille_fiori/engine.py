@@ -10,7 +10,7 @@ A game is a fold over actions:
 * :class:`EndRound` — the round's leftover cards go to the display; the next round starts.
 
 ``apply`` either returns the next state, whose ``events`` say who scored how many points
-and why, or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
+and why (bot games, made with ``explain=False``, leave none), or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
 ints and tuples that no one changes: an action writes the fields it changes into a list
 local to it and builds one new state, so bots can play over a thousand games a second;
 all rule options are read once into a :class:`Config` (one per game setting), which also
@@ -113,14 +113,31 @@ class Config:
     reserve: int           # reserve diamonds each player takes once the game is ending
     top_needs_row: bool    # a top space needs the whole middle row (else its two middles)
     tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
-    full_mask: tuple[int, ...]  # per area: the mask meaning "all symbols"
+    field_count: tuple[int, ...]  # per area: symbols (house values) its field needs
     has_field: tuple[bool, ...]
-    explain: bool = True   # events say why (False: ``why`` is "", for bots that only count)
+    triangle_mask: tuple[int, ...]  # per workshop space: the spaces of its bonus triangle
+    column_mask: tuple[int, ...]    # per trade good: the spaces of its column
+    trade_row_mask: tuple[int, ...]  # per trade row: its spaces
+    harbor_mask: tuple[int, ...]    # per harbor row: its ship spaces
+    kinds: int                      # card kinds
+    unseen_width: int               # bits per card kind in ``State.unseen``
+    unseen_all: int                 # ``State.unseen`` before any card is seen
+    unseen_one: tuple[int, ...]     # per card kind: one copy in ``State.unseen``
+    unseen_field: tuple[int, ...]   # per card kind: its bits in ``State.unseen``
+    field_now: tuple[bool, ...]     # per area: its field is checked at once (field_timing)
+    explain: bool = True   # actions leave events saying why (False: ``State.events`` is
+                           # always (), ``preview``'s events carry no why: bot games)
     # per card kind: the spaces whose occupancy decides where it may go (its area, or its
     # material / good), and the table from that occupancy (a mask of ``State.taken``) to
     # its legal spaces and to its placement choices; kinds of one area and symbol share
-    # the tables, which fill as patterns are met (at most 2**15 a table: bounded)
+    # the tables, which fill as patterns are met (at most 2**15 a table: bounded) from the
+    # kind's candidate spaces, each space's support (the spaces it needs taken first: a
+    # townspeople space's) and its harbor row's spaces before it (a row's first free one
+    # is its choice)
     legal_mask: tuple[int, ...] = ()
+    candidates: tuple[tuple[int, ...], ...] = ()
+    support_mask: tuple[int, ...] = ()
+    row_before: tuple[int, ...] = ()
     legal_table: tuple[dict[int, tuple[int, ...]], ...] = field(
         default=(), compare=False, repr=False)
     choice_table: tuple[dict[int, tuple[int, ...]], ...] = field(
@@ -135,7 +152,7 @@ class State(NamedTuple):
     """One moment of a game. Treat as immutable; ``apply`` builds the next one."""
 
     cfg: Config
-    owner: tuple[int, ...]        # per space: the player whose diamond is on it, -1 free
+    mine: tuple[int, ...]         # per player: bit i set, their diamond is on space i
     points: tuple[int, ...]       # player * NCAT + category
     diamonds: tuple[int, ...]     # left in each player's supply
     ship: tuple[int, ...]         # ship positions, 0 = start, 20 = end of the track
@@ -144,7 +161,9 @@ class State(NamedTuple):
     field_taken: tuple[int, ...]  # per area: how many field values are taken
     res_next: int                 # the next free house
     display: tuple[int, ...] | None  # sorted card kinds on display; None = not tracked
-    seen: tuple[int, ...]         # per card kind: copies seen so far (the deck limit)
+    unseen: int                   # per card kind k: copies the deck holds not seen yet
+                                  # (the deck limit), in bits k*w.. of width
+                                  # w = Config.unseen_width (the counts: ``seen``)
     pool: tuple[int, ...]         # untracked display: leftover kinds a bonus may come from
     hidden: int                   # untracked display: bonus cards from the setup display
     round: int                    # 0-based
@@ -161,12 +180,31 @@ class State(NamedTuple):
     events: tuple[Event, ...]     # what the last action did
     deferred: int = -1            # a harbor space whose diamond waits for the landing's
                                   # bonus card (landing_bonus: at_landing), or -1
-    taken: int = 0                # bit i set: space i holds a diamond (``owner[i] >= 0``)
+    taken: int = 0                # bit i set: space i holds a diamond (anyone's)
 
     # -- derived views -------------------------------------------------------------
     @property
     def players(self) -> int:
         return len(self.cfg.names)
+
+    @property
+    def seen(self) -> tuple[int, ...]:
+        """Per card kind: copies seen so far (played, on the display or left over)."""
+        width = self.cfg.unseen_width
+        packed, field = self.unseen, (1 << width) - 1
+        return tuple(count - (packed >> (k * width) & field)
+                     for k, count in enumerate(self.cfg.board.card_count))
+
+    @property
+    def owner(self) -> tuple[int, ...]:
+        """Per space: the player whose diamond is on it, -1 free."""
+        owner = [-1] * self.cfg.board.spaces
+        for player, mask in enumerate(self.mine):
+            while mask:
+                low = mask & -mask
+                owner[low.bit_length() - 1] = player
+                mask ^= low
+        return tuple(owner)
 
     @property
     def to_move(self) -> int:
@@ -211,8 +249,8 @@ class State(NamedTuple):
 def make_config(players: int | Sequence[str], rules: MFRules | None = None,
                 game_board: Board | None = None, *, explain: bool = True) -> Config:
     """The fixed part of a game for a number of players or their names (default rules:
-    the bundled ``mf-1``); ``explain=False``: events carry no ``why`` (bot games, where
-    nobody reads them)."""
+    the bundled ``mf-1``); ``explain=False``: actions leave no events and ``preview``'s
+    carry no ``why`` (bot games, where nobody reads them)."""
     b = game_board or board()
     r = default_rules() if rules is None else rules
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
@@ -237,11 +275,15 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {count}")
     n = cast(Literal[2, 3, 4], count)
     size = r.display_size[n]
-    full = tuple((1 << len(b.symbols[a])) - 1 for a in range(len(AREAS)))
+    # a field needs every symbol of its area (a player's mask only holds the area's
+    # symbols, so counting its bits is enough), or houses of res_field_at values
+    needed = tuple(b.res_field_at if a == RESIDENCES else len(b.symbols[a])
+                   for a in range(len(AREAS)))
     # The support rule of townspeople: a bottom always; a middle on its two bottoms; a top
     # on its two middles or, with townspeople_top: middle_row, on the whole middle row.
     row = r.townspeople_top == "middle_row"
-    masks, legal, choice = _tables(b, row)
+    masks, legal, choice, candidates, support, before = _tables(b, row)
+    width = max(b.card_count).bit_length()  # bits a count up to the deck's copies needs
     return Config(
         board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
         display_size=size, plays=r.plays_per_round[n],
@@ -254,37 +296,74 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         reserve=r.reserve_diamonds, top_needs_row=row,
         tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
                        for loc, rests in enumerate(b.tp_rests_on)),
-        full_mask=full, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
+        field_count=needed, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
+        triangle_mask=tuple(_mask(t) for t in b.ws_triangle),
+        column_mask=tuple(_mask(c) for c in b.trade_column),
+        trade_row_mask=tuple(_mask(r) for r in b.trade_row),
+        harbor_mask=tuple(_mask(r) for r in b.harbor_row),
+        kinds=len(b.cards), unseen_width=width,
+        unseen_all=sum(count << (k * width) for k, count in enumerate(b.card_count)),
+        unseen_one=tuple(1 << (k * width) for k in range(len(b.cards))),
+        unseen_field=tuple(((1 << width) - 1) << (k * width) for k in range(len(b.cards))),
+        field_now=tuple(r.field_timing == "action" and a in b.field_areas
+                        for a in range(len(AREAS))),
         explain=explain, legal_mask=masks, legal_table=legal, choice_table=choice,
+        candidates=candidates, support_mask=support, row_before=before,
     )
 
 
+def _mask(spaces: Sequence[int]) -> int:
+    """The bit mask of ``spaces``."""
+    return sum(1 << sp for sp in spaces)
+
+
 _Table = tuple[dict[int, tuple[int, ...]], ...]
-_TABLES: dict[tuple[int, bool], tuple[Board, tuple[int, ...], _Table, _Table]] = {}
+_Ints = tuple[int, ...]
+_Entry = tuple[_Ints, _Table, _Table, tuple[_Ints, ...], _Ints, _Ints]
+_TABLES: dict[tuple[int, bool], tuple[Board, _Entry]] = {}
 
 
-def _tables(b: Board, row: bool) -> tuple[tuple[int, ...], _Table, _Table]:
-    """Per card kind: the mask of the spaces that decide where it may go, and its (shared,
-    filling) tables of legal spaces and choices (see :class:`Config`). Kept per board and
-    townspeople rule, so every game on the board fills the same tables."""
-    entry = _TABLES.get((id(b), row))
-    if entry is None or entry[0] is not b:
-        if len(_TABLES) >= 8:  # custom boards in tests: keep the cache bounded
-            _TABLES.clear()
-        masks: list[int] = []
-        legal: list[dict[int, tuple[int, ...]]] = []
-        choice: list[dict[int, tuple[int, ...]]] = []
-        shared: dict[tuple[int, int], int] = {}
-        for c in b.cards:
-            spaces = (b.ws_by_material[c.symbol] if c.area == WORKSHOPS
-                      else b.trade_column[c.symbol] if c.area == TRADE
-                      else range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area]))
-            masks.append(sum(1 << sp for sp in spaces))
-            first = shared.setdefault((c.area, c.symbol), len(legal))  # its class's first kind
-            legal.append({} if first == len(legal) else legal[first])
-            choice.append({} if first == len(choice) else choice[first])
-        entry = _TABLES[(id(b), row)] = (b, tuple(masks), tuple(legal), tuple(choice))
-    return entry[1], entry[2], entry[3]
+def _tables(b: Board, row: bool) -> _Entry:
+    """Per card kind: the mask of the spaces that decide where it may go, its (shared,
+    filling) tables of legal spaces and choices and its candidate spaces; per space, its
+    support and the spaces before it in its harbor row (see :class:`Config`). Kept per
+    board and townspeople rule, so every game on the board fills the same tables."""
+    known = _TABLES.get((id(b), row))
+    if known is not None and known[0] is b:
+        return known[1]
+    if len(_TABLES) >= 8:  # custom boards in tests: keep the cache bounded
+        _TABLES.clear()
+    masks: list[int] = []
+    legal: list[dict[int, tuple[int, ...]]] = []
+    choice: list[dict[int, tuple[int, ...]]] = []
+    candidates: list[tuple[int, ...]] = []
+    shared: dict[tuple[int, int], int] = {}
+    for c in b.cards:
+        spaces = (b.ws_by_material[c.symbol] if c.area == WORKSHOPS
+                  else b.trade_column[c.symbol] if c.area == TRADE
+                  else range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area]))
+        masks.append(_mask(spaces))
+        candidates.append(tuple(spaces))
+        # a class of kinds that go to the same spaces shares the tables: an area and symbol
+        # (a material, a good), a townspeople area whatever the symbol
+        key = (c.area, -1 if c.area in (NOBILI, POPULI) else c.symbol)
+        first = shared.setdefault(key, len(legal))  # its class's first kind
+        legal.append({} if first == len(legal) else legal[first])
+        choice.append({} if first == len(choice) else choice[first])
+    support = [0] * b.spaces
+    for area in (NOBILI, POPULI):
+        base = b.area_start[area]
+        for loc, rests in enumerate(b.tp_rests_on):
+            needs = b.tp_middles if row and loc in b.tp_tops else rests
+            support[base + loc] = _mask([base + j for j in needs])
+    before = [0] * b.spaces
+    for spaces in b.harbor_row:
+        for k, sp in enumerate(spaces):
+            before[sp] = _mask(spaces[:k])
+    entry = (tuple(masks), tuple(legal), tuple(choice), tuple(candidates), tuple(support),
+             tuple(before))
+    _TABLES[(id(b), row)] = (b, entry)
+    return entry
 
 
 def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
@@ -293,43 +372,44 @@ def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
     """The state before the first card: empty board, full supplies, ships at the start.
 
     ``display`` is the setup display as card kinds (None: not tracked); ``start`` the
-    first round's start player; ``explain=False``: the events carry no ``why``.
+    first round's start player; ``explain=False``: actions leave no events (bot games).
     """
     cfg = make_config(players, rules, game_board, explain=explain)
     b, n = cfg.board, cfg.players
     if not 0 <= start < n:
         raise ContentError(f"no player {start + 1} to start")
-    seen = (0,) * len(b.cards)
+    seen = cfg.unseen_all
     shown: tuple[int, ...] | None = None
     if display is not None:
         if len(display) != cfg.display_size:
             raise RuleViolation(f"the setup display holds {cfg.display_size} cards with {n} "
                                 f"players, not {len(display)}", rule="display-size")
-        seen = _see(seen, b, display)
+        seen = _see(seen, cfg, display)
         shown = tuple(sorted(display))
     return State(
-        cfg=cfg, owner=(-1,) * b.spaces, points=(0,) * (n * NCAT), diamonds=(cfg.diamonds,) * n,
+        cfg=cfg, mine=(0,) * n, points=(0,) * (n * NCAT), diamonds=(cfg.diamonds,) * n,
         ship=(0,) * n, have=(0,) * (n * len(AREAS)), claimed=(0,) * n,
-        field_taken=(0,) * len(AREAS), res_next=0, display=shown, seen=seen,
+        field_taken=(0,) * len(AREAS), res_next=0, display=shown, unseen=seen,
         pool=(0,) * len(b.cards), hidden=0, round=0, start=start, turn=0, turns=0, phase=PLAY,
         pending=-1, pending_why="", ending=False, end_reason=None, leftover_done=False,
         bonus_cards=(0,) * n, events=(),
     )
 
 
-def _see(seen: tuple[int, ...], b: Board, kinds: Sequence[int]) -> tuple[int, ...]:
-    """``seen`` counting one more copy of each card kind; refuse a copy the deck lacks."""
-    out = list(seen)
+def _see(unseen: int, cfg: Config, kinds: Sequence[int]) -> int:
+    """``unseen`` (``State.unseen``) after one more copy of each card kind is seen; refuse
+    a copy the deck lacks."""
+    b = cfg.board
     for kind in kinds:
         if not 0 <= kind < len(b.cards):
             raise ContentError(f"unknown card kind {kind}")
-        out[kind] += 1
-        if out[kind] > b.card_count[kind]:
+        if not unseen & cfg.unseen_field[kind]:
             held = b.card_count[kind]
             raise RuleViolation(f"{b.cards[kind].id}: the deck holds {held} such card"
-                                f"{'s' if held > 1 else ''}, this is copy {out[kind]}",
+                                f"{'s' if held > 1 else ''}, this is copy {held + 1}",
                                 rule="deck-limit")
-    return tuple(out)
+        unseen -= cfg.unseen_one[kind]
+    return unseen
 
 
 # ------------------------------------------------------------------ legal placements
@@ -340,7 +420,7 @@ def check_place(state: State, player: int, card: int, space: int) -> None:
 
 def _check_place(s: State, player: int, card: int, space: int) -> None:
     cfg = s.cfg
-    owner, diamonds, res_next = s.owner, s.diamonds, s.res_next
+    taken, diamonds, res_next = s.taken, s.diamonds, s.res_next
     b = cfg.board
     c = b.cards[card]
     name = cfg.names[player]
@@ -354,8 +434,8 @@ def _check_place(s: State, player: int, card: int, space: int) -> None:
     if area != c.area:
         raise RuleViolation(f"a {AREAS[c.area]} card cannot place on {sid} "
                             f"(it places in the {AREAS[c.area]} area)", rule="wrong-area")
-    holder = owner[space]
-    if holder >= 0:
+    if taken >> space & 1:
+        holder = _holder(s.mine, space)
         raise RuleViolation(f"{sid} is taken ({cfg.names[holder]}'s diamond)", rule="space-taken")
     if space == s.deferred:
         raise RuleViolation(f"{sid} is taken (the harbor diamond waiting for this bonus card)",
@@ -374,7 +454,7 @@ def _check_place(s: State, player: int, card: int, space: int) -> None:
                                 rule="residences-order")
     elif area in (NOBILI, POPULI):
         base = b.area_start[area]
-        if any(owner[base + i] < 0 for i in cfg.tp_needs[loc]):
+        if any(not taken >> (base + i) & 1 for i in cfg.tp_needs[loc]):
             if b.tp_level[loc] == "top" and cfg.top_needs_row:
                 raise RuleViolation(f"{sid} needs the whole middle row filled (ruleset "
                                     "townspeople_top: middle_row)", rule="townspeople-support")
@@ -389,11 +469,8 @@ def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
         return ()
     cfg = state.cfg
     pattern = _pattern(state, card)
-    table = cfg.legal_table[card]
-    found = table.get(pattern)
-    if found is None:
-        found = table[pattern] = _legal_for(cfg, card, pattern)
-    return found
+    found = cfg.legal_table[card].get(pattern)
+    return _miss(cfg, card, pattern)[0] if found is None else found
 
 
 def _pattern(state: State, card: int) -> int:
@@ -402,28 +479,51 @@ def _pattern(state: State, card: int) -> int:
     return blocked & state.cfg.legal_mask[card]
 
 
-def _legal_for(cfg: Config, card: int, blocked: int) -> tuple[int, ...]:
-    """The legal spaces of ``card`` when the spaces of ``blocked`` (a bit mask) are taken."""
-    b = cfg.board
-    c = b.cards[card]
-    area = c.area
+_FILLED = -1  # a key no pattern has: the class's tables hold every pattern play reaches
+_PREFILL = 2048  # patterns a class's first miss fills at most (the bundled board: <= 1,024)
 
-    def free(sp: int) -> bool:
-        return not blocked >> sp & 1
 
-    if area == WORKSHOPS:
-        return tuple(sp for sp in b.ws_by_material[c.symbol] if free(sp))
-    if area == TRADE:
-        return tuple(sp for sp in b.trade_column[c.symbol] if free(sp))
-    base = b.area_start[area]
-    spaces = range(base, base + b.area_size[area])
-    if area == RESIDENCES:  # the next free house (houses fill in line order)
-        return next(((sp,) for sp in spaces if free(sp)), ())
-    if area == HARBOR:
-        return tuple(sp for sp in spaces if free(sp))
-    needs = cfg.tp_needs
-    return tuple(base + i for i in range(b.area_size[area])
-                 if free(base + i) and not any(free(base + j) for j in needs[i]))
+def _miss(cfg: Config, card: int, pattern: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The legal spaces and choices of ``card`` for a ``pattern`` its tables lack.
+
+    A class's first miss fills its tables for every pattern that placements on its
+    choices reach from the empty board (all patterns of a material's or good's spaces,
+    the supported ones of a townspeople area, the houses in order, harbor rows filled
+    from their first space: at most 1,024 a class, a few milliseconds once), so a
+    simulation's games meet filled tables; others (a scorekeeper's free choice of a ship
+    space, a deferred harbor diamond) are filled when met."""
+    table = cfg.legal_table[card]
+    if _FILLED not in table:
+        table[_FILLED] = ()
+        stack = [0]
+        budget = _PREFILL  # a custom board's larger areas: the rest is filled when met
+        while stack and budget:
+            reached = stack.pop()
+            if reached not in table:
+                stack.extend([reached | 1 << sp for sp in _fill(cfg, card, reached)[1]])
+                budget -= 1
+        if pattern in table:
+            return table[pattern], cfg.choice_table[card][pattern]
+    return _fill(cfg, card, pattern)
+
+
+def _fill(cfg: Config, card: int, blocked: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Enter (and return) the legal spaces and the choices of ``card`` when the spaces of
+    ``blocked`` (a bit mask) are taken into its tables."""
+    support = cfg.support_mask
+    # free, and (townspeople) the spaces below it taken
+    legal = tuple([sp for sp in cfg.candidates[card]
+                   if not blocked >> sp & 1 and blocked & support[sp] == support[sp]])
+    if cfg.board.cards[card].area == RESIDENCES:  # the next free house (in line order)
+        legal = legal[:1]
+    before = cfg.row_before
+    # a harbor row's ship spaces are interchangeable: its first free one is the choice
+    choices = tuple([sp for sp in legal if blocked & before[sp] == before[sp]])
+    if choices == legal:
+        choices = legal
+    cfg.legal_table[card][blocked] = legal
+    cfg.choice_table[card][blocked] = choices
+    return legal, choices
 
 
 def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
@@ -434,27 +534,8 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
     cfg = state.cfg
     blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
     pattern = blocked & cfg.legal_mask[card]  # _pattern, inline: the bots' hot path
-    table = cfg.choice_table[card]
-    found = table.get(pattern)
-    if found is None:
-        found = table[pattern] = _choices_for(cfg, card, legal_spaces(state, player, card))
-    return found
-
-
-def _choices_for(cfg: Config, card: int, spaces: tuple[int, ...]) -> tuple[int, ...]:
-    b = cfg.board
-    if b.cards[card].area != HARBOR:
-        return spaces
-    ships = len(b.harbor_row[0])
-    h0 = b.area_start[HARBOR]
-    out: list[int] = []
-    rows_seen: set[int] = set()
-    for s in spaces:
-        row = (s - h0) // ships
-        if row not in rows_seen:
-            rows_seen.add(row)
-            out.append(s)
-    return tuple(out)
+    found = cfg.choice_table[card].get(pattern)
+    return _miss(cfg, card, pattern)[1] if found is None else found
 
 
 # ---------------------------------------------------------------------------- apply
@@ -462,9 +543,8 @@ def _choices_for(cfg: Config, card: int, spaces: tuple[int, ...]) -> tuple[int, 
 # fields it changes into ``v`` (a list of the state's fields, local to the action) and
 # appends its events to ``ev``; the points of those events are added to ``points`` once,
 # when the action is settled (``_settled``), which builds the one new State. Only the
-# tuples an action changes are rebuilt (the owner of one space, one player's supply ...);
+# tuples an action changes are rebuilt (one player's diamonds and supply ...);
 # the states before and after stay immutable.
-_CAT_INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 _FIELD = {name: i for i, name in enumerate(State._fields)}
 _new_state = tuple.__new__
 
@@ -488,24 +568,35 @@ def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return values[:i] + (values[i] + delta,) + values[i + 1:]
 
 
-def _gain(ev: list[Event], player: int, points: int, cat: int, why: str) -> None:
-    ev.append(_new_state(Event, (player, points, CATEGORIES[cat], why)))
+# While an action runs, its events are plain tuples (player, points, kind index into
+# KINDS, why): the points are added up from them once (_settled), and they become Events
+# only where someone reads them (explained games, preview).
+KINDS = (*CATEGORIES, "bonus", "field", "end")
+_KIND_INDEX = {name: i for i, name in enumerate(KINDS)}
+_Raw = tuple[int, int, int, str]
 
 
-def _note(ev: list[Event], player: int, kind: str, why: str) -> None:
-    ev.append(_new_state(Event, (player, 0, kind, why)))
+def _gain(ev: list[_Raw], player: int, points: int, cat: int, why: str) -> None:
+    """``player`` gains ``points`` in category ``cat`` (the hot scorers append inline)."""
+    ev.append((player, points, cat, why))
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``, or a RuleViolation naming the rule it breaks."""
-    if type(action) is Play or isinstance(action, Play):
-        if state.phase == ROUND_END:
-            state = apply(state, EndRound(None))
-        return _play(state, action, [])
+def _note(ev: list[_Raw], player: int, kind: str, why: str) -> None:
+    ev.append((player, 0, _KIND_INDEX[kind], why))
+
+
+def _events(ev: list[_Raw]) -> tuple[Event, ...]:
+    """The action's events as :class:`Event`."""
+    return tuple([_new_state(Event, (player, points, KINDS[kind], why))
+                  for player, points, kind, why in ev])
+
+
+def _apply_other(s: State, action: Action) -> State:
+    """:func:`apply` for the actions other than :class:`Play`."""
     if isinstance(action, EmptyDisplay):
-        return _empty_display(state, action.player, [])
+        return _empty_display(s, action.player, [])
     if isinstance(action, EndRound):
-        return _end_round(state, action.leftover)
+        return _end_round(s, action.leftover)
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -517,51 +608,61 @@ def _over_message(s: State) -> str:
 
 # Field positions of State, for the action's mutable copy ``v`` (a list of the fields):
 # an action copies the state once, changes the fields it touches and builds one State.
-(_OWNER, _POINTS, _DIAMONDS, _SHIPS, _HAVE, _CLAIMED, _FIELD_TAKEN, _RES_NEXT, _DISPLAY,
- _SEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
+(_MINE, _POINTS, _DIAMONDS, _SHIPS, _HAVE, _CLAIMED, _FIELD_TAKEN, _RES_NEXT, _DISPLAY,
+ _UNSEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
  _ENDING, _END_REASON, _LEFTOVER_DONE, _BONUS_CARDS, _EVENTS, _DEFERRED,
  _TAKEN) = (_FIELD[f] for f in State._fields[1:])
 
 
-def _play(s: State, action: Play, ev: list[Event]) -> State:
+def apply(s: State, action: Action) -> State:
+    """The state after ``action``, or a RuleViolation naming the rule it breaks."""
+    # A Play is the hot path, carried out here (one Python call less an action); the
+    # other actions go to _apply_other.
+    if type(action) is not Play and not isinstance(action, Play):
+        return _apply_other(s, action)
+    if s.phase == ROUND_END:
+        s = _end_round(s, None)
+    ev: list[_Raw] = []
     cfg = s.cfg
-    b = cfg.board
     player, card, space = action
     n = len(cfg.names)
-    if not 0 <= player < n:
-        raise ContentError(f"no player {player + 1}")
-    if not 0 <= card < len(b.cards):
+    if not (0 <= player < n and 0 <= card < cfg.kinds):
+        if not 0 <= player < n:
+            raise ContentError(f"no player {player + 1}")
         raise ContentError(f"unknown card kind {card}")
     phase = s.phase
-    if phase == OVER:
-        raise RuleViolation(_over_message(s), rule="game-over")
-    v = list(s)
-    if phase == BONUS:
-        if player != s.pending:
-            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
-                                f"{cfg.names[player]} cannot play now", rule="turn-order")
-        # (pending is cleared when the action is settled)
-        _take_from_display(s, card, v)
-        v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
-    else:
+    v: list[Any] = list(s)
+    if phase == PLAY:
         turn = s.turn
         expected = (s.start + turn) % n
         if player != expected:
             raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {cfg.names[player]}'s "
                                 "(play goes round the table from the start player)",
                                 rule="turn-order")
-        seen = s.seen
-        if seen[card] >= b.card_count[card]:
-            _see(seen, b, (card,))  # raises the deck limit
-        v[_SEEN] = seen[:card] + (seen[card] + 1,) + seen[card + 1:]
+        unseen = s.unseen
+        if not unseen & cfg.unseen_field[card]:
+            _see(unseen, cfg, (card,))  # raises the deck limit
+        v[_UNSEEN] = unseen - cfg.unseen_one[card]
         v[_TURN] = turn + 1
         v[_TURNS] = s.turns + 1
+    elif phase == BONUS:
+        if player != s.pending:
+            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
+                                f"{cfg.names[player]} cannot play now", rule="turn-order")
+        # (pending is cleared when the turn is finished)
+        _take_from_display(s, card, v)
+        v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
+    else:  # (apply ends a finished round first)
+        raise RuleViolation(_over_message(s), rule="game-over")
     bonus_why = _resolve(s, v, player, card, space, ev)
     if bonus_why or v[_ENDING]:
         _after_action(cfg, v, player, bonus_why, ev)
-    else:  # the common case: nothing follows the action but the turn's end
+    elif phase == BONUS or v[_TURN] >= cfg.turns_per_round or v[_DEFERRED] >= 0 or \
+            not cfg.fields_at_action:
         _finish_turn(cfg, v, player, ev)
-    return _settled(v, ev)
+    # else the common case: a hand play that earns nothing, ends nothing, mid-round: the
+    # turn is over and the next player's begins (phase PLAY, nothing pending, as before)
+    return _settled(cfg, v, ev)
 
 
 def _take_from_display(s: State, card: int, v: list[Any]) -> None:
@@ -581,16 +682,16 @@ def _take_from_display(s: State, card: int, v: list[Any]) -> None:
     if s.pool[card] > 0:
         v[_POOL] = _tick(s.pool, card, -1)
         return
-    seen = _see(s.seen, b, (card,))
+    seen = _see(s.unseen, s.cfg, (card,))
     if s.hidden >= s.cfg.display_size:
         raise RuleViolation(f"more bonus cards than the setup display ({s.cfg.display_size} "
                             "cards) and the leftovers could have held", rule="not-on-display")
-    v[_SEEN] = seen
+    v[_UNSEEN] = seen
     v[_HIDDEN] = s.hidden + 1
 
 
 def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
-             ev: list[Event]) -> str:
+             ev: list[_Raw]) -> str:
     """Carry out one card's action on ``s`` into ``v`` (the state's fields, which the caller
     may have changed already: the card leaving the hand or the display); returns why a
     bonus card was earned ("")."""
@@ -616,51 +717,54 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
             v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
             v[_DEFERRED] = space
             return bonus
-    owner = s.owner[:space] + (player,) + s.owner[space + 1:]
-    v[_OWNER] = owner
-    v[_TAKEN] = s.taken | 1 << space
+    mine = s.mine
+    own = mine[player] | 1 << space
+    v[_MINE] = mine[:player] + (own,) + mine[player + 1:]
+    taken = v[_TAKEN] = s.taken | 1 << space
 
     v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
     have = s.have
     slot = player * 6 + area  # 6 areas
     bit = 0
     if area == WORKSHOPS:
-        bonus, bit = _workshops(b, owner, player, space, ev, cfg.explain)
+        bonus, bit = _workshops(cfg, own, taken, player, space, ev)
     elif area == TRADE:
-        bonus, bit = _trade(b, owner, player, space, ev, cfg.explain)
+        bonus, bit = _trade(cfg, v[_MINE], player, space, ev)
     elif area == RESIDENCES:
-        bonus, bit = _residences(b, owner, player, space, have[slot], ev, cfg.explain)
+        bonus, bit = _residences(b, own, player, space, have[slot], ev, cfg.explain)
         v[_RES_NEXT] = b.space_local[space] + 1
     elif area == HARBOR:
-        _harbor(b, owner, space, ev)
+        _harbor(cfg, v[_MINE], taken, space, ev)
         if not cfg.ship_first:
             v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
     else:
-        bonus, bit = _townspeople(b, owner, player, card, space, ev, cfg.explain)
-    if bit & ~have[slot]:
-        v[_HAVE] = have[:slot] + (have[slot] | bit,) + have[slot + 1:]
-    if cfg.fields_at_action and cfg.has_field[area] and not v[_CLAIMED][player] >> area & 1:
+        bonus, bit = _townspeople(b, v[_MINE], taken, player, card, space, ev, cfg.explain)
+    got = have[slot] | bit
+    if got != have[slot]:
+        v[_HAVE] = have[:slot] + (got,) + have[slot + 1:]
+    if cfg.field_now[area] and got.bit_count() >= cfg.field_count[area] and \
+            not v[_CLAIMED][player] >> area & 1:  # _meets, inline: met and not claimed
         _check_field(cfg, v, player, area, ev)
     if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
         _last_diamond(cfg, v, player, ev)
     return bonus
 
 
-def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
+def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
     """Put down a harbor diamond that waited for its landing's bonus card; a full row pays."""
     space = v[_DEFERRED]
     if space < 0:
         return
-    owner = v[_OWNER][:space] + (player,) + v[_OWNER][space + 1:]
-    _harbor(cfg.board, owner, space, ev)
-    v[_OWNER] = owner
+    mine = v[_MINE]
+    v[_MINE] = mine = mine[:player] + (mine[player] | 1 << space,) + mine[player + 1:]
     v[_TAKEN] |= 1 << space
+    _harbor(cfg, mine, v[_TAKEN], space, ev)
     v[_DEFERRED] = -1
     if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
         _last_diamond(cfg, v, player, ev)
 
 
-def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
+def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
     """A player's supply is empty: the game will end; the reserve (an option) comes out."""
     when = {"turn": "after this turn", "round": "at the end of this round",
             "action": "now"}[cfg.last_end]
@@ -673,7 +777,7 @@ def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> No
 
 
 def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
-          ev: list[Event], explain: bool) -> tuple[tuple[int, ...], str]:
+          ev: list[_Raw], explain: bool) -> tuple[tuple[int, ...], str]:
     """The ship positions after ``player``'s ship moves ``number`` spaces, and why a bonus
     card was earned by the landing ("" if none)."""
     start = ship[player]
@@ -681,48 +785,59 @@ def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
         _note(ev, player, "ship", f"ship already on {SHIP_TRACK_LENGTH}: it scores nothing")
         return ship, ""
     end = min(start + number, SHIP_TRACK_LENGTH)
-    _gain(ev, player, b.ship_points[end], SHIP_CAT, f"ship {start}→{end}" if explain else "")
+    ev.append((player, b.ship_points[end], SHIP_CAT,  # _gain, inline
+               f"ship {start}→{end}" if explain else ""))
     return ship[:player] + (end,) + ship[player + 1:], (
         f"ship lands on {end}" if b.ship_bonus[end] else "")
 
 
-def _workshops(b: Board, owner: tuple[int, ...], player: int, space: int,
-               ev: list[Event], explain: bool) -> tuple[str, int]:
+def _holder(mine: tuple[int, ...], space: int) -> int:
+    """The player whose diamond is on ``space`` (-1: free)."""
+    for player, mask in enumerate(mine):
+        if mask >> space & 1:
+            return player
+    return -1
+
+
+def _workshops(cfg: Config, own: int, taken: int, player: int, space: int,
+               ev: list[_Raw]) -> tuple[str, int]:
+    b = cfg.board
     group = {space}
     stack = [space]
     neighbours = b.ws_neighbours
     while stack:
         for nb in neighbours[stack.pop()]:
-            if owner[nb] == player and nb not in group:
+            if own >> nb & 1 and nb not in group:
                 group.add(nb)
                 stack.append(nb)
     material = b.space_symbol[space]
     double = material == b.ws_double
     size = len(group)
     why = (f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
-           if explain else "")
-    _gain(ev, player, size * (2 if double else 1), WORKSHOPS, why)
-    tri = b.ws_triangle[space]
+           if cfg.explain else "")
+    ev.append((player, size * (2 if double else 1), WORKSHOPS, why))  # _gain, inline
+    tri = cfg.triangle_mask[space]
     bonus = ""
-    if all(owner[t] >= 0 for t in tri):
-        bonus = "bonus triangle " + "-".join(str(b.space_local[t]) for t in tri) + " complete"
+    if taken & tri == tri:
+        bonus = ("bonus triangle " + "-".join(str(b.space_local[t]) for t in b.ws_triangle[space])
+                 + " complete")
     return bonus, 1 << material
 
 
-def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask: int,
-                ev: list[Event], explain: bool) -> tuple[str, int]:
+def _residences(b: Board, own: int, player: int, space: int, mask: int,
+                ev: list[_Raw], explain: bool) -> tuple[str, int]:
     r0 = b.area_start[RESIDENCES]
     loc = space - r0
     values = b.res_values
     total = values[loc]
     j = loc - 1
-    while j >= 0 and owner[r0 + j] == player:
+    while j >= 0 and own >> (r0 + j) & 1:
         total += values[j]
         j -= 1
     back = loc - 1 - j
     why = f"house of value {values[loc]}" + (f" + {back} own house{'s' if back > 1 else ''} "
                                              "before it" if back else "") if explain else ""
-    _gain(ev, player, total, RESIDENCES, why)
+    ev.append((player, total, RESIDENCES, why))  # _gain, inline
     bit = b.res_value_bit[loc]
     before, after = mask.bit_count(), (mask | bit).bit_count()
     if after != before and after in b.res_bonus_at:
@@ -730,64 +845,65 @@ def _residences(b: Board, owner: tuple[int, ...], player: int, space: int, mask:
     return "", bit
 
 
-def _townspeople(b: Board, owner: tuple[int, ...], player: int, card: int, space: int,
-                 ev: list[Event], explain: bool) -> tuple[str, int]:
+def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card: int,
+                 space: int, ev: list[_Raw], explain: bool) -> tuple[str, int]:
     area = b.space_area[space]
     base = b.area_start[area]
     loc = space - base
     symbol = b.space_symbol[space]
     match = symbol == b.cards[card].symbol
-    _gain(ev, player, b.tp_points[loc] * (2 if match else 1), area,
-          f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else "")
-          if explain else "")
+    ev.append((player, b.tp_points[loc] * (2 if match else 1), area,  # _gain, inline
+               f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else "")
+               if explain else ""))
     sid = b.space_ids[space]
     for sup, paid in b.tp_pays[loc]:
-        holder = owner[base + sup]
-        if holder >= 0:
-            _gain(ev, holder, paid, area, f"{AREAS[area]}/{sup} supports {sid}" if explain else "")
+        if taken >> (base + sup) & 1:
+            _gain(ev, _holder(mine, base + sup), paid, area,
+                  f"{AREAS[area]}/{sup} supports {sid}" if explain else "")
     return (f"top space {sid}" if loc in b.tp_tops else ""), 1 << symbol
 
 
-def _trade(b: Board, owner: tuple[int, ...], player: int, space: int,
-           ev: list[Event], explain: bool) -> tuple[str, int]:
+def _trade(cfg: Config, mine: tuple[int, ...], player: int, space: int,
+           ev: list[_Raw]) -> tuple[str, int]:
+    b = cfg.board
     good = b.space_symbol[space]
-    counts: dict[int, int] = {}
-    for s in b.trade_column[good]:
-        holder = owner[s]
-        if holder >= 0:
-            counts[holder] = counts.get(holder, 0) + 1
-    on_column = sum(counts.values())
+    column = cfg.column_mask[good]
+    # each holder's diamonds on the column, holders in the order of their first space
+    counts = sorted(((m & column) & -(m & column), p, (m & column).bit_count())
+                    for p, m in enumerate(mine) if m & column)
+    on_column = sum(k for _, _, k in counts)
     name = b.goods[good]
-    for holder, k in counts.items():
+    mine_k = 0
+    for _, holder, k in counts:
         _gain(ev, holder, k * on_column, TRADE,
-              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}" if explain else "")
-    mine = counts.get(player, 0)
-    if any(k > mine for holder, k in counts.items() if holder != player):
+              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}" if cfg.explain else "")
+        if holder == player:
+            mine_k = k
+    if any(k > mine_k for _, holder, k in counts if holder != player):
         return f"{name} scoring gave another player more points", 1 << good
     return "", 1 << good
 
 
-def _harbor(b: Board, owner: tuple[int, ...], space: int, ev: list[Event]) -> None:
+def _harbor(cfg: Config, mine: tuple[int, ...], taken: int, space: int,
+            ev: list[_Raw]) -> None:
+    b = cfg.board
     ships = len(b.harbor_row[0])
     row = (space - b.area_start[HARBOR]) // ships
-    spaces = b.harbor_row[row]
-    if any(owner[s] < 0 for s in spaces):
+    full = cfg.harbor_mask[row]
+    if taken & full != full:
         return
-    goods = sum(1 for s in b.trade_row[row] if owner[s] >= 0)
+    goods = (taken & cfg.trade_row_mask[row]).bit_count()
     pay = b.harbor_payout[goods]
-    for s in spaces:
-        _gain(ev, owner[s], pay, HARBOR, f"harbor row {row} full, {goods} trade "
+    for s in b.harbor_row[row]:
+        _gain(ev, _holder(mine, s), pay, HARBOR, f"harbor row {row} full, {goods} trade "
               f"good{'s' if goods != 1 else ''} beside it")
 
 
 def _meets(cfg: Config, v: list[Any], player: int, area: int) -> bool:
-    mask = v[_HAVE][player * len(AREAS) + area]
-    if area == RESIDENCES:
-        return mask.bit_count() >= cfg.board.res_field_at
-    return mask == cfg.full_mask[area]
+    return v[_HAVE][player * len(AREAS) + area].bit_count() >= cfg.field_count[area]
 
 
-def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[Event]) -> None:
+def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[_Raw]) -> None:
     """Claim ``area``'s 20/15/10/5 field if ``player`` first meets its condition now."""
     bit = 1 << area
     claimed = v[_CLAIMED]
@@ -811,7 +927,7 @@ def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[Eve
 
 
 def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
-                  ev: list[Event]) -> None:
+                  ev: list[_Raw]) -> None:
     """Settle what follows an action: the owed bonus card, the turn's end, the game's end."""
     if v[_ENDING] and cfg.last_end == "action":
         if bonus_why:
@@ -831,19 +947,19 @@ def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
     _finish_turn(cfg, v, player, ev)
 
 
-def _empty_display(s: State, player: int, ev: list[Event]) -> State:
+def _empty_display(s: State, player: int, ev: list[_Raw]) -> State:
     if s.phase != BONUS or player != s.pending:
         raise RuleViolation(f"{s.cfg.names[player]} owes no bonus card", rule="no-bonus-owed")
     if s.display:
         raise RuleViolation(f"the display holds {len(s.display)} cards: the owed bonus card "
                             "must be taken from it", rule="bonus-owed")
     _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, "the display is empty")
-    v = list(s)
+    v: list[Any] = list(s)
     _finish_turn(s.cfg, v, player, ev)
-    return _settled(v, ev)
+    return _settled(s.cfg, v, ev)
 
 
-def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> None:
+def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
     if v[_DEFERRED] >= 0:
         _land_deferred(cfg, v, player, ev)
     if not cfg.fields_at_action:
@@ -869,15 +985,18 @@ def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[Event]) -> Non
         v[_PHASE] = PLAY
 
 
-def _settled(v: list[Any], ev: list[Event]) -> State:
-    """The state at the end of an action: the fields ``v``, the points and events of ``ev``."""
+def _settled(cfg: Config, v: list[Any], ev: list[_Raw]) -> State:
+    """The state at the end of an action: the fields ``v``, the points and events of ``ev``
+    (events only in explained games: nobody reads a bot game's)."""
     if ev:
         points = list(v[_POINTS])
-        for e in ev:
-            if e.points:
-                points[e.player * NCAT + _CAT_INDEX[e.kind]] += e.points
+        for player, gained, cat, _ in ev:
+            if gained:
+                points[player * NCAT + cat] += gained
         v[_POINTS] = tuple(points)
-    v[_EVENTS] = tuple(ev)
+        v[_EVENTS] = _events(ev) if cfg.explain else ()
+    else:
+        v[_EVENTS] = ()
     return _new_state(State, v)
 
 
@@ -894,7 +1013,7 @@ def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
             raise RuleViolation(f"{len(leftover)} leftover cards; {cfg.players} hands of "
                                 f"{cfg.hand} after {s.turn} turns leave {expected}",
                                 rule="leftover")
-        s = _with(s, seen=_see(s.seen, cfg.board, leftover), leftover_done=True)
+        s = _with(s, unseen=_see(s.unseen, cfg, leftover), leftover_done=True)
         if s.display is not None:
             s = _with(s, display=tuple(sorted((*s.display, *leftover))))
         else:
@@ -917,9 +1036,9 @@ def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Eve
     changing ``state`` and without checking whose turn it is. Illegal placements raise
     the RuleViolation ``apply`` would.
     """
-    ev: list[Event] = []
+    ev: list[_Raw] = []
     bonus = _resolve(state, list(state), player, card, space, ev)
-    return tuple(ev), bonus
+    return _events(ev), bonus
 
 
 def arrange(state: State, owners: dict[int, int] | None = None, *,
@@ -931,10 +1050,12 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
     """
     b = state.cfg.board
     owner, supply, have = list(state.owner), list(state.diamonds), list(state.have)
+    mine = list(state.mine)
     for space, player in (owners or {}).items():
         if owner[space] >= 0:
             raise ValueError(f"{b.space_ids[space]} is taken")
         owner[space] = player
+        mine[player] |= 1 << space
         supply[player] -= 1
         area = b.space_area[space]
         if area == RESIDENCES:
@@ -947,7 +1068,7 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
         raise ValueError("houses are filled in line order, from residences/0")
     start = state.start if to_move is None else (to_move - state.turn) % state.cfg.players
     return _with(state,
-        owner=tuple(owner), taken=sum(1 << sp for sp, who in enumerate(owner) if who >= 0),
+        mine=tuple(mine), taken=sum(1 << sp for sp, who in enumerate(owner) if who >= 0),
         have=tuple(have), res_next=len(houses),
         diamonds=tuple(supply if diamonds is None else diamonds),
         ship=state.ship if ships is None else tuple(ships), start=start, events=())

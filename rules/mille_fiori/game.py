@@ -205,12 +205,14 @@ def legal_moves(s: MFState, player: str | None) -> list[Any]:
             kinds: Sequence[int] = sorted(set(g.display))
         else:
             spare = g.hidden < g.cfg.display_size
+            seen = g.seen  # (a view the engine makes from its packed counts: once)
             kinds = [k for k in range(len(b.cards))
-                     if g.pool[k] > 0 or (spare and g.seen[k] < b.card_count[k])]
+                     if g.pool[k] > 0 or (spare and seen[k] < b.card_count[k])]
     elif s.hands is not None:
         kinds = sorted(set(s.hands[p]))
     else:
-        kinds = [k for k in range(len(b.cards)) if g.seen[k] < b.card_count[k]]
+        seen = g.seen
+        kinds = [k for k in range(len(b.cards)) if seen[k] < b.card_count[k]]
     moves = [_move(b, k, space) for k in kinds
              for space in (*E.legal_spaces(g, p, k), E.SHIP)]
     if g.phase == E.BONUS and g.display is None:

@@ -194,6 +194,7 @@ def number_options(state: State, area: int, symbol: int, bonus: bool = False) ->
     for a bonus card, those on the display (or, untracked, leftovers seen so far too)."""
     b = state.cfg.board
     out = set()
+    seen = state.seen  # (a view the engine makes from its packed counts: once)
     for card in b.cards:
         if card.area != area or card.symbol != symbol:
             continue
@@ -201,7 +202,7 @@ def number_options(state: State, area: int, symbol: int, bonus: bool = False) ->
         if bonus and state.display is not None:
             if k in state.display:
                 out.add(card.number)
-        elif state.seen[k] < b.card_count[k] or (bonus and state.pool[k] > 0):
+        elif seen[k] < b.card_count[k] or (bonus and state.pool[k] > 0):
             out.add(card.number)
     return sorted(out)
 
@@ -260,4 +261,4 @@ def row_space(state: State, area: int, row: int, symbol: int | None) -> int:
         assert symbol is not None
         return b.trade_row[row][symbol]
     spaces = b.harbor_row[row]
-    return next((s for s in spaces if state.owner[s] < 0), spaces[0])
+    return next((s for s in spaces if not state.taken >> s & 1), spaces[0])

@@ -15,11 +15,15 @@ from scorepad.rules.common.shuffle import seeded_rng
 from scorepad.rules.common.stats import Histogram, Sums
 
 from .board import Board, board
-from .bots import Bot
+from .bots import Bot, draft_of
 from .deal import deal, pass_left
-from .engine import BONUS, CATEGORIES, OVER, SHIP, EndRound, Play, State, apply, setup
+from .engine import BONUS, CATEGORIES, NCAT, OVER, SHIP, EndRound, Play, State, apply, setup
 from .log import GAME_FORMAT
 from .ruleset import MFRules
+from .scoring import totals_and_ranks
+
+#: Play(...) at a third of its cost (a NamedTuple's __new__ is a Python function)
+new_play = tuple.__new__
 
 
 class GameResult(NamedTuple):
@@ -51,6 +55,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     cfg = state.cfg
     n = players
     rounds: list[dict[str, Any]] = []
+    drafts = [draft_of(bot) for bot in bots]
     for dealt_hands in dealt.rounds:
         if state.phase == OVER or state.finished:
             break
@@ -64,7 +69,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
             chosen = []
             for p in range(n):  # everyone keeps a card (the draft), then hands pass left
                 hand = hands[p]
-                card = bots[p](state, p, hand, rng)[0]
+                card = drafts[p](state, p, hand, rng)
                 hand.remove(card)
                 chosen.append(card)
             hands = pass_left(hands)
@@ -72,20 +77,24 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
                 card = chosen[p]
                 bot = bots[p]
                 space = bot(state, p, (card,), rng)[1]
-                state = apply(state, Play(p, card, space))
-                chain = []
-                while state.phase == BONUS:
-                    bcard, bspace = bot(state, p, state.display or (), rng)
-                    state = apply(state, Play(p, bcard, bspace))
+                state = apply(state, new_play(Play, (p, card, space)))
+                phase = state.phase
+                if phase == BONUS or record:
+                    chain = []
+                    while phase == BONUS:
+                        bcard, bspace = bot(state, p, state.display or (), rng)
+                        state = apply(state, new_play(Play, (p, bcard, bspace)))
+                        phase = state.phase
+                        if record:
+                            chain.append({"card": b.cards[bcard].id,
+                                          "action": _action(b, bspace)})
                     if record:
-                        chain.append({"card": b.cards[bcard].id, "action": _action(b, bspace)})
-                if record:
-                    entry: dict[str, Any] = {"player": names[p], "card": b.cards[card].id,
-                                             "action": _action(b, space)}
-                    if chain:
-                        entry["bonus"] = chain
-                    turns.append(entry)
-                if state.phase == OVER:
+                        entry: dict[str, Any] = {"player": names[p], "card": b.cards[card].id,
+                                                 "action": _action(b, space)}
+                        if chain:
+                            entry["bonus"] = chain
+                        turns.append(entry)
+                if phase == OVER:
                     unplayed = [chosen[q] for q in order[j + 1:]]
                     break
             if state.phase == OVER:
@@ -131,9 +140,6 @@ class Tally:
 
     def add(self, state: State) -> None:
         """Count one finished game: totals, points per category, how it ended, the winners."""
-        from .engine import NCAT
-        from .scoring import totals_and_ranks
-
         totals, rank_list = totals_and_ranks(state)
         sums = self.sums
         sums.add("games", 1)
@@ -141,12 +147,10 @@ class Tally:
         firsts = rank_list.count(1)
         win = 1 if firsts == 1 else Fraction(1, firsts)
         points = state.points
-        keys = _POINT_KEYS
+        for cat, key in enumerate(_POINT_KEYS):  # every seat's points in the category
+            sums.add(key, sum(points[cat::NCAT]))
         for seat, total in enumerate(totals):
             self.totals.add(total)
-            base = seat * NCAT
-            for cat in range(NCAT):
-                sums.add(keys[cat], points[base + cat])
             if rank_list[seat] == 1:
                 sums.add(f"wins/{seat}", win)
 

@@ -935,7 +935,8 @@ def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
         _finish_turn(cfg, v, player, ev)
         return
     if bonus_why:
-        _note(ev, player, "bonus", f"{bonus_why}: bonus card earned" if cfg.explain else "")
+        if cfg.explain:  # a 0-point note: only an explained game's events show it
+            _note(ev, player, "bonus", f"{bonus_why}: bonus card earned")
         display = v[_DISPLAY]
         if display is not None and not display:
             _gain(ev, player, cfg.empty_points, EMPTY_CAT, "the display is empty")
@@ -972,11 +973,12 @@ def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None
     v[_PENDING_WHY] = ""
     ending = v[_ENDING]
     if ending and cfg.last_end in ("turn", "action"):
-        _note(ev, -1, "end", "game over: a player has placed their last diamond")
+        if cfg.explain:
+            _note(ev, -1, "end", "game over: a player has placed their last diamond")
         v[_PHASE] = OVER
         v[_END_REASON] = "diamonds"
     elif v[_TURN] >= cfg.turns_per_round:
-        if ending or v[_ROUND] + 1 >= cfg.rounds:
+        if cfg.explain and (ending or v[_ROUND] + 1 >= cfg.rounds):
             why = ("a player has placed their last diamond" if ending
                    else "the deck cannot deal another round")
             _note(ev, -1, "end", f"game over after this round: {why}")

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from operator import add
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
-from scorepad.rules.common.stats import Histogram, Sums
+from scorepad.rules.common.stats import Histogram
 
 from .board import Board, board
 from .bots import Bot, draft_of
@@ -120,62 +121,69 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     return GameResult(str(seed), state, log)
 
 
-#: the sums of points per category, by the engine's category index
-_POINT_KEYS = tuple(f"points/{name}" for name in CATEGORIES)
-
-
 class Tally:
     """Figures of finished games, accumulated one game at a time in flat memory.
 
-    Tallies of disjoint sets of games merge exactly (win shares are fractions), so a run
-    split over worker processes gives the same figures as one run.
+    Plain counts (a histogram of totals, points per seat and category, ends, wins by how
+    many shared them) are all a game adds, so a game costs a few hundred instructions;
+    tallies of disjoint sets of games merge exactly (win shares become fractions only in
+    :meth:`figures`), so a run split over worker processes gives the same figures.
     """
 
-    __slots__ = ("totals", "sums", "players")
+    __slots__ = ("players", "scores", "points", "ended", "wins")
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.totals = Histogram()
-        self.sums = Sums()
+        self.scores: dict[int, int] = {}  # a seat's total → how many seats had it
+        self.points = [0] * (players * NCAT)  # summed State.points (player * NCAT + cat)
+        self.ended = {"deck": 0, "diamonds": 0}
+        # seat * (players + 1) + k: the games the seat won, shared among k winners
+        self.wins = [0] * (players * (players + 1))
 
     def add(self, state: State) -> None:
         """Count one finished game: totals, points per category, how it ended, the winners."""
         totals, rank_list = totals_and_ranks(state)
-        sums = self.sums
-        sums.add("games", 1)
-        sums.add(f"ended/{state.end_reason or 'deck'}", 1)
+        scores = self.scores
+        for total in totals:
+            scores[total] = scores.get(total, 0) + 1
+        self.points = list(map(add, self.points, state.points))
+        self.ended[state.end_reason or "deck"] += 1
         firsts = rank_list.count(1)
-        win = 1 if firsts == 1 else Fraction(1, firsts)
-        points = state.points
-        for cat, key in enumerate(_POINT_KEYS):  # every seat's points in the category
-            sums.add(key, sum(points[cat::NCAT]))
-        for seat, total in enumerate(totals):
-            self.totals.add(total)
-            if rank_list[seat] == 1:
-                sums.add(f"wins/{seat}", win)
+        wins, width = self.wins, self.players + 1
+        for seat, rank in enumerate(rank_list):
+            if rank == 1:
+                wins[seat * width + firsts] += 1
 
     def merge(self, other: Tally) -> Tally:
         """Add another tally's games into this one (returns self)."""
-        self.totals.merge(other.totals)
-        self.sums.merge(other.sums)
+        for total, times in other.scores.items():
+            self.scores[total] = self.scores.get(total, 0) + times
+        self.points = list(map(add, self.points, other.points))
+        for reason, times in other.ended.items():
+            self.ended[reason] = self.ended.get(reason, 0) + times
+        self.wins = list(map(add, self.wins, other.wins))
         return self
 
     @property
     def games(self) -> int:
         """How many games were counted."""
-        return int(self.sums.get("games"))
+        return sum(self.ended.values())
 
     def figures(self) -> dict[str, Any]:
         """What ``mf simulate --json`` prints of the games (mean, deciles, areas, ends, wins)."""
-        count = len(self.totals)
-        deciles = self.totals.quantiles(10)
+        totals = Histogram()
+        totals.counts.update(self.scores)
+        count = len(totals)
+        deciles = totals.quantiles(10)
+        points, n, width = self.points, self.players, self.players + 1
+        win = [sum((Fraction(self.wins[seat * width + k], k) for k in range(1, width)),
+                   Fraction(0)) for seat in range(n)]
         return {
-            "mean": round(self.totals.mean(), 2), "median": self.totals.median(),
+            "mean": round(totals.mean(), 2), "median": totals.median(),
             "p10": deciles[0], "p90": deciles[-1],
-            "min": self.totals.min(), "max": self.totals.max(),
-            "areas": {k: round(int(self.sums.get(f"points/{k}")) / count, 2)
-                      for k in CATEGORIES},
-            "ended_by": {k: int(self.sums.get(f"ended/{k}")) for k in ("deck", "diamonds")},
-            "win_share": [round(float(self.sums.get(f"wins/{seat}")) / self.games, 3)
-                          for seat in range(self.players)],
+            "min": totals.min(), "max": totals.max(),
+            "areas": {k: round(sum(points[cat::NCAT]) / count, 2)
+                      for cat, k in enumerate(CATEGORIES)},
+            "ended_by": {k: self.ended.get(k, 0) for k in ("deck", "diamonds")},
+            "win_share": [round(float(w) / self.games, 3) for w in win],
         }

@@ -662,7 +662,14 @@ def apply(s: State, action: Action) -> State:
         _finish_turn(cfg, v, player, ev)
     # else the common case: a hand play that earns nothing, ends nothing, mid-round: the
     # turn is over and the next player's begins (phase PLAY, nothing pending, as before)
-    return _settled(cfg, v, ev)
+    if ev:  # _settled, inline: a call less on the bots' hot path
+        points = list(v[_POINTS])
+        for who, gained, cat, _ in ev:
+            if gained:
+                points[who * NCAT + cat] += gained
+        v[_POINTS] = tuple(points)
+    v[_EVENTS] = _events(ev) if cfg.explain else ()
+    return _new_state(State, v)
 
 
 def _take_from_display(s: State, card: int, v: list[Any]) -> None:
@@ -869,17 +876,27 @@ def _trade(cfg: Config, mine: tuple[int, ...], player: int, space: int,
     good = b.space_symbol[space]
     column = cfg.column_mask[good]
     # each holder's diamonds on the column, holders in the order of their first space
-    counts = sorted(((m & column) & -(m & column), p, (m & column).bit_count())
-                    for p, m in enumerate(mine) if m & column)
-    on_column = sum(k for _, _, k in counts)
+    counts = []
+    on_column = 0
+    for p, m in enumerate(mine):
+        m &= column
+        if m:
+            k = m.bit_count()
+            counts.append((m & -m, p, k))
+            on_column += k
+    counts.sort()
     name = b.goods[good]
-    mine_k = 0
+    mine_k = most = 0  # the player's diamonds there, and the most another holder has
+    explain = cfg.explain
     for _, holder, k in counts:
-        _gain(ev, holder, k * on_column, TRADE,
-              f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}" if cfg.explain else "")
+        ev.append((holder, k * on_column, TRADE,  # _gain, inline
+                   f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}"
+                   if explain else ""))
         if holder == player:
             mine_k = k
-    if any(k > mine_k for _, holder, k in counts if holder != player):
+        elif k > most:
+            most = k
+    if most > mine_k:
         return f"{name} scoring gave another player more points", 1 << good
     return "", 1 << good
 

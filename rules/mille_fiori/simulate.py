@@ -23,7 +23,8 @@ from .log import GAME_FORMAT
 from .ruleset import MFRules
 from .scoring import totals_and_ranks
 
-#: Play(...) at a third of its cost (a NamedTuple's __new__ is a Python function)
+#: Play(...), EndRound(...) at a third of the cost (a NamedTuple's __new__ is a Python
+#: function)
 new_play = tuple.__new__
 
 
@@ -101,7 +102,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
             if state.phase == OVER:
                 break
         leftover = tuple(unplayed + [c for hand in hands for c in hand])
-        state = apply(state, EndRound(leftover))
+        state = apply(state, new_play(EndRound, (leftover,)))
         if record:
             rounds[-1] = {"start": rounds[-1]["start"],
                           "leftover": [b.cards[k].id for k in leftover], "turns": turns}

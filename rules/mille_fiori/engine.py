@@ -565,7 +565,9 @@ def _changed(s: State, changes: dict[str, Any]) -> State:
 
 def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     """``values`` with ``values[i] + delta`` at ``i``."""
-    return values[:i] + (values[i] + delta,) + values[i + 1:]
+    changed = list(values)  # a list and back: half the cost of slicing and joining
+    changed[i] += delta
+    return tuple(changed)
 
 
 # While an action runs, its events are plain tuples (player, points, kind index into
@@ -721,15 +723,20 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
         if bonus and cfg.landing_first:
             # landing_bonus: at_landing: the diamond (taken from the supply) waits until
             # the landing's bonus card has been played (_land_deferred)
-            v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
+            supply = list(diamonds)
+            supply[player] -= 1
+            v[_DIAMONDS] = tuple(supply)
             v[_DEFERRED] = space
             return bonus
-    mine = s.mine
-    own = mine[player] | 1 << space
-    v[_MINE] = mine[:player] + (own,) + mine[player + 1:]
+    # each changed tuple is copied to a list and back: half the cost of slicing and joining
+    owned = list(s.mine)
+    own = owned[player] = owned[player] | 1 << space
+    v[_MINE] = tuple(owned)
     taken = v[_TAKEN] = s.taken | 1 << space
 
-    v[_DIAMONDS] = diamonds[:player] + (diamonds[player] - 1,) + diamonds[player + 1:]
+    supply = list(diamonds)
+    supply[player] -= 1
+    v[_DIAMONDS] = tuple(supply)
     have = s.have
     slot = player * 6 + area  # 6 areas
     bit = 0
@@ -748,7 +755,9 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
         bonus, bit = _townspeople(b, v[_MINE], taken, player, card, space, ev, cfg.explain)
     got = have[slot] | bit
     if got != have[slot]:
-        v[_HAVE] = have[:slot] + (got,) + have[slot + 1:]
+        changed = list(have)
+        changed[slot] = got
+        v[_HAVE] = tuple(changed)
     if cfg.field_now[area] and got.bit_count() >= cfg.field_count[area] and \
             not v[_CLAIMED][player] >> area & 1:  # _meets, inline: met and not claimed
         _check_field(cfg, v, player, area, ev)
@@ -763,7 +772,9 @@ def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> No
     if space < 0:
         return
     mine = v[_MINE]
-    v[_MINE] = mine = mine[:player] + (mine[player] | 1 << space,) + mine[player + 1:]
+    changed = list(mine)
+    changed[player] |= 1 << space
+    v[_MINE] = mine = tuple(changed)
     v[_TAKEN] |= 1 << space
     _harbor(cfg, mine, v[_TAKEN], space, ev)
     v[_DEFERRED] = -1
@@ -794,7 +805,9 @@ def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
     end = min(start + number, SHIP_TRACK_LENGTH)
     ev.append((player, b.ship_points[end], SHIP_CAT,  # _gain, inline
                f"ship {start}→{end}" if explain else ""))
-    return ship[:player] + (end,) + ship[player + 1:], (
+    moved = list(ship)
+    moved[player] = end
+    return tuple(moved), (
         f"ship lands on {end}" if b.ship_bonus[end] else "")
 
 
@@ -939,7 +952,9 @@ def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[_Ra
             return
     _gain(ev, player, values[taken], FIELD_CAT, f"{AREAS[area]} field" if cfg.explain else "")
     v[_DIAMONDS] = diamonds
-    v[_CLAIMED] = claimed[:player] + (claimed[player] | bit,) + claimed[player + 1:]
+    changed = list(claimed)
+    changed[player] |= bit
+    v[_CLAIMED] = tuple(changed)
     v[_FIELD_TAKEN] = _tick(v[_FIELD_TAKEN], area, 1)
 
 

@@ -119,6 +119,8 @@ class Config:
     column_mask: tuple[int, ...]    # per trade good: the spaces of its column
     trade_row_mask: tuple[int, ...]  # per trade row: its spaces
     harbor_mask: tuple[int, ...]    # per harbor row: its ship spaces
+    neighbour_mask: tuple[int, ...]  # per workshop space (as Board.ws_neighbours): its
+                                     # neighbours
     kinds: int                      # card kinds
     unseen_width: int               # bits per card kind in ``State.unseen``
     unseen_all: int                 # ``State.unseen`` before any card is seen
@@ -301,6 +303,7 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
         column_mask=tuple(_mask(c) for c in b.trade_column),
         trade_row_mask=tuple(_mask(r) for r in b.trade_row),
         harbor_mask=tuple(_mask(r) for r in b.harbor_row),
+        neighbour_mask=tuple(_mask(nbs) for nbs in b.ws_neighbours),
         kinds=len(b.cards), unseen_width=width,
         unseen_all=sum(count << (k * width) for k, count in enumerate(b.card_count)),
         unseen_one=tuple(1 << (k * width) for k in range(len(b.cards))),
@@ -822,17 +825,18 @@ def _holder(mine: tuple[int, ...], space: int) -> int:
 def _workshops(cfg: Config, own: int, taken: int, player: int, space: int,
                ev: list[_Raw]) -> tuple[str, int]:
     b = cfg.board
-    group = {space}
-    stack = [space]
-    neighbours = b.ws_neighbours
-    while stack:
-        for nb in neighbours[stack.pop()]:
-            if own >> nb & 1 and nb not in group:
-                group.add(nb)
-                stack.append(nb)
+    # the player's group through ``space``: a flood fill over bit masks
+    neighbours = cfg.neighbour_mask
+    group = frontier = 1 << space
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        new = neighbours[low.bit_length() - 1] & own & ~group
+        group |= new
+        frontier |= new
     material = b.space_symbol[space]
     double = material == b.ws_double
-    size = len(group)
+    size = group.bit_count()
     why = (f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
            if cfg.explain else "")
     ev.append((player, size * (2 if double else 1), WORKSHOPS, why))  # _gain, inline

@@ -36,18 +36,14 @@ def deal(players: int, seed: object, rules: MFRules | None = None,
     """Shuffle the deck with ``seed`` and deal display and hands for ``players`` players."""
     b = game_board or board()
     cfg = make_config(players, rules, b)
-    cards = shuffled(b.deck, seeded_rng(seed))
+    cards = tuple(shuffled(b.deck, seeded_rng(seed)))  # a tuple: its slices are the hands
     size = cfg.display_size
-    display = tuple(cards[:size])
-    rounds = []
-    pos = size
-    block = cfg.hand * players
-    for _ in range(cfg.rounds):
-        hands = tuple(tuple(cards[pos + i * cfg.hand:pos + (i + 1) * cfg.hand])
-                      for i in range(players))
-        rounds.append(hands)
-        pos += block
-    return Deal(normal_seed(seed), players, display, tuple(rounds), tuple(cards[pos:]))
+    hand = cfg.hand
+    pos = size + hand * players * cfg.rounds  # where the rest begins
+    # round r, seat i: the block of ``hand`` cards after the display and the earlier hands
+    rounds = tuple([tuple([cards[k:k + hand] for k in range(start, start + hand * players, hand)])
+                    for start in range(size, pos, hand * players)])
+    return Deal(normal_seed(seed), players, cards[:size], rounds, cards[pos:])
 
 
 def pass_left(hands: Sequence[H]) -> tuple[H, ...]:

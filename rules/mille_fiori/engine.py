@@ -882,8 +882,8 @@ def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card:
     sid = b.space_ids[space]
     for sup, paid in b.tp_pays[loc]:
         if taken >> (base + sup) & 1:
-            _gain(ev, _holder(mine, base + sup), paid, area,
-                  f"{AREAS[area]}/{sup} supports {sid}" if explain else "")
+            ev.append((_holder(mine, base + sup), paid, area,  # _gain, inline
+                       f"{AREAS[area]}/{sup} supports {sid}" if explain else ""))
     return (f"top space {sid}" if loc in b.tp_tops else ""), 1 << symbol
 
 

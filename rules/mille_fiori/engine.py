@@ -1051,20 +1051,27 @@ def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
             raise RuleViolation(f"{len(leftover)} leftover cards; {cfg.players} hands of "
                                 f"{cfg.hand} after {s.turn} turns leave {expected}",
                                 rule="leftover")
-        s = _with(s, unseen=_see(s.unseen, cfg, leftover), leftover_done=True)
+        # the changes are gathered and made at once (one copy of the state)
+        changes: dict[str, Any] = {"unseen": _see(s.unseen, cfg, leftover),
+                                   "leftover_done": True}
         if s.display is not None:
-            s = _with(s, display=tuple(sorted((*s.display, *leftover))))
+            changes["display"] = tuple(sorted((*s.display, *leftover)))
         else:
             pool = list(s.pool)
             for k in leftover:
                 pool[k] += 1
-            s = _with(s, pool=tuple(pool))
+            changes["pool"] = tuple(pool)
+    else:
+        changes = {}
+    changes["events"] = ()
     if s.phase == OVER:
-        return _with(s, events=())
+        return _changed(s, changes)
     if s.ending or s.round + 1 >= cfg.rounds:
-        return _with(s, phase=OVER, end_reason="diamonds" if s.ending else "deck", events=())
-    return _with(s, round=s.round + 1, start=(s.start + 1) % cfg.players, turn=0,
-                 leftover_done=False, phase=PLAY, events=())
+        changes.update(phase=OVER, end_reason="diamonds" if s.ending else "deck")
+    else:
+        changes.update(round=s.round + 1, start=(s.start + 1) % cfg.players, turn=0,
+                       leftover_done=False, phase=PLAY)
+    return _changed(s, changes)
 
 
 def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Event, ...], str]:

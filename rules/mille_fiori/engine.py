@@ -545,7 +545,7 @@ def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
 # One shape: the State above. An action reads the state it is applied to, writes the
 # fields it changes into ``v`` (a list of the state's fields, local to the action) and
 # appends its events to ``ev``; the points of those events are added to ``points`` once,
-# when the action is settled (``_settled``), which builds the one new State. Only the
+# when the action is settled (at the end of ``apply``), which builds the one new State. Only the
 # tuples an action changes are rebuilt (one player's diamonds and supply ...);
 # the states before and after stay immutable.
 _FIELD = {name: i for i, name in enumerate(State._fields)}
@@ -574,7 +574,7 @@ def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
 
 
 # While an action runs, its events are plain tuples (player, points, kind index into
-# KINDS, why): the points are added up from them once (_settled), and they become Events
+# KINDS, why): the points are added up from them once (when apply settles), and they become Events
 # only where someone reads them (explained games, preview).
 KINDS = (*CATEGORIES, "bonus", "field", "end")
 _KIND_INDEX = {name: i for i, name in enumerate(KINDS)}
@@ -597,9 +597,7 @@ def _events(ev: list[_Raw]) -> tuple[Event, ...]:
 
 
 def _apply_other(s: State, action: Action) -> State:
-    """:func:`apply` for the actions other than :class:`Play`."""
-    if isinstance(action, EmptyDisplay):
-        return _empty_display(s, action.player, [])
+    """:func:`apply` for the actions other than :class:`Play` and :class:`EmptyDisplay`."""
     if isinstance(action, EndRound):
         return _end_round(s, action.leftover)
     raise TypeError(f"not an action: {action!r}")
@@ -621,53 +619,60 @@ def _over_message(s: State) -> str:
 
 def apply(s: State, action: Action) -> State:
     """The state after ``action``, or a RuleViolation naming the rule it breaks."""
-    # A Play is the hot path, carried out here (one Python call less an action); the
-    # other actions go to _apply_other.
-    if type(action) is not Play and not isinstance(action, Play):
-        return _apply_other(s, action)
-    if s.phase == ROUND_END:
-        s = _end_round(s, None)
+    # A Play is the hot path, carried out here (one Python call less an action); an
+    # EmptyDisplay is settled here too (the one place an action's points are added up);
+    # a round's end goes to _apply_other.
     ev: list[_Raw] = []
-    cfg = s.cfg
-    player, card, space = action
-    n = len(cfg.names)
-    if not (0 <= player < n and 0 <= card < cfg.kinds):
-        if not 0 <= player < n:
-            raise ContentError(f"no player {player + 1}")
-        raise ContentError(f"unknown card kind {card}")
-    phase = s.phase
-    v: list[Any] = list(s)
-    if phase == PLAY:
-        turn = s.turn
-        expected = (s.start + turn) % n
-        if player != expected:
-            raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not {cfg.names[player]}'s "
-                                "(play goes round the table from the start player)",
-                                rule="turn-order")
-        unseen = s.unseen
-        if not unseen & cfg.unseen_field[card]:
-            _see(unseen, cfg, (card,))  # raises the deck limit
-        v[_UNSEEN] = unseen - cfg.unseen_one[card]
-        v[_TURN] = turn + 1
-        v[_TURNS] = s.turns + 1
-    elif phase == BONUS:
-        if player != s.pending:
-            raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
-                                f"{cfg.names[player]} cannot play now", rule="turn-order")
-        # (pending is cleared when the turn is finished)
-        _take_from_display(s, card, v)
-        v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
-    else:  # (apply ends a finished round first)
-        raise RuleViolation(_over_message(s), rule="game-over")
-    bonus_why = _resolve(s, v, player, card, space, ev)
-    if bonus_why or v[_ENDING]:
-        _after_action(cfg, v, player, bonus_why, ev)
-    elif phase == BONUS or v[_TURN] >= cfg.turns_per_round or v[_DEFERRED] >= 0 or \
-            not cfg.fields_at_action:
-        _finish_turn(cfg, v, player, ev)
-    # else the common case: a hand play that earns nothing, ends nothing, mid-round: the
-    # turn is over and the next player's begins (phase PLAY, nothing pending, as before)
-    if ev:  # _settled, inline: a call less on the bots' hot path
+    if type(action) is not Play and not isinstance(action, Play):
+        if not isinstance(action, EmptyDisplay):
+            return _apply_other(s, action)
+        cfg = s.cfg
+        v = _empty_display(s, action.player, ev)
+    else:
+        if s.phase == ROUND_END:
+            s = _end_round(s, None)
+        cfg = s.cfg
+        player, card, space = action
+        n = len(cfg.names)
+        if not (0 <= player < n and 0 <= card < cfg.kinds):
+            if not 0 <= player < n:
+                raise ContentError(f"no player {player + 1}")
+            raise ContentError(f"unknown card kind {card}")
+        phase = s.phase
+        v = list(s)
+        if phase == PLAY:
+            turn = s.turn
+            expected = (s.start + turn) % n
+            if player != expected:
+                raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not "
+                                    f"{cfg.names[player]}'s (play goes round the table from "
+                                    "the start player)", rule="turn-order")
+            unseen = s.unseen
+            if not unseen & cfg.unseen_field[card]:
+                _see(unseen, cfg, (card,))  # raises the deck limit
+            v[_UNSEEN] = unseen - cfg.unseen_one[card]
+            v[_TURN] = turn + 1
+            v[_TURNS] = s.turns + 1
+        elif phase == BONUS:
+            if player != s.pending:
+                raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
+                                    f"{cfg.names[player]} cannot play now", rule="turn-order")
+            # (pending is cleared when the turn is finished)
+            _take_from_display(s, card, v)
+            v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
+        else:  # (apply ends a finished round first)
+            raise RuleViolation(_over_message(s), rule="game-over")
+        bonus_why = _resolve(s, v, player, card, space, ev)
+        if bonus_why or v[_ENDING]:
+            _after_action(cfg, v, player, bonus_why, ev)
+        elif phase == BONUS or v[_TURN] >= cfg.turns_per_round or v[_DEFERRED] >= 0 or \
+                not cfg.fields_at_action:
+            _finish_turn(cfg, v, player, ev)
+        # else the common case: a hand play that earns nothing, ends nothing, mid-round:
+        # the turn is over and the next player's begins (phase PLAY, nothing pending)
+    # settled: the points of the action's events added to the players' once, the events
+    # made Events only in explained games (nobody reads a bot game's), one new State
+    if ev:
         points = list(v[_POINTS])
         for who, gained, cat, _ in ev:
             if gained:
@@ -984,7 +989,9 @@ def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
     _finish_turn(cfg, v, player, ev)
 
 
-def _empty_display(s: State, player: int, ev: list[_Raw]) -> State:
+def _empty_display(s: State, player: int, ev: list[_Raw]) -> list[Any]:
+    """The fields after ``player`` is paid for an owed bonus card the empty display cannot
+    give (``apply`` settles them)."""
     if s.phase != BONUS or player != s.pending:
         raise RuleViolation(f"{s.cfg.names[player]} owes no bonus card", rule="no-bonus-owed")
     if s.display:
@@ -993,7 +1000,7 @@ def _empty_display(s: State, player: int, ev: list[_Raw]) -> State:
     _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, "the display is empty")
     v: list[Any] = list(s)
     _finish_turn(s.cfg, v, player, ev)
-    return _settled(s.cfg, v, ev)
+    return v
 
 
 def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
@@ -1021,21 +1028,6 @@ def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None
         v[_PHASE] = ROUND_END
     else:
         v[_PHASE] = PLAY
-
-
-def _settled(cfg: Config, v: list[Any], ev: list[_Raw]) -> State:
-    """The state at the end of an action: the fields ``v``, the points and events of ``ev``
-    (events only in explained games: nobody reads a bot game's)."""
-    if ev:
-        points = list(v[_POINTS])
-        for player, gained, cat, _ in ev:
-            if gained:
-                points[player * NCAT + cat] += gained
-        v[_POINTS] = tuple(points)
-        v[_EVENTS] = _events(ev) if cfg.explain else ()
-    else:
-        v[_EVENTS] = ()
-    return _new_state(State, v)
 
 
 def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:

@@ -20,6 +20,7 @@ at the edge (see :mod:`.replay`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from operator import itemgetter
@@ -598,20 +599,20 @@ def legal_next(state: GameState, player: int) -> list[Move]:
 def _first_step(state: GameState, player: int, step: Move) -> tuple[Sheet, tuple[int, ...]]:
     """The first step of ``player``'s move (a card is revealed, the player has not moved):
     the sheet after it and the follow-ups then owed (those that lapse already dropped).
-    The rules of :func:`play_step`'s first step, shared by :func:`play_turn` and
-    :func:`play_round`."""
+    The rules of :func:`play_step`'s first step, as :func:`play_turn` and
+    :func:`play_rounds` take it."""
     card = state[4]
     assert card is not None
     try:
         if step[4]:  # step.then (by index: this runs every round of self-play)
-            raise RuleViolation("a step has no `then`: each follow-up is a step of its "
-                                "own", rule="special-follow-up")
-        done = apply_step(state[0], state[1], state[3][player], card, step)
+            raise _violation("a step has no `then`: each follow-up is a step of its own",
+                             "special-follow-up")
+        sheet, owed = apply_step(state[0], state[1], state[3][player], card, step)
     except RuleViolation as err:
         raise err.at(*_place(state, player)) from None
-    if done[1]:  # special stations marked: their follow-ups, unless they lapse
-        return done[0], _lapse(card, done[0], done[1])[0]
-    return done
+    if owed:  # special stations marked: their follow-ups, unless they lapse
+        owed = _lapse(card, sheet, owed)[0]
+    return sheet, owed
 
 
 def _follow_up_steps(state: GameState, player: int, choose: Callable[[GameState], Move],
@@ -647,12 +648,14 @@ def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
 
 
 def play_rounds(state: GameState, cards: Iterable[Card],
-                choosers: Sequence[Callable[[GameState], Move]], limit: int | None = None
-                ) -> GameState:
+                choosers: Sequence[Callable[..., Move]], limit: int | None = None, *,
+                rng: random.Random | None = None) -> GameState:
     """Whole rounds, one per card drawn from ``cards`` (at most ``limit``), until the game
     is over: for each, :func:`reveal` the card, every player's whole move in seat order
     (:func:`play_turn`, asking ``choosers[p]`` for each of player p's steps), then
     :func:`end_round`; the state after the last. No card is drawn after the game's end.
+    With ``rng``, the choosers are bots, asked as ``choosers[p](state, p, rng)`` (see
+    :mod:`.bots`): self-play then needs no closure a seat, a Python call less a step.
 
     The same rules and the same result as those calls one after the other (self-play's
     hot path): only the states that a chooser sees and the last are built, not the
@@ -660,10 +663,13 @@ def play_rounds(state: GameState, cards: Iterable[Card],
     """
     network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, _ = state
     count = len(players)
+    if rng is None:  # choosers: each asked as a bot that ignores seat and rng
+        choosers = [_as_bot(choose) for choose in choosers]
     if over or revealed is not None or len(choosers) != count:  # refused: say why
+        seats = [seat(bot, p, rng) for p, bot in enumerate(choosers)]
         for card in islice(cards, limit):
             state = reveal(state, card)
-            for player, choose in enumerate(choosers):
+            for player, choose in enumerate(seats):
                 state = play_turn(state, player, choose)[0]
             state = end_round(state)[0]
             if state.over:
@@ -676,11 +682,17 @@ def play_rounds(state: GameState, cards: Iterable[Card],
         now = _new(GameState, (network, rules, players, sheets, card, unmoved, first_taken,
                                rounds, False, sheets, nothing_owed))
         after = sheets  # the sheets as the moves leave them
-        for player, choose in enumerate(choosers):
-            sheet, owed = _first_step(now, player, choose(now))
-            if owed:  # follow-ups: the whole turn's bookkeeping
-                now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player, choose,
-                                       [])
+        for player, bot in enumerate(choosers):
+            step = bot(now, player, rng)
+            if step[4]:  # step.then: refused, as play_turn refuses it
+                _first_step(now, player, step)
+            try:  # _first_step without its call (self-play makes one a seat a round)
+                sheet, owed = apply_step(network, rules, sheets[player], card, step)
+            except RuleViolation as err:
+                raise err.at(*_place(now, player)) from None
+            if owed and _lapse(card, sheet, owed)[0]:  # follow-ups: the turn's bookkeeping
+                now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player,
+                                       seat(bot, player, rng), [])
                 after = now[3]
             elif count == 1:
                 after = (sheet,)
@@ -696,6 +708,18 @@ def play_rounds(state: GameState, cards: Iterable[Card],
         return state
     return _new(GameState, (network, rules, players, sheets, None, _MOVED[count], first_taken,
                             rounds, over, (), nothing_owed))
+
+
+def _as_bot(choose: Callable[[GameState], Move]) -> Callable[..., Move]:
+    """A chooser ``choose(state)`` asked as a bot ``(state, player, rng)``."""
+    return lambda state, _player, _rng: choose(state)
+
+
+def seat(bot: Callable[..., Move], player: int, rng: random.Random | None
+         ) -> Callable[[GameState], Move]:
+    """A bot ``(state, player, rng) -> Move`` as ``player``'s chooser ``choose(state)``
+    (what :func:`play_turn` asks), drawing from ``rng``."""
+    return lambda state: bot(state, player, rng)
 
 
 class Step(NamedTuple):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -13,7 +13,6 @@ from .bots import BOTS, Bot
 from .cards import card_stream
 from .engine import (
     GameState,
-    Move,
     empty_stations,
     end_round,
     final_total,
@@ -22,6 +21,7 @@ from .engine import (
     play_rounds,
     play_turn,
     reveal,
+    seat,
 )
 from .log import GameLog, RoundSpec
 from .maps import Network
@@ -50,15 +50,13 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     state = new_game(network, rules, players)
     rounds: list[RoundSpec] = []
 
-    def asker(p: int) -> Callable[[GameState], Move]:
-        return lambda now: choose(now, p, rng)
-
-    seats = [(p, asker(p)) for p in range(len(players))]  # made once a game, not a round
     # a new game is never over: the end is checked after each round, and a card drawn
     # only for a round that is played (zip asks the rounds' range first)
     if not record:  # the same rounds, fewer states built (see play_rounds)
-        state = play_rounds(state, map(_CARD, stream), [ask for _, ask in seats], MAX_ROUNDS)
+        state = play_rounds(state, map(_CARD, stream), (choose,) * len(players), MAX_ROUNDS,
+                            rng=rng)
     else:
+        seats = [(p, seat(choose, p, rng)) for p in range(len(players))]  # once a game
         for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
             state = reveal(state, card)
             moves = {}

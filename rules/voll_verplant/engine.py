@@ -200,8 +200,8 @@ def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameSt
     """A fresh game: empty sheets, no card revealed."""
     blank = map_tables(network).blank  # made here, so the hot path can read network.tables[0]
     names = tuple(players)
-    return GameState(network, rules, names, (blank,) * len(names), None,
-                     (False,) * len(names), 0, 0, False, (), _NOTHING_OWED[len(names)])
+    return _new(GameState, (network, rules, names, (blank,) * len(names), None,
+                            _UNMOVED[len(names)], 0, 0, False, (), _NOTHING_OWED[len(names)]))
 
 
 def free_windows(state: GameState, player: int) -> int:
@@ -225,7 +225,6 @@ def reveal(state: GameState, card: Card) -> GameState:
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 _new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
-_MARKED = itemgetter(0)  # Sheet.marked over many sheets
 _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
@@ -366,13 +365,14 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         raise _too_many(network, card, reach_stations(paths, marked, line, direction, card),
                         crosses, line)
     crossed_mask = travel[crosses]
-    special = paths.special
-    triggered: tuple[int, ...] = ()
-    if special & crossed_mask:  # in the order reached
-        triggered = tuple(idx for idx in reach_stations(paths, marked, line, direction, card)
-                          [:crosses] if special >> idx & 1)
+    if paths.special & crossed_mask:  # special stations: in the order reached
+        special = paths.special
+        return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later,
+                            free - 1, open_)), \
+            tuple(idx for idx in reach_stations(paths, marked, line, direction, card)[:crosses]
+                  if special >> idx & 1)
     return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later, free - 1,
-                        open_)), triggered
+                        open_)), ()
 
 
 def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
@@ -678,11 +678,12 @@ def play_rounds(state: GameState, cards: Iterable[Card],
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     unmoved, nothing_owed, last = _UNMOVED[count], _NOTHING_OWED[count], count - 1
+    seats = tuple(enumerate(choosers))  # once a game, not an enumerate a round
     for card in islice(cards, limit):
         now = _new(GameState, (network, rules, players, sheets, card, unmoved, first_taken,
                                rounds, False, sheets, nothing_owed))
         after = sheets  # the sheets as the moves leave them
-        for player, bot in enumerate(choosers):
+        for player, bot in seats:
             step = bot(now, player, rng)
             if step[4]:  # step.then: refused, as play_turn refuses it
                 _first_step(now, player, step)
@@ -897,4 +898,7 @@ def final_totals(state: GameState) -> list[float]:
 def empty_stations(state: GameState) -> int:
     """The empty stations of all sheets together."""
     all_mask = state.network.all_mask
-    return sum((all_mask & ~marked).bit_count() for marked in map(_MARKED, state.sheets))
+    empty = 0
+    for sheet in state.sheets:  # a loop, not a generator: no frame to resume a sheet
+        empty += (all_mask & ~sheet[0]).bit_count()
+    return empty

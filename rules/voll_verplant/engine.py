@@ -678,12 +678,12 @@ def play_rounds(state: GameState, cards: Iterable[Card],
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     unmoved, nothing_owed, last = _UNMOVED[count], _NOTHING_OWED[count], count - 1
-    seats = tuple(enumerate(choosers))  # once a game, not an enumerate a round
+    bots = tuple(enumerate(choosers))  # once a game, not an enumerate a round
     for card in islice(cards, limit):
         now = _new(GameState, (network, rules, players, sheets, card, unmoved, first_taken,
                                rounds, False, sheets, nothing_owed))
         after = sheets  # the sheets as the moves leave them
-        for player, bot in seats:
+        for player, bot in bots:
             step = bot(now, player, rng)
             if step[4]:  # step.then: refused, as play_turn refuses it
                 _first_step(now, player, step)

@@ -118,7 +118,7 @@ class MapTables:
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
                  "first_points", "later_points", "special", "total_windows", "blank", "reach",
-                 "touched", "bonus_points", "open_lines", "moves", "rides")
+                 "touched", "totals", "open_lines", "moves", "rides")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -140,9 +140,10 @@ class MapTables:
         self.total_windows: int = network.total_windows
         self.blank = Sheet(0, ((),) * len(lines), (), 0, 0, self.total_windows,
                            sum(1 << line.index for line in lines if line.windows))  # fresh
-        # (first, later) bonus line masks -> their points: at most 4^lines, reached far
-        # fewer; bounded like the others
-        self.bonus_points: dict[tuple[int, int], int] = {}
+        # (first, later bonus line masks, empty stations, rounding) -> the points of those
+        # bonuses less the empty-station penalty (final_total): games reach few; bounded
+        # like the others
+        self.totals: dict[tuple[int, int, int, str], float] = {}
         # (card, line, counter-clockwise, marked & line mask) -> masks of the first k
         # reachable stations (k = 0..most), see reach_masks: a line has few mark patterns
         # that games reach, so games hit this almost always. Bounded (see _remember):
@@ -866,14 +867,16 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     marked, _, transfers, first, later, _, _ = sheet
-    points = paths.bonus_points.get((first, later))
-    if points is None:
-        points = _bonus_points(paths, first, later)
-        _remember(paths.bonus_points, (first, later), points)
-    if transfers:
-        points += 2 * sum(map(_NUMBER, transfers))
-    empty = (network.all_mask & ~marked).bit_count()
-    return whole(points - empty_penalty(empty, rules.empty_rounding))
+    rounding = rules.empty_rounding
+    key = (first, later, (network.all_mask & ~marked).bit_count(), rounding)
+    total = paths.totals.get(key)
+    if total is None:  # the bonuses less the penalty: whole numbers stay ints, halves floats
+        empty = key[2]
+        total = whole(_bonus_points(paths, first, later) - empty_penalty(empty, rounding))
+        _remember(paths.totals, key, total)
+    if transfers:  # an int added: a whole total stays an int, a half stays a float
+        total += 2 * sum(map(_NUMBER, transfers))
+    return total
 
 
 def _bonus_points(paths: MapTables, first: int, later: int) -> int:

@@ -113,12 +113,12 @@ class Tally:
     def add(self, state: GameState) -> None:
         """Count one finished game: every player's total, empty stations and rounds."""
         counts = self.scores.counts  # Histogram.add, inline: a call less a player
-        network, rules = state.network, state.rules
-        for sheet in state.sheets:  # final_totals without its list
+        network, rules, _, sheets, _, _, _, rounds, _, _, _ = state  # one unpacking
+        for sheet in sheets:  # final_totals without its list
             counts[final_total(network, rules, sheet)] += 1
         self.empty += empty_stations(state)
-        self.sheets += len(state.sheets)
-        self.rounds += state.rounds
+        self.sheets += len(sheets)
+        self.rounds += rounds
         self.games += 1
 
     def merge(self, other: Tally) -> Tally:

@@ -231,19 +231,32 @@ _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 # --- single steps -------------------------------------------------------------------
 
-def _travel(paths: MapTables, marked: int, line: int, direction: str, card: Card
-            ) -> tuple[int, ...]:
+def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
+                ) -> tuple[int, ...]:
     """Masks of the first k stations a card can cross on a line (k = 0..the most).
 
     Number card: from the first free station on, free stations in a row (a marked
     station or the end stops it). Express: the first free stations along the line,
     jumping marked ones.
+
+    From the map's cache (:func:`map_tables`), so the map is implied. Its key is
+    everything the reachable stations depend on: the card, the line, the direction
+    (counter-clockwise or not) and the line's marks. No ruleset option changes how a card
+    travels (the options are about free rides, follow-ups, the end and rounding), so none
+    is part of the key; an option that did would join it here and where the hot path
+    reads the cache first (:func:`apply_step`, the random bot) with the same key.
     """
+    ccw = direction == CCW
+    key = (card, line, ccw, marked & paths.masks[line])
+    found = paths.reach.get(key)
+    if found is not None:
+        return found
+    # first seen (a few times a game): walked here, without a call more
     express = card[0] == EXPRESS
     left = card[1]  # stations the card may still cross
     masks = [0]
     mask = 0
-    for bit in paths.ccw[line] if direction == CCW else paths.cw[line]:
+    for bit in paths.ccw[line] if ccw else paths.cw[line]:
         if marked & bit:
             if mask and not express:
                 break
@@ -253,32 +266,15 @@ def _travel(paths: MapTables, marked: int, line: int, direction: str, card: Card
         left -= 1
         if left <= 0:
             break
-    return tuple(masks)
-
-
-def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
-                ) -> tuple[int, ...]:
-    """Masks of the first k reachable stations (k = 0..most), from the map's cache.
-
-    The cache lives per map (:func:`map_tables`), so the map is implied. Its key is
-    everything the reachable stations depend on: the card, the line, the direction
-    (counter-clockwise or not) and the line's marks. No ruleset option changes how a card
-    travels (the options are about free rides, follow-ups, the end and rounding), so none
-    is part of the key; an option that did would join it here and where the hot path
-    reads the cache first (:func:`apply_step`, the random bot) with the same key.
-    """
-    key = (card, line, direction == CCW, marked & paths.masks[line])
-    found = paths.reach.get(key)
-    if found is None:
-        found = _travel(paths, marked, line, direction, card)
-        _remember(paths.reach, key, found)
+    found = tuple(masks)
+    _remember(paths.reach, key, found)
     return found
 
 
 def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
                    ) -> tuple[int, ...]:
     """The stations a card can cross on a line, in order: the most it allows (see
-    :func:`_travel`)."""
+    :func:`reach_masks`)."""
     masks = reach_masks(paths, marked, line, direction, card)
     return tuple((masks[k] ^ masks[k - 1]).bit_length() - 1 for k in range(1, len(masks)))
 

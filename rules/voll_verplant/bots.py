@@ -17,8 +17,6 @@ from scorepad.rules.common.shuffle import below
 
 from .cards import FREE, TRANSFER, Card
 from .engine import (
-    CCW,
-    CW,
     GameState,
     Move,
     Sheet,
@@ -27,7 +25,6 @@ from .engine import (
     map_tables,
     most_crosses,
     open_lines,
-    reach_masks,
 )
 from .maps import Network
 from .ruleset import VVRules
@@ -115,8 +112,7 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     if kind == TRANSFER:
         return moves[0]
     marked = sheet[0]
-    travel = paths.reach.get((card, line, ccw, marked & paths.masks[line])) or \
-        reach_masks(paths, marked, line, CCW if ccw else CW, card)  # its cache first, inline
+    travel = paths.reach[(card, line, ccw, marked & paths.masks[line])]  # reach_masks, inline
     most = len(travel)  # 0..most crosses
     k = floor(rng.random() * most)
     return moves[k if k < most else most - 1]

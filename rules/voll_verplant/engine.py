@@ -148,7 +148,7 @@ class MapTables:
         # reachable stations (k = 0..most), see reach_masks: a line has few mark patterns
         # that games reach, so games hit this almost always. Bounded (see _remember):
         # memory stays flat however many games a process plays.
-        self.reach: dict[tuple[Card, int, bool, int], tuple[int, ...]] = {}
+        self.reach: _Reach = _Reach(self)
         # stations marked in a round (mask) -> the masks of the lines through them,
         # bounded alike
         self.touched: dict[int, tuple[int, ...]] = {}
@@ -231,6 +231,37 @@ _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 # --- single steps -------------------------------------------------------------------
 
+class _Reach(dict):
+    """The map's reach cache (see :func:`reach_masks`): a missing entry is walked and kept
+    when first read, so the hot path reads ``paths.reach[key]``, without a call."""
+
+    __slots__ = ("paths",)
+
+    def __init__(self, paths: MapTables) -> None:
+        super().__init__()
+        self.paths = paths
+
+    def __missing__(self, key: tuple[Card, int, bool, int]) -> tuple[int, ...]:
+        card, line, ccw, marked = key  # the line's marks: all the walk reads of them
+        express = card[0] == EXPRESS
+        left = card[1]  # stations the card may still cross
+        masks = [0]
+        mask = 0
+        for bit in self.paths.ccw[line] if ccw else self.paths.cw[line]:
+            if marked & bit:
+                if mask and not express:
+                    break
+                continue
+            mask |= bit
+            masks.append(mask)
+            left -= 1
+            if left <= 0:
+                break
+        found = tuple(masks)
+        _remember(self, key, found)
+        return found
+
+
 def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
                 ) -> tuple[int, ...]:
     """Masks of the first k stations a card can cross on a line (k = 0..the most).
@@ -239,36 +270,14 @@ def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: 
     station or the end stops it). Express: the first free stations along the line,
     jumping marked ones.
 
-    From the map's cache (:func:`map_tables`), so the map is implied. Its key is
-    everything the reachable stations depend on: the card, the line, the direction
+    From the map's cache (:func:`map_tables`, :class:`_Reach`), so the map is implied. Its
+    key is everything the reachable stations depend on: the card, the line, the direction
     (counter-clockwise or not) and the line's marks. No ruleset option changes how a card
     travels (the options are about free rides, follow-ups, the end and rounding), so none
     is part of the key; an option that did would join it here and where the hot path
-    reads the cache first (:func:`apply_step`, the random bot) with the same key.
+    reads the cache (:func:`apply_step`, the random bot) with the same key.
     """
-    ccw = direction == CCW
-    key = (card, line, ccw, marked & paths.masks[line])
-    found = paths.reach.get(key)
-    if found is not None:
-        return found
-    # first seen (a few times a game): walked here, without a call more
-    express = card[0] == EXPRESS
-    left = card[1]  # stations the card may still cross
-    masks = [0]
-    mask = 0
-    for bit in paths.ccw[line] if ccw else paths.cw[line]:
-        if marked & bit:
-            if mask and not express:
-                break
-            continue
-        mask |= bit
-        masks.append(mask)
-        left -= 1
-        if left <= 0:
-            break
-    found = tuple(masks)
-    _remember(paths.reach, key, found)
-    return found
+    return paths.reach[(card, line, direction == CCW, marked & paths.masks[line])]
 
 
 def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
@@ -353,8 +362,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         return new, ((idx,) if paths.special >> idx & 1 else ())
 
     # number or express card: reach_masks, its cache read inline (the hot path)
-    travel = paths.reach.get((card, line, ccw, marked & paths.masks[line])) or \
-        reach_masks(paths, marked, line, direction, card)
+    travel = paths.reach[(card, line, ccw, marked & paths.masks[line])]
     most = len(travel) - 1
     if crosses < 0:
         crosses = most

@@ -101,3 +101,21 @@ def test_play_rounds_refuses_what_reveal_and_end_round_refuse():
         play_rounds(new_game(network, rules, ["Ann", "Bob"]), _cards("x"),
                     _choosers("random", 1, "x", []))
     assert err.value.rule == "every-player-moves"
+
+
+@pytest.mark.parametrize("map_id", ["berlin", "madrid"])
+@pytest.mark.parametrize("players", [1, 3])
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_bots_asked_with_rng_play_the_same_rounds_as_their_seats(map_id, players, bot):
+    """``rng=``: the bots themselves, asked as ``bot(state, p, rng)`` (self-play's path),
+    give the very states the per-seat choosers give, follow-ups included."""
+    network, rules = bundled_map(map_id), default_rules()
+    names = [f"P{i}" for i in range(players)]
+    for k in range(4):
+        seed = f"bots-{k}"
+        seen: list[GameState] = []
+        direct = play_rounds(new_game(network, rules, names), _cards(seed),
+                             [BOTS[bot]] * players, rng=random.Random(seed))
+        seated = play_rounds(new_game(network, rules, names), _cards(seed),
+                             _choosers(bot, players, seed, seen))
+        assert direct == seated and direct.over and seen

@@ -17,8 +17,6 @@ from scorepad.rules.common.shuffle import below
 
 from .cards import FREE, TRANSFER, Card
 from .engine import (
-    CCW,
-    CW,
     GameState,
     Move,
     Sheet,
@@ -27,7 +25,6 @@ from .engine import (
     map_tables,
     most_crosses,
     open_lines,
-    reach_masks,
 )
 from .maps import Network
 from .ruleset import VVRules
@@ -102,22 +99,22 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     network = state[0]
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
-    random = rng.random
     lines = paths.open_lines.get(open_)  # open_lines, inline: its cache first
     if lines is None:
         lines = open_lines(paths, sheet)
     n = len(lines)
-    k = floor(random() * n)
+    # rng.random() called as a method each time, not bound once: the interpreter calls a
+    # C method of a known type directly, a bound builtin through the generic path
+    k = floor(rng.random() * n)
     line = lines[k if k < n else n - 1]
-    ccw = paths.ring[line] and floor(random() * 2) == 1
+    ccw = paths.ring[line] and floor(rng.random() * 2) == 1
     moves = paths.moves[line << 1 | ccw]  # the steps on that line, by crosses
     if kind == TRANSFER:
         return moves[0]
     marked = sheet[0]
-    travel = paths.reach.get((card, line, ccw, marked & paths.masks[line])) or \
-        reach_masks(paths, marked, line, CCW if ccw else CW, card)  # its cache first, inline
+    travel = paths.reach[(card, line, ccw, marked & paths.masks[line])]  # reach_masks, inline
     most = len(travel)  # 0..most crosses
-    k = floor(random() * most)
+    k = floor(rng.random() * most)
     return moves[k if k < most else most - 1]
 
 

@@ -20,6 +20,7 @@ at the edge (see :mod:`.replay`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from operator import itemgetter
@@ -117,7 +118,7 @@ class MapTables:
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
                  "first_points", "later_points", "special", "total_windows", "blank", "reach",
-                 "touched", "bonus_points", "open_lines", "moves", "rides")
+                 "touched", "totals", "open_lines", "moves", "rides")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -139,14 +140,15 @@ class MapTables:
         self.total_windows: int = network.total_windows
         self.blank = Sheet(0, ((),) * len(lines), (), 0, 0, self.total_windows,
                            sum(1 << line.index for line in lines if line.windows))  # fresh
-        # (first, later) bonus line masks -> their points: at most 4^lines, reached far
-        # fewer; bounded like the others
-        self.bonus_points: dict[tuple[int, int], int] = {}
+        # (first, later bonus line masks, empty stations, rounding) -> the points of those
+        # bonuses less the empty-station penalty (final_total): games reach few; bounded
+        # like the others
+        self.totals: dict[tuple[int, int, int, str], float] = {}
         # (card, line, counter-clockwise, marked & line mask) -> masks of the first k
         # reachable stations (k = 0..most), see reach_masks: a line has few mark patterns
         # that games reach, so games hit this almost always. Bounded (see _remember):
         # memory stays flat however many games a process plays.
-        self.reach: dict[tuple[Card, int, bool, int], tuple[int, ...]] = {}
+        self.reach: _Reach = _Reach(self)
         # stations marked in a round (mask) -> the masks of the lines through them,
         # bounded alike
         self.touched: dict[int, tuple[int, ...]] = {}
@@ -199,8 +201,8 @@ def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameSt
     """A fresh game: empty sheets, no card revealed."""
     blank = map_tables(network).blank  # made here, so the hot path can read network.tables[0]
     names = tuple(players)
-    return GameState(network, rules, names, (blank,) * len(names), None,
-                     (False,) * len(names), 0, 0, False, (), _NOTHING_OWED[len(names)])
+    return _new(GameState, (network, rules, names, (blank,) * len(names), None,
+                            _UNMOVED[len(names)], 0, 0, False, (), _NOTHING_OWED[len(names)]))
 
 
 def free_windows(state: GameState, player: int) -> int:
@@ -224,60 +226,64 @@ def reveal(state: GameState, card: Card) -> GameState:
 _UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
 _NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
 _new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
-_MARKED = itemgetter(0)  # Sheet.marked over many sheets
 _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
 # --- single steps -------------------------------------------------------------------
 
-def _travel(paths: MapTables, marked: int, line: int, direction: str, card: Card
-            ) -> tuple[int, ...]:
+class _Reach(dict):
+    """The map's reach cache (see :func:`reach_masks`): a missing entry is walked and kept
+    when first read, so the hot path reads ``paths.reach[key]``, without a call."""
+
+    __slots__ = ("paths",)
+
+    def __init__(self, paths: MapTables) -> None:
+        super().__init__()
+        self.paths = paths
+
+    def __missing__(self, key: tuple[Card, int, bool, int]) -> tuple[int, ...]:
+        card, line, ccw, marked = key  # the line's marks: all the walk reads of them
+        express = card[0] == EXPRESS
+        left = card[1]  # stations the card may still cross
+        masks = [0]
+        mask = 0
+        for bit in self.paths.ccw[line] if ccw else self.paths.cw[line]:
+            if marked & bit:
+                if mask and not express:
+                    break
+                continue
+            mask |= bit
+            masks.append(mask)
+            left -= 1
+            if left <= 0:
+                break
+        found = tuple(masks)
+        _remember(self, key, found)
+        return found
+
+
+def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
+                ) -> tuple[int, ...]:
     """Masks of the first k stations a card can cross on a line (k = 0..the most).
 
     Number card: from the first free station on, free stations in a row (a marked
     station or the end stops it). Express: the first free stations along the line,
     jumping marked ones.
-    """
-    express = card[0] == EXPRESS
-    left = card[1]  # stations the card may still cross
-    masks = [0]
-    mask = 0
-    for bit in paths.ccw[line] if direction == CCW else paths.cw[line]:
-        if marked & bit:
-            if mask and not express:
-                break
-            continue
-        mask |= bit
-        masks.append(mask)
-        left -= 1
-        if left <= 0:
-            break
-    return tuple(masks)
 
-
-def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card
-                ) -> tuple[int, ...]:
-    """Masks of the first k reachable stations (k = 0..most), from the map's cache.
-
-    The cache lives per map (:func:`map_tables`), so the map is implied. Its key is
-    everything the reachable stations depend on: the card, the line, the direction
+    From the map's cache (:func:`map_tables`, :class:`_Reach`), so the map is implied. Its
+    key is everything the reachable stations depend on: the card, the line, the direction
     (counter-clockwise or not) and the line's marks. No ruleset option changes how a card
     travels (the options are about free rides, follow-ups, the end and rounding), so none
     is part of the key; an option that did would join it here and where the hot path
-    reads the cache first (:func:`apply_step`, the random bot) with the same key.
+    reads the cache (:func:`apply_step`, the random bot) with the same key.
     """
-    key = (card, line, direction == CCW, marked & paths.masks[line])
-    found = paths.reach.get(key)
-    if found is None:
-        found = _travel(paths, marked, line, direction, card)
-        _remember(paths.reach, key, found)
-    return found
+    return paths.reach[(card, line, direction == CCW, marked & paths.masks[line])]
 
 
 def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
                    ) -> tuple[int, ...]:
     """The stations a card can cross on a line, in order: the most it allows (see
-    :func:`_travel`)."""
+    :func:`reach_masks`)."""
     masks = reach_masks(paths, marked, line, direction, card)
     return tuple((masks[k] ^ masks[k - 1]).bit_length() - 1 for k in range(1, len(masks)))
 
@@ -356,8 +362,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         return new, ((idx,) if paths.special >> idx & 1 else ())
 
     # number or express card: reach_masks, its cache read inline (the hot path)
-    travel = paths.reach.get((card, line, ccw, marked & paths.masks[line])) or \
-        reach_masks(paths, marked, line, direction, card)
+    travel = paths.reach[(card, line, ccw, marked & paths.masks[line])]
     most = len(travel) - 1
     if crosses < 0:
         crosses = most
@@ -365,13 +370,14 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         raise _too_many(network, card, reach_stations(paths, marked, line, direction, card),
                         crosses, line)
     crossed_mask = travel[crosses]
-    special = paths.special
-    triggered: tuple[int, ...] = ()
-    if special & crossed_mask:  # in the order reached
-        triggered = tuple(idx for idx in reach_stations(paths, marked, line, direction, card)
-                          [:crosses] if special >> idx & 1)
+    if paths.special & crossed_mask:  # special stations: in the order reached
+        special = paths.special
+        return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later,
+                            free - 1, open_)), \
+            tuple(idx for idx in reach_stations(paths, marked, line, direction, card)[:crosses]
+                  if special >> idx & 1)
     return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later, free - 1,
-                        open_)), triggered
+                        open_)), ()
 
 
 def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
@@ -598,20 +604,20 @@ def legal_next(state: GameState, player: int) -> list[Move]:
 def _first_step(state: GameState, player: int, step: Move) -> tuple[Sheet, tuple[int, ...]]:
     """The first step of ``player``'s move (a card is revealed, the player has not moved):
     the sheet after it and the follow-ups then owed (those that lapse already dropped).
-    The rules of :func:`play_step`'s first step, shared by :func:`play_turn` and
-    :func:`play_round`."""
+    The rules of :func:`play_step`'s first step, as :func:`play_turn` and
+    :func:`play_rounds` take it."""
     card = state[4]
     assert card is not None
     try:
         if step[4]:  # step.then (by index: this runs every round of self-play)
-            raise RuleViolation("a step has no `then`: each follow-up is a step of its "
-                                "own", rule="special-follow-up")
-        done = apply_step(state[0], state[1], state[3][player], card, step)
+            raise _violation("a step has no `then`: each follow-up is a step of its own",
+                             "special-follow-up")
+        sheet, owed = apply_step(state[0], state[1], state[3][player], card, step)
     except RuleViolation as err:
         raise err.at(*_place(state, player)) from None
-    if done[1]:  # special stations marked: their follow-ups, unless they lapse
-        return done[0], _lapse(card, done[0], done[1])[0]
-    return done
+    if owed:  # special stations marked: their follow-ups, unless they lapse
+        owed = _lapse(card, sheet, owed)[0]
+    return sheet, owed
 
 
 def _follow_up_steps(state: GameState, player: int, choose: Callable[[GameState], Move],
@@ -647,12 +653,14 @@ def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
 
 
 def play_rounds(state: GameState, cards: Iterable[Card],
-                choosers: Sequence[Callable[[GameState], Move]], limit: int | None = None
-                ) -> GameState:
+                choosers: Sequence[Callable[..., Move]], limit: int | None = None, *,
+                rng: random.Random | None = None) -> GameState:
     """Whole rounds, one per card drawn from ``cards`` (at most ``limit``), until the game
     is over: for each, :func:`reveal` the card, every player's whole move in seat order
     (:func:`play_turn`, asking ``choosers[p]`` for each of player p's steps), then
     :func:`end_round`; the state after the last. No card is drawn after the game's end.
+    With ``rng``, the choosers are bots, asked as ``choosers[p](state, p, rng)`` (see
+    :mod:`.bots`): self-play then needs no closure a seat, a Python call less a step.
 
     The same rules and the same result as those calls one after the other (self-play's
     hot path): only the states that a chooser sees and the last are built, not the
@@ -660,10 +668,13 @@ def play_rounds(state: GameState, cards: Iterable[Card],
     """
     network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, _ = state
     count = len(players)
+    if rng is None:  # choosers: each asked as a bot that ignores seat and rng
+        choosers = [_as_bot(choose) for choose in choosers]
     if over or revealed is not None or len(choosers) != count:  # refused: say why
+        seats = [seat(bot, p, rng) for p, bot in enumerate(choosers)]
         for card in islice(cards, limit):
             state = reveal(state, card)
-            for player, choose in enumerate(choosers):
+            for player, choose in enumerate(seats):
                 state = play_turn(state, player, choose)[0]
             state = end_round(state)[0]
             if state.over:
@@ -672,15 +683,22 @@ def play_rounds(state: GameState, cards: Iterable[Card],
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     unmoved, nothing_owed, last = _UNMOVED[count], _NOTHING_OWED[count], count - 1
+    bots = tuple(enumerate(choosers))  # once a game, not an enumerate a round
     for card in islice(cards, limit):
         now = _new(GameState, (network, rules, players, sheets, card, unmoved, first_taken,
                                rounds, False, sheets, nothing_owed))
         after = sheets  # the sheets as the moves leave them
-        for player, choose in enumerate(choosers):
-            sheet, owed = _first_step(now, player, choose(now))
-            if owed:  # follow-ups: the whole turn's bookkeeping
-                now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player, choose,
-                                       [])
+        for player, bot in bots:
+            step = bot(now, player, rng)
+            if step[4]:  # step.then: refused, as play_turn refuses it
+                _first_step(now, player, step)
+            try:  # _first_step without its call (self-play makes one a seat a round)
+                sheet, owed = apply_step(network, rules, sheets[player], card, step)
+            except RuleViolation as err:
+                raise err.at(*_place(now, player)) from None
+            if owed and _lapse(card, sheet, owed)[0]:  # follow-ups: the turn's bookkeeping
+                now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player,
+                                       seat(bot, player, rng), [])
                 after = now[3]
             elif count == 1:
                 after = (sheet,)
@@ -696,6 +714,18 @@ def play_rounds(state: GameState, cards: Iterable[Card],
         return state
     return _new(GameState, (network, rules, players, sheets, None, _MOVED[count], first_taken,
                             rounds, over, (), nothing_owed))
+
+
+def _as_bot(choose: Callable[[GameState], Move]) -> Callable[..., Move]:
+    """A chooser ``choose(state)`` asked as a bot ``(state, player, rng)``."""
+    return lambda state, _player, _rng: choose(state)
+
+
+def seat(bot: Callable[..., Move], player: int, rng: random.Random | None
+         ) -> Callable[[GameState], Move]:
+    """A bot ``(state, player, rng) -> Move`` as ``player``'s chooser ``choose(state)``
+    (what :func:`play_turn` asks), drawing from ``rng``."""
+    return lambda state: bot(state, player, rng)
 
 
 class Step(NamedTuple):
@@ -841,14 +871,16 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     marked, _, transfers, first, later, _, _ = sheet
-    points = paths.bonus_points.get((first, later))
-    if points is None:
-        points = _bonus_points(paths, first, later)
-        _remember(paths.bonus_points, (first, later), points)
-    if transfers:
-        points += 2 * sum(map(_NUMBER, transfers))
-    empty = (network.all_mask & ~marked).bit_count()
-    return whole(points - empty_penalty(empty, rules.empty_rounding))
+    rounding = rules.empty_rounding
+    key = (first, later, (network.all_mask & ~marked).bit_count(), rounding)
+    total = paths.totals.get(key)
+    if total is None:  # the bonuses less the penalty: whole numbers stay ints, halves floats
+        empty = key[2]
+        total = whole(_bonus_points(paths, first, later) - empty_penalty(empty, rounding))
+        _remember(paths.totals, key, total)
+    if transfers:  # an int added: a whole total stays an int, a half stays a float
+        total += 2 * sum(map(_NUMBER, transfers))
+    return total
 
 
 def _bonus_points(paths: MapTables, first: int, later: int) -> int:
@@ -873,4 +905,7 @@ def final_totals(state: GameState) -> list[float]:
 def empty_stations(state: GameState) -> int:
     """The empty stations of all sheets together."""
     all_mask = state.network.all_mask
-    return sum((all_mask & ~marked).bit_count() for marked in map(_MARKED, state.sheets))
+    empty = 0
+    for sheet in state.sheets:  # a loop, not a generator: no frame to resume a sheet
+        empty += (all_mask & ~sheet[0]).bit_count()
+    return empty

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -13,7 +13,6 @@ from .bots import BOTS, Bot
 from .cards import card_stream
 from .engine import (
     GameState,
-    Move,
     empty_stations,
     end_round,
     final_total,
@@ -22,12 +21,14 @@ from .engine import (
     play_rounds,
     play_turn,
     reveal,
+    seat,
 )
 from .log import GameLog, RoundSpec
 from .maps import Network
 from .replay import from_move
 from .ruleset import VVRules
 
+_new = tuple.__new__
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
 _CARD = itemgetter(0)  # of a (card, reshuffle after it) pair
 
@@ -50,15 +51,13 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     state = new_game(network, rules, players)
     rounds: list[RoundSpec] = []
 
-    def asker(p: int) -> Callable[[GameState], Move]:
-        return lambda now: choose(now, p, rng)
-
-    seats = [(p, asker(p)) for p in range(len(players))]  # made once a game, not a round
     # a new game is never over: the end is checked after each round, and a card drawn
     # only for a round that is played (zip asks the rounds' range first)
     if not record:  # the same rounds, fewer states built (see play_rounds)
-        state = play_rounds(state, map(_CARD, stream), [ask for _, ask in seats], MAX_ROUNDS)
+        state = play_rounds(state, map(_CARD, stream), (choose,) * len(players), MAX_ROUNDS,
+                            rng=rng)
     else:
+        seats = [(p, seat(choose, p, rng)) for p in range(len(players))]  # once a game
         for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
             state = reveal(state, card)
             moves = {}
@@ -74,7 +73,7 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
         changed = rules.changed_from(_defaults())
         log = GameLog(format="scorepad/vv-game@1", map=network.id, rules=changed, seed=seed,
                       players=list(players), rounds=rounds)
-    return SimulatedGame(seed, state, log)
+    return _new(SimulatedGame, (seed, state, log))  # without the generated __new__
 
 
 def _defaults() -> VVRules:
@@ -114,12 +113,12 @@ class Tally:
     def add(self, state: GameState) -> None:
         """Count one finished game: every player's total, empty stations and rounds."""
         counts = self.scores.counts  # Histogram.add, inline: a call less a player
-        network, rules = state.network, state.rules
-        for sheet in state.sheets:  # final_totals without its list
+        network, rules, _, sheets, _, _, _, rounds, _, _, _ = state  # one unpacking
+        for sheet in sheets:  # final_totals without its list
             counts[final_total(network, rules, sheet)] += 1
         self.empty += empty_stations(state)
-        self.sheets += len(state.sheets)
-        self.rounds += state.rounds
+        self.sheets += len(sheets)
+        self.rounds += rounds
         self.games += 1
 
     def merge(self, other: Tally) -> Tally:

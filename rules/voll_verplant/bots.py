@@ -24,7 +24,6 @@ from .engine import (
     legal_next,
     map_tables,
     most_crosses,
-    open_lines,
 )
 from .maps import Network
 from .ruleset import VVRules
@@ -99,15 +98,13 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     network = state[0]
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
-    lines = paths.open_lines.get(open_)  # open_lines, inline: its cache first
-    if lines is None:
-        lines = open_lines(paths, sheet)
+    lines = paths.open_lines[open_]  # open_lines, inline
     n = len(lines)
     # rng.random() called as a method each time, not bound once: the interpreter calls a
     # C method of a known type directly, a bound builtin through the generic path
     k = floor(rng.random() * n)
     line = lines[k if k < n else n - 1]
-    ccw = paths.ring[line] and floor(rng.random() * 2) == 1
+    ccw = paths.ring[line] and rng.random() >= 0.5  # floor(random() * 2) == 1, exactly
     moves = paths.moves[line << 1 | ccw]  # the steps on that line, by crosses
     if kind == TRANSFER:
         return moves[0]

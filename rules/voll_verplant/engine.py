@@ -151,9 +151,9 @@ class MapTables:
         self.reach: _Reach = _Reach(self)
         # stations marked in a round (mask) -> the masks of the lines through them,
         # bounded alike
-        self.touched: dict[int, tuple[int, ...]] = {}
+        self.touched: _Computed = _Computed(self, _touched_lines)
         # a sheet's open lines (mask) -> their indices in line order, bounded alike
-        self.open_lines: dict[int, tuple[int, ...]] = {}
+        self.open_lines: _Computed = _Computed(self, _open_indices)
         # [line << 1 | counter-clockwise][k]: the step crossing k stations there (k = 0 up
         # to the line's length; counter-clockwise on rings only): choosers pick a step without
         # building one
@@ -176,6 +176,25 @@ def _remember(cache: dict, key: object, value: object) -> None:
     cache[key] = value
 
 
+class _Computed(dict):
+    """A map cache whose missing entry is computed (``compute(paths, key)``) and kept when
+    first read, bounded like the others: the hot path reads ``cache[key]``, a subscript
+    and not a method call."""
+
+    __slots__ = ("paths", "compute")
+
+    def __init__(self, paths: MapTables, compute: Callable[[MapTables, int], tuple[int, ...]]
+                 ) -> None:
+        super().__init__()
+        self.paths = paths
+        self.compute = compute
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        found = self.compute(self.paths, key)
+        _remember(self, key, found)
+        return found
+
+
 def map_tables(network: Network) -> MapTables:
     """Per-line travel orders and counts, computed once per map (kept on the network)."""
     cached = network.tables
@@ -189,12 +208,12 @@ def map_tables(network: Network) -> MapTables:
 def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
     """The lines with a free wagon window on ``sheet``, in line order (from the map's
     cache: the random bot reads this every round)."""
-    found = paths.open_lines.get(sheet[6])
-    if found is None:
-        mask = sheet[6]
-        found = tuple(line for line in range(len(paths.windows)) if mask >> line & 1)
-        _remember(paths.open_lines, mask, found)
-    return found
+    return paths.open_lines[sheet[6]]
+
+
+def _open_indices(paths: MapTables, mask: int) -> tuple[int, ...]:
+    """The indices of the lines in ``mask``, in line order."""
+    return tuple(line for line in range(len(paths.windows)) if mask >> line & 1)
 
 
 def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
@@ -803,11 +822,7 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
         if not new:
             continue
         # Only lines through a station marked this round can become complete.
-        masks = touched_cache.get(new)
-        if masks is None:
-            masks = _touched_lines(paths, new)
-            _remember(touched_cache, new, masks)
-        for mask in masks:
+        for mask in touched_cache[new]:
             if marked & mask == mask:  # a complete line: which, and is it scored yet?
                 done = _completed(paths, s, p, new, done)
                 break
@@ -830,7 +845,7 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
             found.append((line, tuple(done[line]), first))
         sheets = tuple(new_sheets)
         completions = tuple(found)
-    over = bool(full) and (full == len(sheets) if rules.game_end == "all_full" else True)
+    over = full > 0 and (full == len(sheets) if rules.game_end == "all_full" else True)
     return sheets, first_taken, over, completions
 
 

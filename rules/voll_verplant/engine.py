@@ -308,10 +308,11 @@ def reach_stations(paths: MapTables, marked: int, line: int, direction: str, car
 
 
 class _Entries(dict):
-    """What a card writes into a wagon window: ``4``, ``E2``, ``+`` (computed once a card)."""
+    """What a card writes into a wagon window, ``4``, ``E2``, ``+``, as a one-entry tuple
+    to add to a line's entries (computed once a card)."""
 
-    def __missing__(self, card: Card) -> str:
-        entry = self[card] = "+" if card.kind == TRANSFER else str(card.code)
+    def __missing__(self, card: Card) -> tuple[str]:
+        entry = self[card] = ("+" if card.kind == TRANSFER else str(card.code),)
         return entry
 
 
@@ -361,7 +362,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     if ccw and not paths.ring[line]:
         raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
                          "to choose", "ring-direction")
-    written = entries[line] + (_ENTRY[card],)
+    written = entries[line] + _ENTRY[card]
     if len(written) == paths.windows[line]:
         open_ ^= 1 << line  # its last window
     rows = list(entries)  # a list, then a tuple: cheaper than slicing twice

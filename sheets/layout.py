@@ -116,11 +116,6 @@ def _line_intersection(a1: Point, b1: Point, a2: Point, b2: Point) -> Point | No
     return (a1[0] + t * d1[0], a1[1] + t * d1[1])
 
 
-def polyline_length(points: Sequence[Point]) -> float:
-    """The length of a polyline."""
-    return sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:], strict=False))
-
-
 # ---------------------------------------------------------------------------- shapes
 
 

@@ -224,11 +224,6 @@ def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameSt
                             _UNMOVED[len(names)], 0, 0, False, (), _NOTHING_OWED[len(names)]))
 
 
-def free_windows(state: GameState, player: int) -> int:
-    """How many wagon windows a player has left."""
-    return state.sheets[player].free
-
-
 def reveal(state: GameState, card: Card) -> GameState:
     """Start a round with ``card``; refused while a round is in progress or after the end."""
     network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, owed = state
@@ -437,16 +432,6 @@ def _too_many(network: Network, card: Card, reach: tuple[int, ...], crosses: int
     return _violation(f"line {network.lines[line].id}: at most {len(reach)} cross"
                       f"{'es' if len(reach) != 1 else ''} possible ({why}), not {crosses}",
                       "crosses")
-
-
-def line_windows(network: Network) -> tuple[int, ...]:
-    """Each line's number of wagon windows, by line index."""
-    return map_tables(network).windows
-
-
-def reach_count(network: Network, sheet: Sheet, card: Card, line: int, direction: str) -> int:
-    """The most stations ``card`` can cross on ``line`` for this sheet."""
-    return len(reach_stations(map_tables(network), sheet.marked, line, direction, card))
 
 
 def line_options(network: Network, sheet: Sheet, card: Card

@@ -34,15 +34,7 @@ def random_bot(state: State, player: int, cards: Sequence[int],
     """Uniformly random among the cards and among a card's choices (ship move included)."""
     n = len(cards)
     card = cards[below(rng, n)] if n > 1 else cards[0]
-    if state.diamonds[player] > 0:  # placement_choices, inline: the bots' hot path
-        cfg = state.cfg
-        blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
-        pattern = blocked & cfg.legal_mask[card]
-        options = cfg.choice_table[card].get(pattern)
-        if options is None:
-            options = placement_choices(state, player, card)
-    else:
-        options = ()
+    options = placement_choices(state, player, card)  # the engine's: what blocks a space
     n = len(options)
     k = floor(rng.random() * (n + 1))  # below(rng, n + 1), inline: k >= n is the ship
     return card, options[k] if k < n else SHIP

@@ -28,6 +28,15 @@ def test_seeded_rng_is_random_random_of_the_normal_seed(seed):
     assert seeded_rng(seed).getstate() == random.Random(normal_seed(seed)).getstate()
 
 
+@given(st.one_of(st.text(min_size=1, max_size=20), st.integers()), st.integers(0, 700))
+def test_a_generator_seeded_again_is_a_new_one(seed, drawn):
+    used = random.Random("before")
+    for _ in range(drawn):  # anywhere in its state, even past a refill of its 624 words
+        used.random()
+    assert seeded_rng(seed, used) is used
+    assert used.getstate() == seeded_rng(seed).getstate()
+
+
 def reference_shuffle(items, rng):
     """The Fisher–Yates shuffle as first written (with below()'s guard), to hold the
     shuffle's faster form to."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import random
 import select
 import statistics
 import subprocess
@@ -19,7 +20,7 @@ from scorepad.parallel import chunks, run_games
 from scorepad.rules.common.stats import Histogram
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import Tally, play_game, summarize
+from scorepad.rules.voll_verplant.simulate import Tally, play_game, summarize, tally_games
 from scorepad.vv.simulate import play_chunk
 
 half_points = st.integers(-40, 400).map(lambda n: n / 2)
@@ -50,6 +51,29 @@ def test_tally_of_games_equals_summary_of_kept_states():
         tally.add(state)
     assert tally.stats() == summarize(states)
     assert tally.games == 30
+
+
+def test_games_that_share_generators_are_the_games_played_alone():
+    # tally_games seeds two generators again for every game: the same cards and bot draws
+    # as two new ones a game, whoever draws more from them (greedy ties, free rides)
+    network, rules = bundled_map("madrid"), default_rules()
+    seeds = [f"share-{i}" for i in range(12)] + ["a{b}-1", "ümlaut-2"]
+    for bot in ("random", "greedy"):
+        alone = [play_game(network, rules, ["A", "B"], bot, seed).state for seed in seeds]
+        generators = (random.Random(), random.Random())
+        states = [play_game(network, rules, ["A", "B"], bot, seed,
+                            generators=generators).state for seed in seeds]
+        assert states == alone
+        assert tally_games(network, rules, ["A", "B"], bot, seeds).stats() == \
+            summarize(alone)
+
+
+def test_the_chunk_with_logs_and_the_one_without_play_the_same_games(tmp_path):
+    network, rules = bundled_map("berlin"), default_rules()
+    args = (network, rules, ["P1"], "random", "x{y}z")
+    logged = play_chunk(*args, str(tmp_path), "berlin", range(3, 9))
+    assert play_chunk(*args, None, "berlin", range(3, 9)).stats() == logged.stats()
+    assert len(list(tmp_path.glob("game-*.yaml"))) == 6
 
 
 def test_figures_are_the_same_for_every_jobs_and_chunking():

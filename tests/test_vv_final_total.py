@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.rules.voll_verplant.engine import empty_stations, final_total, final_totals
+from scorepad.rules.voll_verplant.engine import final_result, final_total, final_totals
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
 from scorepad.rules.voll_verplant.replay import marked_sheets
 from scorepad.rules.voll_verplant.ruleset import default_rules
@@ -24,7 +24,8 @@ def test_engine_total_is_the_paper_total(map_id: str, rounding: str) -> None:
                           f"total-{i}").state
         paper = marked_sheets(state)
         assert final_totals(state) == [sheet.score.total for sheet in paper]
-        assert empty_stations(state) == sum(sheet.score.empty_stations for sheet in paper)
+        assert [final_result(network, rules, sheet) for sheet in state.sheets] == \
+            [(sheet.score.total, sheet.score.empty_stations) for sheet in paper]
         odd += sum(sheet.score.empty_stations % 2 for sheet in paper)
     assert odd  # some sheet had an odd number of empty stations: the rounding was tried
 

@@ -115,17 +115,15 @@ def play_chunk(network: Network, rules: VVRules, names: list[str], bot: str | Bo
                logs_dir: str | None, log_map: str, indices: range) -> Tally:
     """Play games ``indices`` (in a worker process or here) and tally them; with
     ``logs_dir`` each game's log is written as ``game-<i>.yaml``."""
+    from itertools import repeat
     from pathlib import Path
 
     from scorepad.io import atomic_write, dump_yaml
-    from scorepad.rules.voll_verplant.simulate import Tally, play_game
+    from scorepad.rules.voll_verplant.simulate import Tally, play_game, tally_games
 
+    if not logs_dir:  # game i's seed is "<seed>-<i>" (str.format in C: no call of ours a game)
+        return tally_games(network, rules, names, bot, map("{}-{}".format, repeat(seed), indices))
     tally = Tally()
-    if not logs_dir:
-        add = tally.add
-        for i in indices:
-            add(play_game(network, rules, names, bot, f"{seed}-{i}").state)
-        return tally
     for i in indices:
         game = play_game(network, rules, names, bot, f"{seed}-{i}", record=True)
         tally.add(game.state)

@@ -80,14 +80,14 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     is chosen at random from the engine's legal steps.
 
     The line card is the hot path of random self-play: :func:`below` is written inline
-    there (``floor(random() * n)``, held below ``n``) and the engine's tables are read
-    directly.
+    there (``floor(random() * n)``, without its guard: as :func:`.shuffled` shows, the
+    product of ``random()`` and a whole number ``n`` always rounds below ``n``) and the
+    engine's tables are read directly.
     """
     if state[5][player]:  # state.moved: a follow-up is owed (fields by index: the hot path)
         options = legal_next(state, player)
         return options[below(rng, len(options))]
-    card = state[4]
-    assert card is not None
+    card: Card = state[4]  # type: ignore[assignment]  # a bot is asked once a card is out
     sheet = state[3][player]
     kind = card[0]
     if kind == FREE:
@@ -99,20 +99,16 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     lines = paths.open_lines[open_]  # open_lines, inline
-    n = len(lines)
     # rng.random() called as a method each time, not bound once: the interpreter calls a
     # C method of a known type directly, a bound builtin through the generic path
-    k = floor(rng.random() * n)
-    line = lines[k if k < n else n - 1]
+    line = lines[floor(rng.random() * len(lines))]
     ccw = paths.ring[line] and rng.random() >= 0.5  # floor(random() * 2) == 1, exactly
     moves = paths.moves[line << 1 | ccw]  # the steps on that line, by crosses
     if kind == TRANSFER:
         return moves[0]
-    marked = sheet[0]
-    travel = paths.reach[(card, line, ccw, marked & paths.masks[line])]  # reach_masks, inline
-    most = len(travel)  # 0..most crosses
-    k = floor(rng.random() * most)
-    return moves[k if k < most else most - 1]
+    # 0 up to the most crosses: reach_masks, inline, has an entry for each
+    return moves[floor(rng.random()
+                       * len(paths.reach[(card, line, ccw, sheet[0] & paths.masks[line])]))]
 
 
 def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: list[Move],

@@ -6,6 +6,7 @@ Notation (as in game logs): ``3``..``6`` number cards, ``E2``/``E3`` express,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import chain
@@ -60,23 +61,24 @@ def parse_card(code: object) -> Card:
     raise ValueError(f"unknown card {code!r} (cards: 3-6, E2, E3, T, F)")
 
 
-def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[object]
-                ) -> Iterator[tuple[Card, bool]]:
+def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[object], *,
+                rng: random.Random | None = None) -> Iterator[tuple[Card, bool]]:
     """The endless card sequence a seed gives: ``(card, reshuffle_after)`` pairs.
 
     The whole deck is shuffled; cards are revealed in that order; after a shuffle card
     (the 6) all cards are shuffled again. A pile that runs out without one (a custom
     deck) is reshuffled as well. Uses :func:`shuffled` only, so it is the same everywhere.
     The piles are chained in C (:func:`itertools.chain`): a card drawn costs no resumed
-    generator, only a pile does (self-play draws a card a round).
+    generator, only a pile does (self-play draws a card a round). With ``rng``, the stream
+    seeds that generator again (see :func:`.seeded_rng`) when its first card is drawn.
     """
-    return chain.from_iterable(_piles(seed, deck, shuffle_cards))
+    return chain.from_iterable(_piles(seed, deck, shuffle_cards, rng))
 
 
-def _piles(seed: object, deck: Sequence[object], shuffle_cards: Sequence[object]
-           ) -> Iterator[list[tuple[Card, bool]]]:
+def _piles(seed: object, deck: Sequence[object], shuffle_cards: Sequence[object],
+           rng: random.Random | None) -> Iterator[list[tuple[Card, bool]]]:
     """The piles of :func:`card_stream`, each up to and with its reshuffle."""
-    rng = seeded_rng(seed)
+    rng = seeded_rng(seed, rng)
     marked_deck, triggers = _marked_deck(tuple(deck), tuple(shuffle_cards))
     last = len(marked_deck) - 1
     if not triggers:  # a custom deck without a shuffle card: each pile runs out

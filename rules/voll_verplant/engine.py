@@ -272,7 +272,9 @@ class _Reach(dict):
             if left <= 0:
                 break
         found = tuple(masks)
-        _remember(self, key, found)
+        if len(self) >= CACHE_LIMIT:  # _remember, inline: a call less a miss
+            self.clear()
+        self[key] = found
         return found
 
 
@@ -869,19 +871,24 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
     """A sheet's total from the engine's own data: the bonuses it took, twice its transfer
     numbers, less the empty-station penalty. The same rule as the paper sheet's
     :func:`.scoring.score_sheet` (the tests hold them equal), without building its view."""
+    return final_result(network, rules, sheet)[0]
+
+
+def final_result(network: Network, rules: VVRules, sheet: Sheet) -> tuple[float, int]:
+    """A sheet's total (:func:`final_total`) and its empty stations, counted once for both."""
     tables = network.tables
     paths = tables[0] if tables else map_tables(network)
     marked, _, transfers, first, later, _, _ = sheet
+    empty = (network.all_mask & ~marked).bit_count()
     rounding = rules.empty_rounding
-    key = (first, later, (network.all_mask & ~marked).bit_count(), rounding)
+    key = (first, later, empty, rounding)
     total = paths.totals.get(key)
     if total is None:  # the bonuses less the penalty: whole numbers stay ints, halves floats
-        empty = key[2]
         total = whole(_bonus_points(paths, first, later) - empty_penalty(empty, rounding))
         _remember(paths.totals, key, total)
     if transfers:  # an int added: a whole total stays an int, a half stays a float
         total += 2 * sum(map(_NUMBER, transfers))
-    return total
+    return total, empty
 
 
 def _bonus_points(paths: MapTables, first: int, later: int) -> int:
@@ -901,12 +908,3 @@ def final_totals(state: GameState) -> list[float]:
     """Every player's total (see :func:`final_total`), in seat order."""
     network, rules = state.network, state.rules
     return [final_total(network, rules, sheet) for sheet in state.sheets]
-
-
-def empty_stations(state: GameState) -> int:
-    """The empty stations of all sheets together."""
-    all_mask = state.network.all_mask
-    empty = 0
-    for sheet in state.sheets:  # a loop, not a generator: no frame to resume a sheet
-        empty += (all_mask & ~sheet[0]).bit_count()
-    return empty

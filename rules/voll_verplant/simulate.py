@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import NamedTuple
@@ -13,9 +14,8 @@ from .bots import BOTS, Bot
 from .cards import card_stream
 from .engine import (
     GameState,
-    empty_stations,
     end_round,
-    final_total,
+    final_result,
     final_totals,  # noqa: F401  # read from here by callers of play_game
     new_game,
     play_rounds,
@@ -42,12 +42,16 @@ class SimulatedGame(NamedTuple):
 
 
 def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str | Bot,
-              seed: str, record: bool = False) -> SimulatedGame:
+              seed: str, record: bool = False, *,
+              generators: tuple[random.Random, random.Random] | None = None
+              ) -> SimulatedGame:
     """Play one game with the given bot (a name in BOTS, or a bot) for every player; the
-    seed decides cards and bot."""
+    seed decides cards and bot. ``generators`` (cards', bot's) are seeded again for this
+    game instead of two new ones made (see :func:`tally_games`)."""
     choose = BOTS[bot] if isinstance(bot, str) else bot
-    stream = card_stream(seed, rules.deck, rules.shuffle_cards)
-    rng = seeded_rng(f"{seed}/bot")
+    cards_rng, bot_rng = generators or (None, None)
+    stream = card_stream(seed, rules.deck, rules.shuffle_cards, rng=cards_rng)
+    rng = seeded_rng(f"{seed}/bot", bot_rng)
     state = new_game(network, rules, players)
     rounds: list[RoundSpec] = []
 
@@ -74,6 +78,19 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
         log = GameLog(format="scorepad/vv-game@1", map=network.id, rules=changed, seed=seed,
                       players=list(players), rounds=rounds)
     return _new(SimulatedGame, (seed, state, log))  # without the generated __new__
+
+
+def tally_games(network: Network, rules: VVRules, players: Sequence[str], bot: str | Bot,
+                seeds: Iterable[str]) -> Tally:
+    """Play each seed's game (:func:`play_game`) and tally it, in flat memory. The games
+    share two generators, seeded again for each game: one game is done with them before
+    the next starts."""
+    tally = Tally()
+    add = tally.add
+    generators = (random.Random(), random.Random())
+    for seed in seeds:
+        add(play_game(network, rules, players, bot, seed, generators=generators)[1])
+    return tally
 
 
 def _defaults() -> VVRules:
@@ -115,8 +132,9 @@ class Tally:
         counts = self.scores.counts  # Histogram.add, inline: a call less a player
         network, rules, _, sheets, _, _, _, rounds, _, _, _ = state  # one unpacking
         for sheet in sheets:  # final_totals without its list
-            counts[final_total(network, rules, sheet)] += 1
-        self.empty += empty_stations(state)
+            total, empty = final_result(network, rules, sheet)
+            counts[total] += 1
+            self.empty += empty
         self.sheets += len(sheets)
         self.rounds += rounds
         self.games += 1

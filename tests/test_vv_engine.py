@@ -8,11 +8,19 @@
 from __future__ import annotations
 
 import pytest
-from vv_helpers import game, marked_ids, mv, play_round
+from vv_helpers import game, marked_ids, mv, play_round, tiny
 
 from scorepad.rules.common.errors import RuleViolation
 from scorepad.rules.voll_verplant.cards import parse_card
-from scorepad.rules.voll_verplant.engine import apply, end_round, legal_steps, reveal
+from scorepad.rules.voll_verplant.engine import (
+    Move,
+    apply,
+    apply_step,
+    end_round,
+    legal_steps,
+    map_tables,
+    reveal,
+)
 from scorepad.rules.voll_verplant.ruleset import default_rules
 
 
@@ -113,6 +121,24 @@ def test_a_full_line_has_no_free_window_named_in_the_message():
     with pytest.raises(RuleViolation) as info:
         apply(s, 0, mv(s, "R", 1))
     assert str(info.value) == "round 2, Ann: line R has no free wagon window (1 of 1 used)"
+
+
+@pytest.mark.parametrize("line", [-2, 3, 40])
+def test_a_line_the_map_lacks_is_refused(line):
+    s = reveal(game(), parse_card(4))
+    with pytest.raises(RuleViolation) as info:
+        apply(s, 0, Move(line=line, crosses=1))
+    assert info.value.rule == "unknown-line"
+    assert str(info.value) == "round 1, Ann: no such line"
+
+
+def test_a_step_on_a_network_that_no_game_started_on_finds_its_tables():
+    network = tiny()  # read afresh: no engine tables yet
+    assert not network.tables
+    sheet, triggered = apply_step(network, default_rules(), map_tables(tiny()).blank,
+                                  parse_card(3), Move(line=0, crosses=-1))
+    assert network.tables and triggered == ()
+    assert sheet.marked == 0b111 and sheet.entries[0] == ("3",)
 
 
 def test_ring_directions_start_from_the_wagon_both_ways():

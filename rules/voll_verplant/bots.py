@@ -95,9 +95,10 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     open_ = sheet[6]
     if not open_:  # no open line: no free window
         return _EMPTY
-    network = state[0]
-    tables = network.tables
-    paths = tables[0] if tables else map_tables(network)
+    try:  # map_tables, inline (try costs nothing until it catches)
+        paths = state[0].tables[0]
+    except IndexError:  # a network that no game has started on yet
+        paths = map_tables(state[0])
     lines = paths.open_lines[open_]  # open_lines, inline
     # rng.random() called as a method each time, not bound once: the interpreter calls a
     # C method of a known type directly, a bound builtin through the generic path

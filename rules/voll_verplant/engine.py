@@ -342,15 +342,19 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     if station != -1:
         raise _violation(f"{card.a()} card is played on a line, not on a station",
                          "line-card")
-    if line == -1:
+    if line < 0:
+        if line != -1:
+            raise _violation("no such line", "unknown-line")
         if free:
             raise _violation(f"a line must be chosen: {free} wagon window"
                              f"{'s are' if free > 1 else ' is'} still free", "must-fill-window")
         return sheet, ()
-    tables = network.tables
-    paths = tables[0] if tables else map_tables(network)
-    if line < 0 or not open_ >> line & 1:
-        if not 0 <= line < len(paths.windows):
+    try:  # map_tables, inline (try costs nothing until it catches)
+        paths = network.tables[0]
+    except IndexError:  # a network that no game has started on yet
+        paths = map_tables(network)
+    if not open_ >> line & 1:
+        if line >= len(paths.windows):
             raise _violation("no such line", "unknown-line")
         raise _violation(f"line {network.lines[line].id} has no free wagon window "
                          f"({len(entries[line])} of {paths.windows[line]} used)",
@@ -380,21 +384,25 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
 
     # number or express card: reach_masks, its cache read inline (the hot path)
     travel = paths.reach[(card, line, ccw, marked & paths.masks[line])]
-    most = len(travel) - 1
-    if crosses < 0:
-        crosses = most
-    elif crosses > most:
+    if crosses < 0:  # the most the card allows there
+        crosses = len(travel) - 1
+    elif crosses >= len(travel):
         raise _too_many(network, card, reach_stations(paths, marked, line, direction, card),
                         crosses, line)
     crossed_mask = travel[crosses]
     if paths.special & crossed_mask:  # special stations: in the order reached
-        special = paths.special
         return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later,
                             free - 1, open_)), \
-            tuple(idx for idx in reach_stations(paths, marked, line, direction, card)[:crosses]
-                  if special >> idx & 1)
+            _specials(paths, reach_stations(paths, marked, line, direction, card)[:crosses])
     return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later, free - 1,
                         open_)), ()
+
+
+def _specials(paths: MapTables, stations: tuple[int, ...]) -> tuple[int, ...]:
+    """The special ones of ``stations``, in their order. (Not written inline in
+    :func:`apply_step`: a generator there would make it build a closure cell each call.)"""
+    special = paths.special
+    return tuple(idx for idx in stations if special >> idx & 1)
 
 
 def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move

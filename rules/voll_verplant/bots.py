@@ -24,6 +24,7 @@ from .engine import (
     legal_next,
     map_tables,
     most_crosses,
+    open_lines,
 )
 from .maps import Network
 from .ruleset import VVRules
@@ -99,7 +100,10 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
         paths = state[0].tables[0]
     except IndexError:  # a network that no game has started on yet
         paths = map_tables(state[0])
-    lines = paths.open_lines[open_]  # open_lines, inline
+    try:  # open_lines, inline
+        lines = paths.open_lines[open_]
+    except KeyError:  # a pattern first seen
+        lines = open_lines(paths, sheet)
     # rng.random() called as a method each time, not bound once: the interpreter calls a
     # C method of a known type directly, a bound builtin through the generic path
     line = lines[floor(rng.random() * len(lines))]

@@ -149,11 +149,14 @@ class MapTables:
         # that games reach, so games hit this almost always. Bounded (see _remember):
         # memory stays flat however many games a process plays.
         self.reach: _Reach = _Reach(self)
-        # stations marked in a round (mask) -> the masks of the lines through them,
-        # bounded alike
-        self.touched: _Computed = _Computed(self, _touched_lines)
-        # a sheet's open lines (mask) -> their indices in line order, bounded alike
-        self.open_lines: _Computed = _Computed(self, _open_indices)
+        # stations marked in a round (mask) -> the masks of the lines through them
+        # (touched_lines), bounded alike. This and open_lines are plain dicts: the
+        # interpreter reads a plain dict's subscript faster than a subclass's, and their
+        # readers fill a miss (rare: a game meets few new patterns) under try.
+        self.touched: dict[int, tuple[int, ...]] = {}
+        # a sheet's open lines (mask) -> their indices in line order (open_lines), bounded
+        # alike
+        self.open_lines: dict[int, tuple[int, ...]] = {}
         # [line << 1 | counter-clockwise][k]: the step crossing k stations there (k = 0 up
         # to the line's length; counter-clockwise on rings only): choosers pick a step without
         # building one
@@ -176,25 +179,6 @@ def _remember(cache: dict, key: object, value: object) -> None:
     cache[key] = value
 
 
-class _Computed(dict):
-    """A map cache whose missing entry is computed (``compute(paths, key)``) and kept when
-    first read, bounded like the others: the hot path reads ``cache[key]``, a subscript
-    and not a method call."""
-
-    __slots__ = ("paths", "compute")
-
-    def __init__(self, paths: MapTables, compute: Callable[[MapTables, int], tuple[int, ...]]
-                 ) -> None:
-        super().__init__()
-        self.paths = paths
-        self.compute = compute
-
-    def __missing__(self, key: int) -> tuple[int, ...]:
-        found = self.compute(self.paths, key)
-        _remember(self, key, found)
-        return found
-
-
 def map_tables(network: Network) -> MapTables:
     """Per-line travel orders and counts, computed once per map (kept on the network)."""
     cached = network.tables
@@ -208,12 +192,12 @@ def map_tables(network: Network) -> MapTables:
 def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
     """The lines with a free wagon window on ``sheet``, in line order (from the map's
     cache: the random bot reads this every round)."""
-    return paths.open_lines[sheet[6]]
-
-
-def _open_indices(paths: MapTables, mask: int) -> tuple[int, ...]:
-    """The indices of the lines in ``mask``, in line order."""
-    return tuple(line for line in range(len(paths.windows)) if mask >> line & 1)
+    mask = sheet[6]
+    found = paths.open_lines.get(mask)
+    if found is None:
+        found = tuple(line for line in range(len(paths.windows)) if mask >> line & 1)
+        _remember(paths.open_lines, mask, found)
+    return found
 
 
 def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
@@ -304,16 +288,16 @@ def reach_stations(paths: MapTables, marked: int, line: int, direction: str, car
     return tuple((masks[k] ^ masks[k - 1]).bit_length() - 1 for k in range(1, len(masks)))
 
 
-class _Entries(dict):
+def _entry(card: Card) -> tuple[str]:
     """What a card writes into a wagon window, ``4``, ``E2``, ``+``, as a one-entry tuple
-    to add to a line's entries (computed once a card)."""
-
-    def __missing__(self, card: Card) -> tuple[str]:
-        entry = self[card] = ("+" if card.kind == TRANSFER else str(card.code),)
-        return entry
+    to add to a line's entries (kept in :data:`_ENTRY`)."""
+    entry = _ENTRY[card] = ("+" if card.kind == TRANSFER else str(card.code),)
+    return entry
 
 
-_ENTRY = _Entries()
+#: card -> its :func:`_entry` (a plain dict: its subscript is read faster than a
+#: subclass's; a card's first step fills it under try)
+_ENTRY: dict[Card, tuple[str]] = {}
 
 
 def _first_free(paths: MapTables, marked: int, line: int, direction: str) -> int:
@@ -363,7 +347,10 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     if ccw and not paths.ring[line]:
         raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
                          "to choose", "ring-direction")
-    written = entries[line] + _ENTRY[card]
+    try:
+        written = entries[line] + _ENTRY[card]
+    except KeyError:  # the card's first step
+        written = entries[line] + _entry(card)
     if len(written) == paths.windows[line]:
         open_ ^= 1 << line  # its last window
     rows = list(entries)  # a list, then a tuple: cheaper than slicing twice
@@ -818,7 +805,11 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
         if not new:
             continue
         # Only lines through a station marked this round can become complete.
-        for mask in touched_cache[new]:
+        try:
+            masks = touched_cache[new]
+        except KeyError:  # a pattern first seen
+            masks = touched_lines(paths, new)
+        for mask in masks:
             if marked & mask == mask:  # a complete line: which, and is it scored yet?
                 done = _completed(paths, s, p, new, done)
                 break
@@ -854,10 +845,15 @@ def _lines_through(paths: MapTables, stations: int) -> int:
     return lines
 
 
-def _touched_lines(paths: MapTables, stations: int) -> tuple[int, ...]:
-    """The masks of the lines through the ``stations`` (a mask), in line order."""
-    lines = _lines_through(paths, stations)
-    return tuple(mask for line, mask in enumerate(paths.masks) if lines >> line & 1)
+def touched_lines(paths: MapTables, stations: int) -> tuple[int, ...]:
+    """The masks of the lines through the ``stations`` (a mask), in line order (from the
+    map's cache)."""
+    found = paths.touched.get(stations)
+    if found is None:
+        lines = _lines_through(paths, stations)
+        found = tuple(mask for line, mask in enumerate(paths.masks) if lines >> line & 1)
+        _remember(paths.touched, stations, found)
+    return found
 
 
 def _completed(paths: MapTables, sheet: Sheet, player: int, new: int,

@@ -615,6 +615,7 @@ def _over_message(s: State) -> str:
  _UNSEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
  _ENDING, _END_REASON, _LEFTOVER_DONE, _BONUS_CARDS, _EVENTS, _DEFERRED,
  _TAKEN) = (_FIELD[f] for f in State._fields[1:])
+_CFG = _FIELD["cfg"]
 
 
 def apply(s: State, action: Action) -> State:
@@ -629,30 +630,33 @@ def apply(s: State, action: Action) -> State:
         cfg = s.cfg
         v = _empty_display(s, action.player, ev)
     else:
-        if s.phase == ROUND_END:
+        phase = s.phase
+        if phase == ROUND_END:
             s = _end_round(s, None)
-        cfg = s.cfg
+            phase = s.phase
+        # the fields, read by index from here on: a list's item is read at half the cost
+        # of a named tuple's attribute
+        v = list(s)
+        cfg = v[_CFG]
         player, card, space = action
         n = len(cfg.names)
         if not (0 <= player < n and 0 <= card < cfg.kinds):
             if not 0 <= player < n:
                 raise ContentError(f"no player {player + 1}")
             raise ContentError(f"unknown card kind {card}")
-        phase = s.phase
-        v = list(s)
         if phase == PLAY:
-            turn = s.turn
-            expected = (s.start + turn) % n
+            turn = v[_TURN]
+            expected = (v[_START] + turn) % n
             if player != expected:
                 raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not "
                                     f"{cfg.names[player]}'s (play goes round the table from "
                                     "the start player)", rule="turn-order")
-            unseen = s.unseen
+            unseen = v[_UNSEEN]
             if not unseen & cfg.unseen_field[card]:
                 _see(unseen, cfg, (card,))  # raises the deck limit
             v[_UNSEEN] = unseen - cfg.unseen_one[card]
             v[_TURN] = turn + 1
-            v[_TURNS] = s.turns + 1
+            v[_TURNS] += 1
         elif phase == BONUS:
             if player != s.pending:
                 raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
@@ -711,23 +715,26 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
              ev: list[_Raw]) -> str:
     """Carry out one card's action on ``s`` into ``v`` (the state's fields, which the caller
     may have changed already: the card leaving the hand or the display); returns why a
-    bonus card was earned ("")."""
-    cfg = s.cfg
+    bonus card was earned (""). The fields it reads are read from ``v`` (a list's item
+    costs half a named tuple's attribute): the caller changes none of them."""
+    cfg = v[_CFG]
     b = cfg.board
     if space == SHIP:
-        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
+        v[_SHIPS], bonus = _ship(b, v[_SHIPS], player, b.cards[card].number, ev, cfg.explain)
         return bonus
-    blocked = s.taken if s.deferred < 0 else s.taken | (1 << s.deferred)  # _pattern, inline
+    taken = v[_TAKEN]
+    deferred = v[_DEFERRED]
+    blocked = taken if deferred < 0 else taken | (1 << deferred)  # _pattern, inline
     legal = cfg.legal_table[card].get(blocked & cfg.legal_mask[card])  # legal_spaces, inline
-    if (legal is None or space not in legal or s.diamonds[player] <= 0) and \
+    diamonds = v[_DIAMONDS]
+    if (legal is None or space not in legal or diamonds[player] <= 0) and \
             space not in legal_spaces(s, player, card):  # the tables know what is legal
         _check_place(s, player, card, space)  # names the rule broken
         raise AssertionError(f"{b.space_ids[space]} is legal but not listed")
     area = b.space_area[space]
     bonus = ""
-    diamonds = s.diamonds
     if area == HARBOR and cfg.ship_first:  # the ship moves and scores first (harbor_order)
-        v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
+        v[_SHIPS], bonus = _ship(b, v[_SHIPS], player, b.cards[card].number, ev, cfg.explain)
         if bonus and cfg.landing_first:
             # landing_bonus: at_landing: the diamond (taken from the supply) waits until
             # the landing's bonus card has been played (_land_deferred)
@@ -737,15 +744,15 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
             v[_DEFERRED] = space
             return bonus
     # each changed tuple is copied to a list and back: half the cost of slicing and joining
-    owned = list(s.mine)
+    owned = list(v[_MINE])
     own = owned[player] = owned[player] | 1 << space
     v[_MINE] = tuple(owned)
-    taken = v[_TAKEN] = s.taken | 1 << space
+    taken = v[_TAKEN] = taken | 1 << space
 
     supply = list(diamonds)
     supply[player] -= 1
     v[_DIAMONDS] = tuple(supply)
-    have = s.have
+    have = v[_HAVE]
     slot = player * 6 + area  # 6 areas
     bit = 0
     if area == WORKSHOPS:
@@ -758,7 +765,8 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
     elif area == HARBOR:
         _harbor(cfg, v[_MINE], taken, space, ev)
         if not cfg.ship_first:
-            v[_SHIPS], bonus = _ship(b, s.ship, player, b.cards[card].number, ev, cfg.explain)
+            v[_SHIPS], bonus = _ship(b, v[_SHIPS], player, b.cards[card].number, ev,
+                                     cfg.explain)
     else:
         bonus, bit = _townspeople(b, v[_MINE], taken, player, card, space, ev, cfg.explain)
     got = have[slot] | bit

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from fractions import Fraction
 
 
 class Histogram:
@@ -93,29 +92,3 @@ class Histogram:
     def max(self) -> float:
         """The largest value."""
         return max(self.counts)
-
-
-class Sums:
-    """Named running sums (ints or exact fractions), merged by adding."""
-
-    __slots__ = ("values",)
-
-    def __init__(self) -> None:
-        self.values: dict[str, int | Fraction] = {}
-
-    def add(self, name: str, amount: int | Fraction) -> None:
-        """Add ``amount`` to the sum called ``name``."""
-        self.values[name] = self.values.get(name, 0) + amount
-
-    def merge(self, other: Sums) -> Sums:
-        """Add another set of sums into this one (returns self)."""
-        for name, amount in other.values.items():
-            self.add(name, amount)
-        return self
-
-    def get(self, name: str) -> int | Fraction:
-        """The sum called ``name`` (0 when nothing was added)."""
-        return self.values.get(name, 0)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sums) and self.values == other.values

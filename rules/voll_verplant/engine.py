@@ -682,8 +682,7 @@ def play_rounds(state: GameState, cards: Iterable[Card],
             if state.over:
                 break
         return state
-    tables = network.tables
-    paths = tables[0] if tables else map_tables(network)
+    paths = map_tables(network)
     unmoved, nothing_owed, last = _UNMOVED[count], _NOTHING_OWED[count], count - 1
     bots = tuple(enumerate(choosers))  # once a game, not an enumerate a round
     for card in islice(cards, limit):
@@ -777,8 +776,7 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
         name = players[next(p for p, queue in enumerate(owed) if queue)]
         raise RuleViolation(f"{name} still owes a special-station follow-up",
                             rule="special-follow-up", where=(f"round {rounds + 1}",))
-    tables = network.tables
-    paths = tables[0] if tables else map_tables(network)
+    paths = map_tables(network)
     sheets, first_taken, over, completions = _close(paths, rules, start, sheets, first_taken)
     result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
                               rounds + 1, over, (), owed))
@@ -880,8 +878,7 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
 
 def final_result(network: Network, rules: VVRules, sheet: Sheet) -> tuple[float, int]:
     """A sheet's total (:func:`final_total`) and its empty stations, counted once for both."""
-    tables = network.tables
-    paths = tables[0] if tables else map_tables(network)
+    paths = map_tables(network)
     marked, _, transfers, first, later, _, _ = sheet
     empty = (network.all_mask & ~marked).bit_count()
     rounding = rules.empty_rounding

@@ -135,7 +135,7 @@ class Tally:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.scores: dict[int, int] = {}  # a seat's total → how many seats had it
+        self.scores = Histogram()  # the seats' totals
         self.points = [0] * (players * NCAT)  # summed State.points (player * NCAT + cat)
         self.ended = {"deck": 0, "diamonds": 0}
         # seat * (players + 1) + k: the games the seat won, shared among k winners
@@ -144,9 +144,9 @@ class Tally:
     def add(self, state: State) -> None:
         """Count one finished game: totals, points per category, how it ended, the winners."""
         totals, rank_list = totals_and_ranks(state)
-        scores = self.scores
+        scores = self.scores.counts  # Histogram.add, inline: a call less a seat
         for total in totals:
-            scores[total] = scores.get(total, 0) + 1
+            scores[total] += 1
         self.points = list(map(add, self.points, state.points))
         self.ended[state.end_reason or "deck"] += 1
         firsts = rank_list.count(1)
@@ -157,8 +157,7 @@ class Tally:
 
     def merge(self, other: Tally) -> Tally:
         """Add another tally's games into this one (returns self)."""
-        for total, times in other.scores.items():
-            self.scores[total] = self.scores.get(total, 0) + times
+        self.scores.merge(other.scores)
         self.points = list(map(add, self.points, other.points))
         for reason, times in other.ended.items():
             self.ended[reason] = self.ended.get(reason, 0) + times
@@ -172,8 +171,7 @@ class Tally:
 
     def figures(self) -> dict[str, Any]:
         """What ``mf simulate --json`` prints of the games (mean, deciles, areas, ends, wins)."""
-        totals = Histogram()
-        totals.counts.update(self.scores)
+        totals = self.scores
         count = len(totals)
         deciles = totals.quantiles(10)
         points, n, width = self.points, self.players, self.players + 1

@@ -12,6 +12,10 @@ browser drive every game through this one interface (pgx's ``Env`` and OpenSpiel
     s = g.apply(s, "Ann", m) # a new state, or RuleViolation (rule, round, player); s unchanged
     g.is_over(s); g.score(s) # score(s) is what `scorepad <game> score --json` prints
     g.to_log(s); g.from_log(doc)
+    g.events(s)              # what the last step did: [{"type", "player", "points", "why"}]
+    g.view(s, "Ann")         # what Ann may see (None: the host or a watcher), JSON-able
+    g.describe(m, "de")      # a move in words (en, de, fr); g.explain(event, "de") an event
+    g.info                   # GameInfo: players, simultaneity, hidden information, set-up
 
 Moves are plain data exactly as the game's log writes them (dicts, strings, numbers,
 lists), so a move can be typed, sent from a browser, logged and replayed without a
@@ -32,18 +36,103 @@ the session, the terminal and the browser then work for it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from importlib import import_module
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 #: A move (or chance outcome) in the log's own notation: plain, JSON-able data.
 MoveData = Any
 #: A game state: an immutable value whose type is the game's own.
 State = Any
+#: One thing a step did, as plain JSON-able data: ``{"type": ..., "player": ...}`` and, where
+#: points change, ``"points"`` and ``"why"`` (see :meth:`Game.events`).
+Event = dict[str, Any]
+
+#: The languages :meth:`Game.describe` and :meth:`Game.explain` speak.
+LANGS = ("en", "de", "fr")
+
+S = TypeVar("S")   # a game's state type
+M = TypeVar("M")   # a game's move type (the log's notation)
+
+
+@dataclass(frozen=True)
+class SetupChoice:
+    """One set-up keyword of :meth:`Game.new` a front-end offers: its name, the values to
+    choose from (``[]``: free, such as a start player or a map file), the default."""
+
+    name: str
+    values: tuple[Any, ...] = ()
+    default: Any = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a front-end needs to know of a game, as data (no ``if game_id == ...``)."""
+
+    id: str
+    min_players: int
+    max_players: int
+    simultaneous: bool          # several players may be to move at once
+    hidden_information: bool    # a player may not see everything (hands, the deck)
+    chance: bool                # the game has chance steps (cards revealed or dealt)
+    setup: tuple[SetupChoice, ...] = ()
+    #: ruleset options: name -> {"default": value, "values": [...]} (values [] = free)
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def data(self) -> dict[str, Any]:
+        """The info as plain JSON-able data."""
+        out = asdict(self)
+        out["setup"] = [dict(c, values=list(c["values"])) for c in out["setup"]]
+        return out
+
+
+class StepEvents(tuple[Event, ...]):
+    """The events of the step that led to a state, kept in the state (``GAME.events`` reads
+    them). A record of the step, not part of the game: a replay may make a round's moves in
+    another order than the table did and reach the same game with other last events, so
+    any two records compare equal and a state's equality is its game's."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, tuple)
+
+    def __ne__(self, other: object) -> bool:
+        return not isinstance(other, tuple)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+NO_EVENTS = StepEvents()
+
+
+def event(type_: str, player: str | None, points: float | None = None, why: str = "",
+          **more: Any) -> Event:
+    """An event in the protocol's shape (``points`` and ``why`` only where points change)."""
+    out: Event = {"type": type_, "player": player}
+    if points is not None:
+        out["points"] = points
+        out["why"] = why
+    elif why:
+        out["why"] = why
+    out.update(more)
+    return out
+
+
+def lang_of(lang: str) -> str:
+    """``lang`` if scorepad speaks it, else English (a page's unknown language)."""
+    return lang if lang in LANGS else "en"
 
 
 @runtime_checkable
-class Game(Protocol):
-    """What every game offers the session, bots, replay, tests and the browser."""
+class Game(Protocol[S, M]):
+    """What every game offers the session, bots, replay, tests and the browser.
+
+    Generic in the game's state type ``S`` and move type ``M``; every game binds its
+    object to it (``GAME: Game[VVState, VVMove] = VollVerplant()``), so mypy holds each
+    game to the protocol."""
 
     #: The game id (``voll-verplant``, ``mille-fiori``, ``floris``).
     id: str
@@ -55,33 +144,57 @@ class Game(Protocol):
     #: The set-up keywords of a typical game (``{"map": "berlin"}``): the default of the
     #: browser's start page and what the conformance test plays.
     example_setup: Mapping[str, Any]
+    #: What a front-end needs to know, as data (players, set-up choices, options ...).
+    info: GameInfo
 
     def new(self, players: Sequence[str], *, seed: str | None = None,
-            rules: Mapping[str, Any] | None = None, **setup: Any) -> State:
+            rules: Mapping[str, Any] | None = None, **setup: Any) -> S:
         """A fresh game. ``rules`` are ruleset option overrides; ``setup`` is game-specific
         (``map="berlin"`` for Voll verplant). Bad setup raises a ScorepadError."""
         ...
 
-    def to_move(self, state: State) -> list[str]:
+    def to_move(self, state: S) -> list[str]:
         """The players who may decide now, in seat order: several when moves are
         simultaneous, one in turn-based play, none at a chance step or when over."""
         ...
 
-    def legal_moves(self, state: State, player: str | None) -> list[MoveData]:
+    def legal_moves(self, state: S, player: str | None) -> list[M]:
         """Every legal next step of ``player`` in the log's notation; for ``None`` at a
         chance step, the outcomes the deck can still give (exactly one when seeded)."""
         ...
 
-    def apply(self, state: State, player: str | None, move: MoveData) -> State:
+    def apply(self, state: S, player: str | None, move: M) -> S:
         """The state after ``player``'s ``move`` (``None``: a chance step). Raises a
-        RuleViolation naming the rule, round and player; ``state`` is unchanged."""
+        RuleViolation naming the rule, round and player for every refusal (a move naming
+        an unknown id too); ``state`` is unchanged."""
         ...
 
-    def is_over(self, state: State) -> bool:
+    def events(self, state: S) -> list[Event]:
+        """What the step that led to ``state`` did, as plain JSON-able events (``[]`` for
+        a new game). Each has ``type`` and ``player`` (None: nobody, a chance step); where
+        points change, ``points`` and ``why``. Over a finished game the ``points`` of all
+        steps' events, per player, add up to the player's ``total`` in :meth:`score`."""
+        ...
+
+    def view(self, state: S, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` (a player; None: the host or a watcher) may see, JSON-able.
+        Other players' hands, the deck order and future cards are absent, and so is the
+        seed of a game with hidden information until it is over."""
+        ...
+
+    def describe(self, move: M, lang: str = "en") -> str:
+        """``move`` in words (``en``, ``de``, ``fr``), for terminal and browser alike."""
+        ...
+
+    def explain(self, event: Event, lang: str = "en") -> str:
+        """An event of :meth:`events` in words (``en``, ``de``, ``fr``)."""
+        ...
+
+    def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
         ...
 
-    def score(self, state: State) -> dict[str, Any]:
+    def score(self, state: S) -> dict[str, Any]:
         """Exactly the object ``scorepad <game> score --json`` prints for ``to_log(state)``."""
         ...
 
@@ -90,15 +203,15 @@ class Game(Protocol):
         ``score(state)["players"]`` (the conformance test holds ``total`` to it)."""
         ...
 
-    def to_log(self, state: State) -> dict[str, Any]:
+    def to_log(self, state: S) -> dict[str, Any]:
         """The game-log document of everything played so far (``check``/``score`` read it)."""
         ...
 
-    def from_log(self, doc: Mapping[str, Any]) -> State:
+    def from_log(self, doc: Mapping[str, Any]) -> S:
         """The state a game-log document leads to (a replay through :meth:`apply`)."""
         ...
 
-    def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[str | None, MoveData]]]:
+    def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[str | None, M]]]:
         """A game-log document split into ``new`` keywords (``players``, ``seed``,
         ``rules`` and the game's setup) and the steps in play order, so that
         ``from_log(doc)`` equals folding :meth:`apply` over the steps from
@@ -114,14 +227,17 @@ _REGISTRY: dict[str, str] = {
 }
 
 
-class _Games(Mapping[str, Game]):
+AnyGame = Game[Any, Any]
+
+
+class _Games(Mapping[str, AnyGame]):
     """The registry as a read-only mapping that imports each game when first asked for."""
 
     def __init__(self, registry: Mapping[str, str]) -> None:
         self._registry = dict(registry)
-        self._loaded: dict[str, Game] = {}
+        self._loaded: dict[str, AnyGame] = {}
 
-    def __getitem__(self, game_id: str) -> Game:
+    def __getitem__(self, game_id: str) -> AnyGame:
         game = self._loaded.get(game_id)
         if game is None:
             module, _, attr = self._registry[game_id].partition(":")
@@ -136,4 +252,4 @@ class _Games(Mapping[str, Game]):
 
 
 #: Every game scorepad knows, by id.
-GAMES: Mapping[str, Game] = _Games(_REGISTRY)
+GAMES: Mapping[str, AnyGame] = _Games(_REGISTRY)

@@ -146,16 +146,17 @@ def _adapter_class() -> type:
                 step = step_from_data(network, card, move)
                 effect = words.step_effect(network, state.rules, state.sheets[p], card, step)
                 lines = [f"  {player}: {words.move_text(network, card, move)}: {effect}"]
-            done = engine.play_step(state, p, step_from_data(network, card, move))
-            for station in done.lapsed:
-                lines.append(f"  {words.station_name(network, station)}: the follow-up lapses "
-                             "(no free window left)")
-            asked = engine.asking(done.state, p)
+            events = GAME.events(after.state)   # what the step did, as the game says
+            for ev in events:
+                if ev["type"] == "lapsed":
+                    lines.append(f"  {words.station_name(network, network.station(ev['station']).index)}"
+                                 ": the follow-up lapses (no free window left)")
+            asked = engine.asking(core(after), p)
             if asked is not None:
                 lines.append(f"  {words.station_name(network, asked)} is special: one more "
                              f"{card.describe()}")
-            if core(after).card is None:  # this step closed the round
-                report = engine.end_round(done.state)[1]
+            report = words.round_report(network, before.players, events)
+            if report is not None:  # this step closed the round
                 lines += [f"-- after round {report.round} --",
                           *words.round_lines(network, before.players, report, view.width),
                           *words.summary_lines(network, marked_sheets(core(after)), view.width,

@@ -145,6 +145,22 @@ class RuleViolation(ScorepadError):
         self.rule = rule
 
 
+class UnknownInMove(RuleViolation, ContentError):
+    """A move that names something the game does not know (a line, station, card, space or
+    player) or is not written in the game's notation: refused like any move the rules forbid
+    (code that catches RuleViolation sees it), still a ContentError to the command line."""
+
+
+def refused(err: ContentError, rule: str = "unknown-in-move") -> RuleViolation:
+    """``err`` (a ContentError raised while reading a move) as the RuleViolation that
+    ``apply`` raises, with its message, place and file; a RuleViolation is returned as it is."""
+    if isinstance(err, RuleViolation):
+        return err
+    out = UnknownInMove(err.message, rule=rule, where=err.where, source=err.source)
+    out.__cause__ = err.__cause__
+    return out
+
+
 class Problems(ScorepadError):
     """Several problems at once (of one file, or of several files of one game).
 

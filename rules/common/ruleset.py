@@ -8,7 +8,7 @@ are refused with the option's name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from .errors import InputError
 from .models import StrictModel, parse_model
@@ -35,3 +35,21 @@ class Ruleset(StrictModel):
         """The options that differ from ``base`` (usually the bundled defaults)."""
         default = base.model_dump()
         return {k: v for k, v in self.model_dump().items() if default.get(k) != v}
+
+
+def options_info(rules: Ruleset) -> dict[str, dict[str, Any]]:
+    """Each option of ``rules`` as data for a front-end: ``{"default": value, "values":
+    [...]}``, the values of a choice (``[]``: free, such as a deck) — read from the model,
+    so a new option shows up without a line elsewhere."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, spec in type(rules).model_fields.items():
+        if name == "ruleset":
+            continue
+        kind = spec.annotation
+        values: list[Any] = []
+        if kind is bool:
+            values = [False, True]
+        elif get_origin(kind) is Literal:
+            values = list(get_args(kind))
+        out[name] = {"default": getattr(rules, name), "values": values}
+    return out

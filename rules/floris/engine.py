@@ -32,7 +32,9 @@ from functools import lru_cache
 from typing import Any
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
+from scorepad.rules.game import NO_EVENTS, Event, StepEvents, event
 
+from . import words
 from .bouquet import Verdict, judge
 from .fix import smallest_fix
 from .flowers import Counts, format_spec
@@ -88,6 +90,7 @@ class FlorisState:
 
     rules: FlorisRules
     seats: tuple[Seat, ...]
+    last: StepEvents = NO_EVENTS   # what the last move did (a record, equal to any other)
 
     @property
     def names(self) -> list[str]:
@@ -198,9 +201,12 @@ def apply(state: FlorisState, player: str | None, move: Any) -> FlorisState:
         raise RuleViolation("the final bouquet and cards are entered already",
                             rule="entered", where=(player,))
     if isinstance(move, str):
-        return _with_seat(state, index, present(state, seat, move))
+        seat = present(state, seat, move)
+        return _with_seat(state, index, seat, [_bouquet_event("bouquet", seat.name,
+                                                              seat.bouquets[-1])])
     if isinstance(move, Mapping):
-        return _with_seat(state, index, replace(seat, end=entry(state.rules, seat, move)))
+        seat = replace(seat, end=entry(state.rules, seat, move))
+        return _with_seat(state, index, seat, _entry_events(state.rules, seat))
     raise RuleViolation(f"a move is a bouquet spec (text) or an end-of-game entry, "
                         f"not {move!r}"[:200], rule="move", where=(player,))
 
@@ -265,10 +271,38 @@ def bouquet_problem(spec: str, verdict: Verdict, rules: FlorisRules) -> RuleViol
     return RuleViolation(f"{spec!r} is not a bouquet: {verdict.reason}{hint}", rule="bouquet")
 
 
-def _with_seat(state: FlorisState, index: int, seat: Seat) -> FlorisState:
+def _with_seat(state: FlorisState, index: int, seat: Seat, events: list[Event]
+               ) -> FlorisState:
     seats = list(state.seats)
     seats[index] = seat
-    return replace(state, seats=tuple(seats))
+    after = replace(state, seats=tuple(seats))
+    if is_over(after):
+        events = [*events, event("game-over", None)]
+    return replace(after, last=StepEvents(events))
+
+
+def _said(kind: str, player: str, points: int, **fields: Any) -> Event:
+    """An event with points, its ``why`` in English (:mod:`.words`)."""
+    out = event(kind, player, points, **fields)
+    out["why"] = words.explain({**out, "player": None})
+    return out
+
+
+def _bouquet_event(kind: str, player: str, bouquet: Bouquet) -> Event:
+    verdict = bouquet.verdict
+    return _said(kind, player, verdict.points, spec=bouquet.spec, flowers=verdict.flowers,
+                 bonus=verdict.bonus)
+
+
+def _entry_events(rules: FlorisRules, seat: Seat) -> list[Event]:
+    """The final bouquet's points and the penalty of an end-of-game entry."""
+    end = seat.end
+    assert end is not None
+    out = [_bouquet_event("final", seat.name, end.final)] if end.final else []
+    cards = penalty_cards(seat, rules)
+    if cards:
+        out.append(_said("penalty", seat.name, -cards * rules.penalty_per_card, cards=cards))
+    return out
 
 
 # --- the end ---------------------------------------------------------------------------------

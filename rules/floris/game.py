@@ -11,9 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation, ScorepadError
-from scorepad.rules.game import Game
+from scorepad.rules.common.ruleset import options_info
+from scorepad.rules.game import Event, Game, GameInfo
 
-from . import engine, scoring
+from . import engine, scoring, words
 from .engine import FlorisState
 from .log import GAME_FORMAT, FlorisLog, parse_game
 from .ruleset import FlorisRules, default_rules
@@ -29,6 +30,30 @@ class Floris:
     min_players = engine.MIN_PLAYERS
     max_players = engine.MAX_PLAYERS
     example_setup: Mapping[str, Any] = {}
+    info = GameInfo(id="floris", min_players=engine.MIN_PLAYERS,
+                    max_players=engine.MAX_PLAYERS, simultaneous=True,
+                    hidden_information=False, chance=False,
+                    options=options_info(default_rules()))
+
+    def events(self, state: FlorisState) -> list[Event]:
+        """What the last move did: ``bouquet`` (points), ``final`` (the final bouquet's
+        points), ``penalty`` (negative points) and ``game-over``."""
+        return [dict(e) for e in state.last]
+
+    def view(self, state: FlorisState, viewer: str | None) -> dict[str, Any]:
+        """Everything scorepad knows of a Floris table is open (it deals no cards): the
+        score object, who is to move and the last events."""
+        return {"game": self.id, "viewer": viewer, "phase": state.phase,
+                "to_move": engine.to_move(state), "score": scoring.score(state),
+                "events": list(state.last)}
+
+    def describe(self, move: Any, lang: str = "en") -> str:
+        """A move in words."""
+        return words.describe(move, lang)
+
+    def explain(self, event: Event, lang: str = "en") -> str:
+        """An event of :meth:`events` in words."""
+        return words.explain(event, lang)
 
     def new(self, players: Sequence[str], *, seed: str | None = None,
             rules: Mapping[str, Any] | None = None, **setup: Any) -> FlorisState:
@@ -68,7 +93,7 @@ class Floris:
                 log_steps(log))
 
 
-GAME: Game = Floris()   # typed as the protocol, so mypy holds Floris to it
+GAME: Game[FlorisState, Any] = Floris()   # typed as the protocol, so mypy holds it to it
 
 
 def to_log(state: FlorisState) -> dict[str, Any]:

@@ -36,9 +36,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
+from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError, refused
+from scorepad.rules.common.ruleset import options_info
+from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, SetupChoice, StepEvents, event
 
 from . import engine as E
+from . import words
 from .board import AREAS, Board, board
 from .deal import Deal, deal, pass_left
 from .log import GAME_FORMAT, GameLog, Turn, parse_game_log
@@ -76,6 +79,7 @@ class MFState(NamedTuple):
     hands: tuple[tuple[int, ...], ...] | None       # seeded, once dealt: hands by seat
     display: tuple[int, ...] | None                 # the setup display (tracked games)
     rounds: tuple[RoundRec, ...]
+    last: StepEvents = NO_EVENTS                    # what the last step did (events)
 
 
 # ----------------------------------------------------------------------- moves in and out
@@ -128,7 +132,8 @@ def _seat(g: E.State, name: Any) -> int:
     names = g.cfg.names
     if isinstance(name, str) and name in names:
         return names.index(name)
-    raise ContentError(f"unknown player {name!r} (players: {', '.join(names)})"[:200])
+    raise refused(ContentError(f"unknown player {name!r} (players: {', '.join(names)})"[:200]),
+                  "unknown-player")
 
 
 # --------------------------------------------------------------------------- the rules
@@ -221,8 +226,39 @@ def legal_moves(s: MFState, player: str | None) -> list[Any]:
 
 
 def apply(s: MFState, player: str | None, move: Any) -> MFState:
-    """The state after ``player``'s ``move`` (``None``: a chance step); RuleViolation or
-    ContentError naming what is wrong, ``s`` unchanged."""
+    """The state after ``player``'s ``move`` (``None``: a chance step) with its events;
+    a RuleViolation naming what is wrong (a card or space the game does not know too),
+    ``s`` unchanged."""
+    try:
+        after = _apply(s, player, move)
+    except ContentError as err:
+        raise refused(err) from None
+    return after._replace(last=StepEvents(_events(s, after, player, move)))
+
+
+def _engine_event(names: Sequence[str], e: E.Event) -> Event:
+    who = names[e.player] if e.player >= 0 else None
+    if e.kind in E.CATEGORIES:
+        return event(e.kind, who, e.points, e.why or words.say_area(e.kind))
+    return event(e.kind, who, why=e.why)
+
+
+def _events(before: MFState, after: MFState, player: str | None, move: Any) -> list[Event]:
+    """What the step from ``before`` to ``after`` did: the step itself, then the engine's
+    events of it (points with their why, bonus cards owed, fields, the end)."""
+    names = after.g.cfg.names
+    if player is None:
+        if "deal" in move:   # the hands are the players' own: the event names no card
+            return [event("deal", None, round=after.g.round + 1)]
+        out = [event("leftover", None, cards=list(move["leftover"]))]
+    else:
+        kind = "empty-display" if dict(move) == EMPTY_DISPLAY else \
+            "bonus-play" if before.g.phase == E.BONUS else "play"
+        out = [event(kind, player, move=dict(move))] if kind != "empty-display" else []
+    return out + [_engine_event(names, e) for e in after.g.events]
+
+
+def _apply(s: MFState, player: str | None, move: Any) -> MFState:
     g = s.g
     if player is None:
         return _chance(s, move)
@@ -522,6 +558,37 @@ def replay_data(data: object, rules: MFRules | None = None) -> Replay:
 
 
 # ------------------------------------------------------------------------ the protocol
+def view(s: MFState, viewer: str | None) -> dict[str, Any]:
+    """What ``viewer`` may see (:meth:`MilleFiori.view`): the board, the points, the open
+    display and the viewer's own hand; never another hand, the deal to come or, while the
+    game runs, the seed that makes it."""
+    g = s.g
+    b = g.cfg.board
+    names = list(g.cfg.names)
+    over = is_over(s)
+    owner = g.owner
+    out: dict[str, Any] = {
+        "game": GAME.id, "viewer": viewer, "players": names,
+        "rules": g.cfg.rules.changed_from(default_rules()), "seeded": s.seed is not None,
+        "round": g.round + 1, "rounds": g.cfg.rounds, "start": names[g.start],
+        "phase": g.phase, "to_move": to_move(s), "over": over, "ended_by": g.ended_by,
+        "bonus_owed": {"player": names[g.pending], "why": g.pending_why}
+        if g.phase == E.BONUS else None,
+        "board": {b.space_ids[i]: names[p] for i, p in enumerate(owner) if p >= 0},
+        "display": None if g.display is None else _ids(b, g.display),
+        "scores": {name: {"total": g.total(p), "ship": g.ship[p], "diamonds": g.diamonds[p],
+                          **{c: g.category(p, c) for c in E.CATEGORIES}}
+                   for p, name in enumerate(names)},
+        "hand_sizes": None if s.hands is None else {n: len(h) for n, h
+                                                    in zip(names, s.hands, strict=True)},
+        "hand": None, "events": list(s.last)}
+    if s.hands is not None and viewer in names:
+        out["hand"] = _ids(b, s.hands[names.index(viewer)])
+    if over and s.seed is not None:
+        out["seed"] = s.seed
+    return out
+
+
 class MilleFiori:
     """Mille Fiori in the game protocol (see the module notes for moves and chance)."""
 
@@ -530,6 +597,30 @@ class MilleFiori:
     min_players = min(PLAYER_COUNTS)
     max_players = max(PLAYER_COUNTS)
     example_setup: Mapping[str, Any] = {}
+    info = GameInfo(id="mille-fiori", min_players=min(PLAYER_COUNTS),
+                    max_players=max(PLAYER_COUNTS), simultaneous=False,
+                    hidden_information=True, chance=True,
+                    setup=(SetupChoice("start"), SetupChoice("display")),
+                    options=options_info(default_rules()))
+
+    def events(self, state: MFState) -> list[Event]:
+        """What the last step did: ``play``/``bonus-play`` (the card and where), the
+        engine's scoring events (type: the category, ``points``, ``why``), its notices
+        (``bonus``, ``field``, ``end``), ``deal`` (no cards: hands are private) and
+        ``leftover`` (the cards going to the open display)."""
+        return [dict(e) for e in state.last]
+
+    def view(self, state: MFState, viewer: str | None) -> dict[str, Any]:
+        """The board, points and display for everyone; a hand only for its player."""
+        return view(state, viewer)
+
+    def describe(self, move: Any, lang: str = "en") -> str:
+        """A step in words."""
+        return words.describe(move, lang)
+
+    def explain(self, event: Event, lang: str = "en") -> str:
+        """An event of :meth:`events` in words."""
+        return words.explain(event, lang)
 
     def new(self, players: Sequence[str], *, seed: str | None = None,
             rules: Mapping[str, Any] | None = None, start: str | None = None,
@@ -582,7 +673,7 @@ class MilleFiori:
         return keywords, replay(log, rules).steps
 
 
-#: Mille Fiori in :data:`scorepad.rules.game.GAMES`.
-GAME = MilleFiori()
+#: Mille Fiori in :data:`scorepad.rules.game.GAMES` (typed as the protocol, for mypy).
+GAME: Game[MFState, Any] = MilleFiori()
 
 __all__ = ["GAME", "MFState", "Replay", "TurnRecord", "Turn", "replay", "replay_data"]

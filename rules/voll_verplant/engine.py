@@ -521,11 +521,7 @@ def _follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card, move
     follow = move.then
     for used, step in enumerate(follow):
         if not queue:
-            extra = len(follow) - used
-            triggered = f"only {used}" if used else "none"
-            raise RuleViolation(f"{extra} follow-up{'s' if extra > 1 else ''} too many: "
-                                f"{triggered} of the special stations this move marked "
-                                "called for one", rule="special-follow-up")
+            raise follow_ups_too_many(used, len(follow) - used)
         try:
             sheet, queue, _ = _follow(network, rules, sheet, card, queue, step)
         except RuleViolation as err:
@@ -535,6 +531,14 @@ def _follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card, move
         raise RuleViolation(f"special station {network.stations[queue[0]].id} was marked: its "
                             "follow-up is missing (add it to `then`)", rule="special-follow-up")
     return sheet
+
+
+def follow_ups_too_many(used: int, extra: int) -> RuleViolation:
+    """The refusal of ``extra`` follow-ups after the ``used`` ones the move owed."""
+    triggered = f"only {used}" if used else "none"
+    return RuleViolation(f"{extra} follow-up{'s' if extra > 1 else ''} too many: "
+                         f"{triggered} of the special stations this move marked "
+                         "called for one", rule="special-follow-up")
 
 
 def _place(state: GameState, player: int) -> tuple[str, str]:

@@ -28,17 +28,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError
+from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError, refused
+from scorepad.rules.common.ruleset import options_info
+from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, SetupChoice, StepEvents, event
 
-from . import engine
+from . import engine, words
 from .cards import EXPRESS, NUMBER, Card, parse_card, windows_filled
 from .engine import GameState
 from .log import GAME_FORMAT, GameLog, parse_game_log
 from .maps import BUNDLED_MAPS, Network, bundled_map
 from .replay import check_next_card, marked_sheets, next_cards, step_data, step_from_data
 from .ruleset import VVRules, default_rules
-from .scoring import result_data
+from .scoring import empty_penalty, result_data, whole
 
+#: A step in the log's notation: a player's ``{"line": "A", "crosses": 3}``, or the card
+#: code a chance step reveals (``4``, ``"E2"``).
+VVMove = Any
 # A step as recorded: the step's notation frozen as (key, value) pairs.
 Frozen = tuple[tuple[str, Any], ...]
 
@@ -59,6 +64,64 @@ class VVState(NamedTuple):
     cards: tuple[Card, ...]
     steps: tuple[tuple[tuple[Frozen, ...], ...], ...]
     windows: int  # the map's wagon windows (0 without a map): a flipper's game end
+    #: what the last step did (:meth:`VollVerplant.events`; equal to any other record)
+    last: StepEvents = NO_EVENTS
+
+
+def _event(kind: str, player: str | None, points: float | None = None, **fields: Any
+           ) -> Event:
+    """An event whose ``why`` is its English words (:mod:`.words`)."""
+    out = event(kind, player, points, **fields)
+    if points is not None:
+        out["why"] = words.explain(out)
+    return out
+
+
+def _station_ids(network: Network, mask: int) -> list[int]:
+    return [network.stations[i].id for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _step_events(state: VVState, player: str, move: Mapping[str, Any],
+                 done: engine.Step) -> list[Event]:
+    """What one player's step did, from the engine's answer (:class:`.engine.Step`)."""
+    core, after = state.core, done.state
+    assert core is not None
+    p = state.players.index(player)
+    network = core.network
+    before, sheet = core.sheets[p], after.sheets[p]
+    out = [_event("move", player, move=dict(move),
+                  stations=_station_ids(network, sheet.marked & ~before.marked))]
+    if len(sheet.transfers) > len(before.transfers):
+        idx, number = sheet.transfers[-1]
+        out.append(_event("transfer", player, 2 * number, station=network.stations[idx].id,
+                          number=number))
+    owed = after.owed[p]
+    out += [_event("special", player, station=network.stations[i].id)
+            for i in done.triggered if i in owed]
+    out += [_event("lapsed", player, station=network.stations[i].id) for i in done.lapsed]
+    return out
+
+
+def _round_events(state: VVState, core: GameState, report: engine.RoundReport
+                  ) -> list[Event]:
+    """What the end of a round did: completions with their bonus, the end penalties."""
+    network = core.network
+    out = []
+    for line, players, first in report.completions:
+        spec = network.lines[line]
+        for p in players:
+            out.append(_event("line", state.players[p], spec.first if first else spec.later,
+                              line=spec.id, bonus="first" if first else "later"))
+    out.append(_event("round-end", None, round=report.round))
+    if report.over:
+        for name, sheet in zip(state.players, core.sheets, strict=True):
+            empty = (network.all_mask & ~sheet.marked).bit_count()
+            if empty:
+                out.append(_event("empty", name,
+                                  whole(-empty_penalty(empty, core.rules.empty_rounding)),
+                                  empty=empty))
+        out.append(_event("game-over", None, round=report.round))
+    return out
 
 
 def _freeze(data: Mapping[str, Any]) -> Frozen:
@@ -115,9 +178,10 @@ def _seat(state: VVState, player: str) -> int:
     try:
         return state.players.index(player)
     except ValueError:
-        raise ContentError(f"{str(player)[:40]} is not a player of this game (players: "
-                           f"{', '.join(state.players) or 'none'})",
-                           where=(f"round {_round(state)}",)) from None
+        raise refused(ContentError(f"{str(player)[:40]} is not a player of this game "
+                                   f"(players: {', '.join(state.players) or 'none'})",
+                                   where=(f"round {_round(state)}",)),
+                      "unknown-player") from None
 
 
 def _owed_refusal(state: VVState) -> RuleViolation | None:
@@ -138,12 +202,15 @@ def _owed_refusal(state: VVState) -> RuleViolation | None:
     return None
 
 
-def _close(state: VVState) -> VVState:
-    """End the round when nobody owes anything (completions, bonuses, game end)."""
+def _close(state: VVState, events: list[Event]) -> VVState:
+    """The state after a step that did ``events``; the round ends when nobody owes anything
+    (completions, bonuses, game end), and what that did joins the events."""
     core = state.core
     if core is not None and core.card is not None and engine.round_done(core):
-        return state._replace(core=engine.end_round(core)[0])
-    return state
+        core, report = engine.end_round(core)
+        events = events + _round_events(state, core, report)
+        return state._replace(core=core, last=StepEvents(events))
+    return state._replace(last=StepEvents(events))
 
 
 def _reveal(state: VVState, outcome: object) -> VVState:
@@ -157,12 +224,14 @@ def _reveal(state: VVState, outcome: object) -> VVState:
     try:
         card = parse_card(outcome)
     except ValueError as err:
-        raise ContentError(str(err), where=(f"round {number}", "card")) from None
+        raise refused(ContentError(str(err), where=(f"round {number}", "card")),
+                      "unknown-card") from None
     check_next_card(state.cards, card, state.rules, state.seed)
     core = engine.reveal(state.core, card) if state.core is not None else None
     blank: tuple[tuple[Frozen, ...], ...] = ((),) * len(state.players)
     return _close(state._replace(core=core, cards=state.cards + (card,),
-                                 steps=state.steps + (blank,)))
+                                 steps=state.steps + (blank,)),
+                  [_event("card", None, card=card.code, round=number)])
 
 
 def _step(state: VVState, player: str, move: object, place: tuple[str, ...] = ()) -> VVState:
@@ -178,17 +247,20 @@ def _step(state: VVState, player: str, move: object, place: tuple[str, ...] = ()
                             where=where)
     try:
         step = step_from_data(core.network, core.card, move)
+    except ContentError as err:
+        raise refused(err).at(*where) from None
     except ScorepadError as err:
         raise err.at(*where) from None
     try:
-        after = engine.play_step(core, p, step).state
+        done = engine.play_step(core, p, step)
     except RuleViolation as err:
         err.where = err.where[:2] + place + err.where[2:]
         raise
     assert isinstance(move, Mapping)
     mine = state.steps[-1]
     now = mine[:p] + (mine[p] + (_freeze(move),),) + mine[p + 1:]
-    return _close(state._replace(core=after, steps=state.steps[:-1] + (now,)))
+    return _close(state._replace(core=done.state, steps=state.steps[:-1] + (now,)),
+                  _step_events(state, player, move, done))
 
 
 def replay(log: GameLog, network: Network | None, rules: VVRules,
@@ -203,11 +275,18 @@ def replay(log: GameLog, network: Network | None, rules: VVRules,
                 raise ContentError(f"{name} is not a player of this game (players: "
                                    f"{', '.join(state.players) or 'none'})",
                                    where=(f"round {len(state.cards)}",))
+        where = f"round {len(state.cards)}"
         for name, spec in rnd.moves.items():
             data = spec.to_data()
             then = data.pop("then", [])
             state = _step(state, name, data)
             for number, follow in enumerate(then, start=1):
+                core = state.core
+                if core is None or not engine.owes(core, state.players.index(name)):
+                    # the move is done (its round may be closed): a follow-up not owed is
+                    # refused at the move's own round, by the rule that counts them
+                    raise engine.follow_ups_too_many(number - 1, len(then) - number + 1
+                                                     ).at(where, name)
                 state = _step(state, name, follow, (f"follow-up {number}",))
     return state
 
@@ -221,6 +300,35 @@ def score_data(state: VVState) -> dict[str, Any]:
     return result_data(core.network.id, marked_sheets(core), core.over)
 
 
+def view(state: VVState, viewer: str | None) -> dict[str, Any]:
+    """What anyone at the table may see (:meth:`VollVerplant.view`): every sheet is open,
+    the cards revealed too; the seed, which orders the cards to come, only once over."""
+    over = _over(state)
+    out: dict[str, Any] = {"game": GAME.id, "viewer": viewer, "map": state.map,
+                           "rules": state.rules.changed_from(default_rules()),
+                           "players": list(state.players), "cards": [c.code for c in state.cards],
+                           "round": _round(state), "over": over}
+    if over and state.seed is not None:
+        out["seed"] = state.seed
+    core = state.core
+    out["card"] = core.card.code if core is not None and core.card is not None else None
+    out["to_move"] = GAME.to_move(state)
+    sheets = {}
+    if core is not None and state.players:
+        for p, sheet in enumerate(marked_sheets(core)):
+            asked = engine.asking(core, p)
+            sheets[sheet.player] = {
+                "marked": sorted(sheet.marked), "transfers": {str(k): v for k, v
+                                                             in sheet.transfers.items()},
+                "windows": {k: list(v) for k, v in sheet.windows.items()},
+                "bonuses": dict(sheet.bonuses), "struck": sorted(sheet.struck),
+                "asking": None if asked is None else core.network.stations[asked].id,
+                "total": sheet.score.total if sheet.score is not None else 0}
+    out["sheets"] = sheets
+    out["events"] = list(state.last)
+    return out
+
+
 class VollVerplant:
     """The game object of :data:`GAME` (see the module docstring)."""
 
@@ -229,6 +337,30 @@ class VollVerplant:
     min_players = 1
     max_players = 6
     example_setup: Mapping[str, Any] = {"map": "berlin"}
+    info = GameInfo(id="voll-verplant", min_players=1, max_players=6, simultaneous=True,
+                    hidden_information=True, chance=True,
+                    setup=(SetupChoice("map", BUNDLED_MAPS, "berlin", required=True),),
+                    options=options_info(default_rules()))
+
+    def events(self, state: VVState) -> list[Event]:
+        """What the last step did: ``card`` (revealed), ``move`` (with the stations it
+        crossed), ``transfer`` (points: twice the number), ``special``/``lapsed``
+        (follow-ups), ``line`` (completed, ``bonus`` first or later, points), ``round-end``,
+        ``empty`` (the end penalty, negative points) and ``game-over``."""
+        return [dict(e) for e in state.last]
+
+    def view(self, state: VVState, viewer: str | None) -> dict[str, Any]:
+        """Every sheet and the revealed cards (all open at this table); the seed, which
+        says the cards to come, only once the game is over."""
+        return view(state, viewer)
+
+    def describe(self, move: VVMove, lang: str = "en") -> str:
+        """A step (or, for a card code, the chance step revealing it) in words."""
+        return words.describe(move, lang)
+
+    def explain(self, event: Event, lang: str = "en") -> str:
+        """An event of :meth:`events` in words."""
+        return words.explain(event, lang)
 
     def new(self, players: Sequence[str], *, seed: str | None = None,
             rules: Mapping[str, Any] | None = None, **setup: Any) -> VVState:
@@ -348,5 +480,5 @@ class VollVerplant:
         return setup, steps
 
 
-#: Voll verplant in the game protocol.
-GAME = VollVerplant()
+#: Voll verplant in the game protocol (typed as it, so mypy holds the class to it).
+GAME: Game[VVState, VVMove] = VollVerplant()

@@ -313,6 +313,26 @@ def round_lines(network: Network, players: tuple[str, ...] | list[str], report: 
     return out or ["No line completed this round."]
 
 
+def round_report(network: Network, players: Sequence[str], events: Sequence[Mapping[str, Any]]
+                 ) -> RoundReport | None:
+    """The end of the round a step's events tell of (``line``, ``round-end`` and
+    ``game-over`` events of :meth:`.game.VollVerplant.events`), or None when the step did
+    not close a round."""
+    ended = [e for e in events if e["type"] == "round-end"]
+    if not ended:
+        return None
+    done: dict[int, tuple[bool, list[int]]] = {}
+    for e in events:
+        if e["type"] == "line":
+            line = network.line(e["line"]).index
+            done.setdefault(line, (e["bonus"] == "first", []))[1].append(
+                list(players).index(e["player"]))
+    return RoundReport(ended[0]["round"],
+                       tuple((line, tuple(who), first) for line, (first, who)
+                             in sorted(done.items())),
+                       any(e["type"] == "game-over" for e in events))
+
+
 def station_name(network: Network, index: int) -> str:
     """``station 8`` (with its name when the map gives one)."""
     station = network.stations[index]

@@ -219,6 +219,17 @@ class Game(Protocol[S, M]):
         ...
 
 
+def step_events(game: Game[S, M], state: S, steps: Sequence[tuple[str | None, M]]
+                ) -> list[list[Event]]:
+    """The events of each of ``steps`` played from ``state`` (a game's history in the
+    game's own words: what ``vv analyse`` lists, with no step re-derived)."""
+    out = []
+    for player, move in steps:
+        state = game.apply(state, player, move)
+        out.append(game.events(state))
+    return out
+
+
 # id -> "module:attribute"; imported on first use so `scorepad --version` loads no game.
 _REGISTRY: dict[str, str] = {
     "voll-verplant": "scorepad.rules.voll_verplant.game:GAME",

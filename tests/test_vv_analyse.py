@@ -173,3 +173,19 @@ def test_crosses_left_out_mean_the_most_and_analyse_the_same(runner, tmp_path):
     short = dict(BAD, rounds=[{"card": 4, "moves": {"Ann": {"line": "A"}}}] + BAD["rounds"][1:])
     assert (analyse_json(runner, write(tmp_path, short, "short.yaml"), "--rollouts", "2")
             == analyse_json(runner, write(tmp_path, BAD, "bad.yaml"), "--rollouts", "2"))
+
+
+def test_the_players_points_come_from_the_games_events(runner, tmp_path):
+    """`points` lists the player's scoring events (the game's own record of each step):
+    line A first (5), the transfer number 1 (2), line B's first bonus (4) and the end
+    penalty; they add up to the score."""
+    data = analyse_json(runner, write(tmp_path, BAD, "bad.yaml"), "--rollouts", "1")
+    points = data["points"]
+    assert sum(e["points"] for e in points) == data["score"] == 9.5
+    assert [(e["round"], e["type"]) for e in points][:1] == [(1, "line")]
+    assert {e["type"] for e in points} == {"line", "transfer", "empty"}
+    assert all(e["player"] == "Ann" and e["why"] for e in points)
+    text = runner.invoke(root, ["vv", "analyse", write(tmp_path, BAD, "bad.yaml"),
+                                "--rollouts", "1"]).stdout
+    assert "Where your points came from:" in text
+    assert "round 1: line A completed first: 5 points" in text

@@ -8,6 +8,7 @@ import pytest
 import yaml
 from vv_helpers import tiny
 
+from scorepad.main import root
 from scorepad.rules.common.errors import ContentError, RuleViolation
 from scorepad.rules.game import GAMES
 from scorepad.rules.voll_verplant.game import GAME, replay
@@ -221,3 +222,41 @@ def test_whole_moves_and_steps_reach_the_same_state(chains):
                 whole = engine.apply(whole, p, move)
             stepped, whole = engine.end_round(stepped)[0], engine.end_round(whole)[0]
             assert stepped == whole
+
+
+def test_an_unowed_follow_up_is_refused_at_its_own_round_naming_the_rule(runner, tmp_path):
+    """A solo round-2 move with a `then` nobody owes: refused in round 2 by the rule that
+    counts follow-ups, not as "round 3 ... no card is revealed"."""
+    log = {"format": "scorepad/vv-game@1", "map": "berlin", "players": ["Ann"], "rounds": [
+        {"card": 4, "moves": {"Ann": {"line": "A"}}},
+        {"card": 3, "moves": {"Ann": {"line": "B", "then": [{"line": "C"}]}}}]}
+    with pytest.raises(RuleViolation) as info:
+        GAME.from_log(log)
+    assert info.value.rule == "special-follow-up"
+    assert info.value.where[:2] == ("round 2", "Ann")
+    assert "1 follow-up too many" in str(info.value)
+    path = tmp_path / "solo.yaml"
+    path.write_text(yaml.safe_dump(log))
+    result = runner.invoke(root, ["vv", "check", str(path)])
+    assert result.exit_code == 1
+    assert "round 2, Ann: 1 follow-up too many" in result.output
+
+
+@pytest.mark.parametrize("move", [{"line": "ZZ"}, {"line": "A", "crosses": "x"}])
+def test_an_unknown_id_is_a_rule_violation_with_its_place(move):
+    s = GAME.apply(tiny_game(), None, 4)
+    with pytest.raises(RuleViolation) as info:
+        GAME.apply(s, "Ann", move)
+    assert info.value.rule and info.value.where[:2] == ("round 1", "Ann")
+    with pytest.raises(RuleViolation) as info:
+        GAME.apply(s, "Zed", {})
+    assert info.value.rule == "unknown-player"
+
+
+def test_events_say_what_each_step_did_in_words():
+    s = GAME.apply(tiny_game(), None, "T")
+    assert GAME.events(s) == [{"type": "card", "player": None, "card": "T", "round": 1}]
+    for lang, words in (("en", "card"), ("de", "Karte"), ("fr", "carte")):
+        assert words in GAME.explain(GAME.events(s)[0], lang)
+        assert GAME.describe({"line": "A", "direction": "ccw"}, lang)
+    assert GAME.describe({"station": 17}, "de") == "Freifahrt zur Station 17"

@@ -34,6 +34,9 @@ def report_text(data: dict[str, Any], source: str, network: Network) -> str:
     else:
         lines.append(f"You scored {_fmt(data['score'])}; the search found {_fmt(data['best'])} "
                      f"on the same cards ({_signed(data['gain'])}).")
+    if data.get("points"):
+        lines += ["", "Where your points came from:"]
+        lines += [f"  round {e['round']}: {e['why']}" for e in data["points"]]
     if data["costliest"]:
         lines += ["", "Where it cost most:"]
         for d in data["costliest"]:
@@ -89,7 +92,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
     from scorepad.io import emit_json
     from scorepad.options import match_name
     from scorepad.parallel import progress_bar
-    from scorepad.rules.voll_verplant.analysis import analyse, logged_moves
+    from scorepad.rules.voll_verplant.analysis import analyse, logged_moves, points_data
 
     from .common import load_network, load_rules
 
@@ -149,6 +152,8 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
         data = analyse(network, rules, players, name, cards, game_seed, rollouts, moves=moves,
                        own_total=own_total, tick=tick, deadline=deadline)
         bar.update(length - done[0])
+    if moves and name is not None:  # a played game: its events say where the points came from
+        data["points"] = points_data(game.state, name)
     if as_json:
         click.echo(emit_json(data))
     else:

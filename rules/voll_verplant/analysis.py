@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scorepad.rules.game import step_events
+
 from .cards import FREE, TRANSFER, Card
 from .engine import GameState, Move, new_game
 from .maps import Network
@@ -125,6 +127,25 @@ def analyse(network: Network, rules: VVRules, players: Sequence[str], player: st
             "judged": bool(moves),
             "costliest": [decision_data(network, d) for d in costly],
             "best_play": play_data(network, found)}
+
+
+def points_data(state: Any, player: str) -> list[dict[str, Any]]:
+    """Where ``player``'s points came from in a played game (a protocol state): each event
+    of theirs that changed points, with its round, in play order (:meth:`.game.events`)."""
+    from .game import GAME
+
+    setup, steps = GAME.log_steps(GAME.to_log(state))
+    setup.update(map=state.core.network, map_ref=state.map, rules=state.rules)
+    start = GAME.new(setup.pop("players"), **setup)
+    out = []
+    number = 0
+    for events in step_events(GAME, start, steps):
+        for ev in events:
+            if ev["type"] == "card":
+                number = ev["round"]
+            elif ev["player"] == player and "points" in ev:
+                out.append({"round": number, **ev})
+    return out
 
 
 def _replayed_total(start: GameState, seat: int, cards: Sequence[Card],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
@@ -10,8 +10,17 @@ from scorepad.floris.common import rules_option
 from scorepad.options import score_format_options
 
 if TYPE_CHECKING:
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.floris.engine import FlorisState
     from scorepad.rules.floris.log import FlorisLog
     from scorepad.rules.floris.ruleset import FlorisRules
+
+
+class GameDoc(NamedTuple):
+    """A Floris game as a log document, with the ruleset its ``rules:`` change."""
+
+    data: dict[str, Any]
+    rules: FlorisRules
 
 FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...")
 
@@ -30,29 +39,23 @@ def check_cmd(ctx: click.Context, files: tuple[str, ...], rules_file: str | None
     Example:
       scorepad floris check game.yaml
     """
-    from scorepad.floris.common import load_rules, read_game
     from scorepad.io import display_name
     from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.floris.game import replay_all
 
     worst = 0
     for path in files:
         name = display_name(path)
         try:
-            log = read_game(path)
-            state, problems = replay_all(log, load_rules(rules_file, log.rules, name))
+            state = _replayed(read_game_doc(path, rules_file))
         except ScorepadError as err:
-            click.echo(str(err.in_file(name)), err=True)
-            worst = max(worst, err.exit_code)
+            for problem in _each(err):
+                click.echo(str(problem.in_file(name)), err=True)
+                worst = max(worst, problem.exit_code)
             continue
-        for problem in problems:
-            click.echo(str(problem.in_file(name)), err=True)
-            worst = max(worst, problem.exit_code)
-        if not problems:
-            count = sum(len(seat.bouquets) + bool(seat.end and seat.end.final)
-                        for seat in state.seats)
-            done = "finished" if state.phase == "over" else "unfinished"
-            click.echo(f"{name}: ok, {len(state.seats)} players, {count} bouquets ({done})")
+        count = sum(len(seat.bouquets) + bool(seat.end and seat.end.final)
+                    for seat in state.seats)
+        done = "finished" if state.phase == "over" else "unfinished"
+        click.echo(f"{name}: ok, {len(state.seats)} players, {count} bouquets ({done})")
     if worst:
         ctx.exit(worst)
 
@@ -76,22 +79,22 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
       scorepad floris score game.yaml --format bgstats
     """
     from scorepad.io import emit_json
-    from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.floris.game import replay_all
-    from scorepad.rules.floris.scoring import score
+    from scorepad.rules.common.errors import RuleViolation, ScorepadError
+    from scorepad.rules.floris.game import GAME
 
-    log, rules, owner, first = _merged_game(files, rules_file)
+    doc, owner, first = _merged_game(files, rules_file)
     try:
-        state, problems = replay_all(log, rules)
+        state = _replayed(doc)
     except ScorepadError as err:
-        raise err.in_file(first) from None
-    if problems:
+        problems = _each(err)
+        if not all(isinstance(p, RuleViolation) for p in problems):
+            raise err.in_file(first) from None
         for problem in problems:
             # a problem's first place is its player: name the file that player came from
             source = owner.get(problem.where[0]) if problem.where else None
             click.echo(str(problem.in_file(source or first)), err=True)
         ctx.exit(max(p.exit_code for p in problems))
-    result = score(state)
+    result = GAME.score(state)
     if fmt == "json":
         click.echo(emit_json(result))
     elif fmt == "bgstats":
@@ -102,11 +105,40 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
         click.echo(result_table(result))
 
 
+def read_game_doc(path: str, rules_file: str | None) -> GameDoc:
+    """A game file read as a log document with the ruleset ``--rules FILE`` makes for it
+    (the file's own ``rules:`` on top); shape and option errors name the file."""
+    from scorepad.floris.common import read_game
+    from scorepad.io import display_name
+
+    return _game_doc(read_game(path), rules_file, display_name(path))
+
+
+def _game_doc(log: FlorisLog, rules_file: str | None, name: str) -> GameDoc:
+    from scorepad.floris.common import load_rules
+
+    load_rules(rules_file, log.rules, name)  # the options' problems, named as they are
+    return GameDoc(log.model_dump(), load_rules(rules_file))
+
+
+def _replayed(doc: GameDoc) -> FlorisState:
+    """The game a log document leads to (``GAME.from_log``: every refusal reported)."""
+    from scorepad.rules.floris.game import GAME
+
+    return GAME.from_log(doc.data, rules=doc.rules)
+
+
+def _each(err: ScorepadError) -> list[ScorepadError]:
+    from scorepad.rules.common.errors import Problems
+
+    return list(err.errors) if isinstance(err, Problems) else [err]
+
+
 def _merged_game(files: tuple[str, ...], rules_file: str | None
-                 ) -> tuple[FlorisLog, FlorisRules, dict[str, str], str]:
-    """One game from one or more files, its ruleset, which file each player came from, and
-    the first file's name."""
-    from scorepad.floris.common import load_rules, read_game
+                 ) -> tuple[GameDoc, dict[str, str], str]:
+    """One game's log document from one or more files (a reader: each file holds some of
+    the players), which file each player came from, and the first file's name."""
+    from scorepad.floris.common import read_game
     from scorepad.io import display_name
     from scorepad.rules.common.errors import ContentError
     from scorepad.rules.floris.game import entered
@@ -115,8 +147,8 @@ def _merged_game(files: tuple[str, ...], rules_file: str | None
     games = [(display_name(path), read_game(path)) for path in files]
     first_name, first = games[0]
     if len(games) == 1:
-        return first, load_rules(rules_file, first.rules, first_name), \
-            dict.fromkeys(first.players, first_name), first_name
+        return _game_doc(first, rules_file, first_name), dict.fromkeys(first.players,
+                                                                        first_name), first_name
     players: dict[str, Any] = {}
     owner: dict[str, str] = {}
     for name, game in games:
@@ -134,7 +166,7 @@ def _merged_game(files: tuple[str, ...], rules_file: str | None
     final_round = None if finished else [n for _, g in games for n in entered(g)]
     merged = FlorisLog(format=first.format, rules=first.rules, finished=finished,
                        final_round=final_round, players=players)
-    return merged, load_rules(rules_file, first.rules, first_name), owner, first_name
+    return _game_doc(merged, rules_file, first_name), owner, first_name
 
 
 def result_table(result: dict[str, Any], width: int | None = None) -> str:

@@ -9,7 +9,7 @@ from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:
     from scorepad.rules.mille_fiori.engine import State
-    from scorepad.rules.mille_fiori.game import Replay
+    from scorepad.rules.mille_fiori.game import MFState
     from scorepad.rules.mille_fiori.ruleset import MFRules
 
 #: The ``--rules FILE`` option of every mf command.
@@ -31,25 +31,31 @@ def load_rules(path: str | None, overrides: dict[str, Any] | None = None,
 
 @dataclass
 class LoadedLog:
-    """A log file read, checked and replayed."""
+    """A log file read, checked and replayed through the game protocol."""
 
     source: str
-    replay: Replay
+    game: MFState
+
+    @property
+    def state(self) -> State:
+        """The engine state the log leads to."""
+        return self.game.g
 
 
 def load_log(path: str, rules_file: str | None) -> LoadedLog:
-    """Read a ``scorepad/mf-game@1`` log and replay it; every error names the file."""
+    """Read a ``scorepad/mf-game@1`` log and replay it (``GAME.from_log``, the ruleset of
+    ``--rules FILE`` under the log's own ``rules:``); every error names the file."""
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.mille_fiori.game import replay
+    from scorepad.rules.mille_fiori.game import GAME
     from scorepad.rules.mille_fiori.log import parse_game_log
 
     name = display_name(path)
     data = read_mapping(path)
     try:
         log = parse_game_log(data)
-        rules = load_rules(rules_file, log.rules, name)
-        return LoadedLog(name, replay(log, rules))
+        load_rules(rules_file, log.rules, name)  # the options' problems, named as they are
+        return LoadedLog(name, GAME.from_log(data, rules=load_rules(rules_file)))
     except ScorepadError as err:
         raise err.in_file(name) from None
 

@@ -30,7 +30,7 @@ def _load_all(files: Sequence[str], rules_file: str | None) -> tuple[list[Loaded
 
 
 def _status(game: LoadedLog) -> str:
-    state = game.replay.state
+    state = game.state
     cfg = state.cfg
     if state.finished:
         why = "a player placed their last diamond" if state.ending else "the deck ran out"
@@ -59,7 +59,7 @@ def check_cmd(ctx: click.Context, files: tuple[str, ...], rules_file: str | None
     """
     games, worst = _load_all(files, rules_file)
     for game in games:
-        state = game.replay.state
+        state = game.state
         n = state.players
         click.echo(f"{game.source}: ok: {n} players, {state.turns} turns, {_status(game)}")
     if worst:
@@ -72,7 +72,7 @@ def format_scores(game: LoadedLog) -> str:
 
     from .common import score_table
 
-    state = game.replay.state
+    state = game.state
     lines = [f"{game.source} — Mille Fiori, {_status(game)}", "", *score_table(state)]
     changed = state.cfg.rules.changed_from(default_rules())
     if changed:
@@ -100,12 +100,12 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
       scorepad mf score game.yaml --format bgstats
     """
     from scorepad.io import emit_json
-    from scorepad.rules.mille_fiori.scoring import score_json
+    from scorepad.rules.mille_fiori.game import GAME
 
     games, worst = _load_all(files, rules_file)
     if fmt in ("json", "bgstats"):
         if games:
-            data = [score_json(g.replay.state) for g in games]
+            data = [GAME.score(g.game) for g in games]
             if fmt == "bgstats":
                 from scorepad.bgstats import bgstats_record, now
 

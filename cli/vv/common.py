@@ -85,6 +85,18 @@ class LoadedGame(NamedTuple):
     warnings: list[str]
     state: VVState | None = None  # the protocol's state of a game log (None: paper sheets)
 
+    def score(self) -> dict:
+        """The ``score --json`` object: the game's own (``GAME.score``) for a log, the
+        sheets' for paper (which records no moves to replay)."""
+        if self.state is not None:
+            from scorepad.rules.voll_verplant.game import GAME
+
+            return GAME.score(self.state)
+        from scorepad.rules.voll_verplant.scoring import result_data
+
+        assert self.network is not None
+        return result_data(self.network.id, self.sheets, self.finished)
+
 
 class Document(NamedTuple):
     """A file read once: its display name, parsed data, and the folder relative paths in it
@@ -104,7 +116,7 @@ def read_doc(path: str) -> Document:
 def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
     """Replay a game log through the game protocol and score it. Errors name the file and
     place."""
-    from scorepad.rules.voll_verplant.game import replay
+    from scorepad.rules.voll_verplant.game import GAME
     from scorepad.rules.voll_verplant.log import parse_game_log
     from scorepad.rules.voll_verplant.replay import marked_sheets
 
@@ -116,8 +128,9 @@ def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
             network = None
         else:
             network = load_network(log.map, doc.base, doc.name)
-        rules = load_rules(rules_file, log.rules)
-        state = replay(log, network, rules)
+        load_rules(rules_file, log.rules)  # the options' problems, named as they are
+        state = GAME.from_log(doc.data, rules=load_rules(rules_file), network=network)
+        rules = state.rules
     except ScorepadError as err:
         raise err.in_file(doc.name) from None
     if network is None or state.core is None or not log.players:

@@ -93,10 +93,8 @@ def _fmt(value: float) -> str:
 
 def format_game(game: LoadedGame) -> str:
     """The human score report: a block per player with the breakdown, then the ranking."""
-    from scorepad.rules.voll_verplant.scoring import result_data
-
     assert game.network is not None
-    data = result_data(game.network.id, game.sheets, game.finished)
+    data = game.score()
     lines = [f"{game.source} — {game.network.name}"
              f"{'' if game.finished else ' (game not finished: scored as it stands)'}", ""]
     def row(label: str, detail: str, value: str) -> str:
@@ -132,11 +130,9 @@ def format_game(game: LoadedGame) -> str:
 def bgstats_record(game: LoadedGame, when: datetime) -> dict:
     """The play record BG Stats imports from other apps (the map is its board)."""
     from scorepad.bgstats import bgstats_record as record
-    from scorepad.rules.voll_verplant.scoring import result_data
 
     assert game.network is not None
-    data = result_data(game.network.id, game.sheets, game.finished)
-    return record("voll-verplant", data, when, board=game.network.name)
+    return record("voll-verplant", game.score(), when, board=game.network.name)
 
 
 @click.command(name="score")
@@ -156,7 +152,6 @@ def score_cmd(files: tuple[str, ...], fmt: str, rules_file: str | None) -> None:
       scorepad vv score ann.yaml bob.yaml cid.yaml
     """
     from scorepad.io import emit_json
-    from scorepad.rules.voll_verplant.scoring import result_data
 
     games, errors = _load_all(files, rules_file)
     scored = [g for g in games if g.network is not None]
@@ -167,7 +162,7 @@ def score_cmd(files: tuple[str, ...], fmt: str, rules_file: str | None) -> None:
         for warning in game.warnings:
             click.echo(f"{game.source}: warning: {warning}", err=True)
     if fmt == "json":
-        objs = [result_data(g.network.id, g.sheets, g.finished) for g in scored]  # type: ignore[union-attr]
+        objs = [g.score() for g in scored]
         if objs:
             click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
     elif fmt == "bgstats":

@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorepad.rules.common.errors import ContentError, InputError, RuleViolation, ScorepadError
+from scorepad.rules.common.errors import (
+    ContentError,
+    InputError,
+    RuleViolation,
+    ScorepadError,
+    raise_all,
+)
 from scorepad.rules.common.ruleset import options_info
 from scorepad.rules.game import Event, Game, GameInfo
 
@@ -83,9 +89,15 @@ class Floris:
     def to_log(self, state: FlorisState) -> dict[str, Any]:
         return to_log(state)
 
-    def from_log(self, doc: Mapping[str, Any]) -> FlorisState:
-        setup, steps = self.log_steps(doc)
-        return replay(steps, self.new(setup["players"], rules=setup["rules"]))
+    def from_log(self, doc: Mapping[str, Any], *, rules: FlorisRules | None = None
+                 ) -> FlorisState:
+        """The replay of a game file; ``rules``: the ruleset the file's ``rules:`` change
+        (default: the bundled one). Every refused move is reported (one RuleViolation, or
+        all of them as Problems ordered by player), as ``floris check`` lists them."""
+        log = parse_game(doc)
+        state, problems = replay_all(log, (rules or default_rules()).with_overrides(log.rules))
+        raise_all(problems)
+        return state
 
     def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[Step]]:
         log = parse_game(doc)
@@ -93,7 +105,9 @@ class Floris:
                 log_steps(log))
 
 
-GAME: Game[FlorisState, Any] = Floris()   # typed as the protocol, so mypy holds it to it
+#: Floris in :data:`scorepad.rules.game.GAMES`.
+GAME = Floris()
+_PROTOCOL: Game[FlorisState, Any] = GAME  # mypy holds the class to the protocol
 
 
 def to_log(state: FlorisState) -> dict[str, Any]:

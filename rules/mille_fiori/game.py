@@ -663,8 +663,10 @@ class MilleFiori:
     def to_log(self, state: MFState) -> dict[str, Any]:
         return to_log(state)
 
-    def from_log(self, doc: Mapping[str, Any]) -> MFState:
-        return replay_data(dict(doc)).game
+    def from_log(self, doc: Mapping[str, Any], *, rules: MFRules | None = None) -> MFState:
+        """The replay of a log; ``rules``: the ruleset the log's ``rules:`` change (default:
+        the bundled one; ``--rules FILE`` gives another)."""
+        return replay_data(dict(doc), rules).game
 
     def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[Step]]:
         log = parse_game_log(dict(doc))
@@ -673,7 +675,8 @@ class MilleFiori:
         return keywords, replay(log, rules).steps
 
 
-#: Mille Fiori in :data:`scorepad.rules.game.GAMES` (typed as the protocol, for mypy).
-GAME: Game[MFState, Any] = MilleFiori()
+#: Mille Fiori in :data:`scorepad.rules.game.GAMES`.
+GAME = MilleFiori()
+_PROTOCOL: Game[MFState, Any] = GAME  # mypy holds the class to the protocol
 
 __all__ = ["GAME", "MFState", "Replay", "TurnRecord", "Turn", "replay", "replay_data"]

@@ -454,14 +454,17 @@ class VollVerplant:
         doc["rounds"] = rounds
         return doc
 
-    def from_log(self, doc: Mapping[str, Any]) -> VVState:
-        """The replay of a log on a bundled map (a map file: the command line reads it
-        and calls :func:`replay`)."""
+    def from_log(self, doc: Mapping[str, Any], *, rules: VVRules | None = None,
+                 network: Network | None = None) -> VVState:
+        """The replay of a log. ``rules``: the ruleset the log's ``rules:`` change (default:
+        the bundled one; ``--rules FILE`` gives another); ``network``: the compiled map
+        when the log names a map file (the command line reads it), else a bundled map."""
         log = parse_game_log(dict(doc))
-        network = _network(log.map) if log.map is not None else None
+        if network is None and log.map is not None:
+            network = _network(log.map)
         if network is None and log.players:
             raise ContentError("a game with players needs a map", where=("map",))
-        return replay(log, network, default_rules().with_overrides(log.rules))
+        return replay(log, network, (rules or default_rules()).with_overrides(log.rules))
 
     def log_steps(self, doc: Mapping[str, Any]
                   ) -> tuple[dict[str, Any], list[tuple[str | None, Any]]]:
@@ -480,5 +483,6 @@ class VollVerplant:
         return setup, steps
 
 
-#: Voll verplant in the game protocol (typed as it, so mypy holds the class to it).
-GAME: Game[VVState, VVMove] = VollVerplant()
+#: Voll verplant in the game protocol.
+GAME = VollVerplant()
+_PROTOCOL: Game[VVState, VVMove] = GAME  # mypy holds the class to the protocol

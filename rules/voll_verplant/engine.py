@@ -200,6 +200,56 @@ def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
     return found
 
 
+# --- refusals of the turn structure (each rule's words once; the game protocol asks these) --
+
+def game_over(rounds: int) -> RuleViolation:
+    """No card after the end (``rounds``: the rounds played)."""
+    return RuleViolation(f"the game ended after round {rounds}", rule="game-over",
+                         where=(f"round {rounds + 1}",))
+
+
+def no_card() -> RuleViolation:
+    """A step before the round's card is revealed."""
+    return RuleViolation("no card is revealed: a card comes next", rule="card-first")
+
+
+def already_moved() -> RuleViolation:
+    """A second move in one round (and no follow-up owed)."""
+    return RuleViolation("has already moved this round", rule="one-move-per-round")
+
+
+def turn_refusal(state: GameState, player: int) -> RuleViolation | None:
+    """Why ``player`` may not take a step now (the game is over, no card is revealed, the
+    move is made and nothing owed), with round and player; None when a step is due."""
+    if state.over:
+        refusal = RuleViolation("the game is over", rule="game-over")
+    elif state.card is None:
+        refusal = no_card()
+    elif not owes(state, player):
+        refusal = already_moved()
+    else:
+        return None
+    return refusal.at(*_place(state, player))
+
+
+def round_refusal(state: GameState) -> RuleViolation | None:
+    """Why the round in progress cannot end yet (a player's move or an owed follow-up is
+    missing), with its place; None when it can (or no round is in progress)."""
+    if state.card is None:
+        return None
+    where = f"round {state.rounds + 1}"
+    for p, name in enumerate(state.players):
+        if not state.moved[p]:
+            return RuleViolation(f"no move for {name} (write {{}} for a player who cannot "
+                                 "move)", rule="every-player-moves", where=(where,))
+        if state.owed[p]:
+            sid = state.network.stations[state.owed[p][0]].id
+            return RuleViolation(f"special station {sid} was marked: its follow-up is "
+                                 "missing (add it to `then`)", rule="special-follow-up",
+                                 where=(where, name))
+    return None
+
+
 def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
     """A fresh game: empty sheets, no card revealed."""
     blank = map_tables(network).blank  # made here, so the hot path can read network.tables[0]
@@ -212,8 +262,7 @@ def reveal(state: GameState, card: Card) -> GameState:
     """Start a round with ``card``; refused while a round is in progress or after the end."""
     network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, owed = state
     if over:
-        raise RuleViolation(f"the game ended after round {rounds}", rule="game-over",
-                            where=(f"round {rounds + 1}",))
+        raise game_over(rounds)
     if revealed is not None:
         raise RuleViolation("a card is already revealed", rule="one-card-per-round",
                             where=(f"round {rounds + 1}",))
@@ -567,9 +616,9 @@ def apply(state: GameState, player: int, move: Move) -> GameState:
     """Apply one player's whole move (with follow-ups) for the revealed card."""
     try:
         if state.card is None:
-            raise RuleViolation("no card is revealed", rule="card-first")
+            raise no_card()
         if state.moved[player]:
-            raise RuleViolation("has already moved this round", rule="one-move-per-round")
+            raise already_moved()
         sheet, queue = apply_step(state.network, state.rules, state.sheets[player], state.card,
                                   move)
         if queue or move.then:
@@ -747,7 +796,7 @@ def play_step(state: GameState, player: int, move: Move) -> Step:
     try:
         card = state.card
         if card is None:
-            raise RuleViolation("no card is revealed", rule="card-first")
+            raise no_card()
         network, rules, sheet = state.network, state.rules, state.sheets[player]
         if not state.moved[player]:
             if move.then:
@@ -759,7 +808,7 @@ def play_step(state: GameState, player: int, move: Move) -> Step:
             sheet, queue, triggered = _follow(network, rules, sheet, card, state.owed[player],
                                               move)
         else:
-            raise RuleViolation("has already moved this round", rule="one-move-per-round")
+            raise already_moved()
     except RuleViolation as err:
         raise err.at(*_place(state, player)) from None
     owed, lapsed = _lapse(card, sheet, queue)
@@ -770,16 +819,12 @@ def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     """Close the round: completions, first/later bonuses, and whether the game is over."""
     network, rules, players, sheets, card, moved, first_taken, rounds, _, start, owed = state
     if card is None:
-        raise RuleViolation("no round in progress", rule="card-first",
-                            where=(f"round {rounds + 1}",))
-    if False in moved:  # `in` and `!=` below, not all()/any(): no call on the hot path
-        missing = [name for name, done in zip(players, moved, strict=True) if not done]
-        raise RuleViolation(f"no move for {', '.join(missing)}", rule="every-player-moves",
-                            where=(f"round {rounds + 1}",))
-    if owed != _NOTHING_OWED[len(owed)]:
-        name = players[next(p for p, queue in enumerate(owed) if queue)]
-        raise RuleViolation(f"{name} still owes a special-station follow-up",
-                            rule="special-follow-up", where=(f"round {rounds + 1}",))
+        raise no_card().at(f"round {rounds + 1}")
+    # `in` and `!=`, not all()/any(): no call on the hot path when nothing is missing
+    if False in moved or owed != _NOTHING_OWED[len(owed)]:
+        refusal = round_refusal(state)
+        assert refusal is not None
+        raise refusal
     paths = map_tables(network)
     sheets, first_taken, over, completions = _close(paths, rules, start, sheets, first_taken)
     result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
@@ -812,7 +857,7 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
         except KeyError:  # a pattern first seen
             masks = touched_lines(paths, new)
         for mask in masks:
-            if marked & mask == mask:  # a complete line: which, and is it scored yet?
+            if marked & mask == mask:  # complete (Line.complete, inline): scored yet?
                 done = _completed(paths, s, p, new, done)
                 break
     completions: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
@@ -866,7 +911,7 @@ def _completed(paths: MapTables, sheet: Sheet, player: int, new: int,
     lines = _lines_through(paths, new) & ~(sheet[3] | sheet[4])
     marked = sheet[0]
     for line, mask in enumerate(paths.masks):
-        if lines >> line & 1 and marked & mask == mask:
+        if lines >> line & 1 and marked & mask == mask:  # Line.complete, inline
             done.setdefault(line, []).append(player)
     return done
 

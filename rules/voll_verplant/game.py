@@ -109,9 +109,10 @@ def _round_events(state: VVState, core: GameState, report: engine.RoundReport
     out = []
     for line, players, first in report.completions:
         spec = network.lines[line]
+        bonus = "first" if first else "later"
         for p in players:
-            out.append(_event("line", state.players[p], spec.first if first else spec.later,
-                              line=spec.id, bonus="first" if first else "later"))
+            out.append(_event("line", state.players[p], spec.bonus_points(bonus), line=spec.id,
+                              bonus=bonus))
     out.append(_event("round-end", None, round=report.round))
     if report.over:
         for name, sheet in zip(state.players, core.sheets, strict=True):
@@ -184,24 +185,6 @@ def _seat(state: VVState, player: str) -> int:
                       "unknown-player") from None
 
 
-def _owed_refusal(state: VVState) -> RuleViolation | None:
-    """Why the round cannot end yet (a move or a follow-up is missing), or None."""
-    core = state.core
-    if core is None or core.card is None:
-        return None
-    where = f"round {len(state.cards)}"
-    for p, name in enumerate(state.players):
-        if not core.moved[p]:
-            return RuleViolation(f"no move for {name} (write {{}} for a player who cannot "
-                                 "move)", rule="every-player-moves", where=(where,))
-        if core.owed[p]:
-            sid = core.network.stations[core.owed[p][0]].id
-            return RuleViolation(f"special station {sid} was marked: its follow-up is "
-                                 "missing (add it to `then`)", rule="special-follow-up",
-                                 where=(where, name))
-    return None
-
-
 def _close(state: VVState, events: list[Event]) -> VVState:
     """The state after a step that did ``events``; the round ends when nobody owes anything
     (completions, bonuses, game end), and what that did joins the events."""
@@ -214,10 +197,9 @@ def _close(state: VVState, events: list[Event]) -> VVState:
 
 
 def _reveal(state: VVState, outcome: object) -> VVState:
-    if _over(state):
-        raise RuleViolation(f"the game ended after round {len(state.cards)}", rule="game-over",
-                            where=(f"round {len(state.cards) + 1}",))
-    refusal = _owed_refusal(state)
+    if _over(state):  # (a flipper's game ends when the cards fill the map's windows)
+        raise engine.game_over(len(state.cards))
+    refusal = engine.round_refusal(state.core) if state.core is not None else None
     if refusal is not None:
         raise refusal
     number = len(state.cards) + 1
@@ -234,17 +216,22 @@ def _reveal(state: VVState, outcome: object) -> VVState:
                   [_event("card", None, card=card.code, round=number)])
 
 
+def _placed(err: RuleViolation, place: tuple[str, ...]) -> RuleViolation:
+    """``err`` (placed at round and player by the engine) with ``place`` (a follow-up's
+    number in a log) after them."""
+    err.where = err.where[:2] + place + err.where[2:]
+    return err
+
+
 def _step(state: VVState, player: str, move: object, place: tuple[str, ...] = ()) -> VVState:
     p = _seat(state, player)
     core = state.core
     where = (f"round {_round(state)}", player) + place
-    if core is None or core.card is None or _over(state):
-        why = "the game is over" if _over(state) else "no card is revealed: a card comes next"
-        raise RuleViolation(why, rule="game-over" if _over(state) else "card-first",
-                            where=where)
-    if not engine.owes(core, p):
-        raise RuleViolation("has already moved this round", rule="one-move-per-round",
-                            where=where)
+    assert core is not None  # a game with players has a map
+    refusal = engine.turn_refusal(core, p)
+    if refusal is not None:
+        raise _placed(refusal, place)
+    assert core.card is not None
     try:
         step = step_from_data(core.network, core.card, move)
     except ContentError as err:
@@ -254,8 +241,7 @@ def _step(state: VVState, player: str, move: object, place: tuple[str, ...] = ()
     try:
         done = engine.play_step(core, p, step)
     except RuleViolation as err:
-        err.where = err.where[:2] + place + err.where[2:]
-        raise
+        raise _placed(err, place) from None
     assert isinstance(move, Mapping)
     mine = state.steps[-1]
     now = mine[:p] + (mine[p] + (_freeze(move),),) + mine[p + 1:]

@@ -18,7 +18,7 @@ The bundled maps are validated by the same model as any map file (:func:`bundled
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -57,6 +57,15 @@ class Line(NamedTuple):
     ring: bool
     mask: int
     name: str | None = None
+
+    def complete(self, marked: int) -> bool:
+        """Whether every station of the line is marked (``marked``: a station mask). The
+        rule of a complete line, once; the engine's hot path writes this test inline."""
+        return marked & self.mask == self.mask
+
+    def bonus_points(self, bonus: str | None) -> int:
+        """The points of the line's ``first`` or ``later`` bonus (None: no bonus, 0)."""
+        return self.first if bonus == "first" else self.later if bonus == "later" else 0
 
     def path(self, direction: str = "cw") -> tuple[int, ...]:
         """Station indices in travel order; a ring's ``ccw`` runs the other way from the first."""
@@ -122,6 +131,20 @@ class Network:
             return self.stations[self.station_index[station_id]]
         except KeyError:
             raise ContentError("no such station", where=(f"station {station_id}",)) from None
+
+    def mask_of(self, station_ids: Iterable[int]) -> int:
+        """The station mask of printed station numbers (unknown numbers are left out)."""
+        mask = 0
+        for sid in station_ids:
+            index = self.station_index.get(sid)
+            if index is not None:
+                mask |= 1 << index
+        return mask
+
+    def complete_lines(self, station_ids: Iterable[int]) -> list[str]:
+        """The letters of the lines all of whose stations are marked (printed numbers)."""
+        marked = self.mask_of(station_ids)
+        return [line.id for line in self.lines if line.complete(marked)]
 
     def line(self, line_id: str) -> Line:
         """The line with letter ``line_id`` (ContentError if none)."""

@@ -308,10 +308,8 @@ def transfer_problems(transfers: Mapping[int, int], network: Network,
 
 
 def complete_lines(network: Network, marked: Iterable[int]) -> list[str]:
-    """The letters of the lines all of whose stations are marked."""
-    ids = set(marked)
-    return [line.id for line in network.lines
-            if all(network.stations[i].id in ids for i in line.order)]
+    """The letters of the lines all of whose stations are marked (:meth:`.maps.Network.complete_lines`)."""
+    return network.complete_lines(marked)
 
 
 def first_problems(first: Sequence[str], network: Network,

@@ -31,12 +31,13 @@ def score_sheet(network: Network, rules: VVRules, marked: Iterable[int],
     """Score one sheet from printed ids: marked station ids (transfer stations included),
     transfer numbers by station id, and the bonus scored per line letter."""
     marked_ids = set(marked) | set(transfers)
+    mask = network.mask_of(marked_ids)
     lines: dict[str, LineScore] = {}
     line_points = 0
     for line in network.lines:
-        complete = all(network.stations[i].id in marked_ids for i in line.order)
+        complete = line.complete(mask)
         bonus = bonuses.get(line.id) if complete else None
-        points = line.first if bonus == "first" else line.later if bonus == "later" else 0
+        points = line.bonus_points(bonus)
         lines[line.id] = LineScore(complete=complete, bonus=bonus, points=points)
         line_points += points
     transfer_sum = sum(transfers.values())

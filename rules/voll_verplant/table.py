@@ -249,7 +249,7 @@ def sheet_view(network: Network, sheet: MarkedSheet, width: int = WIDTH) -> list
         start = f"  {line.id} {boxes[line.id]:<{box_pad}} {count:<{count_pad}} "
         bonus = sheet.bonuses.get(line.id)
         if bonus:
-            points = line.first if bonus == "first" else line.later
+            points = line.bonus_points(bonus)
             out.append(f"{start}done, {bonus} +{points}")
             continue
         tail = ", first gone" if line.id in sheet.struck else ""
@@ -305,7 +305,7 @@ def round_lines(network: Network, players: tuple[str, ...] | list[str], report: 
     for line_index, who, first in report.completions:
         line = network.lines[line_index]
         names = ", ".join(players[p] for p in who)
-        points = line.first if first else line.later
+        points = line.bonus_points("first" if first else "later")
         each = " each" if len(who) > 1 else ""
         kind = "first bonus" if first else "later bonus"
         out.extend(textwrap.wrap(f"Line {line.id} complete: {names} ({kind} +{points}{each})",

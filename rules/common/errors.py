@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TypeVar
 
 #: How many characters of a value a message shows (the rest is cut with "…").
 VALUE_CHARS = 60
@@ -81,6 +82,9 @@ def shown_quoted(quoted: str) -> str:
     return shorten(quoted[:-1], VALUE_CHARS - 1) + quoted[-1]
 
 
+_E = TypeVar("_E", bound="ScorepadError")
+
+
 class ScorepadError(Exception):
     """Base of all errors scorepad reports to a user."""
 
@@ -93,7 +97,7 @@ class ScorepadError(Exception):
         self.where: tuple[str, ...] = tuple(w for w in where if w)
         self.source = source
 
-    def at(self, *place: str) -> ScorepadError:
+    def at(self: _E, *place: str) -> _E:
         """Prepend outer places (``err.at("round 3", "Ann")``) and return the same error."""
         self.where = tuple(p for p in place if p) + self.where
         return self

@@ -166,3 +166,44 @@ def test_bonus_owed_only_marks_a_last_turn_that_owes_one(runner, tmp_path):
     assert result.exit_code == 1
     assert "turn 1, Ann: bonus_owed marks the last turn of a game whose player still owes" \
         in result.stderr
+
+
+def _short_log():
+    from pathlib import Path
+
+    return yaml.safe_load((Path(__file__).parent / "data" / "mf_short.yaml").read_text())
+
+
+@pytest.mark.parametrize(("change", "rule", "words"), [
+    ("start", "start-player", "round 2 starts with Bob (the start player passes to the left "
+                              "each round), not Cid"),
+    ("short", "round-length", "round 1 has 11 turns; a round has 12 (3 players × 4 cards)"),
+    ("long", "round-length", "round 1 already has its 12 turns (3 players × 4 cards)"),
+])
+def test_the_engine_words_the_round_rules_a_log_can_break(change, rule, words):
+    """Start player and round length are the engine's rules (start_refusal, round_full,
+    round_short); the log replay only asks them."""
+    log = _short_log()
+    first, second = log["rounds"][0]["turns"], log["rounds"][1]["turns"]
+    if change == "start":
+        log["rounds"][1]["start"] = "Cid"
+    elif change == "short":
+        second.insert(0, first.pop())
+    else:
+        first.append(second.pop(0))
+    with pytest.raises(RuleViolation) as info:
+        GAME.from_log(log)
+    assert info.value.rule == rule and words in str(info.value)
+
+
+def test_a_view_shows_only_the_viewers_hand_and_the_seed_once_over():
+    s = GAME.new(["Ann", "Bob"], seed="view-1")
+    s = GAME.apply(s, None, GAME.legal_moves(s, None)[0])
+    assert GAME.events(s) == [{"type": "deal", "player": None, "round": 1}]
+    ann, bob, host = (GAME.view(s, who) for who in ("Ann", "Bob", None))
+    assert ann["hand"] and bob["hand"] and host["hand"] is None
+    assert GAME.to_move(s) == ["Ann"]
+    assert set(ann["hand"]) == {m["card"] for m in GAME.legal_moves(s, "Ann")}
+    assert json.dumps(bob["hand"]) not in json.dumps(ann)
+    assert "view-1" not in json.dumps(ann) + json.dumps(host)
+    assert ann["hand_sizes"] == {"Ann": len(ann["hand"]), "Bob": len(bob["hand"])}

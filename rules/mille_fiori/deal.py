@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
 
+from scorepad.rules.common.errors import RuleViolation
 from scorepad.rules.common.shuffle import normal_seed, seeded_rng, shuffled
 
 from .board import Board, board
@@ -50,3 +51,23 @@ def pass_left(hands: Sequence[H]) -> tuple[H, ...]:
     """The hands after everyone passes theirs to the left (to the next seat): seat ``p``
     now holds the hand of seat ``p - 1``."""
     return (*hands[-1:], *hands[:-1])
+
+
+def played_from_hand(hands: Sequence[tuple[int, ...]], seat: int, card: int, b: Board,
+                     name: str) -> tuple[tuple[int, ...], ...]:
+    """The hands after seat ``seat`` (player ``name``) plays card kind ``card`` from its
+    hand; a RuleViolation when the hand does not hold it."""
+    mine = list(hands[seat])
+    if card not in mine:
+        raise RuleViolation(f"{b.cards[card].id} is not in {name}'s hand (it holds: "
+                            f"{', '.join(b.cards[k].id for k in mine)})", rule="not-in-hand")
+    mine.remove(card)
+    return (*hands[:seat], tuple(mine), *hands[seat + 1:])
+
+
+def check_leftover(hands: Sequence[tuple[int, ...]], left: Sequence[int], b: Board) -> None:
+    """A round's leftovers are exactly the cards still in the hands (RuleViolation if not)."""
+    held = [k for hand in hands for k in hand]
+    if sorted(held) != sorted(left):
+        raise RuleViolation(f"the leftovers are the cards still in the hands: "
+                            f"{', '.join(b.cards[k].id for k in held)}", rule="leftover")

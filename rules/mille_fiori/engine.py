@@ -216,8 +216,14 @@ class State(NamedTuple):
         if self.phase == PLAY:
             return (self.start + self.turn) % self.players
         if self.phase == ROUND_END and not self.finished:
-            return (self.start + 1) % self.players
+            return self.round_start
         return -1
+
+    @property
+    def round_start(self) -> int:
+        """The start player of the round being played, or at a round's end of the next:
+        the start player passes to the left each round."""
+        return (self.start + 1) % self.players if self.phase == ROUND_END else self.start
 
     @property
     def finished(self) -> bool:
@@ -1038,6 +1044,33 @@ def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None
         v[_PHASE] = PLAY
 
 
+def start_refusal(s: State, start: int) -> RuleViolation | None:
+    """Why seat ``start`` cannot start the next round (the start player passes to the left
+    each round), or None."""
+    expected = s.round_start
+    if start == expected:
+        return None
+    names = s.cfg.names
+    return RuleViolation(f"round {s.round + 2 if s.phase == ROUND_END else s.round + 1} "
+                         f"starts with {names[expected]} (the start player passes to the left "
+                         f"each round), not {names[start]}", rule="start-player")
+
+
+def round_full(s: State) -> RuleViolation:
+    """A hand card played in a round that has all its turns."""
+    cfg = s.cfg
+    return RuleViolation(f"round {s.round + 1} already has its {cfg.turns_per_round} turns "
+                         f"({cfg.players} players × {cfg.plays} cards)", rule="round-length")
+
+
+def round_short(s: State) -> RuleViolation:
+    """A round closed before all its turns were played."""
+    cfg = s.cfg
+    return RuleViolation(f"round {s.round + 1} has {s.turn} turns; a round has "
+                         f"{cfg.turns_per_round} ({cfg.players} players × {cfg.plays} cards)",
+                         rule="round-length")
+
+
 def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
     cfg = s.cfg
     if s.phase in (PLAY, BONUS):
@@ -1069,7 +1102,7 @@ def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
     if s.ending or s.round + 1 >= cfg.rounds:
         changes.update(phase=OVER, end_reason="diamonds" if s.ending else "deck")
     else:
-        changes.update(round=s.round + 1, start=(s.start + 1) % cfg.players, turn=0,
+        changes.update(round=s.round + 1, start=s.round_start, turn=0,
                        leftover_done=False, phase=PLAY)
     return _changed(s, changes)
 

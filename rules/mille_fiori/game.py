@@ -43,7 +43,7 @@ from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, SetupChoice, S
 from . import engine as E
 from . import words
 from .board import AREAS, Board, board
-from .deal import Deal, deal, pass_left
+from .deal import Deal, check_leftover, deal, pass_left, played_from_hand
 from .log import GAME_FORMAT, GameLog, Turn, parse_game_log
 from .ruleset import PLAYER_COUNTS, MFRules, default_rules
 from .scoring import score_json
@@ -289,12 +289,7 @@ def _apply(s: MFState, player: str | None, move: Any) -> MFState:
     new = E.apply(g, E.Play(p, card, space))  # turn order, placement, deck limit
     hands = s.hands
     if hands is not None:
-        if card not in hands[p]:
-            raise RuleViolation(f"{b.cards[card].id} is not in {player}'s hand (it holds: "
-                                f"{', '.join(_ids(b, hands[p]))})", rule="not-in-hand")
-        mine = list(hands[p])
-        mine.remove(card)
-        hands = (*hands[:p], tuple(mine), *hands[p + 1:])
+        hands = played_from_hand(hands, p, card, b, player)
     if len(rounds) <= new.round:  # the engine closed an untracked round by itself
         rounds.append(RoundRec(new.start, None, None, ()))
     last = rounds[-1]
@@ -335,10 +330,8 @@ def _chance(s: MFState, move: Any) -> MFState:
         return s._replace(hands=want, rounds=tuple(rounds))
     left = _read_cards(b, move["leftover"], "leftover")
     new = E.apply(g, E.EndRound(left))  # the count, the deck limit, the round's end
-    held = _leftover_now(s)
-    if held is not None and sorted(held) != sorted(left):
-        raise RuleViolation(f"the leftovers are the cards still in the hands: "
-                            f"{', '.join(_ids(b, held))}", rule="leftover")
+    if s.hands is not None:
+        check_leftover(s.hands, left, b)
     rounds = list(s.rounds)
     rounds[-1] = rounds[-1]._replace(leftover=left)
     return s._replace(g=new, hands=None, rounds=tuple(rounds))
@@ -470,13 +463,11 @@ def _walk(log: GameLog, result: Replay) -> Iterator[tuple[tuple[str, ...], str |
         g = s.g
         if r > 0:
             _check_round_closed(s, r, closed)
-            expected = names[(g.start + 1) % len(names) if g.phase == E.ROUND_END else g.start]
-            if rnd.start != expected:
-                if rnd.start not in names:
-                    raise ContentError(f"unknown player {rnd.start!r}").at(where, "start")
-                raise RuleViolation(f"round {r + 1} starts with {expected} (the start player "
-                                    f"passes to the left each round), not {rnd.start}",
-                                    rule="start-player").at(where, "start")
+            if rnd.start not in names:
+                raise ContentError(f"unknown player {rnd.start!r}").at(where, "start")
+            refusal = E.start_refusal(g, names.index(rnd.start))
+            if refusal is not None:
+                raise refusal.at(where, "start")
         closed = False
         if s.dealt is not None and (rnd.hands is not None or rnd.turns or
                                     rnd.leftover is not None):
@@ -489,10 +480,7 @@ def _walk(log: GameLog, result: Replay) -> Iterator[tuple[tuple[str, ...], str |
             here = (f"turn {number}", turn.player)
             g = result.game.g
             if g.phase == E.ROUND_END and g.round == r and not g.finished:
-                cfg = g.cfg
-                raise RuleViolation(f"round {r + 1} already has its {cfg.turns_per_round} "
-                                    f"turns ({cfg.players} players × {cfg.plays} cards)",
-                                    rule="round-length").at(*here)
+                raise E.round_full(g).at(*here)
             if g.finished:
                 raise RuleViolation(_over(g), rule="game-over").at(*here)
             # replay() applies each step before asking for the next, so result.game is
@@ -533,16 +521,13 @@ def _walk(log: GameLog, result: Replay) -> Iterator[tuple[tuple[str, ...], str |
 
 def _check_round_closed(s: MFState, r: int, closed: bool) -> None:
     g = s.g
-    cfg = g.cfg
     where = f"round {r + 1}"
     if closed:  # the previous round's leftovers ended it already
         if g.phase == E.OVER:
             raise RuleViolation(_over(g), rule="game-over").at(where)
         return
     if g.phase in (E.PLAY, E.BONUS) and not _needs_deal(s):
-        raise RuleViolation(f"round {r} has {g.turn} turns; a round has "
-                            f"{cfg.turns_per_round} ({cfg.players} players × {cfg.plays} "
-                            "cards)", rule="round-length").at(f"round {r}")
+        raise E.round_short(g).at(f"round {r}")
     if g.finished:
         raise RuleViolation(_over(g), rule="game-over").at(where)
     if g.display is not None:

@@ -110,18 +110,23 @@ def step_from_data(network: Network, card: Card, data: object) -> Move:
     return Move(line=line.index, crosses=crosses, direction=direction)
 
 
-def step_data(network: Network, card: Card, move: Move) -> dict[str, Any]:
-    """One step in the log's notation, ``direction`` written only for ``ccw``;
-    ``crosses=-1`` (the most the card allows) is written by leaving ``crosses`` out."""
+def step_data(network: Network, card: Card, move: Move, *, explicit: bool = False
+              ) -> dict[str, Any]:
+    """One step in the log's notation: the one writer of the notation.
+
+    Short (the default): ``direction`` written only for ``ccw``, and ``crosses=-1`` (the
+    most the card allows) by leaving ``crosses`` out. ``explicit``: as a played game's log
+    records a move, with a ring's ``direction`` (``cw`` too) and the crosses counted."""
     if card.kind == FREE:
         return {"station": network.stations[move.station].id if move.station >= 0 else None}
     if move.line < 0:
         return {}
-    data: dict[str, Any] = {"line": network.lines[move.line].id}
-    if card.kind != TRANSFER and move.crosses >= 0:
+    line = network.lines[move.line]
+    data: dict[str, Any] = {"line": line.id}
+    if card.kind != TRANSFER and (move.crosses >= 0 or explicit):
         data["crosses"] = move.crosses
-    if move.direction == CCW:
-        data["direction"] = CCW
+    if move.direction == CCW or (explicit and line.ring):
+        data["direction"] = move.direction
     return data
 
 
@@ -134,24 +139,13 @@ def to_move(network: Network, card: Card, spec: MoveSpec) -> Move:
 
 
 def from_move(network: Network, card: Card, move: Move) -> MoveSpec:
-    """The log form of an engine move (for logs written by ``play`` and the bots)."""
+    """The log form of an engine move with its follow-ups, every field written (for logs
+    written by ``play`` and the bots: :func:`step_data` with ``explicit``)."""
     from .log import MoveSpec
 
-    then = [from_move(network, card, m) for m in move.then]
-    if card.kind == FREE:
-        station = network.stations[move.station].id if move.station >= 0 else None
-        return MoveSpec(station=station, then=then)
-    if move.line < 0:
-        return MoveSpec(then=then)
-    line = network.lines[move.line]
-    data: dict = {"line": line.id}
-    if card.kind != "transfer":
-        data["crosses"] = move.crosses
-    if line.ring:
-        data["direction"] = move.direction
-    if then:
-        data["then"] = then
-    return MoveSpec(**data)
+    data = step_data(network, card, move, explicit=True)
+    then = [step_data(network, card, m, explicit=True) for m in move.then]
+    return MoveSpec.model_validate({**data, "then": then} if then else data)
 
 
 def since_shuffle(cards: Sequence[Card], rules: VVRules) -> tuple[tuple[Card, ...], bool]:

@@ -190,7 +190,7 @@ def _flip_setup(game: LoadedGame, file: str, sheet_path: str | None, map_ref: st
         if ref is None:
             raise click.UsageError(f"{game.source} names no map: give --map MAP")
         return load_network(ref, _base(file) if ref == log_map else None), game.rules, None, None
-    from .paper import load_paper_games
+    from .common import load_paper_games
 
     paper = load_paper_games([read_doc(sheet_path)], None)[0]
     assert paper.network is not None

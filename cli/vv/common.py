@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -140,12 +141,51 @@ def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
                       len(log.rounds), [], state)
 
 
+def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list[LoadedGame]:
+    """The paper sheets given together, as ONE checked and scored game.
+
+    Every sheet is checked on its own first and all problems of all sheets are reported
+    at once; then the sheets are checked together (one map, one ruleset, distinct
+    players). Warnings (first bonuses nobody claims) go into the game's ``warnings``.
+    """
+    from scorepad.rules.voll_verplant.paper import (
+        PaperEntry,
+        check_sheet,
+        combine_sheets,
+        parse_sheet,
+        raise_all,
+    )
+
+    entries: list[PaperEntry] = []
+    errors: list[ScorepadError] = []
+    seen: set[str] = set()
+    maps: dict[tuple[str, Path | None], Network] = {}  # the sheets of a game share a map file
+    for doc in papers:
+        try:
+            spec = parse_sheet(doc.data)
+            key = (spec.map, doc.base.resolve() if doc.base is not None else None)
+            if key not in maps:
+                maps[key] = load_network(spec.map, doc.base, doc.name)
+            network = maps[key]
+            rules = load_rules(rules_file, spec.rules)
+            entries.append(PaperEntry(doc.name, network, rules, check_sheet(spec, network, rules)))
+        except ScorepadError as err:
+            err.in_file(doc.name)
+            if str(err) not in seen:  # a bad --rules file or map would repeat per sheet
+                seen.add(str(err))
+                errors.append(err)
+    raise_all(errors)
+    game = combine_sheets(entries)
+    source = ", ".join(doc.name for doc in papers)
+    return [LoadedGame(source, game.network, game.rules, game.sheets, True, 0, game.warnings)]
+
+
+# --- vv template ------------------------------------------------------------------------
+
 def load_marked_sheets(path: str) -> tuple[Network, list[MarkedSheet]]:
     """The sheets a file describes (a game log, or a typed-in paper sheet), scored."""
     doc = read_doc(path)
     if doc.data.get("format") == "scorepad/vv-sheet@1":
-        from scorepad.vv.paper import load_paper_games
-
         games = load_paper_games([doc], None)
         return games[0].network, games[0].sheets  # type: ignore[return-value]
     game = load_game_log(doc)

@@ -36,7 +36,7 @@ def _load_all(files: Sequence[str], rules_file: str | None
         except ScorepadError as err:
             errors.append(err)
     if papers:
-        from .paper import load_paper_games
+        from .common import load_paper_games
 
         try:
             games.extend(load_paper_games(papers, rules_file))

@@ -1,12 +1,12 @@
-"""Paper sheets: ``vv enter`` (type one in, checked answer by answer), ``vv template``
-(a blank sheet file to fill in by hand) and :func:`load_paper_games` (what ``vv check``,
-``vv score`` and ``vv render`` call for ``scorepad/vv-sheet@1`` files)."""
+"""Paper sheets: ``vv enter`` (type one in, checked answer by answer) and ``vv template``
+(a blank sheet file to fill in by hand). Reading sheet files is
+:func:`.common.load_paper_games`."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -16,61 +16,17 @@ from scorepad.options import output_option
 from scorepad.rules.common.errors import InputError, ScorepadError
 from scorepad.vv.completion import complete_map
 
+from .common import load_network, load_rules, map_entry, unused_output_path
+
 if TYPE_CHECKING:
     from scorepad.rules.voll_verplant.maps import Network
     from scorepad.rules.voll_verplant.ruleset import VVRules
 
-    from .common import Document, LoadedGame
-
 T = TypeVar("T")
 
 
-def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list[LoadedGame]:
-    """The paper sheets given together, as ONE checked and scored game.
-
-    Every sheet is checked on its own first and all problems of all sheets are reported
-    at once; then the sheets are checked together (one map, one ruleset, distinct
-    players). Warnings (first bonuses nobody claims) go into the game's ``warnings``.
-    """
-    from scorepad.rules.voll_verplant.paper import (
-        PaperEntry,
-        check_sheet,
-        combine_sheets,
-        parse_sheet,
-        raise_all,
-    )
-
-    from .common import LoadedGame, load_network, load_rules
-
-    entries: list[PaperEntry] = []
-    errors: list[ScorepadError] = []
-    seen: set[str] = set()
-    maps: dict[tuple[str, Path | None], Network] = {}  # the sheets of a game share a map file
-    for doc in papers:
-        try:
-            spec = parse_sheet(doc.data)
-            key = (spec.map, doc.base.resolve() if doc.base is not None else None)
-            if key not in maps:
-                maps[key] = load_network(spec.map, doc.base, doc.name)
-            network = maps[key]
-            rules = load_rules(rules_file, spec.rules)
-            entries.append(PaperEntry(doc.name, network, rules, check_sheet(spec, network, rules)))
-        except ScorepadError as err:
-            err.in_file(doc.name)
-            if str(err) not in seen:  # a bad --rules file or map would repeat per sheet
-                seen.add(str(err))
-                errors.append(err)
-    raise_all(errors)
-    game = combine_sheets(entries)
-    source = ", ".join(doc.name for doc in papers)
-    return [LoadedGame(source, game.network, game.rules, game.sheets, True, 0, game.warnings)]
-
-
-# --- vv template ------------------------------------------------------------------------
-
 def _map_ref_for(map_ref: str, output: str | None) -> str:
     """The map as the written file names it (relative to it; as given on standard output)."""
-    from .common import map_entry
 
     written = None if not output or output == "-" else Path(output)
     return map_entry(map_ref, written) or map_ref
@@ -134,7 +90,6 @@ def template_cmd(map_ref: str, output: str | None) -> None:
     """
     from scorepad.io import atomic_write
 
-    from .common import load_network
 
     network = load_network(map_ref)
     text = template_text(network, _map_ref_for(map_ref, output))
@@ -175,7 +130,6 @@ def _checked(problems: list[ScorepadError]) -> None:
 
 def _default_output(player: str) -> Path:
     """``output/<player>.yaml``; an existing file is never overwritten (``-2``, ``-3`` ...)."""
-    from .common import unused_output_path
 
     return unused_output_path(player, "sheet")
 
@@ -283,7 +237,6 @@ def enter_cmd(map_ref: str, output: str | None) -> None:
         sheet_data,
     )
 
-    from .common import load_network, load_rules
 
     network = load_network(map_ref)
     rules = load_rules(None)

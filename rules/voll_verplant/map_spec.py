@@ -18,7 +18,8 @@ from scorepad.rules.common.models import (
     validation_problems,
 )
 
-from .maps import MAP_FORMAT
+#: The map format's name (files carry it as ``format``).
+MAP_FORMAT = "scorepad/vv-map@1"
 
 # Limits that only stop absurd files (the published cities have 9-10 lines, < 100 stations).
 MAX_LINES = 26

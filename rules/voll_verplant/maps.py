@@ -21,14 +21,18 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from scorepad.rules.common.errors import ContentError, ScorepadError
 
-if TYPE_CHECKING:
-    from .map_spec import MapSpec
+from .map_spec import (
+    MAP_FORMAT,  # noqa: F401  # the format's name, read from here too
+    MapSpec,
+    parse_map,
+    parse_map_json,
+    shape_problems,
+)
 
-MAP_FORMAT = "scorepad/vv-map@1"
 BUNDLED_MAPS = ("amsterdam", "berlin", "paris", "madrid")
 
 
@@ -194,8 +198,6 @@ def content_problems(spec: MapSpec) -> list[ContentError]:
 def map_problems(data: object) -> list[ScorepadError]:
     """Every problem of a map document: its shape problems (InputErrors), or when the shape
     is valid its content problems (ContentErrors). Empty for a valid map."""
-    from .map_spec import shape_problems
-
     spec, problems = shape_problems(data)
     return problems if spec is None else list(content_problems(spec))
 
@@ -281,15 +283,11 @@ def _compile(spec: MapSpec, problems: list[ContentError]) -> Network | None:
 
 def load_map_data(data: object) -> Network:
     """Validate and compile a map document (InputError for shape, ContentError for content)."""
-    from .map_spec import parse_map
-
     return compile_map(parse_map(data))
 
 
 def load_map_json(text: str) -> Network:
     """:func:`load_map_data` of a JSON document's text (see ``map_spec.parse_map_json``)."""
-    from .map_spec import parse_map_json
-
     return compile_map(parse_map_json(text))
 
 

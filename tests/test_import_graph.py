@@ -1,0 +1,105 @@
+"""The package's import graph, read from the source (function-local imports included, so
+an import hidden in a function to dodge a cycle is still seen): no module cycle, and the
+layers point one way (``rules`` imports only ``rules``; ``sheets`` only ``sheets`` and
+``rules``)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = {"cli": "scorepad", "rules": "scorepad.rules", "sheets": "scorepad.sheets"}
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for folder, package in LAYERS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = list(path.relative_to(ROOT / folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join([package, *parts])] = path
+    return out
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        base = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                target = node.module or ""
+                if node.level:
+                    package = base
+                    for _ in range(node.level - 1):
+                        package = package.rpartition(".")[0]
+                    target = package + ("." + target if target else "")
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    found.add(sub if sub in modules else target)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        graph[name] = {m for m in found if m in modules and m != name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_graph_is_read():
+    graph = _graph()
+    assert "scorepad.rules.voll_verplant.search" in graph["scorepad.rules.voll_verplant.simulate"]
+    assert "scorepad.rules.voll_verplant.map_spec" in graph["scorepad.rules.voll_verplant.maps"]
+
+
+def test_no_module_imports_itself_round_a_cycle():
+    assert _cycles(_graph()) == []
+
+
+def test_a_cycle_would_be_found():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def _in(module: str, *layers: str) -> bool:
+    return any(module == layer or module.startswith(layer + ".") for layer in layers)
+
+
+def test_the_layers_point_down():
+    for name, imports in _graph().items():
+        if _in(name, "scorepad.rules"):
+            assert all(_in(m, "scorepad.rules") for m in imports), (name, imports)
+        elif _in(name, "scorepad.sheets"):
+            assert all(_in(m, "scorepad.sheets", "scorepad.rules") for m in imports), \
+                (name, imports)

@@ -8,7 +8,8 @@ states never change; events and views are JSON; no view holds another player's h
 while a game with hidden information runs, its seed. At the end the score equals its
 breakdown, the points of all events add up to each total, and the score is what the
 command line's ``score --json`` prints for the log. A new game in GAMES is tested here
-without a line added.
+without a line added; so is the toy of tests/toy_game.py (a fourth game, registered
+nowhere, with no command line), which docs/adding-a-game.md walks through.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import random
 from typing import Any
 
 import pytest
+from toy_game import TOY
 
 from scorepad.main import root
 from scorepad.rules.common.errors import RuleViolation, ScorepadError
@@ -35,8 +37,12 @@ def _player_counts(game: Game) -> list[int]:
     return sorted(c for c in counts if c >= 0)
 
 
+#: The games held to the protocol: every registered one and the toy.
+ALL: dict[str, Game] = {**{gid: GAMES[gid] for gid in GAMES}, TOY.id: TOY}
+
+
 def _cases() -> list[tuple[str, int, int]]:
-    return [(gid, n, seed) for gid in GAMES for n in _player_counts(GAMES[gid]) for seed in SEEDS]
+    return [(gid, n, seed) for gid in ALL for n in _player_counts(ALL[gid]) for seed in SEEDS]
 
 
 def _names(n: int) -> list[str]:
@@ -110,7 +116,7 @@ def _check_views(game: Game, state: Any, players: list[str], seed: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "n_players", "seed"), _cases())
 def test_random_play_conforms(game_id: str, n_players: int, seed: int, runner) -> None:
-    game = GAMES[game_id]
+    game = ALL[game_id]
     assert isinstance(game, Game)
     assert game.id == game_id
     rng = random.Random(f"{game_id}/{n_players}/{seed}")
@@ -165,15 +171,17 @@ def test_random_play_conforms(game_id: str, n_players: int, seed: int, runner) -
     for entry in score["players"]:
         assert entry["total"] == pytest.approx(game.breakdown_total(entry))
         assert points.get(entry["name"], 0) == pytest.approx(entry["total"]), entry["name"]
+    if game_id not in GAMES:
+        return  # no command line (the toy)
     doc = game.to_log(state)
     result = runner.invoke(root, [game_id, "score", "--json", "-"], input=json.dumps(doc))
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == json.loads(json.dumps(score))
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", list(ALL))
 def test_session_undo_and_resume_agree_with_replay(game_id: str) -> None:
-    game = GAMES[game_id]
+    game = ALL[game_id]
     players = _names(max(game.min_players, 2) if game.max_players >= 2 else game.min_players)
     session = Session.start(game, players, seed="conformance-undo", **dict(game.example_setup))
     rng = random.Random(game_id)

@@ -19,6 +19,8 @@ from typing import Any
 import click
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
+from scorepad.rules.common.words import say
+from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, StepEvents, event
 from scorepad.rules.session import Session
 from scorepad.table import Adapter, View, open_session, run
 
@@ -34,6 +36,20 @@ class ToyState:
     roll: int | None  # the die of this turn, None before the roll
     steps: tuple[tuple[str | None, Any], ...]
     rolls: int  # dice rolled so far
+    last: StepEvents = NO_EVENTS  # what the last step did (equal to any other record)
+
+
+#: The toy's words: every text a player reads about a move or an event.
+TEXTS = {
+    "roll": {"en": "a {roll} is rolled", "de": "eine {roll} wird gewürfelt",
+             "fr": "le dé donne {roll}"},
+    "add": {"en": "add {add}", "de": "{add} dazuzählen", "fr": "ajouter {add}"},
+    "pass": {"en": "pass", "de": "passen", "fr": "passer"},
+    "added": {"en": "{player} adds {points}", "de": "{player} zählt {points} dazu",
+              "fr": "{player} ajoute {points}"},
+    "over": {"en": "{player} reaches {goal}", "de": "{player} erreicht {goal}",
+             "fr": "{player} atteint {goal}"},
+}
 
 
 class ToyGame:
@@ -42,6 +58,8 @@ class ToyGame:
     min_players = 2
     max_players = 3
     example_setup: Mapping[str, Any] = {}
+    info = GameInfo(id="toy", min_players=2, max_players=3, simultaneous=False,
+                    hidden_information=False, chance=True)
 
     def new(self, players: Sequence[str], *, seed: str | None = None,
             rules: Mapping[str, Any] | None = None, **setup: Any) -> ToyState:
@@ -74,12 +92,34 @@ class ToyGame:
             raise RuleViolation(f"{move!r} is not allowed now", rule="toy-move")
         steps = s.steps + ((player, move),)
         if player is None:
-            return ToyState(s.players, s.seed, s.counts, s.turn, move, steps, s.rolls + 1)
+            return ToyState(s.players, s.seed, s.counts, s.turn, move, steps, s.rolls + 1,
+                            StepEvents([event("roll", None, roll=move)]))
         counts = list(s.counts)
+        events: list[Event] = []
         if move != "pass":
             counts[s.turn] += move["add"]
+            events.append(event("added", player, move["add"],
+                                say(TEXTS, "added", player=player, points=move["add"])))
+        if counts[s.turn] >= GOAL:
+            events.append(event("over", player, goal=GOAL))
         return ToyState(s.players, s.seed, tuple(counts), (s.turn + 1) % len(s.players),
-                        None, steps, s.rolls)
+                        None, steps, s.rolls, StepEvents(events))
+
+    def events(self, s: ToyState) -> list[Event]:
+        return [dict(e) for e in s.last]
+
+    def view(self, s: ToyState, viewer: str | None) -> dict[str, Any]:
+        return {"players": list(s.players), "counts": list(s.counts), "roll": s.roll,
+                "to_move": self.to_move(s), "over": self.is_over(s), "events": list(s.last)}
+
+    def describe(self, move: Any, lang: str = "en") -> str:
+        if isinstance(move, int):
+            return say(TEXTS, "roll", lang, roll=move)
+        return say(TEXTS, "pass", lang) if move == "pass" else say(TEXTS, "add", lang,
+                                                                    add=move["add"])
+
+    def explain(self, ev: Event, lang: str = "en") -> str:
+        return say(TEXTS, ev["type"], lang, **{"goal": GOAL, "points": 0, **ev})
 
     def is_over(self, s: ToyState) -> bool:
         return max(s.counts) >= GOAL
@@ -114,6 +154,7 @@ class ToyGame:
 
 
 TOY = ToyGame()
+_PROTOCOL: Game[ToyState, Any] = TOY  # the toy is a game of the protocol, all of it
 
 
 class ToyAdapter(Adapter):

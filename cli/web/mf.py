@@ -13,7 +13,7 @@ engine's legal moves), never from here or the page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorepad.rules.mille_fiori import engine as E
@@ -34,9 +34,14 @@ def initials(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(str(i + 1) for i in range(len(names)))
 
 
-def _events(events: Sequence[E.Event], names: Sequence[str]) -> list[dict[str, Any]]:
-    return [{"player": names[e.player] if e.player >= 0 else None, "points": e.points,
-             "kind": e.kind, "why": e.why} for e in events]
+#: The protocol's events of a step itself (the page lists the step apart from them).
+_STEP_EVENTS = ("play", "bonus-play", "deal", "leftover")
+
+
+def _events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What a step scored and noted (``GAME.events``), as the page lists it."""
+    return [{"player": e["player"], "points": e.get("points", 0), "kind": e["type"],
+             "why": e.get("why", "")} for e in events if e["type"] not in _STEP_EVENTS]
 
 
 def _step(move: Any, player: str | None) -> dict[str, Any]:
@@ -78,9 +83,8 @@ def mf_view(session: Session, player: str | None) -> dict[str, Any]:
     recent = []
     for i in range(len(session.steps) - 1, max(-1, len(session.steps) - 1 - RECENT), -1):
         who, move = session.steps[i]
-        after = session.states[i + 1].g
         recent.append({**_step(move, who), "number": i + 1,
-                       "events": _events(after.events, names)})
+                       "events": _events(session.game.events(session.states[i + 1]))})
     return {
         "areas": [{"id": name, "svg": svg} for name, svg in area_svgs(g.owner, marks)],
         "players": players, "fields": fields,

@@ -191,24 +191,18 @@ _COMPLETIONS: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
 
 def _completions(session: Session) -> list[dict[str, Any]]:
     """Every line completed so far: round, line, player, ``first``/``later`` and points,
-    found by comparing the bonuses of the states before and after each round's end."""
+    as each step's events tell (``GAME.events``: the ``line`` events of a round's end)."""
     last = session.states[-1]
     cached = _COMPLETIONS.get(id(last))
     if cached is not None and cached[0] is last:
         return cached[1]
     out: list[dict[str, Any]] = []
-    for before, after in zip(session.states, session.states[1:], strict=False):
-        a, b = before.core, after.core
-        if a is None or b is None or b.rounds == a.rounds:
-            continue
-        for line in b.network.lines:
-            bit = 1 << line.index
-            for name, old, new in zip(b.players, a.sheets, b.sheets, strict=True):
-                for kind, points, was, now in (("first", line.first, old.first, new.first),
-                                               ("later", line.later, old.later, new.later)):
-                    if now & bit and not was & bit:
-                        out.append({"round": b.rounds, "line": line.id, "player": name,
-                                    "bonus": kind, "points": points})
+    for state in session.states[1:]:
+        events = session.game.events(state)
+        ended = [e["round"] for e in events if e["type"] == "round-end"]
+        out += [{"round": ended[0], "line": e["line"], "player": e["player"],
+                 "bonus": e["bonus"], "points": e["points"]}
+                for e in events if e["type"] == "line"]
     if len(_COMPLETIONS) > 256:
         _COMPLETIONS.clear()
     _COMPLETIONS[id(last)] = (last, out)

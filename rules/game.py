@@ -58,12 +58,11 @@ M = TypeVar("M")   # a game's move type (the log's notation)
 @dataclass(frozen=True)
 class SetupChoice:
     """One set-up keyword of :meth:`Game.new` a front-end offers: its name, the values to
-    choose from (``[]``: free, such as a start player or a map file), the default."""
+    choose from (``()``: free, such as a start player or a map file), the default."""
 
     name: str
     values: tuple[Any, ...] = ()
     default: Any = None
-    required: bool = False
 
 
 @dataclass(frozen=True)

@@ -58,16 +58,11 @@ class WebGame:
         return self.game.id
 
 
-def _setup_choices(game_id: str, game: Game) -> dict[str, list[Any]]:
-    """The set-up values the browser may choose: bundled maps only for Voll verplant."""
-    if game_id == "voll-verplant":
-        from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
-
-        default = game.example_setup.get("map", BUNDLED_MAPS[0])
-        # None: a flipper with no map (cards for any map; a game with players refuses it)
-        return {"map": [default, *(m for m in BUNDLED_MAPS if m != default), None]}
-    # other games: exactly the example set-up (their set-up names no file)
-    return {key: [value] for key, value in game.example_setup.items()}
+def _setup_choices(game: Game) -> dict[str, list[Any]]:
+    """The set-up values the browser may choose, from the game's ``info`` (the default
+    first; a choice without listed values, such as a map file, is not offered)."""
+    return {c.name: [c.default, *(v for v in c.values if v != c.default)]
+            for c in game.info.setup if c.values}
 
 
 def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
@@ -78,7 +73,7 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
             game = registry[game_id]
         except ModuleNotFoundError:  # a game not built yet on this install
             continue
-        out[game_id] = WebGame(game, _setup_choices(game_id, game), **_pages(game_id))
+        out[game_id] = WebGame(game, _setup_choices(game), **_pages(game_id))
     return out
 
 

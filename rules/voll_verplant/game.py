@@ -325,7 +325,8 @@ class VollVerplant:
     example_setup: Mapping[str, Any] = {"map": "berlin"}
     info = GameInfo(id="voll-verplant", min_players=1, max_players=6, simultaneous=True,
                     hidden_information=True, chance=True,
-                    setup=(SetupChoice("map", BUNDLED_MAPS, "berlin", required=True),),
+                    # a bundled map, or a map file; None: a flipper's game (no players)
+                    setup=(SetupChoice("map", (*BUNDLED_MAPS, None), "berlin"),),
                     options=options_info(default_rules()))
 
     def events(self, state: VVState) -> list[Event]:

@@ -256,7 +256,7 @@ class MilleFioriAdapter(Adapter):
         g = after.state.g
         if player is None:
             return [f"Display: {display_text(g)}"]
-        lines = event_lines(g.events, g.cfg.names)
+        lines = event_lines(after.game.events(after.state))
         if g.phase != E.BONUS:  # the turn is over, bonus chain and all
             lines += totals_lines(g, view.width)
         return lines
@@ -295,20 +295,27 @@ class MilleFioriAdapter(Adapter):
 
 
 # ------------------------------------------------------------------------------ lines
-def event_lines(events: Sequence[E.Event], names: Sequence[str]) -> list[str]:
-    """What an action did: who got how many points and why, bonus cards, the game's end."""
+#: The protocol's events of a step itself (the table shows the step as it was typed).
+_STEP_EVENTS = ("play", "bonus-play", "deal", "leftover")
+
+
+def event_lines(events: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What a step did (``GAME.events``): who got how many points and why, bonus cards,
+    the game's end."""
     lines = []
     for e in events:
-        who = names[e.player] if e.player >= 0 else ""
-        if e.kind in E.CATEGORIES:
-            label = "20/15/10/5" if e.kind == "bonus_fields" else e.kind.replace("_", " ")
-            lines.append(f"  {who} +{e.points} {label} ({e.why})")
-        elif e.kind == "bonus":
-            lines.append(f"  * {who}: {e.why}")
-        elif e.kind == "end":
-            lines.append(f"  ! {who + ': ' if who else ''}{e.why}")
+        kind, who, why = e["type"], e["player"] or "", e.get("why", "")
+        if kind in _STEP_EVENTS:
+            continue
+        if "points" in e:
+            label = "20/15/10/5" if kind == "bonus_fields" else kind.replace("_", " ")
+            lines.append(f"  {who} +{e['points']} {label} ({why})")
+        elif kind == "bonus":
+            lines.append(f"  * {who}: {why}")
+        elif kind == "end":
+            lines.append(f"  ! {who + ': ' if who else ''}{why}")
         else:
-            lines.append(f"  {who}: {e.why}")
+            lines.append(f"  {who}: {why}")
     return lines
 
 

@@ -145,6 +145,11 @@ def greedy_bot(state: GameState, player: int, rng: random.Random) -> Move:
     return _best(network, rules, sheet, card, steps, state.first_taken, rng)
 
 
-#: The simple bots by name (the search bot, which plays these in its rollouts, is
-#: :func:`.search.search_bot`; :data:`.simulate.BOTS` names all three).
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+def search_bot(state: GameState, player: int, rng: random.Random) -> Move:
+    """Monte Carlo search with the default budget (:class:`.search.SearchBot`)."""
+    from .search import DEFAULT_BOT  # search plays greedy rollouts: it imports this module
+
+    return DEFAULT_BOT(state, player, rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "search": search_bot}

@@ -22,7 +22,6 @@ early and is not.
 
 from __future__ import annotations
 
-import random
 import time
 import weakref
 from collections import Counter
@@ -329,13 +328,8 @@ class SearchBot:
         return steps[best]
 
 
-#: The search with its default budget (``vv simulate --bot search``).
+#: The ``search`` bot of :data:`.bots.BOTS` (``vv simulate --bot search``).
 DEFAULT_BOT = SearchBot()
-
-
-def search_bot(state: GameState, player: int, rng: random.Random) -> Move:
-    """Monte Carlo search with the default budget (:class:`SearchBot`), as a bot."""
-    return DEFAULT_BOT(state, player, rng)
 
 
 # --- after the game: the cards are known ---------------------------------------------------

@@ -10,8 +10,7 @@ from typing import NamedTuple
 from scorepad.rules.common.shuffle import seeded_rng
 from scorepad.rules.common.stats import Histogram
 
-from .bots import BOTS as SIMPLE_BOTS
-from .bots import Bot
+from .bots import BOTS, Bot
 from .cards import card_stream
 from .engine import (
     GameState,
@@ -28,10 +27,6 @@ from .log import GameLog, RoundSpec
 from .maps import Network
 from .replay import from_move
 from .ruleset import VVRules
-from .search import search_bot
-
-#: Every bot by name (``vv simulate --bot``).
-BOTS: dict[str, Bot] = {**SIMPLE_BOTS, "search": search_bot}
 
 _new = tuple.__new__
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before

@@ -95,10 +95,10 @@ class StepEvents(tuple[Event, ...]):
     __slots__ = ()
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, tuple)
+        return isinstance(other, StepEvents)
 
     def __ne__(self, other: object) -> bool:
-        return not isinstance(other, tuple)
+        return not isinstance(other, StepEvents)
 
     def __hash__(self) -> int:
         return 0
@@ -130,8 +130,9 @@ class Game(Protocol[S, M]):
     """What every game offers the session, bots, replay, tests and the browser.
 
     Generic in the game's state type ``S`` and move type ``M``; every game binds its
-    object to it (``GAME: Game[VVState, VVMove] = VollVerplant()``), so mypy holds each
-    game to the protocol."""
+    object to it (``_PROTOCOL: Game[VVState, VVMove] = GAME`` beside ``GAME``), so mypy
+    holds each game to the protocol, while callers still see the class's own keywords
+    (``from_log(doc, rules=...)``)."""
 
     #: The game id (``voll-verplant``, ``mille-fiori``, ``floris``).
     id: str

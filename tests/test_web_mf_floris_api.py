@@ -86,8 +86,13 @@ def test_a_seeded_game_shows_each_phone_only_its_own_hand(base):
     host = game["host"]
     assert httpx.post(api(host, "/step"), json={"reveal": True}).status_code == 200
     ann = httpx.get(api(game["players"][0])).json()
+    bob = httpx.get(api(game["players"][1])).json()
     watch = httpx.get(api(game["watch"])).json()
-    hands = ann["log"]["rounds"][0]["hands"]
+    # no phone gets the log or the seed of the running game, only its own hand
+    hands = [ann["state"]["hand"], bob["state"]["hand"]]
+    for seen in (ann, bob, watch):
+        assert seen["log"] is None and seen["game"]["seed"] is None
+    assert json.dumps(hands[1]) not in json.dumps(ann) and watch["state"]["hand"] is None
     assert ann["view"]["hands"] == {"Ann": hands[0]}
     assert watch["view"]["hands"] == {} and httpx.get(api(host)).json()["view"]["hands"] == {}
     assert len(ann["view"]["display"]) > 0 and ann["view"]["seeded"] is True

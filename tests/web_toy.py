@@ -14,6 +14,7 @@ from typing import Any
 
 from scorepad.rules.common.errors import InputError, RuleViolation
 from scorepad.rules.common.shuffle import seeded_rng, shuffled
+from scorepad.rules.game import GameInfo
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class Toy:
     min_players = 1
     max_players = 6
     example_setup: Mapping[str, Any] = {"rounds": 3}
+    info = GameInfo(id="toy", min_players=1, max_players=6, simultaneous=True,
+                    hidden_information=False, chance=True)
 
     def new(self, players: Sequence[str], *, seed: str | None = None,
             rules: Mapping[str, Any] | None = None, rounds: int = 3, **setup: Any) -> ToyState:
@@ -75,6 +78,9 @@ class Toy:
                                 where=(f"round {len(s.cards)}", player))
         last = s.choices[-1] + ((player, move["take"]),)
         return ToyState(s.players, s.seed, s.rounds, s.cards, s.choices[:-1] + (last,))
+
+    def view(self, s: ToyState, viewer: str | None) -> dict[str, Any]:
+        return {"cards": list(s.cards), "choices": [dict(c) for c in s.choices]}
 
     def is_over(self, s: ToyState) -> bool:
         return len(s.cards) == s.rounds and len(s.choices[-1]) == len(s.players)

@@ -110,10 +110,16 @@ class Table:
         chance = not over and not self.meta.ended and not movers
         outcomes = s.legal_moves(None) if chance and role == HOST else []
         setup = {k: v for k, v in s.setup.items() if k not in ("players", "seed", "rules")}
+        # A seeded game with hidden information deals what some may not see (hands, the
+        # cards to come): while it runs no one gets its seed or its log, only the game's
+        # view of it (GAME.view); once over, both, so it can be checked.
+        private = (s.game.info.hidden_information and s.setup.get("seed") is not None
+                   and not (over or self.meta.ended))
         return {
             "game": {"id": self.id, "kind": self.web.id, "players": s.players,
-                     "seed": s.setup.get("seed"), "rules": s.setup.get("rules") or {},
-                     "setup": setup, "page": self.web.page},
+                     "seed": None if private else s.setup.get("seed"),
+                     "rules": s.setup.get("rules") or {}, "setup": setup,
+                     "page": self.web.page},
             "you": {"host": role == HOST, "player": player, "watch": role == WATCH},
             "version": self.version, "steps": len(s.steps),
             "to_move": movers, "at_chance": chance, "over": over, "ended": self.meta.ended,
@@ -121,7 +127,8 @@ class Table:
             # an unseeded chance step needs the host to say what came; a seeded one has one
             "chance_outcomes": outcomes if len(outcomes) > 1 else [],
             "can_undo": role == HOST and s.can_undo() and not self.meta.ended,
-            "log": s.to_log(),
+            "log": None if private else s.to_log(),
+            "state": s.game.view(s.state, player),
             "score": s.score() if over or self.meta.ended else None,
             "view": dict(self.web.view(s, player)) if self.web.view else None,
         }

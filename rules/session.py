@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad.rules.common.errors import RuleViolation
-from scorepad.rules.game import GAMES, Game, MoveData, State
+from scorepad.rules.game import GAMES, Event, Game, MoveData, State
 
 Step = tuple[str | None, MoveData]
 
@@ -90,6 +90,17 @@ class Session:
     def to_log(self) -> dict[str, Any]:
         """The game log of everything played so far."""
         return self.game.to_log(self.state)
+
+    def events(self, step: int = -1) -> list[Event]:
+        """What a step did (``GAME.events``): the last one, or ``step`` (0-based, negative
+        from the end) of those played; ``[]`` before the first."""
+        if not self.steps:
+            return []
+        return self.game.events(self.states[1:][step])
+
+    def view(self, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` may see now (``GAME.view``; None: the host or a watcher)."""
+        return self.game.view(self.state, viewer)
 
     # --- changing ------------------------------------------------------------------------
 

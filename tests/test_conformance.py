@@ -196,6 +196,9 @@ def test_session_undo_and_resume_agree_with_replay(game_id: str) -> None:
     resumed = Session.resume(game, copy.deepcopy(session.to_log()))
     assert resumed.state == session.state
     assert resumed.steps == session.steps
+    assert session.events() == game.events(session.state) == session.events(-1)
+    assert session.events(0) == game.events(session.states[1])
+    assert session.view(None) == game.view(session.state, None)
     shorter = session.undo()
     assert shorter.state == game.from_log(copy.deepcopy(shorter.to_log()))
     assert shorter.to_log() != session.to_log()

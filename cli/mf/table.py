@@ -256,7 +256,7 @@ class MilleFioriAdapter(Adapter):
         g = after.state.g
         if player is None:
             return [f"Display: {display_text(g)}"]
-        lines = event_lines(after.game.events(after.state))
+        lines = event_lines(after.events())
         if g.phase != E.BONUS:  # the turn is over, bonus chain and all
             lines += totals_lines(g, view.width)
         return lines

@@ -146,7 +146,7 @@ def _adapter_class() -> type:
                 step = step_from_data(network, card, move)
                 effect = words.step_effect(network, state.rules, state.sheets[p], card, step)
                 lines = [f"  {player}: {words.move_text(network, card, move)}: {effect}"]
-            events = GAME.events(after.state)   # what the step did, as the game says
+            events = after.events()   # what the step did, as the game says
             for ev in events:
                 if ev["type"] == "lapsed":
                     lines.append(f"  {words.station_name(network, network.station(ev['station']).index)}"

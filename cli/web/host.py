@@ -128,7 +128,7 @@ class Table:
             "chance_outcomes": outcomes if len(outcomes) > 1 else [],
             "can_undo": role == HOST and s.can_undo() and not self.meta.ended,
             "log": None if private else s.to_log(),
-            "state": s.game.view(s.state, player),
+            "state": s.view(player),
             "score": s.score() if over or self.meta.ended else None,
             "view": dict(self.web.view(s, player)) if self.web.view else None,
         }

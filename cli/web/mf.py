@@ -84,7 +84,7 @@ def mf_view(session: Session, player: str | None) -> dict[str, Any]:
     for i in range(len(session.steps) - 1, max(-1, len(session.steps) - 1 - RECENT), -1):
         who, move = session.steps[i]
         recent.append({**_step(move, who), "number": i + 1,
-                       "events": _events(session.game.events(session.states[i + 1]))})
+                       "events": _events(session.events(i))})
     return {
         "areas": [{"id": name, "svg": svg} for name, svg in area_svgs(g.owner, marks)],
         "players": players, "fields": fields,

@@ -197,8 +197,8 @@ def _completions(session: Session) -> list[dict[str, Any]]:
     if cached is not None and cached[0] is last:
         return cached[1]
     out: list[dict[str, Any]] = []
-    for state in session.states[1:]:
-        events = session.game.events(state)
+    for step in range(len(session.steps)):
+        events = session.events(step)
         ended = [e["round"] for e in events if e["type"] == "round-end"]
         out += [{"round": ended[0], "line": e["line"], "player": e["player"],
                  "bonus": e["bonus"], "points": e["points"]}

@@ -207,3 +207,35 @@ def test_a_view_shows_only_the_viewers_hand_and_the_seed_once_over():
     assert json.dumps(bob["hand"]) not in json.dumps(ann)
     assert "view-1" not in json.dumps(ann) + json.dumps(host)
     assert ann["hand_sizes"] == {"Ann": len(ann["hand"]), "Bob": len(bob["hand"])}
+
+
+DISPLAY = ["trade/goblet/1", "trade/goblet/2", "trade/carafe/3", "trade/earrings/1",
+           "residences/-/1", "harbor/-/1", "trade/swan/1", "workshops/ash/1", "nobili/lion/1"]
+
+
+def test_the_set_up_display_is_a_chance_step_of_a_tracked_game():
+    """No prompt of its own: a tracked game's first step is the display the table lays out
+    (a chance step whose outcome the table says), logged as `display`, undone and resumed
+    like any step."""
+    s = GAME.new(["Ann", "Bob"], track_display=True)
+    assert GAME.to_move(s) == [] and GAME.legal_moves(s, None) == [] and not GAME.is_over(s)
+    assert GAME.to_log(s)["display"] == []          # tracked, not laid out yet
+    assert GAME.from_log(GAME.to_log(s)) == s
+    with pytest.raises(RuleViolation, match="waits for the set-up display"):
+        GAME.apply(s, "Ann", {"card": "trade/goblet/3", "action": {"ship": True}})
+    with pytest.raises(RuleViolation) as info:
+        GAME.apply(s, None, {"leftover": []})
+    assert info.value.rule == "display"
+    session = Session.start(GAME, ["Ann", "Bob"], track_display=True)
+    session = session.step(None, {"display": DISPLAY})
+    assert session.events() == [{"type": "display", "player": None, "cards": DISPLAY}]
+    assert session.to_move() == ["Ann"] and sorted(session.view("Bob")["display"]) == \
+        sorted(DISPLAY)
+    doc = session.to_log()
+    assert sorted(doc["display"]) == sorted(DISPLAY)
+    resumed = Session.resume(GAME, copy.deepcopy(doc))
+    assert resumed.steps == session.steps and resumed.state == session.state
+    assert GAME.from_log(doc) == session.state
+    assert session.undo().state == s
+    with pytest.raises(RuleViolation, match="laid out already"):
+        session.step(None, {"display": DISPLAY})

@@ -7,7 +7,6 @@ step, resumes and stops (Ctrl-C, end of input, ``q``) as every interactive tool 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -17,55 +16,8 @@ from scorepad.options import log_option, players_option, resume_option
 from .common import rules_option
 
 if TYPE_CHECKING:
-    from scorepad.rules.session import Session
-    from scorepad.table import Console
 
-    from .table import MilleFioriAdapter
-
-
-def _ask_display(console: Console, adapter: MilleFioriAdapter, session: Session,
-                 path: Path) -> Session:
-    """The face-up display at set-up (``--display``), typed as a list of cards until the
-    game accepts it; the game is then started with it and saved. Ctrl-C, the end of
-    input and ``q`` stop as at any prompt of the loop (the hint keeps ``--display``)."""
-    from scorepad import store
-    from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.mille_fiori.shorthand import parse_cards
-    from scorepad.rules.session import Session
-    from scorepad.table.loop import EXIT_INTERRUPTED, LOOP_HELP, WORDS, resume_command
-
-    from .table import display_text
-
-    b = session.state.g.cfg.board
-    size = session.state.g.cfg.display_size
-    hint = resume_command(adapter, path).replace(" --resume", " --display --resume")
-    console.show(f"Display ({size} face-up cards): type them, e.g. goblet 4, quartz 3, "
-                 "house 2")
-    while True:
-        try:
-            line = console.ask("display> ")
-        except (KeyboardInterrupt, EOFError):
-            console.show(["", f"Stopped; saved in {path}. Continue: {hint}"])
-            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
-        word = WORDS.get(line.lower())
-        if word == "quit":
-            console.show(f"Saved in {path}. Continue: {hint}")
-            raise click.exceptions.Exit(0)
-        if word in ("help", "choices"):
-            console.show([*adapter.help_text.splitlines(), *LOOP_HELP.splitlines()])
-            continue
-        if not line:
-            continue
-        try:
-            cards = [b.cards[k].id for k in parse_cards(line, b)]
-            started = Session.start(session.game, session.players, rules=session.setup["rules"],
-                                    start=session.setup.get("start"), display=cards)
-        except ScorepadError as err:
-            console.show(console.paint(f"Not read: {err.message}", "yellow"))
-            continue
-        store.save(path, started)
-        console.show(f"Display: {display_text(started.state.g)}")
-        return started
+    pass
 
 
 @click.command(name="play")
@@ -99,6 +51,7 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
       turn 2 · Bob> t1 goblet 2
       turn 3 · Cid> ship swan 4
     """
+    from scorepad import store
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import InputError
     from scorepad.rules.mille_fiori.game import GAME
@@ -132,20 +85,23 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
     adapter = MilleFioriAdapter()
     session, path = open_session(
         adapter, log=log_path, resume=resume_path,
-        start=lambda: Session.start(GAME, names or [], rules=rules, start=start))
+        start=lambda: Session.start(GAME, names or [], rules=rules, start=start,
+                                    track_display=track_display))
     g = session.state.g
-    tracked = g.display is not None
+    tracked = g.display is not None or session.state.display_owed
     if track_display and not tracked and session.steps:
         raise InputError("this log does not track the display: resume it without --display",
                          source=display_name(path))
+    if track_display and not tracked:  # a game saved before it started: now it tracks
+        session = Session.start(GAME, session.players, rules=session.setup["rules"],
+                                start=session.setup.get("start"), track_display=True)
+        store.save(path, session)
     console = Console()
     console.show(f"Mille Fiori · {', '.join(session.players)} · log: {path}")
     if not session.steps:
         console.show(f"Set-up: shuffle the 109 cards, lay {g.cfg.display_size} face up as the "
                      f"display; everyone takes {g.cfg.diamonds} diamonds. Type help for the "
                      "short form.")
-        if track_display and not tracked:
-            session = _ask_display(console, adapter, session, path)
     intro = []
     if session.steps and not session.is_over():
         intro = [f"Resuming after turn {g.turns}.", *totals_lines(g, console.width)]

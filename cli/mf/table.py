@@ -88,8 +88,9 @@ class MilleFioriAdapter(Adapter):
     def parse(self, session: Session, player: str | None, line: str) -> MoveData | Pending:
         """A move from the short form (see :data:`HELP`), or a round's leftover cards."""
         b = _board(session)
-        if player is None:  # the leftovers of a tracked display
-            return {"leftover": [b.cards[k].id for k in parse_cards(line, b)]}
+        if player is None:  # a tracked display: laid out at set-up, or a round's leftovers
+            cards = [b.cards[k].id for k in parse_cards(line, b)]
+            return {"display": cards} if session.state.display_owed else {"leftover": cards}
         text = line
         asked = self._question
         self._question = None
@@ -204,8 +205,11 @@ class MilleFioriAdapter(Adapter):
 
     def prompt(self, session: Session, player: str | None) -> str:
         g = session.state.g
+        owed = session.state.display_owed
+        # the resume hint keeps --display while the set-up display is still to be typed
+        self.command = type(self).command + (" --display" if owed else "")
         if player is None:
-            return "leftovers"
+            return "display" if owed else "leftovers"
         asked = self._question
         if asked is not None and asked.player == player and asked.steps == len(session.steps):
             return f"{player} · {'space number' if asked.wants == 'space' else asked.wants}"
@@ -226,6 +230,9 @@ class MilleFioriAdapter(Adapter):
         names = cfg.names
         if session.is_over():
             return []
+        if s.display_owed:
+            return [f"Display ({cfg.display_size} face-up cards): type them, e.g. goblet 4, "
+                    "quartz 3, house 2"]
         if session.at_chance():  # a tracked display: the round's leftovers
             count = cfg.hand * cfg.players - g.turn
             return [f"Round {g.round + 1} is over: which {count} leftover hand cards go to "

@@ -79,6 +79,7 @@ class MFState(NamedTuple):
     hands: tuple[tuple[int, ...], ...] | None       # seeded, once dealt: hands by seat
     display: tuple[int, ...] | None                 # the setup display (tracked games)
     rounds: tuple[RoundRec, ...]
+    display_owed: bool = False                      # tracked: the set-up display comes next
     last: StepEvents = NO_EVENTS                    # what the last step did (events)
 
 
@@ -138,7 +139,7 @@ def _seat(g: E.State, name: Any) -> int:
 
 # --------------------------------------------------------------------------- the rules
 def _new(names: Sequence[str], rules: MFRules, seed: str | None, start: int,
-         display: Sequence[int] | None) -> MFState:
+         display: Sequence[int] | None, track_display: bool = False) -> MFState:
     b = board()
     dealt = None
     if seed is not None:
@@ -151,7 +152,8 @@ def _new(names: Sequence[str], rules: MFRules, seed: str | None, start: int,
         display = dealt.display
     g = E.setup(names, rules, display=display, start=start, game_board=b)
     return MFState(g, seed, dealt, None, None if display is None else tuple(display),
-                   (RoundRec(start, None, None, ()),))
+                   (RoundRec(start, None, None, ()),),
+                   display_owed=track_display and display is None)
 
 
 def _tracked(s: MFState) -> bool:
@@ -177,7 +179,7 @@ def is_over(s: MFState) -> bool:
 
 def to_move(s: MFState) -> list[str]:
     """Who owes a decision: the bonus owner or the player whose turn it is; [] at chance."""
-    if is_over(s) or _needs_deal(s) or _needs_leftover(s):
+    if s.display_owed or is_over(s) or _needs_deal(s) or _needs_leftover(s):
         return []
     seat = s.g.to_move
     return [s.g.cfg.names[seat]] if seat >= 0 else []
@@ -194,8 +196,8 @@ def legal_moves(s: MFState, player: str | None) -> list[Any]:
     """``player``'s legal steps now (see the module notes); ``None``: the chance outcomes."""
     b = s.g.cfg.board
     if player is None:
-        if is_over(s) or to_move(s):
-            return []
+        if s.display_owed or is_over(s) or to_move(s):
+            return []  # (the set-up display, as the leftovers, is what the table says)
         if _needs_deal(s):
             assert s.dealt is not None
             return [{"deal": [_ids(b, h) for h in s.dealt.rounds[s.g.round]]}]
@@ -250,6 +252,8 @@ def _events(before: MFState, after: MFState, player: str | None, move: Any) -> l
     if player is None:
         if "deal" in move:   # the hands are the players' own: the event names no card
             return [event("deal", None, round=after.g.round + 1)]
+        if "display" in move:   # the set-up display, face up
+            return [event("display", None, cards=list(move["display"]))]
         out = [event("leftover", None, cards=list(move["leftover"]))]
     else:
         kind = "empty-display" if dict(move) == EMPTY_DISPLAY else \
@@ -265,8 +269,9 @@ def _apply(s: MFState, player: str | None, move: Any) -> MFState:
     p = _seat(g, player)
     if is_over(s):
         raise RuleViolation(_over(g), rule="game-over")
-    if _needs_deal(s) or _needs_leftover(s):
-        what = "the round's hands to be dealt" if _needs_deal(s) else \
+    if s.display_owed or _needs_deal(s) or _needs_leftover(s):
+        what = "the set-up display" if s.display_owed else \
+            "the round's hands to be dealt" if _needs_deal(s) else \
             "the round's leftover cards"
         raise RuleViolation(f"{player} cannot play now: the game waits for {what}",
                             rule="turn-order")
@@ -308,9 +313,17 @@ def _after_turn(s: MFState, new: E.State, rounds: tuple[RoundRec, ...], p: int) 
 def _chance(s: MFState, move: Any) -> MFState:
     g = s.g
     b = g.cfg.board
-    if not isinstance(move, Mapping) or len(move) != 1 or not {"deal", "leftover"} & set(move):
-        raise ContentError("a chance step is {deal: [[CARD, ...], ...]} or "
-                           f"{{leftover: [CARD, ...]}}, not {str(move)[:60]}")
+    if not isinstance(move, Mapping) or len(move) != 1 or \
+            not {"display", "deal", "leftover"} & set(move):
+        raise ContentError("a chance step is {display: [CARD, ...]}, {deal: [[CARD, ...], "
+                           f"...]}} or {{leftover: [CARD, ...]}}, not {str(move)[:60]}")
+    if s.display_owed or "display" in move:
+        if not s.display_owed or "display" not in move:
+            raise RuleViolation("the set-up display comes first" if s.display_owed else
+                                "the set-up display is laid out already", rule="display")
+        kinds = _read_cards(b, move["display"], "display")
+        new = E.setup(g.cfg.names, g.cfg.rules, display=kinds, start=g.start, game_board=b)
+        return s._replace(g=new, display=kinds, display_owed=False)
     if "deal" in move:
         if not _needs_deal(s):
             why = "the game has no seed" if s.dealt is None else "the round is dealt already"
@@ -358,6 +371,8 @@ def to_log(s: MFState) -> dict[str, Any]:
     out["players"] = list(names)
     if s.display is not None:
         out["display"] = _ids(b, s.display)
+    elif s.display_owed:   # tracked, the set-up display not laid out yet
+        out["display"] = []
     rounds = []
     for rnd in s.rounds:
         entry: dict[str, Any] = {"start": names[rnd.start]}
@@ -422,15 +437,18 @@ def _setup_of(log: GameLog, rules: MFRules) -> tuple[dict[str, Any], MFState]:
         if first not in names:
             raise ContentError(f"unknown player {first!r} (players: {', '.join(names)})"
                                ).at("round 1", "start")
+    # An unseeded game that tracks the display starts owing it: its first step is the
+    # set-up display, a chance step (``display: []`` in a log: not laid out yet).
+    track = log.seed is None and display is not None
     try:
-        s = _new(names, rules, log.seed, names.index(first), display)
+        s = _new(names, rules, log.seed, names.index(first), None if track else display,
+                 track_display=track)
     except ScorepadError as err:
         raise err.at("display" if display is not None and len(names) in PLAYER_COUNTS
                      else "players") from None
     keywords = {"players": names, "seed": log.seed,
                 "rules": rules.changed_from(default_rules()), "start": first,
-                "display": None if log.seed is not None or display is None
-                else _ids(b, display)}
+                "track_display": track}
     return keywords, s
 
 
@@ -457,6 +475,8 @@ def _walk(log: GameLog, result: Replay) -> Iterator[tuple[tuple[str, ...], str |
     number = 0
     closed = False
     last_round = len(log.rounds) - 1
+    if result.game.display_owed and log.display:
+        yield ("display",), None, {"display": list(log.display)}
     for r, rnd in enumerate(log.rounds):
         where = f"round {r + 1}"
         s = result.game
@@ -585,7 +605,8 @@ class MilleFiori:
     info = GameInfo(id="mille-fiori", min_players=min(PLAYER_COUNTS),
                     max_players=max(PLAYER_COUNTS), simultaneous=False,
                     hidden_information=True, chance=True,
-                    setup=(SetupChoice("start"), SetupChoice("display")),
+                    setup=(SetupChoice("start"), SetupChoice("track_display", (False, True),
+                                                             False)),
                     options=options_info(default_rules()))
 
     def events(self, state: MFState) -> list[Event]:
@@ -609,12 +630,15 @@ class MilleFiori:
 
     def new(self, players: Sequence[str], *, seed: str | None = None,
             rules: Mapping[str, Any] | None = None, start: str | None = None,
-            display: Sequence[str] | None = None, **setup: Any) -> MFState:
-        """A fresh game; ``start`` names the first start player, ``display`` the setup
-        display of an unseeded game that tracks it (card ids)."""
+            display: Sequence[str] | None = None, track_display: bool = False,
+            **setup: Any) -> MFState:
+        """A fresh game; ``start`` names the first start player. ``track_display``: an
+        unseeded game that tracks the display, whose first step is the set-up display (a
+        chance step ``{"display": [CARD, ...]}``, as the table lays it out); ``display``
+        gives it at once instead (card ids)."""
         if setup:
             raise ContentError(f"Mille Fiori has no set-up option {next(iter(setup))!r} "
-                               "(it takes start and display)")
+                               "(it takes start, track_display and display)")
         names = list(players)
         opts = default_rules().with_overrides(rules)
         first = 0
@@ -623,7 +647,8 @@ class MilleFiori:
                 raise ContentError(f"start: {start!r} is not one of {', '.join(names)}")
             first = names.index(start)
         kinds = None if display is None else _read_cards(board(), display, "display")
-        return _new(names, opts, None if seed is None else str(seed), first, kinds)
+        return _new(names, opts, None if seed is None else str(seed), first, kinds,
+                    track_display=track_display and seed is None)
 
     def to_move(self, state: MFState) -> list[str]:
         return to_move(state)

@@ -605,8 +605,9 @@ class MilleFiori:
     info = GameInfo(id="mille-fiori", min_players=min(PLAYER_COUNTS),
                     max_players=max(PLAYER_COUNTS), simultaneous=False,
                     hidden_information=True, chance=True,
-                    setup=(SetupChoice("start"), SetupChoice("track_display", (False, True),
-                                                             False)),
+                    # (no values listed: the browser offers neither; the start player is
+                    # free, and the display is typed at the terminal's `mf play --display`)
+                    setup=(SetupChoice("start"), SetupChoice("track_display", (), False)),
                     options=options_info(default_rules()))
 
     def events(self, state: MFState) -> list[Event]:

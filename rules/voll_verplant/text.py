@@ -1,4 +1,4 @@
-"""The digital table's words: what ``vv play`` reads and shows, without any I/O.
+"""Voll verplant as text at the table: what ``vv play`` reads and shows, without any I/O.
 
 * The compact move syntax (:func:`read_move`): ``A 3`` (line A, 3 crosses), ``A`` (the
   most crosses), ``A 0`` (fill the window, cross nothing), ``K ccw 4`` (a ring and its

@@ -94,9 +94,12 @@ class Session:
     def events(self, step: int = -1) -> list[Event]:
         """What a step did (``GAME.events``): the last one, or ``step`` (0-based, negative
         from the end) of those played; ``[]`` before the first."""
-        if not self.steps:
-            return []
-        return self.game.events(self.states[1:][step])
+        if not -len(self.steps) <= step < len(self.steps):
+            if not self.steps:
+                return []
+            raise IndexError(f"no step {step} (steps played: {len(self.steps)})")
+        # states[0] is the game before the first step: step i led to states[i + 1]
+        return self.game.events(self.states[step + 1 if step >= 0 else step])
 
     def view(self, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` may see now (``GAME.view``; None: the host or a watcher)."""

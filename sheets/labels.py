@@ -7,11 +7,14 @@ games, one lookup (:func:`label`).
 languages (a test checks that none is missing). Texts may hold ``str.format`` fields:
 ``label("vv.windows_of", "de", n=3)``.
 
-Only characters of the standard PDF fonts (WinAnsi: German and French letters, ``×``, ``÷``,
-``–``) print; ``sheets.draw.printable`` replaces anything else.
+Typography: French texts get a narrow no-break space (U+202F) before ``:``, ``;``, ``!`` and
+``?`` (:func:`french_spacing`, applied by :func:`label`); a negative number prints with a real
+minus sign (U+2212, :data:`MINUS`), never a hyphen or an en dash.
 """
 
 from __future__ import annotations
+
+import re
 
 LANGS = ("en", "de", "fr")
 
@@ -626,12 +629,30 @@ def label(key: str, lang: str, **fields: object) -> str:
     languages in ``LANGS``.
     """
     text = WORDS[key][lang]
-    return text.format(**fields) if fields else text
+    text = text.format(**fields) if fields else text
+    return french_spacing(text) if lang == "fr" else text
+
+
+#: The minus sign negative numbers print with.
+MINUS = "\u2212"
+_FRENCH_PUNCT = re.compile(r"[ \u00a0\u202f]?([:;!?])(?=\s|$)")
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with French spacing: a narrow no-break space before ``:``, ``;``, ``!``,
+    ``?`` that end a word (``Nom :``; not in ``3:2`` or ``https://``)."""
+    return _FRENCH_PUNCT.sub("\u202f\\1", text)
+
+
+def colon(text: str, lang: str) -> str:
+    """``text`` followed by a colon, as ``lang`` writes it (``Name:``, ``Nom :``)."""
+    return french_spacing(text + ":") if lang == "fr" else text + ":"
 
 
 def format_number(value: float, lang: str) -> str:
-    """A score as people write it: ``3``, ``-2.5`` in English, ``-2,5`` in German and French."""
+    """A score as people write it: ``3``, ``−2.5`` in English, ``−2,5`` in German and French
+    (a real minus sign)."""
     if float(value).is_integer():
-        return str(int(value))
-    text = f"{value:g}"
+        return str(int(value)).replace("-", MINUS)
+    text = f"{value:g}".replace("-", MINUS)
     return text.replace(".", ",") if lang in ("de", "fr") else text

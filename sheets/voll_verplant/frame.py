@@ -26,6 +26,7 @@ from .dimensions import (
     SCORE_H,
     TABLE_HEAD,
 )
+from .scan_marks import reserved_boxes
 
 
 class _Frame(NamedTuple):
@@ -71,11 +72,22 @@ def _legend_row_height(row: list[tuple[str, list[str], float]]) -> float:
 def _frame(gw: float, gh: float, n_lines: int, legend: Sequence[tuple[str, str]],
            paper: str, header_h: float, pad: float) -> _Frame:
     """Try the panel at the right and below the map, the legend in the panel and under the
-    map; keep the arrangement that gives the map the largest scale."""
+    map; keep the arrangement that gives the map the largest scale.
+
+    Every block keeps out of the scan marks' corners (:func:`.scan_marks.reserved_boxes`):
+    the header runs between the top markers, the body starts below them; the map ends above
+    the bottom markers and the panel above the QR code; a legend under the map goes in the
+    band between the bottom-left marker and the QR code where it fits."""
     landscape = gw >= gh
     width, height = paper_size(paper, landscape)
-    x0, y0 = MARGIN + SAFE, MARGIN + SAFE + header_h
-    x1, y1 = width - MARGIN - SAFE, height - MARGIN - SAFE
+    reserved = reserved_boxes(width, height)
+    top = max(b.y1 for b in reserved if b.y0 < height / 2) + SAFE
+    marker_top = min(b.y0 for b in reserved if b.y0 > height / 2 and b.x1 < width / 2) - SAFE
+    qr_top = min(b.y0 for b in reserved if b.y0 > height / 2) - SAFE
+    band_x0 = max(b.x1 for b in reserved if b.x1 < width / 2) + SAFE
+    band_x1 = min(b.x0 for b in reserved if b.y0 > height / 2 and b.x0 > width / 2) - SAFE
+    x0, y0 = MARGIN + SAFE, max(MARGIN + SAFE + header_h, top)
+    x1, y1 = width - MARGIN - SAFE, qr_top
     body_w, body_h = x1 - x0, y1 - y0
 
     def scale_for(box: geo.Box) -> float:
@@ -95,8 +107,21 @@ def _frame(gw: float, gh: float, n_lines: int, legend: Sequence[tuple[str, str]]
         cols = table_cols + (0 if extra <= left_in_last else 1)
         panel_w = cols * COL_W + (cols - 1) * COL_GAP
         map_right = x1 - panel_w - PANEL_GAP
-        leg_h = 0.0 if legend_in_panel else _legend_height(legend, map_right - x0) + BLOCK_GAP
-        box = geo.Box(x0, y0, map_right, y1 - leg_h)
+        if legend_in_panel:
+            leg_y = map_y1 = marker_top
+        else:
+            # Under the map: in the band between the bottom markers if it fits there.
+            leg_w = min(map_right, band_x1) - band_x0
+            leg_h = _legend_height(legend, leg_w)
+            if leg_h <= height - MARGIN - SAFE - marker_top - 1.0:
+                leg_y = height - MARGIN - SAFE - leg_h
+                map_y1 = min(marker_top, leg_y - BLOCK_GAP)
+            else:
+                leg_w = map_right - x0
+                leg_h = _legend_height(legend, leg_w)
+                leg_y = marker_top - leg_h
+                map_y1 = leg_y - BLOCK_GAP
+        box = geo.Box(x0, y0, map_right, map_y1)
         px = x1 - panel_w
         table = []
         for c in range(table_cols):
@@ -107,7 +132,7 @@ def _frame(gw: float, gh: float, n_lines: int, legend: Sequence[tuple[str, str]]
         else:
             sx, sy = table[-1][0], y0 + TABLE_HEAD + last_rows * ROW_H + BLOCK_GAP
         legend_at = ((sx, sy + SCORE_H + BLOCK_GAP, COL_W) if legend_in_panel
-                     else (x0, y1 - leg_h + BLOCK_GAP, map_right - x0))
+                     else (band_x0 if leg_w < map_right - x0 else x0, leg_y, leg_w))
         options.append(_Frame(landscape, width, height, box, scale_for(box), table,
                               (sx, sy), legend_at))
     # (2) panel below the map: table columns side by side, then score and legend

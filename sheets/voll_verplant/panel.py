@@ -25,9 +25,10 @@ from ..draw import (
     tint,
     wrap,
 )
-from ..labels import label
+from ..labels import MINUS, label
 from .dimensions import (
     COL_W,
+    HEADER_X,
     INTERCHANGE_STROKE,
     LEGEND_LINE,
     LEGEND_ROW,
@@ -66,12 +67,13 @@ class _Panel:
         note = self.net.note_in(self.lang)
         if not note:
             return []
-        room = page_w - 2 * MARGIN - COL_W - 20.0
+        room = page_w - 2 * HEADER_X - COL_W - 20.0
         return wrap(note, room, 2.3, italic=True)[:2]
 
     def _header(self, frame: _Frame, note_lines: list[str]) -> Group:
+        """Symbol, title and note, and the player's name field: between the top scan marks."""
         g = Group(tag="header")
-        x0, y0 = MARGIN + SAFE, MARGIN + SAFE
+        x0, y0 = HEADER_X, MARGIN + SAFE
         symbol = (self.net.symbol or self.net.name[:1]).strip() or "M"
         sw = max(9.0, text_width(symbol, 5.0, True) + 3.0)
         g.add(Rect(x0, y0, sw, 9.0, filled(BLACK), radius=2.2, tag="symbol"))
@@ -82,7 +84,7 @@ class _Panel:
         for k, text in enumerate(note_lines):
             g.add(Text(x0, y0 + 13.0 + 3.0 * k, text, 2.3, "#444444", italic=True, tag="note"))
         # The player's name field, above the panel.
-        px1 = frame.width - MARGIN - SAFE
+        px1 = frame.width - HEADER_X
         px0 = px1 - COL_W
         word = label("common.player", self.lang)
         g.add(Text(px0, y0 + 7.0, word, 3.0, bold=True))
@@ -157,7 +159,7 @@ class _Panel:
                 self.sheet.score["transfer_sum" if key == "transfer" else "empty_stations"] = (
                     geo.Box(small_x, mid - 3.0, small_x + 8.5, mid + 3.0))
             if key == "empty":
-                g.add(Text(result_x - 1.0, mid, "–", 3.0, bold=True, anchor="end",
+                g.add(Text(result_x - 1.0, mid, MINUS, 3.0, bold=True, anchor="end",
                            valign="middle"))
             g.add(Rect(result_x, mid - 3.0, 13.0, 6.0, stroke(BLACK, 0.7 if bold else 0.3)))
             field_name = {"line_points": "line_points", "transfer": "transfer_points",

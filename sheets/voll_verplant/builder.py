@@ -28,7 +28,7 @@ class _SheetBuilder(_MapDrawing, _Panel):
         self.numbers = numbers
         self.obstacles = geo.Obstacles(cell=8.0)
         self.problems: list[str] = []
-        self.looks = line_looks(network.lines)
+        self.looks = line_looks(network.lines, [(s.x, s.y) for s in network.stations])
 
     # -------------------------------------------------------------- top level
     def build(self) -> SheetLayout:

@@ -36,6 +36,8 @@ from .dimensions import (
     LEGEND_SYMBOL,
     LINE_W,
     MARGIN,
+    NUMBER_COLOR,
+    NUMBER_SIZE,
     ROW_H,
     SAFE,
     SCORE_H,
@@ -59,6 +61,7 @@ class _Panel:
     # Set by the builder.
     net: Network
     lang: str
+    numbers: bool
     looks: list[LineLook]
     sheet: SheetLayout
 
@@ -111,7 +114,9 @@ class _Panel:
         look = self.looks[line.index]
         items: list[Item] = list(badge_items(x + 3.2, y + 3.4, 2.9, line.id, line.color, False,
                                              tag=f"row-badge row-badge-{line.id}"))
-        items.extend(track_items([(x + 1.0, y + 8.0), (x + 5.6, y + 8.0)], look, LINE_W))
+        # Long enough for two periods of the longest dash pattern (look.py).
+        items.extend(track_items([(x + 0.3, y + 8.0), (x + 7.2, y + 8.0)], look, LINE_W,
+                                 tag=f"sample sample-{line.id}"))
         body_w = WINDOW_GAP + line.windows * (WINDOW_W + WINDOW_GAP)
         wx = x + 7.6
         items.append(Rect(wx, y + 0.5, body_w, 7.9, Style(BLACK, tint(line.color, 0.78), 0.35),
@@ -171,7 +176,10 @@ class _Panel:
         lang = self.lang
         entries = [("interchange", label("vv.legend_interchange", lang)),
                    ("end", label("vv.legend_end", lang)),
-                   ("start", label("vv.legend_start", lang))]
+                   ("start", label("vv.legend_start", lang)),
+                   ("end-badge", label("vv.legend_end_badge", lang))]
+        if self.numbers:
+            entries.append(("number", label("vv.legend_number", lang)))
         if any(line.ring for line in self.net.lines):
             entries.append(("ring", label("vv.legend_ring", lang)))
         if self.net.special_mask:
@@ -203,6 +211,10 @@ class _Panel:
                     Circle(x, y, r - 0.15, Style(BLACK, WHITE, STATION_STROKE))]
         if kind == "start":
             return list(badge_items(x, y, 1.9, "A", "#888888", True))
+        if kind == "end-badge":
+            return list(badge_items(x, y, 1.9, "A", "#888888", False))
+        if kind == "number":
+            return [Text(x, y, "12", NUMBER_SIZE, NUMBER_COLOR, anchor="middle", valign="middle")]
         if kind == "special":
             return [Circle(x - 0.5, y + 0.4, r - 0.3, Style(BLACK, SPECIAL_FILL, STATION_STROKE)),
                     Polyline(geo.star_points(x + 1.2, y - 1.0, 1.25), filled(BLACK, WHITE, 0.15),

@@ -36,6 +36,7 @@ from .dimensions import (
     LEGEND_SYMBOL,
     LINE_W,
     MARGIN,
+    MIN_TEXT,
     NUMBER_COLOR,
     NUMBER_SIZE,
     ROW_H,
@@ -104,8 +105,8 @@ class _Panel:
         g.add(Text(x + 8.0, y + 2.6, label("vv.wagon", lang), 2.3, bold=True))
         bx = x + 41.6
         g.add(Text(bx, y + 2.6, label("vv.bonus", lang), 2.3, bold=True))
-        g.add(Text(bx + 3.8, y + 6.0, label("vv.first", lang), 1.75, anchor="middle"))
-        g.add(Text(bx + 12.2, y + 6.0, label("vv.later", lang), 1.75, anchor="middle"))
+        g.add(Text(bx + 3.8, y + 6.0, label("vv.first", lang), MIN_TEXT, anchor="middle"))
+        g.add(Text(bx + 12.2, y + 6.0, label("vv.later", lang), MIN_TEXT, anchor="middle"))
         for row, line in enumerate(self.net.lines[first:end]):
             g.extend(self._row(line, x, y + TABLE_HEAD + row * ROW_H))
         return g

@@ -92,6 +92,7 @@ def _subset(path: Path, codes: frozenset[int]) -> str:
     options = subset.Options()
     options.name_IDs = [1, 2]          # keep the family and style names only
     options.layout_features = ["kern"]
+    options.drop_tables = [*options.drop_tables, "FFTM"]  # unknown to the subsetter: it warns
     font = TTFont(str(path), lazy=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=codes)

@@ -111,11 +111,13 @@ def _frame(gw: float, gh: float, n_lines: int, legend: Sequence[tuple[str, str]]
             leg_y = map_y1 = marker_top
         else:
             # Under the map: in the band between the bottom markers if it fits there.
-            leg_w = min(map_right, band_x1) - band_x0
+            # (The band runs on under the panel, which ends above the QR code.)
+            leg_w = band_x1 - band_x0
             leg_h = _legend_height(legend, leg_w)
             if leg_h <= height - MARGIN - SAFE - marker_top - 1.0:
                 leg_y = height - MARGIN - SAFE - leg_h
-                map_y1 = min(marker_top, leg_y - BLOCK_GAP)
+                # The map box holds the circles' ink: a little paper above the legend will do.
+                map_y1 = min(marker_top, leg_y - 1.5)
             else:
                 leg_w = map_right - x0
                 leg_h = _legend_height(legend, leg_w)
@@ -132,7 +134,7 @@ def _frame(gw: float, gh: float, n_lines: int, legend: Sequence[tuple[str, str]]
         else:
             sx, sy = table[-1][0], y0 + TABLE_HEAD + last_rows * ROW_H + BLOCK_GAP
         legend_at = ((sx, sy + SCORE_H + BLOCK_GAP, COL_W) if legend_in_panel
-                     else (band_x0 if leg_w < map_right - x0 else x0, leg_y, leg_w))
+                     else (band_x0 if leg_w == band_x1 - band_x0 else x0, leg_y, leg_w))
         options.append(_Frame(landscape, width, height, box, scale_for(box), table,
                               (sx, sy), legend_at))
     # (2) panel below the map: table columns side by side, then score and legend

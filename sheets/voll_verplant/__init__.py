@@ -95,14 +95,37 @@ def sheet_layout(network: Network, paper: str, lang: str, numbers: bool) -> Shee
     """The blank sheet and its geometry; built once per arguments (networks hash by identity).
 
     When a label finds no free spot (a crowded map edge), the map is laid out again a little
-    smaller with room for badges all round, and the better of the two is kept.
+    smaller with room for badges all round, and the better of the two is kept. When names
+    are left out, the layout is tried again (up to ``REPAIRS`` times) with those names
+    placed first, while that leaves fewer out.
     """
     sheet = _SheetBuilder(network, paper, lang, numbers, MAP_PAD).build()
-    if not sheet.problems:
-        return sheet
-    try:
-        roomy = _SheetBuilder(network, paper, lang, numbers, ROOMY_PAD).build()
-    except ContentError:  # too dense at the smaller scale: keep the first
-        return sheet
-    better = (len(roomy.problems), len(roomy.unnamed)) < (len(sheet.problems), len(sheet.unnamed))
-    return roomy if better else sheet
+    if sheet.problems:
+        try:
+            roomy = _SheetBuilder(network, paper, lang, numbers, ROOMY_PAD).build()
+        except ContentError:  # too dense at the smaller scale: keep the first
+            roomy = sheet
+        if _worse(sheet, roomy):
+            sheet = roomy
+    # Names left out: once more, those placed first (a greedy layout's first come first).
+    first: frozenset[int] = frozenset()
+    for _ in range(REPAIRS):
+        if set(sheet.unnamed) <= first:
+            break  # all named, or only names that were placed first already
+        first |= frozenset(sheet.unnamed)
+        again = _SheetBuilder(network, paper, lang, numbers,
+                              ROOMY_PAD if sheet.pad_roomy else MAP_PAD, first).build()
+        if not _worse(sheet, again):
+            break
+        sheet = again
+    return sheet
+
+
+#: How often a layout that left names out is tried again with them first.
+REPAIRS = 2
+
+
+def _worse(a: SheetLayout, b: SheetLayout) -> bool:
+    """Whether layout ``a`` is worse than ``b``: more labels without a free spot, then more
+    names left out."""
+    return (len(b.problems), len(b.unnamed)) < (len(a.problems), len(a.unnamed))

@@ -85,6 +85,7 @@ class _MapLabels:
     bounds: geo.Box
     track_slots: set[int]
     track_pieces: geo.Obstacles
+    first: frozenset[int]
 
     def _badge_requests(self) -> tuple[list[Item], list[tuple]]:
         """Each line's letter at both ends (a square at the wagon's end, a circle at the end
@@ -594,9 +595,11 @@ class _MapLabels:
         rest: list[Station] = []
         for st in self.net.stations:
             if st.name:
-                important = len(st.lines) > 1 or st.index in self.ends or st.index in self.starts
+                important = (len(st.lines) > 1 or st.index in self.ends
+                             or st.index in self.starts or st.id in self.first)
                 (key if important else rest).append(st)
-        key.sort(key=lambda st: (-len(st.lines), st.id))
+        # The names a first layout left out go first on a second one (``first``).
+        key.sort(key=lambda st: (st.id not in self.first, -len(st.lines), st.id))
         return key, rest
 
     def _leader_clear(self, leader: geo.Capsule, own: list[int]) -> bool:

@@ -27,7 +27,6 @@ from ..draw import (
 )
 from ..labels import MINUS, label
 from .dimensions import (
-    COL_W,
     HEADER_X,
     INTERCHANGE_STROKE,
     LEGEND_LINE,
@@ -63,6 +62,7 @@ class _Panel:
     net: Network
     lang: str
     numbers: bool
+    col_w: float
     looks: list[LineLook]
     sheet: SheetLayout
 
@@ -71,7 +71,7 @@ class _Panel:
         note = self.net.note_in(self.lang)
         if not note:
             return []
-        room = page_w - 2 * HEADER_X - COL_W - 20.0
+        room = page_w - 2 * HEADER_X - self.col_w - 20.0
         return wrap(note, room, 2.3, italic=True)[:2]
 
     def _header(self, frame: _Frame, note_lines: list[str]) -> Group:
@@ -89,7 +89,7 @@ class _Panel:
             g.add(Text(x0, y0 + 13.0 + 3.0 * k, text, 2.3, "#444444", italic=True, tag="note"))
         # The player's name field, above the panel.
         px1 = frame.width - HEADER_X
-        px0 = px1 - COL_W
+        px0 = px1 - self.col_w
         word = label("common.player", self.lang)
         g.add(Text(px0, y0 + 7.0, word, 3.0, bold=True))
         fx = px0 + text_width(word, 3.0, True) + 2.0
@@ -103,7 +103,7 @@ class _Panel:
         lang = self.lang
         g.add(Text(x, y + 2.6, label("vv.line", lang), 2.3, bold=True))
         g.add(Text(x + 8.0, y + 2.6, label("vv.wagon", lang), 2.3, bold=True))
-        bx = x + 41.6
+        bx = x + self.col_w - 16.4
         g.add(Text(bx, y + 2.6, label("vv.bonus", lang), 2.3, bold=True))
         g.add(Text(bx + 3.8, y + 6.0, label("vv.first", lang), MIN_TEXT, anchor="middle"))
         g.add(Text(bx + 12.2, y + 6.0, label("vv.later", lang), MIN_TEXT, anchor="middle"))
@@ -132,7 +132,8 @@ class _Panel:
             boxes.append(geo.Box(bx, y + 1.45, bx + WINDOW_W, y + 1.45 + WINDOW_H))
         self.sheet.windows[line.id] = boxes
         cells = {}
-        for kind, value, cx in (("first", line.first, x + 41.6), ("later", line.later, x + 50.0)):
+        bx = x + self.col_w - 16.4
+        for kind, value, cx in (("first", line.first, bx), ("later", line.later, bx + 8.4)):
             items.append(Rect(cx, y + 1.2, 7.6, 6.6, Style(BLACK, WHITE, 0.35),
                               tag=f"bonus bonus-{kind}-{line.id}"))
             items.append(Text(cx + 2.3, y + 4.5, str(value), 3.2, bold=kind == "first",
@@ -146,13 +147,14 @@ class _Panel:
     def _score_box(self, x: float, y: float) -> Group:
         g = Group(tag="score")
         lang = self.lang
-        g.add(Rect(x, y, COL_W, SCORE_H, stroke(BLACK, 0.4), radius=1.5))
+        g.add(Rect(x, y, self.col_w, SCORE_H, stroke(BLACK, 0.4), radius=1.5))
         g.add(Text(x + 2.0, y + 4.4, label("vv.score_title", lang), 3.0, bold=True))
         rows = (("line_points", label("vv.line_points", lang), None),
                 ("transfer", label("vv.transfers", lang), "×2"),
                 ("empty", label("vv.empty", lang), "÷2"),
                 ("total", label("common.total", lang), None))
-        result_x, small_x = x + COL_W - 15.0, x + 25.0
+        result_x = x + self.col_w - 15.0
+        small_x = result_x - 15.6
         for k, (key, text, op) in enumerate(rows):
             ry = y + 6.0 + k * SCORE_ROW
             mid = ry + SCORE_ROW / 2

@@ -38,4 +38,5 @@ class SheetLayout:
     unnamed: dict[int, str] = field(default_factory=dict)   # station id -> name left out
     abbreviated: dict[int, str] = field(default_factory=dict)  # station id -> short form
     problems: list[str] = field(default_factory=list)
+    pad_roomy: bool = False  # laid out with room for badges all round the map
 

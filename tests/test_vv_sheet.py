@@ -21,8 +21,6 @@ from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, load_map_data
 from scorepad.rules.voll_verplant.view import LineScore, MarkedSheet, Score
 from scorepad.sheets import layout as geo
 from scorepad.sheets.draw import Circle, Line, Polyline, Rect, Text, bbox, luminance, text_box, walk
-from scorepad.sheets.voll_verplant.look import PATTERN_CLASS, _cross, _meetings
-from scorepad.sheets.voll_verplant.map_labels import abbreviate
 from scorepad.sheets.voll_verplant import (
     INK,
     draw_marked,
@@ -32,6 +30,8 @@ from scorepad.sheets.voll_verplant import (
     sheet_layout,
     track_items,
 )
+from scorepad.sheets.voll_verplant.look import PATTERN_CLASS, _cross, _meetings
+from scorepad.sheets.voll_verplant.map_labels import abbreviate
 from scorepad.vv.common import load_network
 
 DATA = Path(__file__).parent / "data"

@@ -64,11 +64,13 @@ def svg_parts(svg: str):
         cls = (el.get("class") or "").split()
         tag = el.tag.replace(SVG, "")
         if tag == "text":
+            turn = re.match(r"rotate\(([-\d.]+)", el.get("transform", ""))
             texts.append((cls, Text(float(el.get("x")), float(el.get("y")), el.text or "",
                                     float(el.get("font-size")),
                                     bold=el.get("font-weight") == "bold",
                                     italic=el.get("font-style") == "italic",
-                                    anchor=el.get("text-anchor", "start"))))
+                                    anchor=el.get("text-anchor", "start"),
+                                    angle=float(turn.group(1)) if turn else 0.0)))
         elif tag == "circle":
             c = (float(el.get("cx")), float(el.get("cy")))
             r = float(el.get("r")) + float(el.get("stroke-width", 0)) / 2

@@ -4,7 +4,7 @@ the ring arrows), stars of special stations, station numbers and names (``_MapLa
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from math import hypot, sqrt
 
 from scorepad.rules.voll_verplant.maps import Line as MapLine
@@ -427,11 +427,12 @@ class _MapLabels:
                     continue
                 box = geo.Box(x0, y0, x1, y1)
                 if (self._owned(i, box) and self._reads_apart(i, box)
-                        and (not spare or self._numbers_still_fit(spare, box))):
+                        and (not spare or self._numbers_still_fit(spare, box, i))):
                     return box, tx, base, size
         return None
 
-    def _numbers_still_fit(self, stations: Sequence[int], box: geo.Box) -> bool:
+    def _numbers_still_fit(self, stations: Sequence[int], box: geo.Box, owner: int = -1
+                           ) -> bool:
         """Whether the numbers of ``stations`` (not placed yet) still find a spot with ``box``
         taken: a name placed before the numbers must not take a number's last spot.
 
@@ -452,7 +453,9 @@ class _MapLabels:
             elif not (_near(spot[0], box) and _takes(box, spot[0])):
                 continue  # the spot kept is still free
             self.obstacles.add(box)
-            self.texts.add(box)
+            slot = self.texts.add(box)
+            if owner >= 0:  # the name's own number reads with it
+                self.text_slots[owner].append(slot)
             try:
                 # A name placed early must leave the number a spot, at its full size
                 # unless ``spare_full`` (a hub's name in its last search).
@@ -461,6 +464,8 @@ class _MapLabels:
             finally:
                 self.obstacles.pop()
                 self.texts.pop()
+                if owner >= 0:
+                    self.text_slots[owner].pop()
         return True
 
     def _number_spot(self, i: int, full: bool = True) -> tuple[geo.Box, float, float, float] | None:
@@ -581,7 +586,7 @@ class _MapLabels:
                                              px - ux * 0.35, py - uy * 0.35, LEADER_W / 2)
                         if not self._leader_clear(leader, own):
                             continue
-                        if spare and not self._numbers_still_fit(spare, box):
+                        if spare and not self._numbers_still_fit(spare, box, i):
                             continue
                         return box, x0, y0 + up, size, lines, leader
         finally:
@@ -601,6 +606,47 @@ class _MapLabels:
         # The names a first layout left out go first on a second one (``first``).
         key.sort(key=lambda st: (st.id not in self.first, -len(st.lines), st.id))
         return key, rest
+
+    def _upright_spot(self, i: int, name: str, spare: Sequence[int] = ()
+                      ) -> tuple[geo.Box, float, float, float] | None:
+        """A spot for station ``i``'s name set upright (turned 90°, reading upwards) straight
+        above or below its circle, a little farther out step by step: where tracks leave a
+        circle on every side but one, as metro maps do for a crowded hub. Returns (box, x and
+        baseline where the text starts, size) or None."""
+        x, y = self.centers[i]
+        b = self.bounds
+        hits = self.obstacles.box_hits
+        # Farther out than a name beside its circle may go (room for its number between),
+        # so only as clearly its own as a name on a leader line.
+        saved, self.ownership = self.ownership, (1.0, OWN_MIN)
+        try:
+            return self._upright_search(i, name, spare, x, y, b, hits)
+        finally:
+            self.ownership = saved
+
+    def _upright_search(self, i: int, name: str, spare: Sequence[int], x: float, y: float,
+                        b: geo.Box, hits: Callable[..., bool]
+                        ) -> tuple[geo.Box, float, float, float] | None:
+        for size in NAME_SIZES:
+            length = text_width(name, size)
+            # Turned -90° about its start, the text's ascent lies left of x, its descent right.
+            half = (ASCENT + DESCENT) * size / 2
+            tx = x + half - DESCENT * size
+            for extra in (0.0, 0.6, 1.4, 2.4, 3.4):
+                d = self.outer[i] + LABEL_GAP + extra
+                for y0, y1 in ((y - d - length, y - d), (y + d, y + d + length)):
+                    x0, x1 = x - half, x + half
+                    if not (x0 >= b.x0 and y0 >= b.y0 and x1 <= b.x1 and y1 <= b.y1):
+                        continue
+                    if hits(x0, y0, x1, y1, LABEL_GAP):
+                        continue
+                    box = geo.Box(x0, y0, x1, y1)
+                    if not (self._owned(i, box) and self._reads_apart(i, box)):
+                        continue
+                    if spare and not self._numbers_still_fit(spare, box, i):
+                        continue
+                    return box, tx, y1, size
+        return None
 
     def _leader_clear(self, leader: geo.Capsule, own: list[int]) -> bool:
         """Whether a leader line touches nothing but its own circle and tracks it crosses:
@@ -634,52 +680,69 @@ class _MapLabels:
                 spare = [st.index, *self.neighbours[st.index]]
             spot = self._name_spot(st.index, st.name, spare, before_numbers)
             if spot is None:
-                self.pending.append(st)
+                # A name a first layout left out goes far at once, before the names near it.
+                far = self._far_name(st, before_numbers) if st.id in self.first else None
+                if far is None:
+                    self.pending.append(st)
+                else:
+                    items.extend(far)
                 continue
             box, tx, base, size, lines = spot
             items.extend(self._name_items(st, box, base, size, lines))
         return items
 
     def _far_names(self, before_numbers: bool = False) -> list[Item]:
-        """The names that found no spot beside their circle: on a leader line out into free
-        paper, else abbreviated (:func:`abbreviate`) beside the circle or on a leader line.
-        ``before_numbers`` (the hubs' names, before the numbers are placed) leaves every
-        near number its spot and keeps a name that finds none waiting; after everything
-        else, a name that finds no spot even so is left out, never squeezed in
-        (``SheetLayout.unnamed``)."""
+        """The names that found no spot beside their circle (``pending``), each by
+        :meth:`_far_name`. ``before_numbers`` (the hubs' names, before the numbers are
+        placed) keeps a name that finds no spot waiting; after everything else, a name that
+        finds no spot even so is left out, never squeezed in (``SheetLayout.unnamed``)."""
         items: list[Item] = []
         pending, self.pending = self.pending, []
         for st in pending:
-            assert st.name is not None
-            spare: Sequence[int] = ()
-            if before_numbers and self.numbers:
-                spare = [st.index, *self.neighbours[st.index]]
-            short = abbreviate(st.name)
-            texts = [st.name] + ([short] if short != st.name else [])
-            for text in texts:
-                near = (None if text == st.name
-                        else self._name_spot(st.index, text, spare, True))
-                if near is not None:
-                    box, _, base, size, lines = near
-                    items.extend(self._name_items(st, box, base, size, lines))
-                    break
-                far = self._leader_spot(st.index, text, spare)
-                if far is not None:
-                    box, _, base, size, lines, leader = far
-                    self.obstacles.add(leader)
-                    items.append(Line(leader.x1, leader.y1, leader.x2, leader.y2,
-                                      stroke(NAME_COLOR, LEADER_W), tag=f"leader leader-{st.id}"))
-                    items.extend(self._name_items(st, box, base, size, lines))
-                    break
+            placed = self._far_name(st, before_numbers)
+            if placed is not None:
+                items.extend(placed)
+            elif before_numbers:
+                self.pending.append(st)
             else:
-                if before_numbers:
-                    self.pending.append(st)
-                else:
-                    self.sheet.unnamed[st.id] = st.name
+                assert st.name is not None
+                self.sheet.unnamed[st.id] = st.name
+        return items
+
+    def _far_name(self, st: Station, before_numbers: bool) -> list[Item] | None:
+        """Station ``st``'s name where no spot beside its circle is left: set upright above
+        or below it, else on a leader line out into free paper; else abbreviated
+        (:func:`abbreviate`) beside the circle, upright or on a leader line. Before the
+        numbers (``before_numbers``) every near number keeps a spot. None if none is free."""
+        assert st.name is not None
+        spare: Sequence[int] = ()
+        if before_numbers and self.numbers:
+            spare = [st.index, *self.neighbours[st.index]]
+        short = abbreviate(st.name)
+        for text in [st.name] + ([short] if short != st.name else []):
+            items: list[Item] = []
+            near = None if text == st.name else self._name_spot(st.index, text, spare, True)
+            if near is not None:
+                box, _, base, size, lines = near
+                items = self._name_items(st, box, base, size, lines)
+            elif (upright := self._upright_spot(st.index, text, spare)) is not None:
+                box, tx, base, size = upright
+                self._add_label(st.index, box)
+                self.sheet.names[st.id] = st.name
+                items = [Text(tx, base, text, size, NAME_COLOR, angle=-90.0,
+                              tag=f"name name-{st.id}")]
+            elif (far := self._leader_spot(st.index, text, spare)) is not None:
+                box, _, base, size, lines, leader = far
+                self.obstacles.add(leader)
+                items = [Line(leader.x1, leader.y1, leader.x2, leader.y2,
+                              stroke(NAME_COLOR, LEADER_W), tag=f"leader leader-{st.id}"),
+                         *self._name_items(st, box, base, size, lines)]
+            else:
                 continue
             if text != st.name:
                 self.sheet.abbreviated[st.id] = text
-        return items
+            return items
+        return None
 
     def _name_items(self, st: Station, box: geo.Box, base: float, size: float,
                     lines: Sequence[str]) -> list[Item]:

@@ -211,3 +211,21 @@ def test_floris_pad_title_follows_the_language(tmp_path, lang):
     result = CliRunner().invoke(root, ["floris", "pad", "--lang", lang, "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert PdfReader(out).metadata.title == label("floris.title", lang)
+
+
+def test_the_bundled_maps_label_hints_are_current():
+    # hints.FIRST is where the label search ends for each bundled sheet; a map or layout
+    # change that moves it needs `python -m scorepad.sheets.voll_verplant.hints`.
+    from scorepad.sheets.voll_verplant import hints, layout_search
+
+    table = {}
+    for line in hints._generate().splitlines():
+        key, _, value = line.strip().rstrip(",").partition(": ")
+        table[eval(key)] = eval(value)  # noqa: S307 - our own generated literals
+    assert table == hints.FIRST
+    # started there, a sheet leaves out no more names than the search from scratch
+    for (map_id, paper, lang, numbers), first in list(hints.FIRST.items())[::5]:
+        net = load_network(map_id)
+        hinted = sheet_layout(net, paper, lang, numbers)
+        assert len(hinted.unnamed) <= len(layout_search(net, paper, lang, numbers).unnamed)
+        assert set(first) <= hinted.first

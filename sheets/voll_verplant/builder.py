@@ -71,6 +71,7 @@ class _SheetBuilder(_MapDrawing, _Panel):
         base.extend(blocks)
         self.sheet.problems = self.problems
         self.sheet.pad_roomy = self.pad != MAP_PAD
+        self.sheet.first = self.first
         return self.sheet
 
     def _block_obstacle(self, item: Item) -> None:

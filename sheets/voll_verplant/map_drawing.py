@@ -181,7 +181,6 @@ class _MapDrawing(_MapLabels):
         # a number is short and finds a corner where a long name would not.
         key, rest = self._ranked_names()
         group.extend(self._names(key, before_numbers=True))
-        group.extend(self._far_names(before_numbers=True))
         if self.numbers:
             group.extend(self._numbers())
         for request in later:

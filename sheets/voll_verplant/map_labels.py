@@ -564,13 +564,19 @@ class _MapLabels:
         saved = self.ownership
         self.ownership = (1.0, OWN_MIN)
         try:
+            sized = []
+            for lines, size in shapes:
+                up = ASCENT * size
+                sized.append((lines, size, max(text_width(text, size) for text in lines), up,
+                              up + DESCENT * size + (len(lines) - 1) * NAME_LEADING * size))
             for reach in LEADER_REACH:
                 d = rim + LABEL_GAP + reach
-                for lines, size in shapes:
-                    w = max(text_width(text, size) for text in lines)
-                    up = ASCENT * size
-                    h = up + DESCENT * size + (len(lines) - 1) * NAME_LEADING * size
-                    for ux, uy in _FINE_DIRECTIONS:
+                # Where the leader meets the name: a spot taken there rules out every shape.
+                open_ = [(ux, uy) for ux, uy in _FINE_DIRECTIONS
+                         if not hits(x + ux * d - 0.1, y + uy * d - 0.1, x + ux * d + 0.1,
+                                     y + uy * d + 0.1, LABEL_GAP)]
+                for lines, size, w, up, h in sized:
+                    for ux, uy in open_:
                         px, py = x + ux * d, y + uy * d
                         x0 = px if ux > 0.3 else px - w if ux < -0.3 else px - w / 2
                         y0 = py if uy > 0.3 else py - h if uy < -0.3 else py - h / 2
@@ -721,7 +727,7 @@ class _MapLabels:
         short = abbreviate(st.name)
         for text in [st.name] + ([short] if short != st.name else []):
             items: list[Item] = []
-            near = None if text == st.name else self._name_spot(st.index, text, spare, True)
+            near = None if text == st.name else self._name_spot(st.index, text, spare)
             if near is not None:
                 box, _, base, size, lines = near
                 items = self._name_items(st, box, base, size, lines)

@@ -39,4 +39,5 @@ class SheetLayout:
     abbreviated: dict[int, str] = field(default_factory=dict)  # station id -> short form
     problems: list[str] = field(default_factory=list)
     pad_roomy: bool = False  # laid out with room for badges all round the map
+    first: frozenset[int] = frozenset()  # station ids whose names were placed first
 

@@ -155,10 +155,10 @@ def _frame(gw: float, gh: float, n_lines: int, legend: Sequence[tuple[str, str]]
     return max(options, key=lambda f: f.scale)  # max keeps the first of equals
 
 
-def panel_width(windows: int, words: Sequence[tuple[str, float, bool]]) -> float:
+def panel_width(windows: int, words: Sequence[tuple[str, float, bool, float]]) -> float:
     """The width of a panel column: the lines table's widest wagon (``windows`` windows)
-    with its bonus cells, and room for ``words`` (text, size, bold) that must fit beside
-    the boxes; at most ``COL_W``, the width for four windows."""
+    with its bonus cells, and room for ``words`` (text, size, bold, mm beside it) that must fit
+    beside the boxes; at most ``COL_W``, the width for four windows."""
     table = 26.0 + (WINDOW_W + WINDOW_GAP) * windows
     need = max((text_width(text, size, bold) + extra for text, size, bold, extra in words),
                default=0.0)

@@ -558,7 +558,6 @@ class _MapLabels:
         rim = self.outer[i]
         own = [self.station_slots[i]]
         hits = self.obstacles.box_hits
-        b = self.bounds
         shapes = [([name], size) for size in NAME_SIZES] + [(two, size) for size in NAME_SIZES
                                                              if two]
         saved = self.ownership
@@ -580,21 +579,12 @@ class _MapLabels:
                         px, py = x + ux * d, y + uy * d
                         x0 = px if ux > 0.3 else px - w if ux < -0.3 else px - w / 2
                         y0 = py if uy > 0.3 else py - h if uy < -0.3 else py - h / 2
-                        x1, y1 = x0 + w, y0 + h
-                        if not (x0 >= b.x0 and y0 >= b.y0 and x1 <= b.x1 and y1 <= b.y1):
-                            continue
-                        if hits(x0, y0, x1, y1, LABEL_GAP):
-                            continue
-                        box = geo.Box(x0, y0, x1, y1)
-                        if not (self._owned(i, box) and self._reads_apart(i, box)):
-                            continue
                         leader = geo.Capsule(x + ux * (rim + 0.15), y + uy * (rim + 0.15),
                                              px - ux * 0.35, py - uy * 0.35, LEADER_W / 2)
-                        if not self._leader_clear(leader, own):
-                            continue
-                        if spare and not self._numbers_still_fit(spare, box, i):
-                            continue
-                        return box, x0, y0 + up, size, lines, leader
+                        box = self._far_box(i, x0, y0, x0 + w, y0 + h, spare,
+                                            lambda c=leader: self._leader_clear(c, own))
+                        if box is not None:
+                            return box, x0, y0 + up, size, lines, leader
         finally:
             self.ownership = saved
         return None
@@ -619,20 +609,17 @@ class _MapLabels:
         above or below its circle, a little farther out step by step: where tracks leave a
         circle on every side but one, as metro maps do for a crowded hub. Returns (box, x and
         baseline where the text starts, size) or None."""
-        x, y = self.centers[i]
-        b = self.bounds
-        hits = self.obstacles.box_hits
         # Farther out than a name beside its circle may go (room for its number between),
         # so only as clearly its own as a name on a leader line.
         saved, self.ownership = self.ownership, (1.0, OWN_MIN)
         try:
-            return self._upright_search(i, name, spare, x, y, b, hits)
+            return self._upright_search(i, name, spare)
         finally:
             self.ownership = saved
 
-    def _upright_search(self, i: int, name: str, spare: Sequence[int], x: float, y: float,
-                        b: geo.Box, hits: Callable[..., bool]
+    def _upright_search(self, i: int, name: str, spare: Sequence[int]
                         ) -> tuple[geo.Box, float, float, float] | None:
+        x, y = self.centers[i]
         for size in NAME_SIZES:
             length = text_width(name, size)
             # Turned -90° about its start, the text's ascent lies left of x, its descent right.
@@ -641,18 +628,30 @@ class _MapLabels:
             for extra in (0.0, 0.6, 1.4, 2.4, 3.4):
                 d = self.outer[i] + LABEL_GAP + extra
                 for y0, y1 in ((y - d - length, y - d), (y + d, y + d + length)):
-                    x0, x1 = x - half, x + half
-                    if not (x0 >= b.x0 and y0 >= b.y0 and x1 <= b.x1 and y1 <= b.y1):
-                        continue
-                    if hits(x0, y0, x1, y1, LABEL_GAP):
-                        continue
-                    box = geo.Box(x0, y0, x1, y1)
-                    if not (self._owned(i, box) and self._reads_apart(i, box)):
-                        continue
-                    if spare and not self._numbers_still_fit(spare, box, i):
-                        continue
-                    return box, tx, y1, size
+                    box = self._far_box(i, x - half, y0, x + half, y1, spare)
+                    if box is not None:
+                        return box, tx, y1, size
         return None
+
+    def _far_box(self, i: int, x0: float, y0: float, x1: float, y1: float,
+                 spare: Sequence[int], also: Callable[[], bool] | None = None
+                 ) -> geo.Box | None:
+        """The box of a name put upright or on a leader, if it is free there: on the page,
+        touching nothing, station ``i``'s own (``ownership`` as set), apart from other
+        labels, ``also`` holding, and leaving the numbers of ``spare`` a spot."""
+        b = self.bounds
+        if not (x0 >= b.x0 and y0 >= b.y0 and x1 <= b.x1 and y1 <= b.y1):
+            return None
+        if self.obstacles.box_hits(x0, y0, x1, y1, LABEL_GAP):
+            return None
+        box = geo.Box(x0, y0, x1, y1)
+        if not (self._owned(i, box) and self._reads_apart(i, box)):
+            return None
+        if also is not None and not also():
+            return None
+        if spare and not self._numbers_still_fit(spare, box, i):
+            return None
+        return box
 
     def _leader_clear(self, leader: geo.Capsule, own: list[int]) -> bool:
         """Whether a leader line touches nothing but its own circle and tracks it crosses:

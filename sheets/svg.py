@@ -36,10 +36,12 @@ from .fonts import active
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
 
 
-def render_svg(page: Page, *, title: str | None = None, embed_fonts: bool = True) -> str:
+def render_svg(page: Page, *, title: str | None = None, embed_fonts: bool = False) -> str:
     """The SVG document of one page (UTF-8 text starting with ``<svg``). With
-    ``embed_fonts`` the glyphs its text uses are embedded (:func:`font_faces`), so a viewer
-    without the font shows the same letters.
+    ``embed_fonts`` (an SVG file: ``scorepad.printing.render_svg``) the glyphs its text uses
+    are embedded (:func:`font_faces`), so a viewer without the font shows the same letters;
+    without, the SVG has no ``<style>`` (a page that shows it inline under a Content Security
+    Policy with ``style-src 'self'`` serves its own fonts).
 
     Raises ``sheets.fonts.MissingGlyph`` for text the font cannot draw."""
     check_text([page])

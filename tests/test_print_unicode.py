@@ -99,7 +99,7 @@ def test_a_rendered_players_name_keeps_every_letter(runner, tmp_path):
 
 def test_svg_escapes_text_and_names_the_font_family():
     page = Page(60, 20, [Text(5, 10, 'a < b & "c" > d — Ωμέγα', tag="words")])
-    svg = render_svg(page)
+    svg = render_svg(page, embed_fonts=True)
     assert "a &lt; b &amp; &quot;c&quot; &gt; d — Ωμέγα" in svg
     text = ET.fromstring(svg).find(f".//{SVG}text")
     assert text.text == 'a < b & "c" > d — Ωμέγα'

@@ -38,7 +38,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 def files(map_id: str, paper: str, lang: str) -> tuple[bytes, str]:
     net = load_network(map_id)
     page = draw_sheet(net, paper=paper, lang=lang)
-    return render_pdf([page], title=sheet_title(net)), render_svg(page, title=sheet_title(net))
+    return (render_pdf([page], title=sheet_title(net)),
+            render_svg(page, title=sheet_title(net), embed_fonts=True))
 
 
 def pdf_texts(pdf: bytes) -> list[tuple[str, float]]:
@@ -229,3 +230,11 @@ def test_the_bundled_maps_label_hints_are_current():
         hinted = sheet_layout(net, paper, lang, numbers)
         assert len(hinted.unnamed) <= len(layout_search(net, paper, lang, numbers).unnamed)
         assert set(first) <= hinted.first
+
+
+def test_an_svg_for_a_page_has_no_style_element():
+    # The browser shows sheets inline under a CSP without inline styles: only SVG files
+    # (scorepad.printing.render_svg) carry the embedded font.
+    page = draw_sheet(load_network("amsterdam"))
+    assert "<style" not in render_svg(page)
+    assert "<style>@font-face" in render_svg(page, embed_fonts=True)

@@ -87,12 +87,13 @@ def render_pdf(pages: Sequence[Page], *, title: str, subject: str | None = None,
 
 
 def render_svg(page: Page, *, title: str, source: str | None = None) -> str:
-    """The SVG of ``page``; text the font cannot draw is exit 1, as for :func:`render_pdf`."""
+    """The SVG file of ``page``, its font embedded as a subset (it travels to machines
+    without it); text the font cannot draw is exit 1, as for :func:`render_pdf`."""
     from scorepad.sheets.fonts import MissingGlyph
     from scorepad.sheets.svg import render_svg as render
 
     try:
-        return render(page, title=title)
+        return render(page, title=title, embed_fonts=True)
     except MissingGlyph as err:
         raise _glyph_error(err, source) from None
 

@@ -370,6 +370,23 @@ def luminance(color: str) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
+def contrast_ratio(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours: 1 (the same) .. 21 (black on
+    white); 4.5 and more reads clearly."""
+    def rel(color: str) -> float:
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+               for c in (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((rel(a), rel(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def contrasting(color: str) -> str:
+    """Black or white, whichever has the higher contrast ratio on ``color`` (at least
+    4.58:1 for any colour)."""
+    return BLACK if contrast_ratio(BLACK, color) >= contrast_ratio(WHITE, color) else WHITE
+
+
 def tint(color: str, amount: float) -> str:
     """``color`` mixed with white: ``amount`` 0 keeps it, 1 gives white."""
     r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))

@@ -26,7 +26,7 @@ from .draw import (
     stroke,
     text_width,
 )
-from .labels import label
+from .labels import MINUS, label
 
 FLOWER_COLORS = {"daisy": "#ffffff", "cornflower": "#2f64c8", "rose": "#d21f3c",
                  "sunflower": "#f2c200", "lily": "#a25bd1"}
@@ -82,7 +82,7 @@ def _table(rules: FlorisRules, lang: str, players: int, x: float, y: float, w: f
     group.add(Rect(x, bottom - row_h, w, row_h, filled("#eeeeee")))
     labels = [(str(i), False) for i in range(1, rows + 1)]
     labels += [(label("floris.final", lang), False),
-               (label("floris.penalty", lang, n=f"–{rules.penalty_per_card}"), False),
+               (label("floris.penalty", lang, n=f"{MINUS}{rules.penalty_per_card}"), False),
                (label("floris.total", lang), True)]
     header = label("floris.bouquet", lang)
     group.add(Text(x + 2, y + head / 2, header, size=_fit(header, TEXT, LABEL_WIDTH - 4, True),
@@ -173,7 +173,7 @@ def _reminder(rules: FlorisRules, lang: str, x: float, y: float,
     cy += 2 * 5.5 + 5
     end = label("floris.end_subset" if rules.final_bouquet == "any_subset" else "floris.end_whole", lang)
     penalty = rules.penalty_per_card
-    lost = f"–{penalty} {label('floris.point' if penalty == 1 else 'floris.points_word', lang)}"
+    lost = f"{MINUS}{penalty} {label('floris.point' if penalty == 1 else 'floris.points_word', lang)}"
     for text in (end, label("floris.penalty_rule", lang, lost=lost),
                  label(f"floris.ties_{rules.ties}", lang)):
         group.add(Text(ix, cy, text, size=_fit(text, TEXT, w - 8), valign="middle",

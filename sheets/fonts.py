@@ -85,10 +85,11 @@ class Face:
     no file for (outlined bold, slanted italic)."""
 
     __slots__ = ("pdf_name", "family", "widths", "default_width", "chars", "fake_bold", "slant",
-                 "cff")
+                 "cff", "path")
 
     def __init__(self, path: Path, *, fake_bold: bool = False, slant: float = 0.0) -> None:
         font = _read(path)
+        self.path = path  # the file, for an SVG's embedded subset
         self.cff = font if not hasattr(font, "face") else None  # a CffFont, embedded later
         if self.cff is not None:
             self.pdf_name, self.family = font.pdf_name, font.family

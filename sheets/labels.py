@@ -7,11 +7,14 @@ games, one lookup (:func:`label`).
 languages (a test checks that none is missing). Texts may hold ``str.format`` fields:
 ``label("vv.windows_of", "de", n=3)``.
 
-Only characters of the standard PDF fonts (WinAnsi: German and French letters, ``×``, ``÷``,
-``–``) print; ``sheets.draw.printable`` replaces anything else.
+Typography: French texts get a narrow no-break space (U+202F) before ``:``, ``;``, ``!`` and
+``?`` (:func:`french_spacing`, applied by :func:`label`); a negative number prints with a real
+minus sign (U+2212, :data:`MINUS`), never a hyphen or an en dash.
 """
 
 from __future__ import annotations
+
+import re
 
 LANGS = ("en", "de", "fr")
 
@@ -32,7 +35,11 @@ WORDS: dict[str, dict[str, str]] = {
     "vv.line_points": {"en": "Line points", "de": "Linienpunkte", "fr": "Points des lignes"},
     "vv.transfers": {"en": "Transfers", "de": "Umstiege", "fr": "Correspondances"},
     "vv.empty": {"en": "Empty stations", "de": "Leere Stationen", "fr": "Stations vides"},
-    "vv.legend_start": {"en": "start (wagon)", "de": "Start (Waggon)", "fr": "départ (wagon)"},
+    "vv.legend_start": {"en": "line's start (wagon)", "de": "Linienstart (Waggon)",
+                        "fr": "départ de ligne (wagon)"},
+    "vv.legend_end_badge": {"en": "line's end", "de": "Linienende", "fr": "fin de ligne"},
+    "vv.legend_number": {"en": "station number", "de": "Stationsnummer",
+                         "fr": "numéro de station"},
     "vv.legend_end": {"en": "end station", "de": "Endstation", "fr": "terminus"},
     "vv.legend_interchange": {"en": "interchange", "de": "Umsteigestation",
                               "fr": "correspondance"},
@@ -42,9 +49,9 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Station spéciale : inscrire la même valeur dans une autre fenêtre libre et la jouer",
     },
     "vv.legend_ring": {
-        "en": "Ring line: from the first station, choose a direction every time",
-        "de": "Ringlinie: ab der ersten Station, Richtung jedes Mal neu wählen",
-        "fr": "Ligne circulaire : depuis la 1re station, choisir le sens à chaque fois",
+        "en": "Ring line: letter at its first station; from there choose a direction every time",
+        "de": "Ringlinie: Buchstabe an der ersten Station; ab dort Richtung jedes Mal neu wählen",
+        "fr": "Ligne circulaire : lettre à la 1re station ; de là, choisir le sens à chaque fois",
     },
     "vv.legend_windows": {
         "en": "Windows: 3–6, E2/E3 express, + transfer",
@@ -626,12 +633,30 @@ def label(key: str, lang: str, **fields: object) -> str:
     languages in ``LANGS``.
     """
     text = WORDS[key][lang]
-    return text.format(**fields) if fields else text
+    text = text.format(**fields) if fields else text
+    return french_spacing(text) if lang == "fr" else text
+
+
+#: The minus sign negative numbers print with.
+MINUS = "\u2212"
+_FRENCH_PUNCT = re.compile(r"[ \u00a0\u202f]?([:;!?])(?=\s|$)")
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with French spacing: a narrow no-break space before ``:``, ``;``, ``!``,
+    ``?`` that end a word (``Nom :``; not in ``3:2`` or ``https://``)."""
+    return _FRENCH_PUNCT.sub("\u202f\\1", text)
+
+
+def colon(text: str, lang: str) -> str:
+    """``text`` followed by a colon, as ``lang`` writes it (``Name:``, ``Nom :``)."""
+    return french_spacing(text + ":") if lang == "fr" else text + ":"
 
 
 def format_number(value: float, lang: str) -> str:
-    """A score as people write it: ``3``, ``-2.5`` in English, ``-2,5`` in German and French."""
+    """A score as people write it: ``3``, ``−2.5`` in English, ``−2,5`` in German and French
+    (a real minus sign)."""
     if float(value).is_integer():
-        return str(int(value))
-    text = f"{value:g}"
+        return str(int(value)).replace("-", MINUS)
+    text = f"{value:g}".replace("-", MINUS)
     return text.replace(".", ",") if lang in ("de", "fr") else text

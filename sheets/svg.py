@@ -12,6 +12,11 @@ design notes for why no SVG library); the output is plain SVG 1.1.
 
 from __future__ import annotations
 
+import base64
+import io
+from functools import lru_cache
+from pathlib import Path
+
 from .draw import (
     Circle,
     Group,
@@ -24,14 +29,19 @@ from .draw import (
     Text,
     check_text,
     text_width,
+    texts_of,
 )
 from .fonts import active
 
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
 
 
-def render_svg(page: Page, *, title: str | None = None) -> str:
-    """The SVG document of one page (UTF-8 text starting with ``<svg``).
+def render_svg(page: Page, *, title: str | None = None, embed_fonts: bool = False) -> str:
+    """The SVG document of one page (UTF-8 text starting with ``<svg``). With
+    ``embed_fonts`` (an SVG file: ``scorepad.printing.render_svg``) the glyphs its text uses
+    are embedded (:func:`font_faces`), so a viewer without the font shows the same letters;
+    without, the SVG has no ``<style>`` (a page that shows it inline under a Content Security
+    Policy with ``style-src 'self'`` serves its own fonts).
 
     Raises ``sheets.fonts.MissingGlyph`` for text the font cannot draw."""
     check_text([page])
@@ -41,10 +51,57 @@ def render_svg(page: Page, *, title: str | None = None) -> str:
            f'height="{h}mm" viewBox="0 0 {w} {h}">']
     if title:
         out.append(f"<title>{_esc(title)}</title>")
+    if embed_fonts:
+        css, names = font_faces(page)
+        if css:
+            out.append(f"<defs><style>{css}</style></defs>")
+            family = ", ".join([*names, family])
     for item in page.items:
         _element(out, item, family)
     out.append("</svg>\n")
     return "".join(out)
+
+
+def font_faces(page: Page) -> tuple[str, list[str]]:
+    """CSS ``@font-face`` rules embedding, as ``data:`` URIs, a subset of each font file
+    with just the characters ``page`` prints in it (fontTools' subsetter), and the family
+    names they declare, in the order of the font chain."""
+    font = active()
+    needed: dict[tuple[int, bool, bool], tuple[Path, set[int]]] = {}
+    for item in texts_of([page]):
+        chain = font.faces[(item.bold, item.italic)]
+        for face, piece in font.runs(item.text, item.bold, item.italic):
+            key = (chain.index(face), item.bold, item.italic)
+            needed.setdefault(key, (face.path, set()))[1].update(map(ord, piece))
+    rules, names = [], []
+    for (k, bold, italic), (path, codes) in sorted(needed.items()):
+        name = f"scorepad-{k}"
+        if f"'{name}'" not in names:
+            names.append(f"'{name}'")
+        data = _subset(path, frozenset(codes))
+        rules.append(f"@font-face{{font-family:'{name}';src:url(data:font/ttf;base64,{data}) "
+                     f"format('truetype');font-weight:{'bold' if bold else 'normal'};"
+                     f"font-style:{'italic' if italic else 'normal'}}}")
+    return "".join(rules), names
+
+
+@lru_cache(maxsize=32)
+def _subset(path: Path, codes: frozenset[int]) -> str:
+    """The font file ``path`` cut down to the glyphs of ``codes``, base64 (TrueType)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.name_IDs = [1, 2]          # keep the family and style names only
+    options.layout_features = ["kern"]
+    options.drop_tables = [*options.drop_tables, "FFTM"]  # unknown to the subsetter: it warns
+    font = TTFont(str(path), lazy=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=codes)
+    subsetter.subset(font)
+    buf = io.BytesIO()
+    font.save(buf)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
 def _n(value: float) -> float | int:

@@ -426,7 +426,7 @@ def test_label_lookup_and_numbers():
     assert label("vv.empty", "de") == "Leere Stationen"
     assert label("common.total", "fr") == "Total"
     assert format_number(3.0, "en") == "3"
-    assert format_number(-2.5, "en") == "-2.5"
+    assert format_number(-2.5, "en") == "\u22122.5"
     assert format_number(42.5, "de") == "42,5"
     assert format_number(7, "fr") == "7"
     with pytest.raises(KeyError):

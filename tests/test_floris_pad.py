@@ -41,7 +41,7 @@ def svg_texts(path) -> list[str]:
 def test_default_pad_has_headings_rules_and_bonus_table(runner, tmp_path):
     lines = pdf_lines(make(runner, tmp_path))
     text = "\n".join(lines)
-    for heading in ("Floris – score pad", "Bouquet", "Final bouquet", "Penalty (–1/card)",
+    for heading in ("Floris – score pad", "Bouquet", "Final bouquet", "Penalty (\u22121/card)",
                     "Total", "ruleset floris-1"):
         assert heading in lines
     assert lines.count("Name") == 4                     # four player columns by default
@@ -52,7 +52,7 @@ def test_default_pad_has_headings_rules_and_bonus_table(runner, tmp_path):
     assert "1. All flowers of one type" in text
     assert "2. Every type the same count" in text
     assert "3. At least 3 types counting 1-2-3" in text
-    assert "Each card left in hand and each discarded card: –1 point." in text
+    assert "Each card left in hand and each discarded card: \u22121 point." in text
     assert "Highest total wins; a tie is shared." in text
     # the bonus table: flowers 5..15 → points, by hand: 9 → 10, 10 → 12, 15 → 22
     flowers = lines.index("Flowers")
@@ -84,9 +84,9 @@ def test_svg_has_the_same_texts_as_the_pdf(runner, tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("de", ["Floris – Punkteblock", "Letzter Strauß", "Strafe (–1/Karte)", "Summe",
+    ("de", ["Floris – Punkteblock", "Letzter Strauß", "Strafe (\u22121/Karte)", "Summe",
             "1. Alle Blumen einer Sorte", "Gänseblümchen"]),
-    ("fr", ["Floris – feuille de score", "Dernier bouquet", "Pénalité (–1/carte)",
+    ("fr", ["Floris – feuille de score", "Dernier bouquet", "Pénalité (\u22121/carte)",
             "1. Toutes les fleurs d'une même sorte", "tournesol"]),
 ])
 def test_languages(runner, tmp_path, lang, words):
@@ -114,8 +114,8 @@ def test_rules_file_changes_what_is_printed(runner, tmp_path):
     # flowers 6..16: 10 → 10 + 2, 11 → 11 + 4, 16 → 16 + 14
     assert lines[points + 1:points + 12] == ["6", "7", "8", "9", "12", "15", "18", "21", "24",
                                              "27", "30"]
-    assert "Penalty (–2/card)" in lines
-    assert "–2 points." in text
+    assert "Penalty (\u22122/card)" in lines
+    assert "\u22122 points." in text
     assert "made of the whole hand" in text
     assert "more bouquets presented" in text
 

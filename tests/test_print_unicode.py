@@ -99,12 +99,14 @@ def test_a_rendered_players_name_keeps_every_letter(runner, tmp_path):
 
 def test_svg_escapes_text_and_names_the_font_family():
     page = Page(60, 20, [Text(5, 10, 'a < b & "c" > d — Ωμέγα', tag="words")])
-    svg = render_svg(page)
+    svg = render_svg(page, embed_fonts=True)
     assert "a &lt; b &amp; &quot;c&quot; &gt; d — Ωμέγα" in svg
     text = ET.fromstring(svg).find(f".//{SVG}text")
     assert text.text == 'a < b & "c" > d — Ωμέγα'
     family = [f.strip() for f in text.get("font-family").split(",")]
-    assert family[0] == "'Liberation Sans'" and family[-1] == "sans-serif"
+    # the embedded subset first (issue 24), then the font by name, then the fallbacks
+    assert family[:2] == ["'scorepad-0'", "'Liberation Sans'"] and family[-1] == "sans-serif"
+    assert "@font-face{font-family:'scorepad-0';src:url(data:font/ttf;base64," in svg
 
 
 def test_the_font_is_embedded_as_a_subset(runner, tmp_path):
@@ -132,7 +134,8 @@ def test_font_option_prints_with_another_font_and_its_bold(runner, tmp_path):
     assert names == {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"}
     root_el = ET.parse(tmp_path / "d.svg").getroot()
     family = root_el.find(f".//{SVG}text").get("font-family")
-    assert family.startswith("'DejaVu Sans', 'Liberation Sans'")
+    # DejaVu's subset embedded first (it draws every letter), then the fonts by name
+    assert family.startswith("'scorepad-0', 'DejaVu Sans', 'Liberation Sans'")
     assert set(NAMES.values()) & set(pdf_lines(tmp_path / "d.pdf"))
     # The next command without --font is back to the bundled font.
     assert vv(runner, "sheet", UNICODE_MAP, "-o", tmp_path / "b.pdf").exit_code == 0

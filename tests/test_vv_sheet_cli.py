@@ -269,18 +269,46 @@ def test_render_a_real_game_log(runner, tmp_path):
     assert any(c.startswith("tick tick-first-A") for c in classes)
 
 
-def test_sheet_warns_for_every_name_left_out(runner, tmp_path):
+def test_sheet_warns_once_listing_the_names_left_out(runner, tmp_path):
+    # One warning line lists every name that found no room, for vv sheet and vv render.
     from scorepad.sheets.voll_verplant import sheet_layout
 
     result = run(runner, "sheet", "berlin", "-o", tmp_path / "b.pdf")
     assert result.exit_code == 0, result.output
     net = load_network("berlin")
     left_out = sheet_layout(net, "a4", "en", True).unnamed
-    assert left_out  # Berlin's centre is crowded: some names find no room
-    # ... but only plain stations' names: every interchange and line end is named.
-    ends = {line.order[-1] for line in net.lines} | {line.order[0] for line in net.lines}
-    assert all(len(net.station(sid).lines) == 1 and net.station(sid).index not in ends
-               for sid in left_out)
     warnings = [line for line in result.stderr.splitlines() if "no room for the name" in line]
-    assert warnings == [f"warning: berlin: no room for the name of station {sid} ({name})"
-                        for sid, name in left_out.items()]
+    if not left_out:
+        assert warnings == []
+        return
+    listed = ", ".join(f"{sid} ({name})" for sid, name in left_out.items())
+    assert warnings == [f"warning: berlin: no room for the names of stations {listed}"]
+
+
+@pytest.mark.parametrize("map_id", ["berlin", "madrid", "amsterdam"])
+def test_bundled_sheet_prints_nothing_on_stderr(runner, tmp_path, map_id):
+    result = run(runner, "sheet", map_id, "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_a_map_that_cannot_be_named_gets_one_warning_line(runner, tmp_path, monkeypatch):
+    # tests/data/crowded_map.json: stations packed so tight that a name finds no room.
+    from scorepad.sheets.voll_verplant import sheet_layout
+
+    path = DATA / "crowded_map.json"
+    net = load_network(str(path))
+    left_out = sheet_layout(net, "a4", "en", True).unnamed
+    assert left_out
+    listed = ", ".join(f"{sid} ({name})" for sid, name in left_out.items())
+    result = run(runner, "sheet", path, "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 0, result.output
+    want = f"warning: {path}: no room for the names of stations {listed}"
+    assert [line for line in result.stderr.splitlines() if "no room" in line] == [want]
+    # vv render draws the same sheet and says the same, once
+    ann = MarkedSheet(net.id, "Ann", frozenset({1}), {}, {}, {}, frozenset())
+    monkeypatch.setattr("scorepad.vv.common.load_marked_sheets", lambda _: (net, [ann]),
+                        raising=False)
+    result = run(runner, "render", "game.yaml", "-o", tmp_path / "r.pdf")
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.stderr.splitlines() if "no room" in line] == [
+        want.replace(str(path), "game.yaml")]

@@ -157,7 +157,7 @@ def test_the_measure_sees_two_lines_drawn_alike(runner, tmp_path, monkeypatch):
     from scorepad.sheets.voll_verplant import builder, draw_sheet, sheet_layout
     from scorepad.sheets.voll_verplant.look import LineLook
 
-    def alike(lines):
+    def alike(lines, *_):
         return [LineLook("#808080", (4.0, 1.2), False) if line.id in "BE"
                 else LineLook(line.color, None, False) for line in lines]
 

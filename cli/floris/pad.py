@@ -41,11 +41,12 @@ def pad_cmd(output: str | None, fmt: str | None, paper: str, lang: str, players:
     """
     from scorepad.floris.common import load_rules
     from scorepad.sheets.floris import pad_page
+    from scorepad.sheets.labels import label
 
     target, fmt = output_target(output, fmt, "floris-pad")
     use_font(font)
     rules = load_rules(rules_file)
     page = pad_page(rules, paper=paper, lang=lang, players=players)
-    write_pages(target, fmt, [("pad", page)], title="Floris score pad",
+    write_pages(target, fmt, [("pad", page)], title=label("floris.title", lang),
                 subject=f"ruleset {rules.ruleset}")
     click.echo(f"wrote {target}")

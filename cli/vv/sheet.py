@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,6 +21,9 @@ from scorepad.printing import (
     write_pages,
 )
 from scorepad.vv.completion import complete_map
+
+if TYPE_CHECKING:  # the sheets layer is imported when a sheet is drawn
+    from scorepad.sheets.voll_verplant import SheetLayout
 
 MAX_PAGES = 500
 
@@ -74,19 +78,23 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
 
     paper, lang = paper.lower(), lang.lower()
     page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
-    layout = sheet_layout(network, paper, lang, not no_numbers)
-    for problem in layout.problems:
-        # A crowded custom map: the sheet is still written, but say what may touch.
-        click.echo(f"warning: {map_ref}: {problem}", err=True)
-    for sid, name in layout.unnamed.items():
-        click.echo(f"warning: {map_ref}: no room for the name of station {sid} ({name})",
-                   err=True)
+    _warn(map_ref, sheet_layout(network, paper, lang, not no_numbers))
     # The same page object on every page: the PDF draws the sheet once and reuses it.
     write_pages(path, fmt, [(str(n), page) for n in range(1, pages + 1)],
                 title=sheet_title(network), source=map_ref)
     shape = "landscape" if page.width > page.height else "portrait"
     count = f"{pages} pages" if pages > 1 else "1 page"
     click.echo(f"wrote {path} ({count}, {paper.upper() if paper == 'a4' else 'Letter'} {shape})")
+
+
+def _warn(source: str, layout: SheetLayout) -> None:
+    """What a crowded custom map's sheet lacks, on stderr: each label that touches
+    something, and one line listing the names left out (a bundled map has neither)."""
+    for problem in layout.problems:
+        click.echo(f"warning: {source}: {problem}", err=True)
+    if layout.unnamed:
+        left = ", ".join(f"{sid} ({name})" for sid, name in layout.unnamed.items())
+        click.echo(f"warning: {source}: no room for the names of stations {left}", err=True)
 
 
 @click.command(name="render")
@@ -136,12 +144,14 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
     stem = "render" if file == "-" else Path(file).stem
     path, fmt = output_target(output, fmt, stem)
     use_font(font)
-    from scorepad.sheets.voll_verplant import draw_marked, sheet_title
+    from scorepad.sheets.voll_verplant import draw_marked, sheet_layout, sheet_title
 
+    paper, lang = paper.lower(), lang.lower()
     try:
-        pages = [draw_marked(network, s, paper=paper.lower(), lang=lang.lower()) for s in sheets]
+        pages = [draw_marked(network, s, paper=paper, lang=lang) for s in sheets]
     except ScorepadError as err:
         raise err.in_file(name) from None
+    _warn(name, sheet_layout(network, paper, lang, True))
     if fmt == "pdf":
         who = sheets[0].player if len(sheets) == 1 else None
         atomic_write(path, render_pdf(pages, title=sheet_title(network, who), source=name))

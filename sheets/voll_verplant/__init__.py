@@ -51,6 +51,7 @@ __all__ = [
     "SheetLayout",
     "badge_items",
     "draw_marked",
+    "layout_search",
     "draw_sheet",
     "line_look",
     "line_looks",
@@ -95,14 +96,48 @@ def sheet_layout(network: Network, paper: str, lang: str, numbers: bool) -> Shee
     """The blank sheet and its geometry; built once per arguments (networks hash by identity).
 
     When a label finds no free spot (a crowded map edge), the map is laid out again a little
-    smaller with room for badges all round, and the better of the two is kept.
+    smaller with room for badges all round, and the better of the two is kept. When names
+    are left out, the layout is tried again (up to ``REPAIRS`` times) with those names
+    placed first, while that leaves fewer out. A bundled map starts with the names that
+    search ends with (:data:`.hints.FIRST`), so that it is laid out once.
     """
-    sheet = _SheetBuilder(network, paper, lang, numbers, MAP_PAD).build()
-    if not sheet.problems:
-        return sheet
-    try:
-        roomy = _SheetBuilder(network, paper, lang, numbers, ROOMY_PAD).build()
-    except ContentError:  # too dense at the smaller scale: keep the first
-        return sheet
-    better = (len(roomy.problems), len(roomy.unnamed)) < (len(sheet.problems), len(sheet.unnamed))
-    return roomy if better else sheet
+    from .hints import FIRST
+
+    # (A custom map with a bundled map's id gets its hint too: only an order to try.)
+    hint = FIRST.get((network.id, paper, lang, numbers), ())
+    return layout_search(network, paper, lang, numbers, frozenset(hint))
+
+
+def layout_search(network: Network, paper: str, lang: str, numbers: bool,
+                  first: frozenset[int] = frozenset()) -> SheetLayout:
+    """:func:`sheet_layout` without its cache, starting with the names of ``first`` placed
+    first; the result's ``first`` is the set it ended with."""
+    sheet = _SheetBuilder(network, paper, lang, numbers, MAP_PAD, first).build()
+    if sheet.problems:
+        try:
+            roomy = _SheetBuilder(network, paper, lang, numbers, ROOMY_PAD, first).build()
+        except ContentError:  # too dense at the smaller scale: keep the first
+            roomy = sheet
+        if _worse(sheet, roomy):
+            sheet = roomy
+    # Names left out: once more, those placed first (a greedy layout's first come first).
+    for _ in range(REPAIRS):
+        if set(sheet.unnamed) <= first:
+            break  # all named, or only names that were placed first already
+        first |= frozenset(sheet.unnamed)
+        again = _SheetBuilder(network, paper, lang, numbers,
+                              ROOMY_PAD if sheet.pad_roomy else MAP_PAD, first).build()
+        if not _worse(sheet, again):
+            break
+        sheet = again
+    return sheet
+
+
+#: How often a layout that left names out is tried again with them first.
+REPAIRS = 2
+
+
+def _worse(a: SheetLayout, b: SheetLayout) -> bool:
+    """Whether layout ``a`` is worse than ``b``: more labels without a free spot, then more
+    names left out."""
+    return (len(b.problems), len(b.unnamed)) < (len(a.problems), len(a.unnamed))

@@ -8,8 +8,9 @@ from scorepad.rules.voll_verplant.maps import Network
 
 from .. import layout as geo
 from ..draw import Group, Item, bbox, paper_size
+from ..labels import label
 from .dimensions import MAP_PAD
-from .frame import _frame
+from .frame import _frame, panel_width
 from .look import line_looks
 from .map_drawing import _MapDrawing
 from .panel import _Panel
@@ -20,15 +21,16 @@ class _SheetBuilder(_MapDrawing, _Panel):
     """Builds one blank sheet; see the package docstring for the order of the steps."""
 
     def __init__(self, network: Network, paper: str, lang: str, numbers: bool,
-                 pad: float = MAP_PAD) -> None:
+                 pad: float = MAP_PAD, first: frozenset[int] = frozenset()) -> None:
         self.pad = pad
+        self.first = first  # station ids whose names are placed first
         self.net = network
         self.paper = paper
         self.lang = lang
         self.numbers = numbers
         self.obstacles = geo.Obstacles(cell=8.0)
         self.problems: list[str] = []
-        self.looks = line_looks(network.lines)
+        self.looks = line_looks(network.lines, [(s.x, s.y) for s in network.stations])
 
     # -------------------------------------------------------------- top level
     def build(self) -> SheetLayout:
@@ -37,10 +39,18 @@ class _SheetBuilder(_MapDrawing, _Panel):
         ys = [s.y for s in net.stations]
         self.gx0, self.gy0 = min(xs), min(ys)
         gw, gh = max(xs) - self.gx0, max(ys) - self.gy0
+        lang = self.lang
+        words = [(label("vv.wagon", lang), 2.3, True, 8.0 + 2.0 + 16.4),
+                 (label("vv.score_title", lang), 3.0, True, 4.0),
+                 (label("common.player", lang), 3.0, True, 22.0)]
+        words += [(label(key, lang), 2.6, False, 34.1) for key in ("vv.transfers", "vv.empty")]
+        words += [(label(key, lang), 2.6, True, 18.0) for key in ("vv.line_points",
+                                                                  "common.total")]
+        self.col_w = panel_width(max(line.windows for line in net.lines), words)
         note_lines = self._note_lines(paper_size(self.paper, gw >= gh)[0])
         header_h = 12.0 + 3.0 * max(0, len(note_lines) - 1) + (2.0 if note_lines else 0.0)
         frame = _frame(gw, gh, len(net.lines), self._legend_entries(), self.paper, header_h,
-                       self.pad)
+                       self.pad, self.col_w)
         self.frame = frame
         self._place_map(frame, gw, gh)
         base = Group(tag="sheet")
@@ -60,6 +70,8 @@ class _SheetBuilder(_MapDrawing, _Panel):
         base.add(self._map())
         base.extend(blocks)
         self.sheet.problems = self.problems
+        self.sheet.pad_roomy = self.pad != MAP_PAD
+        self.sheet.first = self.first
         return self.sheet
 
     def _block_obstacle(self, item: Item) -> None:

@@ -9,6 +9,9 @@ from .. import layout as geo
 # ---- page frame (mm)
 MARGIN = 10.0          # the spec's minimum; no ink goes nearer the edge
 SAFE = 0.3             # kept free inside the margin for stroke widths and rounding
+# The header starts right of the top-left scan marker and its quiet zone (scan_marks.py:
+# 12 mm marker + 2 mm on the 10 mm margin) and ends as far from the right edge.
+HEADER_X = MARGIN + 12.0 + 2.0 + 1.0
 PANEL_GAP = 5.0        # between the map and the panel
 COL_W = 58.0           # a panel column
 COL_GAP = 5.0
@@ -34,8 +37,10 @@ BADGE_OWNERSHIP = (1.5, 0.5)
 STUB_FROM = 4.0        # a badge farther than this from its station hangs on a stub
 STAR_R = 1.45
 NUMBER_SIZE = 2.1      # ≈ 6 pt
-NAME_SIZES = (1.9, 1.7)  # ≈ 5.4 pt, then 4.8 pt where the larger does not fit
-NAME_MIN = 1.55       # ≈ 4.4 pt: a hub's name, only where the others do not fit
+# No text on a sheet is smaller than 5 pt (MIN_TEXT mm of font size).
+MIN_TEXT = 5 * 25.4 / 72 + 0.005
+NAME_SIZES = (1.9, MIN_TEXT)  # ≈ 5.4 pt, then 5 pt where the larger does not fit
+NUMBER_SMALL = (1.9, MIN_TEXT)  # a number squeezed in: ≈ 5.4 pt, then 5 pt
 NAME_LEADING = 1.1     # line pitch of a name broken in two, in font sizes
 LABEL_GAP = 0.25
 # A label belongs to the circle it is nearest, clearly: its gap to any other station's ink
@@ -46,14 +51,17 @@ OWN_MARGIN = 0.5
 # other, so that two never read as one ("Moritzplatz Ostbahnhof", "21 República Argentina").
 READ_GAP_X = 1.8
 READ_GAP_Y = 1.4
-# A hub's name that finds no free spot may cross one bundle of tracks on a white halo, as
-# transit diagrams do: never within TRACK_CLEAR of a station's ink (where the track shows
-# which way the line leaves), and covering at most HALO_COVER of the track.
-HALO = 0.2             # the halo round the name's box: inside the LABEL_GAP kept free round it
-TRACK_CLEAR = 1.6
-HALO_COVER = 6.5
+# Every label's box is at least this much nearer its own circle's ink than any other
+# circle's (the measure; the usual spots ask OWN_RATIO and OWN_MARGIN, far more).
+OWN_MIN = 0.6
+# A name that finds no spot beside its circle goes out into free paper on a leader line: a
+# thin line from the circle's rim to the name, touching nothing else.
+LEADER_W = 0.2
+LEADER_REACH = (2.5, 4.0, 6.0, 8.5, 11.5, 15.0)  # how far out from the rim (mm)
+LEADER_FREE = 1.5      # a leader crosses no track this near its circle
+LEADER_OVER = 5.0      # ... and runs over tracks for at most this much in all
 NUMBER_REACH = 8.0     # a station's number stays within this of its circle's ink
-NEIGHBOURS_WITHIN = 30.0  # stations whose circles a label beside a station could be nearer
+NEIGHBOURS_WITHIN = 42.0  # stations whose circles a label beside a station could be nearer (the longest names are ~30 mm)
 SPECIAL_FILL = "#d9d9d9"
 NUMBER_COLOR = "#333333"
 NAME_COLOR = "#1a1a1a"

@@ -23,15 +23,19 @@ from ..draw import (
     stroke,
     tint,
 )
+from ..layout import Point
 
 # Dash pattern and casing, in the order lines get them: with the letters, they tell lines
 # apart on a black-and-white print. Every dash and gap is at least 0.6 mm and every band is
-# the full track width: no hairlines (a white centre stripe used to print as two thin lines).
-# The patterns differ in their period (solid; 5.2, 2.1, 5.7 mm with 4 changes; dots every
-# 1.3 mm), so two
-# lines differ in casing or clearly in rhythm.
+# the full track width: no hairlines. Each pattern is its own class — solid, dashed, dotted,
+# dash-dot — and each comes plain or with a black casing (a double edge), so eight classes
+# in all; lines that share a station or cross get different classes where the map allows
+# (:func:`line_looks`). Periods are at most 3.3 mm, so the panel's 6.9 mm sample shows two.
 _DASHES: tuple[tuple[float, ...] | None, ...] = (
-    None, (4.0, 1.2), (1.2, 0.9), (3.0, 0.9, 0.9, 0.9), (0.6, 0.7))
+    None, (1.8, 0.9), (0.6, 0.7), (1.5, 0.6, 0.6, 0.6))
+#: The pattern class of each dash pattern (the casing makes a class of its own too).
+PATTERN_CLASS = {None: "solid", (1.8, 0.9): "dashed", (0.6, 0.7): "dotted",
+                 (1.5, 0.6, 0.6, 0.6): "dash-dot"}
 _PATTERNS: tuple[tuple[tuple[float, ...] | None, bool], ...] = (
     tuple((dash, False) for dash in _DASHES) + tuple((dash, True) for dash in _DASHES))
 _RING = (None, True)   # a ring: solid, with a heavy casing of its own
@@ -58,27 +62,63 @@ def line_look(line: MapLine) -> LineLook:
     return LineLook(line.color, dash, casing or luminance(line.color) > LIGHT)
 
 
-def line_looks(lines: Sequence[MapLine]) -> list[LineLook]:
-    """The looks of a map's lines, each pattern used once (while there are enough): rings
-    get the heavy style, light colours the first free cased pattern, the other lines the
-    first free pattern in line order."""
-    free = [p for p in _PATTERNS if p != _RING] if any(li.ring for li in lines) else list(_PATTERNS)
+def line_looks(lines: Sequence[MapLine], stations: Sequence[Point] | None = None
+               ) -> list[LineLook]:
+    """The looks of a map's lines: rings get the heavy style, light colours a cased
+    pattern; every line a pattern class (dash pattern and casing) that no line it meets —
+    shares a station with or, given the stations' ``(x, y)`` positions, crosses — has,
+    busiest lines first, while there are classes enough (then the least used among its
+    neighbours'; without positions, each pattern once in line order)."""
+    meets = _meetings(lines, stations)
     looks: dict[int, LineLook] = {}
     for line in lines:
         if line.ring:
             looks[line.index] = LineLook(line.color, *_RING, heavy=True)
-    for light in (True, False):
-        for line in lines:
-            if line.index in looks or (luminance(line.color) > LIGHT) != light:
-                continue
-            options = [p for p in free if p[1]] if light else free
-            if not options:  # more lines than patterns: start again
-                options = [p for p in _PATTERNS if p[1] or not light]
-            dash, casing = options[0]
-            if options[0] in free:
-                free.remove(options[0])
-            looks[line.index] = LineLook(line.color, dash, casing)
+    used: dict[tuple[tuple[float, ...] | None, bool], int] = {}
+    order = sorted((li for li in lines if not li.ring),
+                   key=lambda li: (luminance(li.color) <= LIGHT, -len(meets[li.index]),
+                                   li.index))
+    for line in order:
+        light = luminance(line.color) > LIGHT
+        options = [p for p in _PATTERNS if p[1] or not light]
+        taken = {(looks[j].dash, looks[j].casing) for j in meets[line.index] if j in looks}
+        taken |= {_RING} if any(looks[j].heavy for j in meets[line.index] if j in looks) else set()
+        free = [p for p in options if p not in taken]
+        pick = min(free or options, key=lambda p: (used.get(p, 0), options.index(p)))
+        used[pick] = used.get(pick, 0) + 1
+        looks[line.index] = LineLook(line.color, *pick)
     return [looks[line.index] for line in lines]
+
+
+def _meetings(lines: Sequence[MapLine], stations: Sequence[Point] | None
+              ) -> dict[int, set[int]]:
+    """For each line, the lines that share a station with it or (with positions) cross it."""
+    meets: dict[int, set[int]] = {li.index: set() for li in lines}
+    for a in lines:
+        for b in lines:
+            if a.index < b.index and set(a.order) & set(b.order):
+                meets[a.index].add(b.index)
+                meets[b.index].add(a.index)
+    if stations is None:
+        return meets
+    legs = {li.index: [(stations[p], stations[q]) for p, q in
+                       zip(li.order, li.order[1:] + ((li.order[0],) if li.ring else ()),
+                           strict=False)] for li in lines}
+    for a in lines:
+        for b in lines:
+            if a.index < b.index and b.index not in meets[a.index] and any(
+                    _cross(p, q, r, t) for p, q in legs[a.index] for r, t in legs[b.index]):
+                meets[a.index].add(b.index)
+                meets[b.index].add(a.index)
+    return meets
+
+
+def _cross(p: Point, q: Point, r: Point, t: Point) -> bool:
+    """Whether segments pq and rt cross (properly)."""
+    def side(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    d1, d2, d3, d4 = side(p, q, r), side(p, q, t), side(r, t, p), side(r, t, q)
+    return d1 * d2 < 0 and d3 * d4 < 0
 
 
 def casing_extra(look: LineLook) -> float:

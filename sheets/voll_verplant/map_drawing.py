@@ -5,8 +5,6 @@ order of importance.
 
 from __future__ import annotations
 
-from math import hypot
-
 from scorepad.rules.common.errors import ContentError
 
 from .. import layout as geo
@@ -23,7 +21,6 @@ from .dimensions import (
     SPECIAL_FILL,
     STATION_GAP,
     STATION_STROKE,
-    TRACK_CLEAR,
     TRACK_GAP,
 )
 from .frame import _Frame
@@ -135,13 +132,10 @@ class _MapDrawing(_MapLabels):
             if len(path) == 1:  # a one-station line: a stub, hidden under its circle
                 points = [self.centers[path[0]], self.centers[path[0]]]
             self.tracks[line.index] = points
-        # Each connection's bundle is an obstacle; a hub's name with a halo may cross one
-        # (``track_pieces``, ``track_slots``), but never near a station, where the track
-        # shows which way the line leaves it (``track_ends``).
+        # Each connection's bundle is an obstacle: no label ever covers a track. A leader
+        # line may cross one (``track_slots``, ``track_pieces``).
         self.track_slots: set[int] = set()
         self.track_pieces = geo.Obstacles(cell=8.0)
-        self.track_route: list[tuple[int, int]] = []
-        self.track_ends = geo.Obstacles(cell=8.0)
         for key, route in self.routes.items():
             users = self.edge_lines[key]
             # A casing wider than the track gap (a ring's) reaches a little farther out.
@@ -151,12 +145,6 @@ class _MapDrawing(_MapLabels):
                 capsule = geo.Capsule(*p, *q, half)
                 self.track_slots.add(self.obstacles.add(capsule))
                 self.track_pieces.add(capsule)
-                self.track_route.append(key)
-            for station, p, q in ((key[0], route[0], route[1]), (key[1], route[-1], route[-2])):
-                length = hypot(q[0] - p[0], q[1] - p[1])
-                reach = min(length, self.outer[station] + TRACK_CLEAR)
-                ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
-                self.track_ends.add(geo.Capsule(*p, p[0] + ux * reach, p[1] + uy * reach, half))
 
     # -------------------------------------------------------------- map drawing
     def _map(self) -> Group:
@@ -198,6 +186,7 @@ class _MapDrawing(_MapLabels):
         for request in later:
             group.extend(self._place_badge(request, quick=False) or [])
         group.extend(self._names(rest))
+        group.extend(self._far_names())
         return group
 
     def _station(self, i: int) -> list[Item]:

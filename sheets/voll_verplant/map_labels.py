@@ -4,7 +4,7 @@ the ring arrows), stars of special stations, station numbers and names (``_MapLa
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from math import hypot, sqrt
 
 from scorepad.rules.voll_verplant.maps import Line as MapLine
@@ -20,8 +20,8 @@ from ..draw import (
     Item,
     Line,
     Polyline,
-    Rect,
     Text,
+    contrasting,
     filled,
     stroke,
     text_width,
@@ -37,18 +37,21 @@ from .dimensions import (
     _STAR_TURNS,
     BADGE_OWNERSHIP,
     BADGE_R,
-    HALO,
-    HALO_COVER,
     LABEL_GAP,
+    LEADER_FREE,
+    LEADER_OVER,
+    LEADER_REACH,
+    LEADER_W,
     NAME_COLOR,
     NAME_LEADING,
-    NAME_MIN,
     NAME_SIZES,
     NEIGHBOURS_WITHIN,
     NUMBER_COLOR,
     NUMBER_REACH,
     NUMBER_SIZE,
+    NUMBER_SMALL,
     OWN_MARGIN,
+    OWN_MIN,
     OWN_RATIO,
     READ_GAP_X,
     READ_GAP_Y,
@@ -82,8 +85,7 @@ class _MapLabels:
     bounds: geo.Box
     track_slots: set[int]
     track_pieces: geo.Obstacles
-    track_route: list[tuple[int, int]]
-    track_ends: geo.Obstacles
+    first: frozenset[int]
 
     def _badge_requests(self) -> tuple[list[Item], list[tuple]]:
         """Each line's letter at both ends (a square at the wagon's end, a circle at the end
@@ -247,7 +249,11 @@ class _MapLabels:
             length = max(0.9, min(2.2, room))
             tip = (base[0] + u[0] * length, base[1] + u[1] * length)
             tri = geo.arrowhead(tip, u, length, self.line_w + 0.8)
-            items.append(Polyline(tri, filled(BLACK), closed=True, tag=f"arrow arrow-{line.id}"))
+            # Drawn in black or white, whichever stands out on the ring's colour (a black
+            # arrow vanishes on Madrid's near-black ring), outlined in the other.
+            ink = contrasting(line.color)
+            items.append(Polyline(tri, filled(ink, WHITE if ink == BLACK else BLACK, 0.15),
+                                  closed=True, tag=f"arrow arrow-{line.id}"))
             xs, ys = [p[0] for p in tri], [p[1] for p in tri]
             self.obstacles.add(geo.Box(min(xs), min(ys), max(xs), max(ys)))
         return items
@@ -312,6 +318,7 @@ class _MapLabels:
         # those whose name does.
         self.hopeless: set[int] = set()
         self.hopeful: dict[int, geo.Box] = {}
+        self.pending: list[Station] = []  # names that found no spot beside their circle
         self.ownership = (OWN_RATIO, OWN_MARGIN)  # (ratio, margin) that _owned asks for
         self.read_gap = (READ_GAP_X, READ_GAP_Y)  # what _reads_apart keeps free
 
@@ -395,14 +402,12 @@ class _MapLabels:
 
     def _free_label(self, i: int, lines: Sequence[str], sizes: Sequence[float],
                     order: Sequence[geo.Point], rings: Sequence[float],
-                    spare: Sequence[int] = (), halo: bool = False, slide: bool = False
+                    spare: Sequence[int] = (), slide: bool = False
                     ) -> tuple[geo.Box, float, float, float] | None:
         """The first free spot for ``lines`` of text beside station ``i`` that belongs to it
         and leaves the numbers of ``spare`` room, trying each font size in turn:
-        (box, x, first baseline, size), or None. With ``halo`` the text may cross one
-        bundle of tracks (see :meth:`_clear_over_tracks`); ``slide`` tries the spots
-        between the directions instead (:meth:`_slide_candidates`, ``order`` and ``rings``
-        unused)."""
+        (box, x, first baseline, size), or None. ``slide`` tries the spots between the
+        directions instead (:meth:`_slide_candidates`, ``order`` and ``rings`` unused)."""
         bounds = self.bounds
         bx0, by0, bx1, by1 = bounds.x0, bounds.y0, bounds.x1, bounds.y1
         hits = self.obstacles.box_hits
@@ -418,36 +423,16 @@ class _MapLabels:
                 # only for a spot that is free.)
                 if not (x0 >= bx0 and y0 >= by0 and x1 <= bx1 and y1 <= by1):
                     continue
-                if not halo and hits(x0, y0, x1, y1, LABEL_GAP):
+                if hits(x0, y0, x1, y1, LABEL_GAP):
                     continue
                 box = geo.Box(x0, y0, x1, y1)
-                if ((not halo or self._clear_over_tracks(box))
-                        and self._owned(i, box) and self._reads_apart(i, box)
-                        and (not spare or self._numbers_still_fit(spare, box))):
+                if (self._owned(i, box) and self._reads_apart(i, box)
+                        and (not spare or self._numbers_still_fit(spare, box, i))):
                     return box, tx, base, size
         return None
 
-    def _clear_over_tracks(self, box: geo.Box) -> bool:
-        """Whether a name on a white halo may go at ``box``: it touches nothing but the
-        tracks of one connection, crosses them away from every station (``track_ends``) and
-        hides no more than ``HALO_COVER`` of them (measured along their middle)."""
-        # The halo reaches HALO beyond the text: it too keeps clear of what is drawn (it
-        # may hide the track up to the end of ``track_ends``).
-        if self.obstacles.hits(box, LABEL_GAP + HALO, skip=self.track_slots):
-            return False
-        if self.track_ends.hits(box, LABEL_GAP):
-            return False
-        crossed = self.track_pieces.hit_indices(box, LABEL_GAP)
-        if len({self.track_route[k] for k in crossed}) > 1:
-            return False
-        for k in crossed:
-            c = self.track_pieces.shapes[k]
-            assert isinstance(c, geo.Capsule)
-            if geo.clipped_length(c.x1, c.y1, c.x2, c.y2, box) > HALO_COVER:
-                return False
-        return True
-
-    def _numbers_still_fit(self, stations: Sequence[int], box: geo.Box) -> bool:
+    def _numbers_still_fit(self, stations: Sequence[int], box: geo.Box, owner: int = -1
+                           ) -> bool:
         """Whether the numbers of ``stations`` (not placed yet) still find a spot with ``box``
         taken: a name placed before the numbers must not take a number's last spot.
 
@@ -468,7 +453,9 @@ class _MapLabels:
             elif not (_near(spot[0], box) and _takes(box, spot[0])):
                 continue  # the spot kept is still free
             self.obstacles.add(box)
-            self.texts.add(box)
+            slot = self.texts.add(box)
+            if owner >= 0:  # the name's own number reads with it
+                self.text_slots[owner].append(slot)
             try:
                 # A name placed early must leave the number a spot, at its full size
                 # unless ``spare_full`` (a hub's name in its last search).
@@ -477,6 +464,8 @@ class _MapLabels:
             finally:
                 self.obstacles.pop()
                 self.texts.pop()
+                if owner >= 0:
+                    self.text_slots[owner].pop()
         return True
 
     def _number_spot(self, i: int, full: bool = True) -> tuple[geo.Box, float, float, float] | None:
@@ -488,15 +477,15 @@ class _MapLabels:
                                     (0.0, 0.6, 1.4, 2.4)))
         if spot is not None or not full:
             return spot
-        spot = (self._free_label(i, text, (NUMBER_SIZE * 0.85,), _ALL_DIRECTIONS,
+        spot = (self._free_label(i, text, NUMBER_SMALL[:1], _ALL_DIRECTIONS,
                                  (0.0, 0.6, 1.4, 2.4))
-                or self._free_label(i, text, (NUMBER_SIZE * 0.85, NUMBER_SIZE * 0.75),
-                                    _ALL_DIRECTIONS, (0.3, 1.0, 1.8, 3.2, 4.2)))
+                or self._free_label(i, text, NUMBER_SMALL, _ALL_DIRECTIONS,
+                                    (0.3, 1.0, 1.8, 3.2, 4.2)))
         if spot is not None or self.ownership != (OWN_RATIO, OWN_MARGIN):
             return spot
         # A number must be printed: where no spot is clearly its own, one that is still
         # nearer its own circle than any other, and a little closer to other labels, will do.
-        self.ownership, self.read_gap = (1.0, 0.05), (READ_GAP_X * 0.6, READ_GAP_Y * 0.75)
+        self.ownership, self.read_gap = (1.0, OWN_MIN), (READ_GAP_X * 0.87, READ_GAP_Y * 0.75)
         try:
             return self._number_spot(i, full)
         finally:
@@ -522,12 +511,11 @@ class _MapLabels:
         return items
 
     def _name_spot(self, i: int, name: str, spare: Sequence[int] = (), important: bool = False
-                   ) -> tuple[geo.Box, float, float, float, list[str], str] | None:
-        """Where station ``i``'s name goes: beside the circle at the larger size, then broken
+                   ) -> tuple[geo.Box, float, float, float, list[str]] | None:
+        """Where station ``i``'s name goes beside its circle: at the larger size, then broken
         in two lines, then smaller and a little farther out (still clearly nearest its own
-        circle). An ``important`` name (a hub's) then searches all round, finer and smaller,
-        and at last across a bundle of tracks on a white halo. Returns (box, x, first
-        baseline, size, lines, how) or None, ``how`` being "" or "halo"."""
+        circle). An ``important`` name (a hub's) then searches all round, finer, and slid
+        round the circle. Returns (box, x, first baseline, size, lines) or None."""
         two = _two_lines(name)
         big, small = NAME_SIZES
         tries: list[tuple[list[str], float, tuple[float, ...]]] = [
@@ -539,28 +527,66 @@ class _MapLabels:
         for lines, size, rings in tries:
             spot = self._free_label(i, lines, (size,), _ALL_NAME_DIRECTIONS, rings, spare)
             if spot is not None:
-                return (*spot, lines, "")
+                return (*spot, lines)
         if not important:
             return None
-        # A hub's name rather a little smaller or farther out than missing, even where a
-        # near number then has to be a little smaller.
+        # A hub's name rather a little farther out than on a leader line, even where a near
+        # number then has to be a little smaller.
         self.spare_full = True
         try:
             for slide in (False, True):
                 for lines in ([name], two) if two else ([name],):
-                    spot = self._free_label(i, lines, (small, NAME_MIN), _FINE_DIRECTIONS,
+                    spot = self._free_label(i, lines, (small,), _FINE_DIRECTIONS,
                                             _FINE_RINGS, spare, slide=slide)
                     if spot is not None:
-                        return (*spot, lines, "")
-            # Across a track on a halo, at the largest size that fits there.
-            for size in NAME_SIZES + (NAME_MIN,):
-                for lines in ([name], two) if two else ([name],):
-                    spot = self._free_label(i, lines, (size,), _FINE_DIRECTIONS, _FINE_RINGS,
-                                            spare, halo=True)
-                    if spot is not None:
-                        return (*spot, lines, "halo")
+                        return (*spot, lines)
         finally:
             self.spare_full = False
+        return None
+
+    def _leader_spot(self, i: int, name: str, spare: Sequence[int] = ()
+                     ) -> tuple[geo.Box, float, float, float, list[str], geo.Capsule] | None:
+        """A spot for station ``i``'s name out in the free paper, tied to its circle by a
+        leader line: the box's near corner or edge ``LEADER_REACH`` out from the rim in one of
+        24 directions, the leader touching nothing but its own circle, the box still nearer
+        its own circle than any other by ``OWN_MIN`` at least, the numbers of ``spare``
+        left a spot. The leader may cross tracks (a thin dark line over a band interrupts
+        nothing) but not near its circle and along no more than ``LEADER_OVER`` of them.
+        Returns (box, x, first baseline, size, lines, leader) or None."""
+        two = _two_lines(name)
+        x, y = self.centers[i]
+        rim = self.outer[i]
+        own = [self.station_slots[i]]
+        hits = self.obstacles.box_hits
+        shapes = [([name], size) for size in NAME_SIZES] + [(two, size) for size in NAME_SIZES
+                                                             if two]
+        saved = self.ownership
+        self.ownership = (1.0, OWN_MIN)
+        try:
+            sized = []
+            for lines, size in shapes:
+                up = ASCENT * size
+                sized.append((lines, size, max(text_width(text, size) for text in lines), up,
+                              up + DESCENT * size + (len(lines) - 1) * NAME_LEADING * size))
+            for reach in LEADER_REACH:
+                d = rim + LABEL_GAP + reach
+                # Where the leader meets the name: a spot taken there rules out every shape.
+                open_ = [(ux, uy) for ux, uy in _FINE_DIRECTIONS
+                         if not hits(x + ux * d - 0.1, y + uy * d - 0.1, x + ux * d + 0.1,
+                                     y + uy * d + 0.1, LABEL_GAP)]
+                for lines, size, w, up, h in sized:
+                    for ux, uy in open_:
+                        px, py = x + ux * d, y + uy * d
+                        x0 = px if ux > 0.3 else px - w if ux < -0.3 else px - w / 2
+                        y0 = py if uy > 0.3 else py - h if uy < -0.3 else py - h / 2
+                        leader = geo.Capsule(x + ux * (rim + 0.15), y + uy * (rim + 0.15),
+                                             px - ux * 0.35, py - uy * 0.35, LEADER_W / 2)
+                        box = self._far_box(i, x0, y0, x0 + w, y0 + h, spare,
+                                            lambda c=leader: self._leader_clear(c, own))
+                        if box is not None:
+                            return box, x0, y0 + up, size, lines, leader
+        finally:
+            self.ownership = saved
         return None
 
     def _ranked_names(self) -> tuple[list[Station], list[Station]]:
@@ -570,14 +596,87 @@ class _MapLabels:
         rest: list[Station] = []
         for st in self.net.stations:
             if st.name:
-                important = len(st.lines) > 1 or st.index in self.ends or st.index in self.starts
+                important = (len(st.lines) > 1 or st.index in self.ends
+                             or st.index in self.starts or st.id in self.first)
                 (key if important else rest).append(st)
-        key.sort(key=lambda st: (-len(st.lines), st.id))
+        # The names a first layout left out go first on a second one (``first``).
+        key.sort(key=lambda st: (st.id not in self.first, -len(st.lines), st.id))
         return key, rest
 
+    def _upright_spot(self, i: int, name: str, spare: Sequence[int] = ()
+                      ) -> tuple[geo.Box, float, float, float] | None:
+        """A spot for station ``i``'s name set upright (turned 90°, reading upwards) straight
+        above or below its circle, a little farther out step by step: where tracks leave a
+        circle on every side but one, as metro maps do for a crowded hub. Returns (box, x and
+        baseline where the text starts, size) or None."""
+        # Farther out than a name beside its circle may go (room for its number between),
+        # so only as clearly its own as a name on a leader line.
+        saved, self.ownership = self.ownership, (1.0, OWN_MIN)
+        try:
+            return self._upright_search(i, name, spare)
+        finally:
+            self.ownership = saved
+
+    def _upright_search(self, i: int, name: str, spare: Sequence[int]
+                        ) -> tuple[geo.Box, float, float, float] | None:
+        x, y = self.centers[i]
+        for size in NAME_SIZES:
+            length = text_width(name, size)
+            # Turned -90° about its start, the text's ascent lies left of x, its descent right.
+            half = (ASCENT + DESCENT) * size / 2
+            tx = x + half - DESCENT * size
+            for extra in (0.0, 0.6, 1.4, 2.4, 3.4):
+                d = self.outer[i] + LABEL_GAP + extra
+                for y0, y1 in ((y - d - length, y - d), (y + d, y + d + length)):
+                    box = self._far_box(i, x - half, y0, x + half, y1, spare)
+                    if box is not None:
+                        return box, tx, y1, size
+        return None
+
+    def _far_box(self, i: int, x0: float, y0: float, x1: float, y1: float,
+                 spare: Sequence[int], also: Callable[[], bool] | None = None
+                 ) -> geo.Box | None:
+        """The box of a name put upright or on a leader, if it is free there: on the page,
+        touching nothing, station ``i``'s own (``ownership`` as set), apart from other
+        labels, ``also`` holding, and leaving the numbers of ``spare`` a spot."""
+        b = self.bounds
+        if not (x0 >= b.x0 and y0 >= b.y0 and x1 <= b.x1 and y1 <= b.y1):
+            return None
+        if self.obstacles.box_hits(x0, y0, x1, y1, LABEL_GAP):
+            return None
+        box = geo.Box(x0, y0, x1, y1)
+        if not (self._owned(i, box) and self._reads_apart(i, box)):
+            return None
+        if also is not None and not also():
+            return None
+        if spare and not self._numbers_still_fit(spare, box, i):
+            return None
+        return box
+
+    def _leader_clear(self, leader: geo.Capsule, own: list[int]) -> bool:
+        """Whether a leader line touches nothing but its own circle and tracks it crosses:
+        clear of them for its first ``LEADER_FREE`` mm, and inside them for at most
+        ``LEADER_OVER`` mm in all (measured every 0.25 mm)."""
+        if self.obstacles.hits(leader, LABEL_GAP, ignore=own, skip=self.track_slots):
+            return False
+        lx, ly = leader.x2 - leader.x1, leader.y2 - leader.y1
+        length = hypot(lx, ly)
+        steps = max(1, int(length / 0.25))
+        over = 0.0
+        for k in range(steps + 1):
+            along = length * k / steps
+            t = along / length if length else 0.0
+            dot = geo.Disc(leader.x1 + lx * t, leader.y1 + ly * t, leader.r)
+            if self.track_pieces.hits(dot, LABEL_GAP):
+                if along < LEADER_FREE:
+                    return False
+                over += length / steps
+        return over <= LEADER_OVER
+
     def _names(self, ranked: Sequence[Station], before_numbers: bool = False) -> list[Item]:
-        """Place the names of ``ranked`` in turn; a name placed ``before_numbers`` leaves the
-        numbers of its own and every near station room."""
+        """Place the names of ``ranked`` beside their circles in turn; a name placed
+        ``before_numbers`` leaves the numbers of its own and every near station room. A name
+        that finds no spot waits in ``pending`` for :meth:`_far_names`."""
         items: list[Item] = []
         for st in ranked:
             assert st.name is not None
@@ -586,30 +685,124 @@ class _MapLabels:
                 spare = [st.index, *self.neighbours[st.index]]
             spot = self._name_spot(st.index, st.name, spare, before_numbers)
             if spot is None:
-                # No room: the name is left out, never squeezed in, and the command says so.
-                self.sheet.unnamed[st.id] = st.name
-                continue
-            box, tx, base, size, lines, how = spot
-            self._add_label(st.index, box)
-            self.sheet.names[st.id] = st.name
-            if how == "halo":
-                # White under the name where it crosses a track (a knock-out, as on metro maps).
-                items.append(Rect(box.x0 - HALO, box.y0 - HALO, box.x1 - box.x0 + 2 * HALO,
-                                  box.y1 - box.y0 + 2 * HALO, filled(WHITE), radius=0.5,
-                                  tag=f"halo halo-{st.id}"))
-            for k, text in enumerate(lines):
-                # Lines of a broken name line up on the side that faces the circle.
-                cx = self.centers[st.index][0]
-                anchor: Anchor
-                if box.x0 >= cx:
-                    x, anchor = box.x0, "start"
-                elif box.x1 <= cx:
-                    x, anchor = box.x1, "end"
+                # A name a first layout left out goes far at once, before the names near it.
+                far = self._far_name(st, before_numbers) if st.id in self.first else None
+                if far is None:
+                    self.pending.append(st)
                 else:
-                    x, anchor = (box.x0 + box.x1) / 2, "middle"
-                items.append(Text(x, base + k * NAME_LEADING * size, text, size, NAME_COLOR,
-                                  anchor=anchor, tag=f"name name-{st.id}"))
+                    items.extend(far)
+                continue
+            box, tx, base, size, lines = spot
+            items.extend(self._name_items(st, box, base, size, lines))
         return items
+
+    def _far_names(self, before_numbers: bool = False) -> list[Item]:
+        """The names that found no spot beside their circle (``pending``), each by
+        :meth:`_far_name`. ``before_numbers`` (the hubs' names, before the numbers are
+        placed) keeps a name that finds no spot waiting; after everything else, a name that
+        finds no spot even so is left out, never squeezed in (``SheetLayout.unnamed``)."""
+        items: list[Item] = []
+        pending, self.pending = self.pending, []
+        for st in pending:
+            placed = self._far_name(st, before_numbers)
+            if placed is not None:
+                items.extend(placed)
+            elif before_numbers:
+                self.pending.append(st)
+            else:
+                assert st.name is not None
+                self.sheet.unnamed[st.id] = st.name
+        return items
+
+    def _far_name(self, st: Station, before_numbers: bool) -> list[Item] | None:
+        """Station ``st``'s name where no spot beside its circle is left: set upright above
+        or below it, else on a leader line out into free paper; else abbreviated
+        (:func:`abbreviate`) beside the circle, upright or on a leader line. Before the
+        numbers (``before_numbers``) every near number keeps a spot. None if none is free."""
+        assert st.name is not None
+        spare: Sequence[int] = ()
+        if before_numbers and self.numbers:
+            spare = [st.index, *self.neighbours[st.index]]
+        short = abbreviate(st.name)
+        for text in [st.name] + ([short] if short != st.name else []):
+            items: list[Item] = []
+            near = None if text == st.name else self._name_spot(st.index, text, spare)
+            if near is not None:
+                box, _, base, size, lines = near
+                items = self._name_items(st, box, base, size, lines)
+            elif (upright := self._upright_spot(st.index, text, spare)) is not None:
+                box, tx, base, size = upright
+                self._add_label(st.index, box)
+                self.sheet.names[st.id] = st.name
+                items = [Text(tx, base, text, size, NAME_COLOR, angle=-90.0,
+                              tag=f"name name-{st.id}")]
+            elif (far := self._leader_spot(st.index, text, spare)) is not None:
+                box, _, base, size, lines, leader = far
+                self.obstacles.add(leader)
+                items = [Line(leader.x1, leader.y1, leader.x2, leader.y2,
+                              stroke(NAME_COLOR, LEADER_W), tag=f"leader leader-{st.id}"),
+                         *self._name_items(st, box, base, size, lines)]
+            else:
+                continue
+            if text != st.name:
+                self.sheet.abbreviated[st.id] = text
+            return items
+        return None
+
+    def _name_items(self, st: Station, box: geo.Box, base: float, size: float,
+                    lines: Sequence[str]) -> list[Item]:
+        """A placed name's text, lines of a broken name lined up on the side that faces the
+        circle; the box is taken."""
+        self._add_label(st.index, box)
+        self.sheet.names[st.id] = st.name or ""
+        items: list[Item] = []
+        cx = self.centers[st.index][0]
+        anchor: Anchor
+        if box.x0 >= cx:
+            x, anchor = box.x0, "start"
+        elif box.x1 <= cx:
+            x, anchor = box.x1, "end"
+        else:
+            x, anchor = (box.x0 + box.x1) / 2, "middle"
+        for k, text in enumerate(lines):
+            items.append(Text(x, base + k * NAME_LEADING * size, text, size, NAME_COLOR,
+                              anchor=anchor, tag=f"name name-{st.id}"))
+        return items
+
+
+def abbreviate(name: str) -> str:
+    """``name`` shortened by the sheet's abbreviation rule, the last resort for a name that
+    finds no room even on a leader line: each word (or a compound's last part) found in
+    ``ABBREVIATIONS`` takes its usual short form (``Platz`` → ``Pl.``, ``-straße`` →
+    ``-str.``, ``Saint-`` → ``St-``); every other letter stays, so the name stays
+    recognisable."""
+    out = []
+    for word in name.split(" "):
+        parts = word.split("-")
+        for k, part in enumerate(parts):
+            short = ABBREVIATIONS.get(part)
+            if short is None:
+                low = part.lower()
+                for long, tail in _TAIL_ABBREVIATIONS:
+                    if low.endswith(long) and len(part) > len(long) + 2:
+                        short = part[:len(part) - len(long)] + tail
+                        break
+            parts[k] = short or part
+        out.append("-".join(parts))
+    return " ".join(out)
+
+
+#: Whole words shortened by :func:`abbreviate` (German, French, Spanish, Dutch map names).
+ABBREVIATIONS = {
+    "Platz": "Pl.", "Straße": "Str.", "Strasse": "Str.", "Bahnhof": "Bhf.", "Allee": "Al.",
+    "Saint": "St", "Sainte": "Ste", "Boulevard": "Bd", "Boulevards": "Bds", "Avenue": "Av.",
+    "Porte": "Pte", "Place": "Pl.", "Gare": "G.", "Plaza": "Pza.", "Puerta": "Pta.",
+    "Avenida": "Av.", "Estación": "Est.", "Glorieta": "Gta.", "Station": "Stn.",
+}
+#: Compound endings shortened by :func:`abbreviate`: ``Alexanderplatz`` → ``Alexanderpl.``.
+_TAIL_ABBREVIATIONS = (("platz", "pl."), ("straße", "str."), ("strasse", "str."),
+                       ("bahnhof", "bhf."), ("brücke", "br."), ("allee", "al."),
+                       ("damm", "d."), ("straat", "str."), ("plein", "pl."))
 
 
 def _two_lines(name: str) -> list[str]:

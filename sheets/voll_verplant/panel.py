@@ -25,9 +25,9 @@ from ..draw import (
     tint,
     wrap,
 )
-from ..labels import label
+from ..labels import MINUS, label
 from .dimensions import (
-    COL_W,
+    HEADER_X,
     INTERCHANGE_STROKE,
     LEGEND_LINE,
     LEGEND_ROW,
@@ -35,6 +35,9 @@ from .dimensions import (
     LEGEND_SYMBOL,
     LINE_W,
     MARGIN,
+    MIN_TEXT,
+    NUMBER_COLOR,
+    NUMBER_SIZE,
     ROW_H,
     SAFE,
     SCORE_H,
@@ -58,6 +61,8 @@ class _Panel:
     # Set by the builder.
     net: Network
     lang: str
+    numbers: bool
+    col_w: float
     looks: list[LineLook]
     sheet: SheetLayout
 
@@ -66,12 +71,13 @@ class _Panel:
         note = self.net.note_in(self.lang)
         if not note:
             return []
-        room = page_w - 2 * MARGIN - COL_W - 20.0
+        room = page_w - 2 * HEADER_X - self.col_w - 20.0
         return wrap(note, room, 2.3, italic=True)[:2]
 
     def _header(self, frame: _Frame, note_lines: list[str]) -> Group:
+        """Symbol, title and note, and the player's name field: between the top scan marks."""
         g = Group(tag="header")
-        x0, y0 = MARGIN + SAFE, MARGIN + SAFE
+        x0, y0 = HEADER_X, MARGIN + SAFE
         symbol = (self.net.symbol or self.net.name[:1]).strip() or "M"
         sw = max(9.0, text_width(symbol, 5.0, True) + 3.0)
         g.add(Rect(x0, y0, sw, 9.0, filled(BLACK), radius=2.2, tag="symbol"))
@@ -82,8 +88,8 @@ class _Panel:
         for k, text in enumerate(note_lines):
             g.add(Text(x0, y0 + 13.0 + 3.0 * k, text, 2.3, "#444444", italic=True, tag="note"))
         # The player's name field, above the panel.
-        px1 = frame.width - MARGIN - SAFE
-        px0 = px1 - COL_W
+        px1 = frame.width - HEADER_X
+        px0 = px1 - self.col_w
         word = label("common.player", self.lang)
         g.add(Text(px0, y0 + 7.0, word, 3.0, bold=True))
         fx = px0 + text_width(word, 3.0, True) + 2.0
@@ -97,10 +103,10 @@ class _Panel:
         lang = self.lang
         g.add(Text(x, y + 2.6, label("vv.line", lang), 2.3, bold=True))
         g.add(Text(x + 8.0, y + 2.6, label("vv.wagon", lang), 2.3, bold=True))
-        bx = x + 41.6
+        bx = x + self.col_w - 16.4
         g.add(Text(bx, y + 2.6, label("vv.bonus", lang), 2.3, bold=True))
-        g.add(Text(bx + 3.8, y + 6.0, label("vv.first", lang), 1.75, anchor="middle"))
-        g.add(Text(bx + 12.2, y + 6.0, label("vv.later", lang), 1.75, anchor="middle"))
+        g.add(Text(bx + 3.8, y + 6.0, label("vv.first", lang), MIN_TEXT, anchor="middle"))
+        g.add(Text(bx + 12.2, y + 6.0, label("vv.later", lang), MIN_TEXT, anchor="middle"))
         for row, line in enumerate(self.net.lines[first:end]):
             g.extend(self._row(line, x, y + TABLE_HEAD + row * ROW_H))
         return g
@@ -109,7 +115,9 @@ class _Panel:
         look = self.looks[line.index]
         items: list[Item] = list(badge_items(x + 3.2, y + 3.4, 2.9, line.id, line.color, False,
                                              tag=f"row-badge row-badge-{line.id}"))
-        items.extend(track_items([(x + 1.0, y + 8.0), (x + 5.6, y + 8.0)], look, LINE_W))
+        # Long enough for two periods of the longest dash pattern (look.py).
+        items.extend(track_items([(x + 0.3, y + 8.0), (x + 7.2, y + 8.0)], look, LINE_W,
+                                 tag=f"sample sample-{line.id}"))
         body_w = WINDOW_GAP + line.windows * (WINDOW_W + WINDOW_GAP)
         wx = x + 7.6
         items.append(Rect(wx, y + 0.5, body_w, 7.9, Style(BLACK, tint(line.color, 0.78), 0.35),
@@ -124,7 +132,8 @@ class _Panel:
             boxes.append(geo.Box(bx, y + 1.45, bx + WINDOW_W, y + 1.45 + WINDOW_H))
         self.sheet.windows[line.id] = boxes
         cells = {}
-        for kind, value, cx in (("first", line.first, x + 41.6), ("later", line.later, x + 50.0)):
+        bx = x + self.col_w - 16.4
+        for kind, value, cx in (("first", line.first, bx), ("later", line.later, bx + 8.4)):
             items.append(Rect(cx, y + 1.2, 7.6, 6.6, Style(BLACK, WHITE, 0.35),
                               tag=f"bonus bonus-{kind}-{line.id}"))
             items.append(Text(cx + 2.3, y + 4.5, str(value), 3.2, bold=kind == "first",
@@ -138,13 +147,14 @@ class _Panel:
     def _score_box(self, x: float, y: float) -> Group:
         g = Group(tag="score")
         lang = self.lang
-        g.add(Rect(x, y, COL_W, SCORE_H, stroke(BLACK, 0.4), radius=1.5))
+        g.add(Rect(x, y, self.col_w, SCORE_H, stroke(BLACK, 0.4), radius=1.5))
         g.add(Text(x + 2.0, y + 4.4, label("vv.score_title", lang), 3.0, bold=True))
         rows = (("line_points", label("vv.line_points", lang), None),
                 ("transfer", label("vv.transfers", lang), "×2"),
                 ("empty", label("vv.empty", lang), "÷2"),
                 ("total", label("common.total", lang), None))
-        result_x, small_x = x + COL_W - 15.0, x + 25.0
+        result_x = x + self.col_w - 15.0
+        small_x = result_x - 15.6
         for k, (key, text, op) in enumerate(rows):
             ry = y + 6.0 + k * SCORE_ROW
             mid = ry + SCORE_ROW / 2
@@ -157,7 +167,7 @@ class _Panel:
                 self.sheet.score["transfer_sum" if key == "transfer" else "empty_stations"] = (
                     geo.Box(small_x, mid - 3.0, small_x + 8.5, mid + 3.0))
             if key == "empty":
-                g.add(Text(result_x - 1.0, mid, "–", 3.0, bold=True, anchor="end",
+                g.add(Text(result_x - 1.0, mid, MINUS, 3.0, bold=True, anchor="end",
                            valign="middle"))
             g.add(Rect(result_x, mid - 3.0, 13.0, 6.0, stroke(BLACK, 0.7 if bold else 0.3)))
             field_name = {"line_points": "line_points", "transfer": "transfer_points",
@@ -169,7 +179,10 @@ class _Panel:
         lang = self.lang
         entries = [("interchange", label("vv.legend_interchange", lang)),
                    ("end", label("vv.legend_end", lang)),
-                   ("start", label("vv.legend_start", lang))]
+                   ("start", label("vv.legend_start", lang)),
+                   ("end-badge", label("vv.legend_end_badge", lang))]
+        if self.numbers:
+            entries.append(("number", label("vv.legend_number", lang)))
         if any(line.ring for line in self.net.lines):
             entries.append(("ring", label("vv.legend_ring", lang)))
         if self.net.special_mask:
@@ -201,6 +214,10 @@ class _Panel:
                     Circle(x, y, r - 0.15, Style(BLACK, WHITE, STATION_STROKE))]
         if kind == "start":
             return list(badge_items(x, y, 1.9, "A", "#888888", True))
+        if kind == "end-badge":
+            return list(badge_items(x, y, 1.9, "A", "#888888", False))
+        if kind == "number":
+            return [Text(x, y, "12", NUMBER_SIZE, NUMBER_COLOR, anchor="middle", valign="middle")]
         if kind == "special":
             return [Circle(x - 0.5, y + 0.4, r - 0.3, Style(BLACK, SPECIAL_FILL, STATION_STROKE)),
                     Polyline(geo.star_points(x + 1.2, y - 1.0, 1.25), filled(BLACK, WHITE, 0.15),

@@ -18,7 +18,7 @@ class SheetLayout:
     the circle radius; ``windows`` maps a line letter to its window boxes; ``bonus`` maps a
     line letter to its ``first``/``later`` cell and tick boxes; ``score`` maps a score field to
     its box; ``names`` the names printed and ``unnamed`` those that found no room (station id
-    to name); ``problems`` lists badges, stars and numbers that found no free spot (empty on
+    to name), ``abbreviated`` the names printed in their short form; ``problems`` lists badges, stars and numbers that found no free spot (empty on
     a good sheet).
     """
 
@@ -36,5 +36,8 @@ class SheetLayout:
     player: tuple[float, float, float] = (0.0, 0.0, 0.0)  # x, baseline, width of the field
     names: dict[int, str] = field(default_factory=dict)     # station id -> printed name
     unnamed: dict[int, str] = field(default_factory=dict)   # station id -> name left out
+    abbreviated: dict[int, str] = field(default_factory=dict)  # station id -> short form
     problems: list[str] = field(default_factory=list)
+    pad_roomy: bool = False  # laid out with room for badges all round the map
+    first: frozenset[int] = frozenset()  # station ids whose names were placed first
 

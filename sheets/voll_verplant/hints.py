@@ -1,0 +1,76 @@
+"""Where the label search of the bundled maps ends (generated: ``python -m
+scorepad.sheets.voll_verplant.hints`` writes this file; ``tests/test_vv_sheet_print.py`` checks
+it is current).
+
+``FIRST[(map id, paper, language, numbers)]`` lists the stations whose names
+:func:`~scorepad.sheets.voll_verplant.layout_search`, started with none, ends up placing first
+(it lays a sheet out again with the names left out first, up to twice). A bundled sheet starts
+there and is laid out once instead of up to three times; the search still runs on if names
+are left out.
+"""
+
+from __future__ import annotations
+
+FIRST: dict[tuple[str, str, str, bool], tuple[int, ...]] = {
+    ('berlin', 'a4', 'en', True): (17, 23, 34, 54),
+    ('berlin', 'a4', 'en', False): (16, 17, 23, 34),
+    ('berlin', 'a4', 'de', True): (17, 23, 34, 54),
+    ('berlin', 'a4', 'de', False): (16, 17, 23, 34),
+    ('berlin', 'a4', 'fr', True): (17, 23, 34, 54),
+    ('berlin', 'a4', 'fr', False): (16, 17, 23, 34),
+    ('berlin', 'letter', 'en', True): (16, 23, 24, 29, 30, 31, 34, 43, 47, 48, 54),
+    ('berlin', 'letter', 'en', False): (16, 17, 23, 30, 31, 34, 43, 47, 48, 54),
+    ('berlin', 'letter', 'de', True): (16, 23, 24, 29, 30, 31, 34, 43, 47, 48, 54),
+    ('berlin', 'letter', 'de', False): (16, 17, 23, 30, 31, 34, 43, 47, 48, 54),
+    ('berlin', 'letter', 'fr', True): (16, 23, 24, 29, 30, 31, 34, 43, 47, 48, 54),
+    ('berlin', 'letter', 'fr', False): (16, 17, 23, 30, 31, 34, 43, 47, 48, 54),
+    ('paris', 'a4', 'en', True): (40, 41, 49),
+    ('paris', 'a4', 'en', False): (41, 49, 52),
+    ('paris', 'a4', 'de', True): (40, 41, 49),
+    ('paris', 'a4', 'de', False): (41, 49, 52),
+    ('paris', 'a4', 'fr', True): (40, 41, 49),
+    ('paris', 'a4', 'fr', False): (41, 49, 52),
+    ('paris', 'letter', 'en', True): (41, 49),
+    ('paris', 'letter', 'en', False): (41, 49, 52),
+    ('paris', 'letter', 'de', True): (41, 49),
+    ('paris', 'letter', 'de', False): (17, 41, 49, 52),
+    ('paris', 'letter', 'fr', True): (23, 36, 41, 46, 52, 62),
+    ('paris', 'letter', 'fr', False): (17, 40, 41, 52),
+    ('madrid', 'a4', 'en', False): (30,),
+    ('madrid', 'a4', 'de', False): (30,),
+    ('madrid', 'a4', 'fr', True): (30,),
+    ('madrid', 'a4', 'fr', False): (30,),
+    ('madrid', 'letter', 'en', True): (15, 30, 35, 40, 41, 45, 51, 53, 57),
+    ('madrid', 'letter', 'de', True): (30, 35, 40, 57),
+    ('madrid', 'letter', 'de', False): (35, 40),
+    ('madrid', 'letter', 'fr', True): (26, 29, 30, 35, 40, 41, 51, 53),
+}
+
+
+def _generate() -> str:
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+
+    from . import layout_search
+
+    rows = []
+    for map_id in BUNDLED_MAPS:
+        net = bundled_map(map_id)
+        for paper in ("a4", "letter"):
+            for lang in ("en", "de", "fr"):
+                for numbers in (True, False):
+                    first = sorted(layout_search(net, paper, lang, numbers).first)
+                    if first:
+                        rows.append(f"    ({map_id!r}, {paper!r}, {lang!r}, {numbers}): "
+                                    f"{tuple(first)!r},")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerates the table below
+    import pathlib
+    import re
+
+    path = pathlib.Path(__file__)
+    text = path.read_text(encoding="utf-8")
+    table = "FIRST: dict[tuple[str, str, str, bool], tuple[int, ...]] = {\n" + _generate() + "\n}"
+    path.write_text(re.sub(r"FIRST: dict\[.*?\n\}|FIRST: dict\[.*?\{\}", table, text,
+                           count=1, flags=re.S), encoding="utf-8")

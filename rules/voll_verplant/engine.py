@@ -399,7 +399,7 @@ def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
         raise _violation("a free ride crosses one station anywhere and fills no window; "
                          "give a station, not a line", "free-ride-station")
     if move.station == -1:
-        if not rules.free_ride_may_decline:
+        if not rules.free_ride_may_decline and network.all_mask & ~sheet.marked:
             raise _violation("the free ride must be taken (this ruleset does not allow "
                              "declining)", "free-ride-decline")
         return sheet, ()

@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad.rules.common.shuffle import seeded_rng
+from scorepad.rules.voll_verplant import engine
 from scorepad.rules.voll_verplant.bots import greedy_bot, random_bot
 from scorepad.rules.voll_verplant.game import GAME
 from scorepad.rules.voll_verplant.maps import Network, bundled_map, load_map_data
 from scorepad.rules.voll_verplant.replay import step_data
 from scorepad.rules.voll_verplant.ruleset import VVRules, default_rules
-from scorepad.rules.voll_verplant.search import Policy
 from scorepad.rules.voll_verplant.simulate import final_totals, play_game
 from scorepad.rules.voll_verplant.simulator import (
     GREEDY,
@@ -85,14 +85,12 @@ def rulesets(draw: st.DrawFn) -> VVRules:
 BOTS = {"random": random_bot, "greedy": greedy_bot}
 
 
-def engine_game(network: Network, rules: VVRules, players: int, bot: str, seed: str,
-                explore: float = 0.0) -> Any:
+def engine_game(network: Network, rules: VVRules, players: int, bot: str, seed: str) -> Any:
     """The seeded game through the game protocol: the seed's cards as chance steps, each
     seat's steps (the engine bot's choice, in the log's notation) until it owes none."""
     names = [f"P{i + 1}" for i in range(players)]
     state = GAME.new(names, seed=seed, rules=rules, map=network)
     rng = seeded_rng(f"{seed}/bot")
-    policy = Policy(explore).bot(rng) if explore else None
     rounds = 0
     while not GAME.is_over(state):
         assert rounds < 400
@@ -102,26 +100,15 @@ def engine_game(network: Network, rules: VVRules, players: int, bot: str, seed: 
         card = state.core.card
         for seat, name in enumerate(names):
             while name in GAME.to_move(state):
-                step = (policy(state.core, seat) if policy is not None
-                        else BOTS[bot](state.core, seat, rng))
+                step = BOTS[bot](state.core, seat, rng)
                 state = GAME.apply(state, name, step_data(network, card, step))
     return state
 
 
-def sim_game(network: Network, rules: VVRules, players: int, bot: str, seed: str,
-             explore: float = 0.0) -> SimState:
-    sm = sim_map(network)
-    policy = GREEDY if bot == "greedy" else RANDOM
-    if not explore:
-        return play_seeded(network, rules, [f"P{i + 1}" for i in range(players)], policy, seed)
-    return run_rounds(sm, rules, SimState(sm, players), deal(sm, rules, seed),
-                      seeded_rng(f"{seed}/bot"), policy, explore=explore)
-
-
-def assert_same(network: Network, rules: VVRules, players: int, bot: str, seed: str,
-                explore: float = 0.0) -> None:
-    state = engine_game(network, rules, players, bot, seed, explore)
-    sim = sim_game(network, rules, players, bot, seed, explore)
+def assert_same(network: Network, rules: VVRules, players: int, bot: str, seed: str) -> None:
+    state = engine_game(network, rules, players, bot, seed)
+    sim = play_seeded(network, rules, [f"P{i + 1}" for i in range(players)],
+                      GREEDY if bot == "greedy" else RANDOM, seed)
     core = state.core
     assert sim.rounds == core.rounds == len(state.cards)
     assert sim.over and core.over
@@ -141,11 +128,30 @@ def test_the_simulator_plays_the_engines_games(network, rules, players, bot, see
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(maps(), rulesets(), st.integers(1, 3), st.sampled_from([0.15, 0.5]),
+@given(maps(), rulesets(), st.sampled_from([0.15, 0.5]),
        st.text("abcxyz0123-", min_size=1, max_size=8))
-def test_the_exploring_rollout_policy_is_the_engines(network, rules, players, explore, seed):
-    """Greedy with a random step now and then (the search's rollouts) on both."""
-    assert_same(network, rules, players, "greedy", seed, explore)
+def test_the_exploring_rollouts_play_legal_games(network, rules, explore, seed):
+    """Greedy with another step now and then (the search's rollouts): every step the
+    simulator recorded is legal in the engine, and the engine's sheet and total after them
+    are the simulator's."""
+    sm = sim_map(network)
+    made: list = []
+    sim = run_rounds(sm, rules, SimState(sm, 1), deal(sm, rules, seed), seeded_rng(seed),
+                     GREEDY, explore=explore, me=0, made=made)
+    state = engine.new_game(network, rules, ["P1"])
+    steps = iter(made)
+    for _ in range(sim.rounds):
+        index, card, step = next(steps)
+        state = engine.reveal(state, card)
+        while engine.owes(state, 0):
+            assert index == state.rounds
+            state = engine.play_step(state, 0, step).state
+            if engine.owes(state, 0):
+                index, _, step = next(steps)
+        state = engine.end_round(state)[0]
+    assert next(steps, None) is None
+    assert state.sheets[0] == sim.sheet(0) and state.over
+    assert engine.final_total(network, rules, state.sheets[0]) == sim.total(sm, rules, 0)
 
 
 def test_bundled_maps_every_bot_and_seat_count():

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
               default="greedy",
               show_default=True, help="How every player chooses moves (search: Monte Carlo "
               "rollouts of greedy play over the cards a player can know; slow).")
-@rollouts_option(4, "With --bot search: rollouts for each step still in the running at "
+@rollouts_option(16, "With --bot search: rollouts for each step still in the running at "
                  "the end of a decision (more: stronger and slower).")
 @search_budget_option("With --bot search: at most this long a decision (the figures then "
                       "depend on the machine; --rollouts alone is repeatable).")

@@ -392,7 +392,8 @@ def _gain(sm: SimMap, st: SimState, p: int, new: int, transfer: int, first_taken
 def _greedy(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, first_taken: int,
             follow_up: bool, rng: random.Random) -> tuple[int, int]:
     """The greedy bot's step (:func:`.bots.greedy_bot`): ``(path, crosses)``, ``(-1,
-    station)`` for a free ride (-1: decline), ``(-1, 0)`` for no window."""
+    station)`` for a free ride, ``(-1, -1)`` for declining it or no window (the empty
+    step)."""
     marked = st.marked[p]
     best: list[tuple[int, int]] = []
     best_key = (-1.0, 0)
@@ -419,7 +420,7 @@ def _greedy(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, fir
         open_ = st.open[p]
         if not open_:  # the empty step, the only one (follow-ups lapse before this)
             rng.random()  # drawn as the engine bot draws among its one step
-            return -1, 0
+            return -1, -1
         try:
             lines = sm.open_lines[open_][0]
         except KeyError:
@@ -451,6 +452,27 @@ def _greedy(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, fir
     return best[floor(rng.random() * len(best))]  # a draw even for one: as the engine bot
 
 
+def _wide(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, follow_up: bool,
+          rng: random.Random) -> tuple[int, int]:
+    """An exploring step of the search's rollouts: half the time one of the greedy bot's
+    candidates (a line card's most crosses on each open line and direction) drawn
+    uniformly, otherwise (and for a free ride or a follow-up) the random bot's step."""
+    kind = card[0]
+    open_ = st.open[p]
+    if follow_up or kind == K_FREE or not open_ or rng.random() < 0.5:
+        return _random(sm, rules, st, p, card, follow_up, rng)
+    try:
+        lines = sm.open_lines[open_][0]
+    except KeyError:
+        lines = sm.open_list(open_)[0]
+    paths = [path for line in lines
+             for path in ((line << 1, line << 1 | 1) if sm.ring[line] else (line << 1,))]
+    path = paths[floor(rng.random() * len(paths))]
+    if kind == K_TRANSFER:
+        return path, 0
+    return path, len(_reach(sm, card, path, st.marked[p])) - 1
+
+
 def _random(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, follow_up: bool,
             rng: random.Random) -> tuple[int, int]:
     """The random bot's step (:func:`.bots.random_bot`), in its draws from ``rng``."""
@@ -480,7 +502,7 @@ def _random(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, fol
         return -1, low + (free & -free).bit_length() - 1
     open_ = st.open[p]
     if not open_:
-        return -1, 0
+        return -1, -1
     try:
         lines, count = sm.open_lines[open_]
     except KeyError:
@@ -508,6 +530,41 @@ def _step_move(sm: SimMap, choice: tuple[int, int]) -> Move:
     return sm.moves[path][k]
 
 
+def play_move(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, move: Move
+              ) -> None:
+    """Seat ``p``'s whole engine move (a logged one the engine accepted), follow-ups
+    included."""
+    _apply(sm, rules, st, p, card, move)
+    for then in move.then:
+        _apply(sm, rules, st, p, card, then)
+
+
+def play_seat(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard,
+              first_taken: int, rng: random.Random, policy: int, explore: float = 0.0,
+              made: list[Made] | None = None) -> None:
+    """Seat ``p``'s whole move chosen by ``policy`` (a random step at rate ``explore``):
+    the first step, then a follow-up for every special station it marks while a window
+    is free. With ``made``, each step is appended to it."""
+    if policy == RANDOM:
+        choice = _random(sm, rules, st, p, card, False, rng)
+    elif explore and rng.random() < explore:
+        choice = _wide(sm, rules, st, p, card, False, rng)
+    else:
+        choice = _greedy(sm, rules, st, p, card, first_taken, False, rng)
+    if made is not None:
+        made.append((st.rounds, card[4], _step_move(sm, choice)))
+    path, k = choice
+    if path >= 0:
+        queue = _mark_line(sm, st, p, card, path, k)
+    elif card[0] == K_FREE:
+        queue = _ride(sm, rules, st, p, k)
+    else:
+        return  # no free window: nothing to play
+    if queue:  # special stations' follow-ups
+        _follow_ups(sm, rules, st, p, card, queue, rng, policy, explore, first_taken, made,
+                    st.rounds)
+
+
 def run_rounds(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCard],
                rng: random.Random, policy: int = RANDOM, *, explore: float = 0.0,
                fixed: Fixed = (), me: int = -1, made: list[Made] | None = None,
@@ -522,37 +579,19 @@ def run_rounds(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCard
     all_full = rules.game_end == "all_full"
     start = list(marked)
     seats = range(n)
-    greedy = policy == GREEDY
     if st.over:
         return st
     for card in islice(cards, limit):
-        kind = card[0]
         first_taken = st.first_taken
         row = fixed[st.rounds] if st.rounds < len(fixed) else None
         start[:] = marked
         for p in seats:
             move = row[p] if row is not None and p != me else None
             if move is not None:  # a logged move, with its follow-ups
-                _apply(sm, rules, st, p, card, move)
-                for then in move.then:
-                    _apply(sm, rules, st, p, card, then)
-                continue
-            if greedy and not (explore and rng.random() < explore):
-                choice = _greedy(sm, rules, st, p, card, first_taken, False, rng)
+                play_move(sm, rules, st, p, card, move)
             else:
-                choice = _random(sm, rules, st, p, card, False, rng)
-            path, k = choice
-            if made is not None and p == me:
-                made.append((st.rounds, card[4], _step_move(sm, choice)))
-            if path < 0:
-                if kind != K_FREE:
-                    continue
-                queue = _ride(sm, rules, st, p, k)
-            else:
-                queue = _mark_line(sm, st, p, card, path, k)
-            if queue:  # special stations' follow-ups
-                _follow_ups(sm, rules, st, p, card, queue, rng, policy, explore, first_taken,
-                            made if p == me else None, st.rounds)
+                play_seat(sm, rules, st, p, card, first_taken, rng, policy, explore,
+                          made if p == me else None)
         close_round(sm, st, start, all_full)
         if st.over:
             break
@@ -660,10 +699,12 @@ def _follow_ups(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard,
     while queue:
         if line_card and not st.free[p]:
             break
-        if policy == GREEDY and not (explore and rng.random() < explore):
-            choice = _greedy(sm, rules, st, p, card, first_taken, True, rng)
-        else:
+        if policy == RANDOM:
             choice = _random(sm, rules, st, p, card, True, rng)
+        elif explore and rng.random() < explore:
+            choice = _wide(sm, rules, st, p, card, True, rng)
+        else:
+            choice = _greedy(sm, rules, st, p, card, first_taken, True, rng)
         if made is not None:
             made.append((rounds, card[4], _step_move(sm, choice)))
         path, k = choice
@@ -720,3 +761,34 @@ def play_seeded(network: Network, rules: VVRules, players: Sequence[str], policy
     if policy == RANDOM and len(players) == 1:
         return random_solo(sm, rules, state, cards, rng)
     return run_rounds(sm, rules, state, cards, rng, policy)
+
+
+def rollout(state: GameState, player: int, cards: Iterable[Card], rng: random.Random, *,
+            explore: float = 0.0, fixed: Fixed = (), made: list[Made] | None = None) -> float:
+    """Play the engine's game ``state`` (between rounds or in one) out here, greedily (a
+    random step at rate ``explore``) for every step not ``fixed``, the cards coming from
+    ``cards``; ``player``'s final total. With ``made``, the player's steps are appended
+    to it. The search's rollouts (:mod:`.search`): the engine's own greedy play, faster."""
+    rules = state.rules
+    sm = sim_map(state.network)
+    st = SimState.of(sm, state)
+    if state.card is not None:  # the round in progress: every step still owed, its end
+        card = sm.card(state.card)
+        row = fixed[state.rounds] if state.rounds < len(fixed) else None
+        for p, moved in enumerate(state.moved):
+            mine = made if p == player else None
+            if not moved:
+                move = row[p] if row is not None and p != player else None
+                if move is not None:
+                    play_move(sm, rules, st, p, card, move)
+                else:
+                    play_seat(sm, rules, st, p, card, state.first_taken, rng, GREEDY, explore,
+                              mine)
+            elif state.owed[p]:
+                _follow_ups(sm, rules, st, p, card, list(state.owed[p]), rng, GREEDY, explore,
+                            state.first_taken, mine, state.rounds)
+        close_round(sm, st, [sheet.marked for sheet in state.start],
+                    rules.game_end == "all_full")
+    run_rounds(sm, rules, st, records(sm, cards), rng, GREEDY, explore=explore, fixed=fixed,
+               me=player, made=made)
+    return st.total(sm, rules, player)

@@ -335,24 +335,39 @@ class Found(NamedTuple):
 
 def best_rollouts(state: GameState, player: int, steps: Sequence[Move],
                   cards: Callable[[int], Iterator[Card]], rollouts: int, seed: str,
-                  fixed: Fixed = (), explore: float = 0.15) -> list[Found]:
-    """For each step: the best final total of ``rollouts`` rollouts after it (the first
-    greedy, the others exploring), with the player's steps of that rollout."""
-    out = []
-    for i, step in enumerate(steps):
-        after = play_step(state, player, step).state
-        assert state.card is not None
-        first: Made = (state.rounds, state.card, step)
-        best: Found | None = None
-        for r in range(rollouts):
-            policy = Policy(0.0 if r == 0 else explore)
-            got = rollout(after, player, cards(r), seeded_rng(f"{seed}/{i}/{r}"), policy=policy,
-                          fixed=fixed, record=True)
-            if best is None or got.total > best.total:
-                best = Found(got.total, (first,) + got.steps)
-        assert best is not None
-        out.append(best)
-    return out
+                  fixed: Fixed = (), explore: float = 0.15, keep: Sequence[int] = ()
+                  ) -> list[Found]:
+    """For each step: the best final total of its rollouts, with the player's steps of
+    that rollout. Every step gets a greedy rollout; the best quarter (at least
+    :data:`FINALISTS`) and the steps in ``keep`` get ``rollouts`` in all, the others
+    exploring: the budget goes where the greedy games say the best ones are."""
+    assert state.card is not None
+    after = [play_step(state, player, step).state for step in steps]
+    found: list[Found] = []
+
+    def run(i: int, r: int) -> None:
+        got = rollout(after[i], player, cards(r), seeded_rng(f"{seed}/{i}/{r}"),
+                      policy=Policy(0.0 if r == 0 else explore), fixed=fixed, record=True)
+        if r == 0 or got.total > found[i].total:
+            made: Made = (state.rounds, state.card, steps[i])  # type: ignore[assignment]
+            best = Found(got.total, (made,) + got.steps)
+            if r == 0:
+                found.append(best)
+            else:
+                found[i] = best
+
+    for i in range(len(steps)):
+        run(i, 0)
+    ranked = sorted(range(len(steps)), key=lambda i: (-found[i].total, i))
+    finalists = set(ranked[:max(FINALISTS, -(-len(steps) // 4))]) | set(keep)
+    for i in sorted(finalists):
+        for r in range(1, rollouts):
+            run(i, r)
+    return found
+
+
+#: At least this many steps of a decision get every rollout (see :func:`best_rollouts`).
+FINALISTS = 4
 
 
 class Decision(NamedTuple):
@@ -457,11 +472,11 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
                     if step not in steps:
                         steps.append(step)
                 budget = 1 if deadline is not None and time.perf_counter() > deadline else rollouts
+                played = steps.index(step)
                 found = best_rollouts(state, player, steps,
                                       partial(_cards_after, cards_at, number),
-                                      budget, f"analyse/{number}/{k}", moves)
+                                      budget, f"analyse/{number}/{k}", moves, keep=(played,))
                 pick = _best_of(steps, found)
-                played = steps.index(step)
                 decisions.append(Decision(number + 1, k, card, step, found[played].total,
                                           steps[pick], found[pick].total,
                                           tuple(made) + found[pick].steps))

@@ -233,11 +233,13 @@ class _Reach(dict):
     """The map's reach cache (see :func:`reach_masks`): a missing entry is walked and kept
     when first read, so the hot path reads ``paths.reach[key]``, without a call."""
 
-    __slots__ = ("paths",)
+    __slots__ = ("cw", "ccw")
 
     def __init__(self, paths: MapTables) -> None:
         super().__init__()
-        self.paths = paths
+        # the travel orders, not the tables: the tables hold this cache, and a reference
+        # back would make a cycle that only the garbage collector frees
+        self.cw, self.ccw = paths.cw, paths.ccw
 
     def __missing__(self, key: tuple[Card, int, bool, int]) -> tuple[int, ...]:
         card, line, ccw, marked = key  # the line's marks: all the walk reads of them
@@ -245,7 +247,7 @@ class _Reach(dict):
         left = card[1]  # stations the card may still cross
         masks = [0]
         mask = 0
-        for bit in self.paths.ccw[line] if ccw else self.paths.cw[line]:
+        for bit in self.ccw[line] if ccw else self.cw[line]:
             if marked & bit:
                 if mask and not express:
                     break

@@ -55,13 +55,12 @@ SimCard = tuple[int, int, str, list[dict[int, tuple[int, ...]]], Card]
 class SimMap:
     """What the simulator needs of a map, made once per map and process (:func:`sim_map`)."""
 
-    __slots__ = ("network", "lines", "totals", "all_open", "windows", "masks", "ring", "paths", "lines_through",
+    __slots__ = ("lines", "totals", "all_open", "windows", "masks", "ring", "paths", "lines_through",
                  "station_lines", "first_points", "later_points", "special", "all_mask",
                  "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
-        self.network = network
         self.lines = len(lines)
         # (first, later bonus masks, empty stations, rounding) -> the bonuses less the
         # empty-station penalty (sheet_result; games reach few)

@@ -55,7 +55,7 @@ SimCard = tuple[int, int, str, list[dict[int, tuple[int, ...]]], Card]
 class SimMap:
     """What the simulator needs of a map, made once per map and process (:func:`sim_map`)."""
 
-    __slots__ = ("lines", "totals", "all_open", "windows", "masks", "ring", "paths", "lines_through",
+    __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths", "lines_through",
                  "station_lines", "first_points", "later_points", "special", "all_mask",
                  "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides")
 
@@ -80,11 +80,12 @@ class SimMap:
         self.special = network.special_mask
         self.all_mask = network.all_mask
         self.total_windows = network.total_windows
-        # open lines (mask) -> their indices in line order; stations (mask) -> the lines
+        # open lines (mask) -> see open_list; stations (mask) -> the lines
         # through them as (line, mask) pairs; both filled as games meet the patterns
-        self.open_lines: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.open_lines: dict[int, tuple[tuple[tuple[int, int, bool], ...], int]] = {}
         self.touched: dict[int, tuple[tuple[int, int], ...]] = {}
         self.cards: dict[Card, SimCard] = {}
+        self.walked = 0  # entries in the cards' reach tables (see walk)
         self.decks: dict[int, tuple[VVRules, tuple[SimCard, ...], tuple[SimCard, ...]]] = {}
         # [line << 1 | ccw][k]: the engine's step crossing k stations there; rides[i]: the
         # free ride to station i (what the loop hands back as moves)
@@ -137,15 +138,20 @@ class SimMap:
             if left <= 0:
                 break
         found = tuple(masks)
-        table = reach[path]
-        if len(table) >= CACHE_LIMIT:
-            table.clear()
-        table[marks] = found
+        self.walked += 1
+        if self.walked > CACHE_LIMIT:  # all cards' tables together hold at most the limit
+            for other in self.cards.values():
+                for table in other[3]:
+                    table.clear()
+            self.walked = 1
+        reach[path][marks] = found
         return found
 
-    def open_list(self, open_: int) -> tuple[tuple[int, ...], int]:
-        """The lines in the ``open_`` mask, in line order, and how many (kept)."""
-        lines = tuple(line for line in range(self.lines) if open_ >> line & 1)
+    def open_list(self, open_: int) -> tuple[tuple[tuple[int, int, bool], ...], int]:
+        """The lines in the ``open_`` mask, in line order, each as ``(line, its clockwise
+        path, whether it is a ring)``, and how many (kept)."""
+        lines = tuple((line, line << 1, self.ring[line]) for line in range(self.lines)
+                      if open_ >> line & 1)
         found = (lines, len(lines))
         if len(self.open_lines) >= CACHE_LIMIT:
             self.open_lines.clear()
@@ -424,8 +430,8 @@ def _greedy(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, fir
             lines = sm.open_lines[open_][0]
         except KeyError:
             lines = sm.open_list(open_)[0]
-        for line in lines:
-            for path in ((line << 1, line << 1 | 1) if sm.ring[line] else (line << 1,)):
+        for _, cw, is_ring in lines:
+            for path in ((cw, cw | 1) if is_ring else (cw,)):
                 if kind == K_TRANSFER:
                     key = (0.0, 0)
                     for bit in sm.paths[path]:
@@ -464,8 +470,7 @@ def _wide(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, follo
         lines = sm.open_lines[open_][0]
     except KeyError:
         lines = sm.open_list(open_)[0]
-    paths = [path for line in lines
-             for path in ((line << 1, line << 1 | 1) if sm.ring[line] else (line << 1,))]
+    paths = [path for _, cw, is_ring in lines for path in ((cw, cw | 1) if is_ring else (cw,))]
     path = paths[floor(rng.random() * len(paths))]
     if kind == K_TRANSFER:
         return path, 0
@@ -506,8 +511,9 @@ def _random(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, fol
         lines, count = sm.open_lines[open_]
     except KeyError:
         lines, count = sm.open_list(open_)
-    line = lines[floor(rng.random() * count)]
-    path = line << 1 | (sm.ring[line] and rng.random() >= 0.5)
+    _, path, is_ring = lines[floor(rng.random() * count)]
+    if is_ring and rng.random() >= 0.5:
+        path += 1  # counter-clockwise
     if kind == K_TRANSFER:
         return path, 0
     return path, floor(rng.random() * len(_reach(sm, card, path, marked)))
@@ -608,15 +614,15 @@ def random_solo(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCar
     marked, opened, first, later = st.marked[0], st.open[0], st.first[0], st.later[0]
     entries = st.entries[0]
     first_taken, rounds = st.first_taken, st.rounds
-    windows, masks, ring, paths, special = sm.windows, sm.masks, sm.ring, sm.paths, sm.special
+    windows, masks, paths, special = sm.windows, sm.masks, sm.paths, sm.special
     open_lines, touched, lines_through = sm.open_lines, sm.touched, sm.lines_through
     transfers = st.transfers[0]
     for card in islice(cards, limit):
         kind, _, entry, reach, _ = card
-        before = marked
         if kind == K_FREE or not opened:
+            new = 0
             if kind == K_FREE:  # the general step, on the state written back
-                st.marked[0] = marked
+                st.marked[0] = before = marked
                 path, k = _random(sm, rules, st, 0, card, False, rng)
                 if _ride(sm, rules, st, 0, k):
                     st.open[0], st.free[0] = opened, _free(sm, entries)
@@ -624,23 +630,25 @@ def random_solo(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCar
                                 None, rounds)
                     opened = st.open[0]
                 marked = st.marked[0]
+                new = marked ^ before
         else:
             try:
                 lines, count = open_lines[opened]
             except KeyError:
                 lines, count = sm.open_list(opened)
             # rng.random() called as a method each time (see .bots.random_bot)
-            line = lines[floor(rng.random() * count)]
-            path = line << 1 | 1 if ring[line] and rng.random() >= 0.5 else line << 1
+            line, path, is_ring = lines[floor(rng.random() * count)]
+            if is_ring and rng.random() >= 0.5:
+                path += 1  # counter-clockwise
             written = entries[line]
             written.append(entry)
             if len(written) == windows[line]:
                 opened ^= 1 << line
             if kind == K_TRANSFER:
-                crossed = 0
+                new = 0
                 for bit in paths[path]:
                     if not marked & bit:
-                        crossed = bit
+                        new = bit
                         idx = bit.bit_length() - 1
                         transfers.append((idx, lines_through[idx]))
                         break
@@ -650,29 +658,26 @@ def random_solo(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCar
                     travel = reach[path][marks]
                 except KeyError:
                     travel = sm.walk(card, path, marks)
-                crossed = travel[floor(rng.random() * len(travel))]
-            marked |= crossed
-            if special & crossed:  # follow-ups: the general steps, on the state written back
+                new = travel[floor(rng.random() * len(travel))]
+            marked |= new
+            if special & new:  # follow-ups: the general steps, on the state written back
+                before = marked ^ new
                 st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
-                queue = [bit.bit_length() - 1 for bit in paths[path]
-                         if bit & crossed & special]
+                queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]
                 _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, first_taken,
                             None, rounds)
                 marked, opened = st.marked[0], st.open[0]
+                new = marked ^ before
         rounds += 1
-        new = marked ^ before
-        if new:  # the round's end: lines completed (solo: always the first bonus)
+        if new:  # the round's end: lines completed (solo: the first bonus, always)
             try:
                 pairs = touched[new]
             except KeyError:
                 pairs = sm.through(new)
             for line, mask in pairs:
-                if marked & mask == mask and not (first | later) >> line & 1:
-                    if first_taken >> line & 1:
-                        later |= 1 << line
-                    else:
-                        first |= 1 << line
-                        first_taken |= 1 << line
+                if marked & mask == mask and not first_taken >> line & 1:
+                    first |= 1 << line
+                    first_taken |= 1 << line
         if not opened:
             st.over = True
             break

@@ -41,7 +41,7 @@ CHUNK = 200
 #: raises it to 100,000 for start-up; a worker that plays for hours keeps CPython's usual
 #: order of magnitude, so whatever cycle a game might leave is freed soon, and freezes what
 #: it was given (the map and rules live as long as the worker).
-WORKER_GC_THRESHOLD = 10_000
+WORKER_GC_THRESHOLD = 100_000
 
 
 def default_jobs() -> int:

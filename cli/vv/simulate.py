@@ -111,9 +111,10 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
         click.echo(f"  logs written to {logs_dir}/")
 
 
-#: Games per chunk by bot, for worker processes here: a random game costs ~0.1 ms, a
+#: Games per chunk by bot, for worker processes here (about 0.1-0.5 s of work: a chunk's
+#: round trip to a worker costs ~1 ms of the pool's CPU): a random game costs ~0.07 ms, a
 #: greedy one ~1 ms, a search game ~0.4 s (solo; a chunk is divided by the players).
-CHUNK = {"random": 200, "greedy": 200, "search": 4}
+CHUNK = {"random": 2000, "greedy": 500, "search": 4}
 #: Games per chunk on a cluster: about a second of a worker's time, so that a chunk's round
 #: trip to the scheduler costs little beside it.
 CLUSTER_CHUNK = {"random": 5000, "greedy": 1000, "search": 2}

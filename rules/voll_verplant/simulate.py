@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import partial
-from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
@@ -19,7 +18,6 @@ from .engine import (
     final_result,
     final_totals,  # noqa: F401  # read from here by callers of play_game
     new_game,
-    play_rounds,
     play_turn,
     reveal,
     seat,
@@ -32,7 +30,6 @@ from .simulator import POLICIES, play_seeded, sheet_result, sim_map
 
 _new = tuple.__new__
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
-_CARD = itemgetter(0)  # of a (card, reshuffle after it) pair
 
 
 class SimulatedGame(NamedTuple):
@@ -62,21 +59,20 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     if not record and isinstance(bot, str) and bot in POLICIES:  # the fast simulator
         sim = play_seeded(network, rules, players, POLICIES[bot], seed, generators)
         return _new(SimulatedGame, (seed, sim.game_state(network, rules, players), None))
-    if not record:  # the same rounds, fewer states built (see play_rounds)
-        state = play_rounds(state, map(_CARD, stream), (choose,) * len(players), MAX_ROUNDS,
-                            rng=rng)
-    else:
-        seats = [(p, seat(choose, p, rng)) for p in range(len(players))]  # once a game
-        for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
-            state = reveal(state, card)
-            moves = {}
-            for p, ask in seats:
-                state, move = play_turn(state, p, ask)
+    # through the engine (a search bot, or a game to record): the rules' own calls
+    seats = [(p, seat(choose, p, rng)) for p in range(len(players))]  # once a game
+    for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
+        state = reveal(state, card)
+        moves = {}
+        for p, ask in seats:
+            state, move = play_turn(state, p, ask)
+            if record:
                 moves[players[p]] = from_move(network, card, move)
+        if record:
             rounds.append(RoundSpec(card=card.code, moves=moves))
-            state = end_round(state)[0]
-            if state.over:
-                break
+        state = end_round(state)[0]
+        if state.over:
+            break
     log = None
     if record:
         changed = rules.changed_from(_defaults())

@@ -159,6 +159,15 @@ def jobs_option(fn: F) -> F:
              "for any N.")(fn)
 
 
+def cluster_option(fn: F) -> F:
+    """``--cluster ADDRESS``: self-play on a Dask distributed scheduler (``scorepad[cluster]``)."""
+    return click.option(
+        "--cluster", metavar="ADDRESS", default=None,
+        help="Play on the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786; needs "
+             "scorepad[cluster] here and on the workers) instead of --jobs; the same "
+             "figures, logs written here.")(fn)
+
+
 def rollouts_option(default: int, help: str) -> Callable[[F], F]:
     """``--rollouts N``: a search's budget in rollouts (deterministic, unlike seconds)."""
     return click.option("--rollouts", "rollouts", metavar="N", type=click.IntRange(1, 4096),

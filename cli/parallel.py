@@ -1,16 +1,24 @@
-"""Running many seeded games in chunks over worker processes, with a progress bar.
+"""Running many seeded games in chunks, here (``--jobs N`` worker processes) or on a Dask
+cluster (``--cluster ADDRESS``), with a progress bar.
 
 Self-play is split into chunks of game indices; each chunk returns an accumulator
-(histograms and sums that merge exactly), so the figures are the same for every
-``--jobs`` and every chunk size. A progress bar with ETA goes to stderr on a terminal
-only: piped output and ``--json`` get nothing extra.
+(histograms and sums that merge exactly) and the files it wrote as text (game logs), so
+the figures are the same for every ``--jobs``, every chunk size and every cluster, and
+the files are written here, by the process the user started. A progress bar with ETA
+goes to stderr on a terminal only: piped output and ``--json`` get nothing extra.
+
+What every chunk needs (the map, the rules, the bots) is sent once per worker, not with
+each chunk: a worker process gets it when it starts (the pool's initializer), a cluster's
+worker once (scattered to all of them), and keeps it warm — the map's tables and caches
+fill once per worker.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 import click
@@ -22,9 +30,18 @@ class Mergeable(Protocol):
 
 T = TypeVar("T", bound=Mergeable)
 
+#: What a chunk's work returns: its accumulator and the files it made, ``(name, text)``.
+Chunk = tuple[T, Sequence[tuple[str, str]]]
+
 #: Games per chunk: large enough that sending a chunk costs little, small enough that the
 #: progress bar moves and the two workers finish together.
 CHUNK = 200
+
+#: The collector's threshold (allocations) in worker processes. The console entry point
+#: raises it to 100,000 for start-up; a worker that plays for hours keeps CPython's usual
+#: order of magnitude, so whatever cycle a game might leave is freed soon, and freezes what
+#: it was given (the map and rules live as long as the worker).
+WORKER_GC_THRESHOLD = 100_000
 
 
 def default_jobs() -> int:
@@ -40,37 +57,103 @@ def chunks(total: int, size: int = CHUNK) -> list[range]:
     return [range(start, min(start + size, total)) for start in range(0, total, size)]
 
 
-def _results(work: Callable[..., T], args: tuple[Any, ...], parts: list[range],
-             jobs: int) -> Iterator[tuple[range, T]]:
+#: This worker process's work and its arguments (see :func:`_start_worker`).
+_WORK: tuple[Callable[..., Any], tuple[Any, ...]] | None = None
+
+
+def _start_worker(work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    """A worker process's start: keep ``work`` and ``args`` for every chunk it gets."""
+    global _WORK
+    _WORK = (work, args)
+    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+    gc.freeze()
+
+
+def _worker_chunk(part: range) -> Any:
+    """One chunk in a worker process, on the arguments it started with."""
+    assert _WORK is not None
+    work, args = _WORK
+    return work(*args, part)
+
+
+def cluster_chunk(work: Callable[..., Any], args: tuple[Any, ...], part: range) -> Any:
+    """One chunk on a cluster's worker (``args`` arrive once per worker, scattered)."""
+    return work(*args, part)
+
+
+def _results(work: Callable[..., Chunk[T]], args: tuple[Any, ...], parts: list[range],
+             jobs: int, cluster: str | None) -> Iterator[tuple[range, Chunk[T]]]:
+    if cluster is not None:
+        yield from _cluster_results(work, args, parts, cluster)
+        return
     if jobs <= 1 or len(parts) <= 1:
         for part in parts:
             yield part, work(*args, part)
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:
-        futures = [pool.submit(work, *args, part) for part in parts]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(parts)), initializer=_start_worker,
+                             initargs=(work, args)) as pool:
+        futures = [pool.submit(_worker_chunk, part) for part in parts]
         for part, future in zip(parts, futures, strict=True):
             yield part, future.result()
 
 
-def run_games(work: Callable[..., T], args: tuple[Any, ...], games: int, jobs: int | None,
-              *, label: str, quiet: bool = False, chunk: int = CHUNK) -> T:
-    """``work(*args, indices)`` over every chunk of ``range(games)``; the chunks' results
-    (accumulators with ``merge``) are merged in order.
+def _cluster_results(work: Callable[..., Chunk[T]], args: tuple[Any, ...], parts: list[range],
+                     address: str) -> Iterator[tuple[range, Chunk[T]]]:
+    """The chunks on the Dask scheduler at ``address``, in order."""
+    from scorepad.rules.common.errors import InputError
 
-    ``work`` must be a module-level function (it is sent to worker processes). The
-    progress bar shows when stderr is a terminal and ``quiet`` is not set.
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError("--cluster needs Dask's distributed scheduler: pip install "
+                         "'scorepad[cluster]'", where=("--cluster",)) from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as err:
+        raise InputError(f"no Dask scheduler answers at {address!r} ({err})",
+                         where=("--cluster",)) from None
+    with client:
+        [shared] = client.scatter([args], broadcast=True)  # once to every worker
+        futures = [client.submit(cluster_chunk, work, shared, part, pure=False)
+                   for part in parts]
+        for part, future in zip(parts, futures, strict=True):
+            yield part, future.result()
+
+
+def run_games(work: Callable[..., Chunk[T]], args: tuple[Any, ...], games: int,
+              jobs: int | None, *, label: str, quiet: bool = False, chunk: int = CHUNK,
+              cluster: str | None = None, logs_dir: str | None = None) -> T:
+    """``work(*args, indices)`` over every chunk of ``range(games)``; the chunks'
+    accumulators (with ``merge``) are merged in order, and the files each made are
+    written into ``logs_dir`` here (atomically) as they arrive.
+
+    ``work`` must be a module-level function (it is sent to worker processes, or to the
+    Dask scheduler at ``cluster``). The progress bar shows when stderr is a terminal and
+    ``quiet`` is not set.
     """
     parts = chunks(games, chunk)
     jobs = default_jobs() if jobs is None else jobs
     total: T | None = None
     with progress_bar(games, label, quiet=quiet) as bar:
-        for part, result in _results(work, args, parts, jobs):
+        for part, (result, files) in _results(work, args, parts, jobs, cluster):
+            if files:
+                _write(logs_dir, files)
             total = result if total is None else total.merge(result)
             bar.update(len(part))
     assert total is not None
     return total
+
+
+def _write(folder: str | None, files: Sequence[tuple[str, str]]) -> None:
+    from pathlib import Path
+
+    from scorepad.io import atomic_write
+
+    assert folder is not None, "a chunk made files but no folder was given"
+    for name, text in files:
+        atomic_write(Path(folder) / name, text)
 
 
 def progress_bar(length: int, label: str, *, quiet: bool = False) -> Any:

@@ -71,14 +71,15 @@ def test_games_that_share_generators_are_the_games_played_alone():
 def test_the_chunk_with_logs_and_the_one_without_play_the_same_games(tmp_path):
     network, rules = bundled_map("berlin"), default_rules()
     args = (network, rules, ["P1"], "random", "x{y}z")
-    logged = play_chunk(*args, str(tmp_path), "berlin", range(3, 9))
-    assert play_chunk(*args, None, "berlin", range(3, 9)).stats() == logged.stats()
-    assert len(list(tmp_path.glob("game-*.yaml"))) == 6
+    logged, files = play_chunk(*args, True, "berlin", range(3, 9))
+    plain, none = play_chunk(*args, False, "berlin", range(3, 9))
+    assert plain.stats() == logged.stats() and not none
+    assert [name for name, _ in files] == [f"game-{i}.yaml" for i in range(3, 9)]
 
 
 def test_figures_are_the_same_for_every_jobs_and_chunking():
     network, rules = bundled_map("paris"), default_rules()
-    args = (network, rules, ["P1", "P2"], "random", "same", None, "paris")
+    args = (network, rules, ["P1", "P2"], "random", "same", False, "paris")
     one = run_games(play_chunk, args, 45, 1, label="", quiet=True, chunk=45).stats()
     for jobs, chunk in ((1, 7), (2, 10), (2, 1), (3, 16)):
         assert run_games(play_chunk, args, 45, jobs, label="", quiet=True,

@@ -63,7 +63,7 @@ def report_text(data: dict[str, Any], source: str, network: Network) -> str:
 @seed_option("Without FILE: analyse the cards this seed gives.")
 @click.option("--map", "map_ref", metavar="MAP", shell_complete=complete_map,
               help="The map for --seed, or for a flipper's log that names none.")
-@rollouts_option(4, "Rollouts for every candidate step (more: a better search, slower).")
+@rollouts_option(8, "Rollouts for every candidate step (more: a better search, slower).")
 @search_budget_option("Stop searching widely after this long (then the answer depends on "
                       "the machine; --rollouts alone is repeatable).")
 @json_option("Print the analysis as JSON.")

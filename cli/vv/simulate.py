@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorepad.options import (
+    cluster_option,
     jobs_option,
     json_option,
     player_count_option,
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
               default="greedy",
               show_default=True, help="How every player chooses moves (search: Monte Carlo "
               "rollouts of greedy play over the cards a player can know; slow).")
-@rollouts_option(4, "With --bot search: rollouts for each step still in the running at "
+@rollouts_option(16, "With --bot search: rollouts for each step still in the running at "
                  "the end of a decision (more: stronger and slower).")
 @search_budget_option("With --bot search: at most this long a decision (the figures then "
                       "depend on the machine; --rollouts alone is repeatable).")
@@ -42,11 +43,12 @@ if TYPE_CHECKING:
 @click.option("--logs", "logs_dir", metavar="DIR", type=click.Path(file_okay=False),
               help="Write each game's log to this folder (game-<i>.yaml).")
 @jobs_option
+@cluster_option
 @json_option("Print the figures as JSON.")
 def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int,
                  budget: float | None, seed: str,
                  rules_file: str | None, logs_dir: str | None, jobs: int | None,
-                 as_json: bool) -> None:
+                 cluster: str | None, as_json: bool) -> None:
     """Play seeded games between bots and print score figures.
 
     Prints the mean, median, 10th and 90th percentile of all players' scores, the
@@ -59,12 +61,13 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
     Example:
       scorepad vv simulate berlin --games 1000 --bot greedy --json
       scorepad vv simulate paris --games 100 --bot search --rollouts 8
+      scorepad vv simulate madrid --games 100000 --bot search --cluster tcp://10.0.0.5:8786
     """
     import time
     from pathlib import Path
 
     from scorepad.io import emit_json
-    from scorepad.parallel import CHUNK, run_games
+    from scorepad.parallel import run_games
 
     from .common import load_network, load_rules, map_entry
 
@@ -79,9 +82,10 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
         from scorepad.rules.voll_verplant.search import Budget, SearchBot
 
         player = SearchBot(Budget(rollouts, budget))
-    tally = run_games(play_chunk, (network, rules, names, player, seed, logs_dir, log_map),
+    chunk = (CLUSTER_CHUNK if cluster else CHUNK)[bot]
+    tally = run_games(play_chunk, (network, rules, names, player, seed, bool(logs_dir), log_map),
                       games, jobs, label=f"{network.name}: {bot} bot", quiet=as_json,
-                      chunk=SEARCH_CHUNK if bot == "search" else CHUNK)
+                      chunk=max(1, chunk // players), cluster=cluster, logs_dir=logs_dir)
     elapsed = time.perf_counter() - start
     stats = tally.stats()
     data = {"map": network.id, "players": players, "games": games, "bot": bot, "seed": seed,
@@ -107,27 +111,34 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
         click.echo(f"  logs written to {logs_dir}/")
 
 
-#: A search game costs a second or more: small chunks keep the bar moving and the jobs even.
-SEARCH_CHUNK = 4
+#: Games per chunk by bot, for worker processes here (about 0.1-0.5 s of work: a chunk's
+#: round trip to a worker costs ~1 ms of the pool's CPU): a random game costs ~0.07 ms, a
+#: greedy one ~1 ms, a search game ~0.4 s (solo; a chunk is divided by the players).
+CHUNK = {"random": 2000, "greedy": 500, "search": 4}
+#: Games per chunk on a cluster: about a second of a worker's time, so that a chunk's round
+#: trip to the scheduler costs little beside it.
+CLUSTER_CHUNK = {"random": 5000, "greedy": 1000, "search": 2}
 
 
 def play_chunk(network: Network, rules: VVRules, names: list[str], bot: str | Bot, seed: str,
-               logs_dir: str | None, log_map: str, indices: range) -> Tally:
-    """Play games ``indices`` (in a worker process or here) and tally them; with
-    ``logs_dir`` each game's log is written as ``game-<i>.yaml``."""
+               logs: bool, log_map: str, indices: range) -> tuple[Tally, list[tuple[str, str]]]:
+    """Play games ``indices`` (in a worker process, on a cluster's worker or here) and
+    tally them; with ``logs`` each game's log as a file's name and text
+    (``game-<i>.yaml``), for the caller to write."""
     from itertools import repeat
-    from pathlib import Path
 
-    from scorepad.io import atomic_write, dump_yaml
+    from scorepad.io import dump_yaml
     from scorepad.rules.voll_verplant.simulate import Tally, play_game, tally_games
 
-    if not logs_dir:  # game i's seed is "<seed>-<i>" (str.format in C: no call of ours a game)
-        return tally_games(network, rules, names, bot, map("{}-{}".format, repeat(seed), indices))
+    if not logs:  # game i's seed is "<seed>-<i>" (str.format in C: no call of ours a game)
+        seeds = map("{}-{}".format, repeat(seed), indices)
+        return tally_games(network, rules, names, bot, seeds), []
     tally = Tally()
+    files = []
     for i in indices:
         game = play_game(network, rules, names, bot, f"{seed}-{i}", record=True)
         tally.add(game.state)
         if game.log is not None:
             log = game.log.model_copy(update={"map": log_map})
-            atomic_write(Path(logs_dir) / f"game-{i}.yaml", dump_yaml(log.to_data()))
-    return tally
+            files.append((f"game-{i}.yaml", dump_yaml(log.to_data())))
+    return tally, files

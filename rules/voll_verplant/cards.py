@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import chain
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from scorepad.rules.common.shuffle import seeded_rng, shuffled
 
@@ -72,23 +72,34 @@ def card_stream(seed: object, deck: Sequence[object], shuffle_cards: Sequence[ob
     generator, only a pile does (self-play draws a card a round). With ``rng``, the stream
     seeds that generator again (see :func:`.seeded_rng`) when its first card is drawn.
     """
-    return chain.from_iterable(_piles(seed, deck, shuffle_cards, rng))
-
-
-def _piles(seed: object, deck: Sequence[object], shuffle_cards: Sequence[object],
-           rng: random.Random | None) -> Iterator[list[tuple[Card, bool]]]:
-    """The piles of :func:`card_stream`, each up to and with its reshuffle."""
-    rng = seeded_rng(seed, rng)
-    marked_deck, triggers = _marked_deck(tuple(deck), tuple(shuffle_cards))
-    last = len(marked_deck) - 1
+    marked, triggers = _marked_deck(tuple(deck), tuple(shuffle_cards))
     if not triggers:  # a custom deck without a shuffle card: each pile runs out
+        return chain.from_iterable(map(_reshuffle_last, piles(seed, marked, (), rng)))
+    return chain.from_iterable(piles(seed, marked, triggers, rng))
+
+
+def _reshuffle_last(pile: list[tuple[Card, bool]]) -> list[tuple[Card, bool]]:
+    pile[-1] = (pile[-1][0], True)
+    return pile
+
+
+T = TypeVar("T")
+
+
+def piles(seed: object, deck: Sequence[T], triggers: Sequence[T],
+          rng: random.Random | None = None) -> Iterator[list[T]]:
+    """The piles a seed deals from ``deck`` (any items standing for its cards, equal cards
+    one item), each up to and with its first item of ``triggers`` (a shuffle card), or
+    whole when none is in it: the order of :func:`card_stream` for any stand-in of the
+    cards (the simulator deals its own card records)."""
+    rng = seeded_rng(seed, rng)
+    last = len(deck) - 1
+    if not triggers:
         while True:
-            pile = shuffled(marked_deck, rng)
-            pile[-1] = (pile[-1][0], True)
-            yield pile
+            yield shuffled(deck, rng)
     first, *more = triggers
     while True:
-        pile = shuffled(marked_deck, rng)
+        pile = shuffled(deck, rng)
         # the pile up to its first reshuffle: list.index searches in C, one search a kind
         # of shuffle card instead of one Python-level call a card
         end = pile.index(first)

@@ -9,9 +9,9 @@ A move is one or more *steps*: the first step, then one follow-up for every spec
 station a step marks (in the order reached). What a player still owes is part of the
 state (``owed``), so :func:`play_step` takes one step at a time (the table, the bots and
 the game protocol) and :func:`apply` takes a whole move with its ``then`` list (a replay);
-both run the same rules (:func:`_follow`, :func:`_lapse`). Self-play runs whole rounds
-through :func:`play_rounds`: the same calls' rules (:func:`_first_step`, :func:`_close`),
-without the states between them that nobody looks at.
+both run the same rules (:func:`_follow`, :func:`_lapse`). Self-play, bots' rollouts and
+search run in the simulator (:mod:`.simulator`), which plays the same games on plain
+data and is held equal to this engine by ``tests/test_vv_simulator.py``.
 
 The hot path works on bit masks over station indices: a player's marked stations are
 one ``int``. Ids from files (line letters, station numbers) are translated to indices
@@ -21,8 +21,7 @@ at the edge (see :mod:`.replay`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from itertools import islice
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -282,11 +281,13 @@ class _Reach(dict):
     """The map's reach cache (see :func:`reach_masks`): a missing entry is walked and kept
     when first read, so the hot path reads ``paths.reach[key]``, without a call."""
 
-    __slots__ = ("paths",)
+    __slots__ = ("cw", "ccw")
 
     def __init__(self, paths: MapTables) -> None:
         super().__init__()
-        self.paths = paths
+        # the travel orders, not the tables: the tables hold this cache, and a reference
+        # back would make a cycle that only the garbage collector frees
+        self.cw, self.ccw = paths.cw, paths.ccw
 
     def __missing__(self, key: tuple[Card, int, bool, int]) -> tuple[int, ...]:
         card, line, ccw, marked = key  # the line's marks: all the walk reads of them
@@ -294,7 +295,7 @@ class _Reach(dict):
         left = card[1]  # stations the card may still cross
         masks = [0]
         mask = 0
-        for bit in self.paths.ccw[line] if ccw else self.paths.cw[line]:
+        for bit in self.ccw[line] if ccw else self.cw[line]:
             if marked & bit:
                 if mask and not express:
                     break
@@ -448,7 +449,7 @@ def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
         raise _violation("a free ride crosses one station anywhere and fills no window; "
                          "give a station, not a line", "free-ride-station")
     if move.station == -1:
-        if not rules.free_ride_may_decline:
+        if not rules.free_ride_may_decline and network.all_mask & ~sheet.marked:
             raise _violation("the free ride must be taken (this ruleset does not allow "
                              "declining)", "free-ride-decline")
         return sheet, ()
@@ -659,8 +660,7 @@ def legal_next(state: GameState, player: int) -> list[Move]:
 def _first_step(state: GameState, player: int, step: Move) -> tuple[Sheet, tuple[int, ...]]:
     """The first step of ``player``'s move (a card is revealed, the player has not moved):
     the sheet after it and the follow-ups then owed (those that lapse already dropped).
-    The rules of :func:`play_step`'s first step, as :func:`play_turn` and
-    :func:`play_rounds` take it."""
+    The rules of :func:`play_step`'s first step, as :func:`play_turn` takes it."""
     card = state[4]
     assert card is not None
     try:
@@ -705,74 +705,6 @@ def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
     if not steps:
         return state, Move()
     return state, steps[0]._replace(then=tuple(steps[1:])) if len(steps) > 1 else steps[0]
-
-
-def play_rounds(state: GameState, cards: Iterable[Card],
-                choosers: Sequence[Callable[..., Move]], limit: int | None = None, *,
-                rng: random.Random | None = None) -> GameState:
-    """Whole rounds, one per card drawn from ``cards`` (at most ``limit``), until the game
-    is over: for each, :func:`reveal` the card, every player's whole move in seat order
-    (:func:`play_turn`, asking ``choosers[p]`` for each of player p's steps), then
-    :func:`end_round`; the state after the last. No card is drawn after the game's end.
-    With ``rng``, the choosers are bots, asked as ``choosers[p](state, p, rng)`` (see
-    :mod:`.bots`): self-play then needs no closure a seat, a Python call less a step.
-
-    The same rules and the same result as those calls one after the other (self-play's
-    hot path): only the states that a chooser sees and the last are built, not the
-    ones between.
-    """
-    network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, _ = state
-    count = len(players)
-    if rng is None:  # choosers: each asked as a bot that ignores seat and rng
-        choosers = [_as_bot(choose) for choose in choosers]
-    if over or revealed is not None or len(choosers) != count:  # refused: say why
-        seats = [seat(bot, p, rng) for p, bot in enumerate(choosers)]
-        for card in islice(cards, limit):
-            state = reveal(state, card)
-            for player, choose in enumerate(seats):
-                state = play_turn(state, player, choose)[0]
-            state = end_round(state)[0]
-            if state.over:
-                break
-        return state
-    paths = map_tables(network)
-    unmoved, nothing_owed, last = _UNMOVED[count], _NOTHING_OWED[count], count - 1
-    bots = tuple(enumerate(choosers))  # once a game, not an enumerate a round
-    for card in islice(cards, limit):
-        now = _new(GameState, (network, rules, players, sheets, card, unmoved, first_taken,
-                               rounds, False, sheets, nothing_owed))
-        after = sheets  # the sheets as the moves leave them
-        for player, bot in bots:
-            step = bot(now, player, rng)
-            if step[4]:  # step.then: refused, as play_turn refuses it
-                _first_step(now, player, step)
-            try:  # _first_step without its call (self-play makes one a seat a round)
-                sheet, owed = apply_step(network, rules, sheets[player], card, step)
-            except RuleViolation as err:
-                raise err.at(*_place(now, player)) from None
-            if owed and _lapse(card, sheet, owed)[0]:  # follow-ups: the turn's bookkeeping
-                now = _follow_up_steps(_with_sheet(now, player, sheet, owed), player,
-                                       seat(bot, player, rng), [])
-                after = now[3]
-            elif count == 1:
-                after = (sheet,)
-            else:
-                after = after[:player] + (sheet,) + after[player + 1:]
-                if player != last:  # the next chooser sees this move made
-                    now = _with_sheet(now, player, sheet, ())
-        sheets, first_taken, over, _ = _close(paths, rules, sheets, after, first_taken)
-        rounds += 1
-        if over:
-            break
-    if rounds == state[7]:  # no card: no round
-        return state
-    return _new(GameState, (network, rules, players, sheets, None, _MOVED[count], first_taken,
-                            rounds, over, (), nothing_owed))
-
-
-def _as_bot(choose: Callable[[GameState], Move]) -> Callable[..., Move]:
-    """A chooser ``choose(state)`` asked as a bot ``(state, player, rng)``."""
-    return lambda state, _player, _rng: choose(state)
 
 
 def seat(bot: Callable[..., Move], player: int, rng: random.Random | None

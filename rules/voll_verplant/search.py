@@ -31,7 +31,8 @@ from typing import Any, NamedTuple
 
 from scorepad.rules.common.shuffle import below, seeded_rng, shuffled
 
-from .bots import greedy_bot, random_bot
+from . import simulator
+from .bots import greedy_bot
 from .cards import EXPRESS, FREE, NUMBER, Card, card_stream, parse_card, sequence
 from .engine import (
     GameState,
@@ -134,21 +135,15 @@ def known_cards(cards: Sequence[Card], start: int, rules: VVRules, seed: str | i
 # --- rollouts ----------------------------------------------------------------------------
 
 class Policy(NamedTuple):
-    """How a rollout chooses steps: greedy, with a random step at rate ``explore``."""
+    """How a rollout chooses steps: greedy, with another step at rate ``explore`` (see
+    :func:`.simulator.rollout`, which plays it)."""
 
     explore: float = 0.0
 
     def bot(self, rng) -> Callable[[GameState, int], Move]:
-        if not self.explore:
-            return lambda state, p: greedy_bot(state, p, rng)
-        rate = self.explore
-
-        def choose(state: GameState, p: int) -> Move:
-            if rng.random() < rate:
-                return random_bot(state, p, rng)
-            return greedy_bot(state, p, rng)
-
-        return choose
+        """The engine's greedy bot as a chooser (the other seats' moves of a round the
+        analysis plays)."""
+        return lambda state, p: greedy_bot(state, p, rng)
 
 
 #: A player's step as recorded: ``(round index, card, step or whole move)``.
@@ -188,18 +183,14 @@ def _finish_round(state: GameState, choose: Callable[[GameState, int], Move],
 def rollout(state: GameState, player: int, cards: Iterator[Card], rng, *,
             policy: Policy | None = None, fixed: Fixed = (), record: bool = False) -> Rollout:
     """Play the game out from ``state`` (in a round or between rounds) with ``policy``
-    for every step not ``fixed``, the cards coming from ``cards``; ``player``'s total."""
-    choose = (policy or GREEDY).bot(rng)
-    steps: list[Made] | None = [] if record else None
-    for _ in range(MAX_ROUNDS):
-        if state.card is not None:
-            fixed_round = fixed[state.rounds] if state.rounds < len(fixed) else None
-            state = _finish_round(state, choose, fixed_round, player, steps)
-        if state.over:
-            break
-        state = reveal(state, next(cards))
-    return Rollout(sheet_total(state.network, state.rules, state.sheets[player]),
-                   tuple(steps) if steps is not None else ())
+    for every step not ``fixed``, the cards coming from ``cards``; ``player``'s total.
+
+    Played by the simulator (:func:`.simulator.rollout`): the same steps as the engine's
+    bots would take (``tests/test_vv_simulator.py``), several times faster."""
+    made: list[Made] | None = [] if record else None
+    total = simulator.rollout(state, player, cards, rng, explore=(policy or GREEDY).explore,
+                              fixed=fixed, made=made)
+    return Rollout(total, tuple(made) if made is not None else ())
 
 
 # --- the bot -----------------------------------------------------------------------------
@@ -208,7 +199,7 @@ class Budget(NamedTuple):
     """What a decision may spend: ``rollouts`` per step finalist (deterministic), and at
     most ``seconds`` per decision when given (then the result depends on the machine)."""
 
-    rollouts: int = 4
+    rollouts: int = 16
     seconds: float | None = None
 
 
@@ -344,24 +335,39 @@ class Found(NamedTuple):
 
 def best_rollouts(state: GameState, player: int, steps: Sequence[Move],
                   cards: Callable[[int], Iterator[Card]], rollouts: int, seed: str,
-                  fixed: Fixed = (), explore: float = 0.15) -> list[Found]:
-    """For each step: the best final total of ``rollouts`` rollouts after it (the first
-    greedy, the others exploring), with the player's steps of that rollout."""
-    out = []
-    for i, step in enumerate(steps):
-        after = play_step(state, player, step).state
-        assert state.card is not None
-        first: Made = (state.rounds, state.card, step)
-        best: Found | None = None
-        for r in range(rollouts):
-            policy = Policy(0.0 if r == 0 else explore)
-            got = rollout(after, player, cards(r), seeded_rng(f"{seed}/{i}/{r}"), policy=policy,
-                          fixed=fixed, record=True)
-            if best is None or got.total > best.total:
-                best = Found(got.total, (first,) + got.steps)
-        assert best is not None
-        out.append(best)
-    return out
+                  fixed: Fixed = (), explore: float = 0.15, keep: Sequence[int] = ()
+                  ) -> list[Found]:
+    """For each step: the best final total of its rollouts, with the player's steps of
+    that rollout. Every step gets a greedy rollout; the best quarter (at least
+    :data:`FINALISTS`) and the steps in ``keep`` get ``rollouts`` in all, the others
+    exploring: the budget goes where the greedy games say the best ones are."""
+    assert state.card is not None
+    after = [play_step(state, player, step).state for step in steps]
+    found: list[Found] = []
+
+    def run(i: int, r: int) -> None:
+        got = rollout(after[i], player, cards(r), seeded_rng(f"{seed}/{i}/{r}"),
+                      policy=Policy(0.0 if r == 0 else explore), fixed=fixed, record=True)
+        if r == 0 or got.total > found[i].total:
+            made: Made = (state.rounds, state.card, steps[i])  # type: ignore[assignment]
+            best = Found(got.total, (made,) + got.steps)
+            if r == 0:
+                found.append(best)
+            else:
+                found[i] = best
+
+    for i in range(len(steps)):
+        run(i, 0)
+    ranked = sorted(range(len(steps)), key=lambda i: (-found[i].total, i))
+    finalists = set(ranked[:max(FINALISTS, -(-len(steps) // 4))]) | set(keep)
+    for i in sorted(finalists):
+        for r in range(1, rollouts):
+            run(i, r)
+    return found
+
+
+#: At least this many steps of a decision get every rollout (see :func:`best_rollouts`).
+FINALISTS = 4
 
 
 class Decision(NamedTuple):
@@ -397,8 +403,9 @@ def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | 
               deadline: float | None = None) -> Found:
     """The best total a search finds for ``player`` from ``start`` (a fresh game) on the
     game's own cards: at every step the step whose best rollout is best is played (a
-    rollout algorithm on top of greedy play), and the best
-    of every rollout seen is kept, with its steps."""
+    rollout algorithm on top of greedy play), and the best of every rollout seen is kept,
+    with its steps; where no rollout beats that best game, its next step is played, so
+    the search goes on around the best game it has seen."""
     state = start
     best = Found(float("-inf"), ())
     made: list[Made] = []
@@ -417,6 +424,10 @@ def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | 
             pick = _best_of(steps, found)
             if found[pick].total > best.total:
                 best = Found(found[pick].total, tuple(made) + found[pick].steps)
+            elif len(best.steps) > len(made) and best.steps[len(made)][2] in steps:
+                # nothing better here than the best line so far: go on along it, so the
+                # next rollouts look around the best game seen
+                pick = steps.index(best.steps[len(made)][2])
             made.append(found[pick].steps[0])
             state = play_step(state, player, steps[pick]).state
         if tick is not None:
@@ -461,11 +472,11 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
                     if step not in steps:
                         steps.append(step)
                 budget = 1 if deadline is not None and time.perf_counter() > deadline else rollouts
+                played = steps.index(step)
                 found = best_rollouts(state, player, steps,
                                       partial(_cards_after, cards_at, number),
-                                      budget, f"analyse/{number}/{k}", moves)
+                                      budget, f"analyse/{number}/{k}", moves, keep=(played,))
                 pick = _best_of(steps, found)
-                played = steps.index(step)
                 decisions.append(Decision(number + 1, k, card, step, found[played].total,
                                           steps[pick], found[pick].total,
                                           tuple(made) + found[pick].steps))
@@ -475,7 +486,23 @@ def analyse_player(start: GameState, player: int, cards: Sequence[Card],
             tick()
         state = _finish_round(state, Policy().bot(seeded_rng("analyse/others")), round_moves,
                               player, None)
-    return decisions
+    return _reachable(decisions)
+
+
+def _reachable(decisions: list[Decision]) -> list[Decision]:
+    """The decisions with what was found later on the played path counted: a game found
+    after a later step of the player's was reachable from every played step before it, so
+    a played step is worth at least the best found at any later decision (and the best
+    step at least the played one)."""
+    out: list[Decision] = []
+    later = float("-inf")
+    for decision in reversed(decisions):
+        played = max(decision.played_total, later)
+        if played > decision.best_total:
+            decision = decision._replace(best=decision.played, best_total=played)
+        out.append(decision._replace(played_total=played))
+        later = max(later, decision.best_total)
+    return out[::-1]
 
 
 def _listed_step(state: GameState, player: int, step: Move, steps: Sequence[Move]) -> Move:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
+from functools import partial
 from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
@@ -18,7 +18,6 @@ from .engine import (
     final_result,
     final_totals,  # noqa: F401  # read from here by callers of play_game
     new_game,
-    play_rounds,
     play_turn,
     reveal,
     seat,
@@ -27,10 +26,10 @@ from .log import GameLog, RoundSpec
 from .maps import Network
 from .replay import from_move
 from .ruleset import VVRules
+from .simulator import POLICIES, play_seeded, sheet_result, sim_map
 
 _new = tuple.__new__
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
-_CARD = itemgetter(0)  # of a (card, reshuffle after it) pair
 
 
 class SimulatedGame(NamedTuple):
@@ -57,21 +56,23 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
 
     # a new game is never over: the end is checked after each round, and a card drawn
     # only for a round that is played (zip asks the rounds' range first)
-    if not record:  # the same rounds, fewer states built (see play_rounds)
-        state = play_rounds(state, map(_CARD, stream), (choose,) * len(players), MAX_ROUNDS,
-                            rng=rng)
-    else:
-        seats = [(p, seat(choose, p, rng)) for p in range(len(players))]  # once a game
-        for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
-            state = reveal(state, card)
-            moves = {}
-            for p, ask in seats:
-                state, move = play_turn(state, p, ask)
+    if not record and isinstance(bot, str) and bot in POLICIES:  # the fast simulator
+        sim = play_seeded(network, rules, players, POLICIES[bot], seed, generators)
+        return _new(SimulatedGame, (seed, sim.game_state(network, rules, players), None))
+    # through the engine (a search bot, or a game to record): the rules' own calls
+    seats = [(p, seat(choose, p, rng)) for p in range(len(players))]  # once a game
+    for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
+        state = reveal(state, card)
+        moves = {}
+        for p, ask in seats:
+            state, move = play_turn(state, p, ask)
+            if record:
                 moves[players[p]] = from_move(network, card, move)
+        if record:
             rounds.append(RoundSpec(card=card.code, moves=moves))
-            state = end_round(state)[0]
-            if state.over:
-                break
+        state = end_round(state)[0]
+        if state.over:
+            break
     log = None
     if record:
         changed = rules.changed_from(_defaults())
@@ -86,8 +87,16 @@ def tally_games(network: Network, rules: VVRules, players: Sequence[str], bot: s
     share two generators, seeded again for each game: one game is done with them before
     the next starts."""
     tally = Tally()
-    add = tally.add
     generators = (random.Random(), random.Random())
+    policy = POLICIES.get(bot) if isinstance(bot, str) else None
+    if policy is not None:  # the simulator's games, tallied from its own state
+        sm, rounding, add_sheets = sim_map(network), rules.empty_rounding, tally.add_sheets
+        for seed in seeds:
+            st = play_seeded(network, rules, players, policy, seed, generators)
+            add_sheets(map(partial(sheet_result, sm, rounding), st.marked, st.first, st.later,
+                           st.transfers), st.rounds)
+        return tally
+    add = tally.add
     for seed in seeds:
         add(play_game(network, rules, players, bot, seed, generators=generators)[1])
     return tally
@@ -136,6 +145,17 @@ class Tally:
             counts[total] += 1
             self.empty += empty
         self.sheets += len(sheets)
+        self.rounds += rounds
+        self.games += 1
+
+    def add_sheets(self, results: Iterable[tuple[float, int]], rounds: int) -> None:
+        """Count one finished game from its sheets' ``(total, empty stations)`` and its
+        rounds."""
+        counts = self.scores.counts
+        for total, empty in results:
+            counts[total] += 1
+            self.empty += empty
+            self.sheets += 1
         self.rounds += rounds
         self.games += 1
 

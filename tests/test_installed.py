@@ -72,3 +72,17 @@ def test_every_command_of_the_contract_is_there():
     for group, commands in (("vv", VV), ("mf", MF), ("floris", FLORIS)):
         listed = root.get_command(None, group).list_commands(None)
         assert sorted(listed) == sorted(commands), group
+
+
+def test_every_package_folder_is_in_the_package_list():
+    """pyproject.toml lists the packages by hand (discovery cannot add the mapping's
+    prefix): a package folder missing from it would be absent from a real install."""
+    tomllib = pytest.importorskip("tomllib")
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = set()
+    for name, folder in config["package-dir"].items():
+        for init in (root / folder).rglob("__init__.py"):
+            rel = init.parent.relative_to(root / folder).parts
+            folders.add(".".join((name, *rel)))
+    assert sorted(config["packages"]) == sorted(folders)

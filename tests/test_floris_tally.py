@@ -49,9 +49,10 @@ def test_a_whole_game_from_first_bouquet_to_final_table(runner):
     assert "Bob: one type, 10 flowers + 2 bonus = 12 points" in result.stdout
     assert "totals: Ann 6, Bob 18" in result.stdout
     assert "The game is over." in result.stdout and "--resume" not in result.stdout
-    *_, winner, saved = result.stdout.rstrip().splitlines()
+    *_, winner, saved, command = result.stdout.rstrip().splitlines()
     assert winner == "Winner: Bob"
-    assert saved == f"Saved in {LOG}. Score it again: scorepad floris score {LOG}"
+    assert saved == f"Saved in {LOG}. Score it again:"
+    assert command == f"scorepad floris score {LOG}"   # on a line of its own, never wrapped
     assert read(LOG) == {
         "format": "scorepad/floris-game@1",
         "finished": True,
@@ -89,8 +90,8 @@ def test_log_is_saved_after_every_entry_and_input_end_leaves_it_unfinished(runne
     assert data["finished"] is False
     assert data["players"]["Ann"]["bouquets"] == ["rose:5"]
     assert data["players"]["Bob"]["bouquets"] == ["rose:3 lily:3"]
-    assert result.stdout.rstrip().splitlines()[-1] == (
-        f"Stopped; saved in {LOG}. Continue: scorepad floris tally --resume {LOG}")
+    assert result.stdout.rstrip().splitlines()[-2:] == [
+        f"Stopped; saved in {LOG}. Continue:", f"scorepad floris tally --resume {LOG}"]
     assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]      # no temporary files left
 
 

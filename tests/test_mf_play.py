@@ -62,8 +62,8 @@ def test_without_log_the_game_is_saved_under_output_with_a_new_name(runner):
 def test_end_of_input_saves_and_prints_the_exact_resume_command(runner):
     result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml", input=lines(*CHAIN[:5]))
     assert result.exit_code == 130
-    assert result.output.strip().splitlines()[-1] == \
-        "Stopped; saved in g.yaml. Continue: scorepad mf play --resume g.yaml"
+    assert result.output.strip().splitlines()[-2:] == [
+        "Stopped; saved in g.yaml. Continue:", "scorepad mf play --resume g.yaml"]
     # saved while Ann owes the bonus card: resumed, she is asked for it
     assert yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][-1]["bonus_owed"]
     again = play(runner, "--resume", "g.yaml", input=lines(*CHAIN[5:], "q"))
@@ -108,7 +108,7 @@ def test_a_finished_game_says_so_without_resume(runner):
     assert result.exit_code == 0
     assert "The game is over." in result.output and "Winner: Ann" in result.output
     assert "--resume" not in result.output
-    assert "Score it again: scorepad mf score g.yaml" in result.output
+    assert "Score it again:\nscorepad mf score g.yaml\n" in result.output
 
 
 def _chain_session(runner, columns: int) -> str:
@@ -229,8 +229,8 @@ def test_the_display_prompt_knows_help_and_quit_and_the_hint_keeps_display(runne
                   input=lines("help", "q"))
     assert result.exit_code == 0
     assert "With --display, card lists" in result.output
-    assert result.output.strip().splitlines()[-1] == \
-        "Saved in g.yaml. Continue: scorepad mf play --display --resume g.yaml"
+    assert result.output.strip().splitlines()[-2:] == [
+        "Saved in g.yaml. Continue:", "scorepad mf play --display --resume g.yaml"]
     display = "goblet 1, goblet 2, carafe 3, earrings 1, house 1, harbor 1, shell 1, ash 1, lion 1"
     again = play(runner, "--display", "--resume", "g.yaml", input=lines(display, "d", "q"))
     assert again.exit_code == 0

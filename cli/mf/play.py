@@ -45,11 +45,13 @@ def _ask_display(console: Console, adapter: MilleFioriAdapter, session: Session,
         try:
             line = console.ask("display> ")
         except (KeyboardInterrupt, EOFError):
-            console.show(["", f"Stopped; saved in {path}. Continue: {hint}"])
+            console.show(["", f"Stopped; saved in {path}. Continue:"])
+            console.command(hint)
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
         word = WORDS.get(line.lower())
         if word == "quit":
-            console.show(f"Saved in {path}. Continue: {hint}")
+            console.show(f"Saved in {path}. Continue:")
+            console.command(hint)
             raise click.exceptions.Exit(0)
         if word in ("help", "choices"):
             console.show([*adapter.help_text.splitlines(), *LOOP_HELP.splitlines()])

@@ -101,6 +101,11 @@ class Console:
         for line in fit(lines, self.width):
             click.echo(line)
 
+    def command(self, line: str) -> None:
+        """A command for the user to paste, on a line of its own and never wrapped (a
+        terminal may fold it on screen, but it stays one line to copy)."""
+        click.echo(line)
+
     def ask(self, prompt: str) -> str:
         """One answer, stripped. Raises EOFError at the end of input and
         KeyboardInterrupt on Ctrl-C (the loop turns both into a saved stop)."""

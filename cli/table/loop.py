@@ -28,6 +28,7 @@ import click
 
 from scorepad import store
 from scorepad.io import STDIN
+from scorepad.main import as_typed
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 from scorepad.rules.game import MoveData
 from scorepad.rules.session import Session
@@ -61,8 +62,9 @@ class _Quit(Exception):
 
 
 def resume_command(adapter: Adapter, path: Path) -> str:
-    """The exact command that continues the game saved in ``path``."""
-    return f"{adapter.command} --resume {shlex.quote(str(path))}"
+    """The exact command that continues the game saved in ``path``, with the program as
+    the user started it (:func:`scorepad.main.as_typed`)."""
+    return as_typed(f"{adapter.command} --resume {shlex.quote(str(path))}")
 
 
 def open_session(adapter: Adapter, *, log: str | None, resume: str | None,
@@ -84,9 +86,9 @@ def open_session(adapter: Adapter, *, log: str | None, resume: str | None,
         session = load(resume) if load is not None else store.load(resume, adapter.game)
         if log is None or Path(log).resolve() == Path(resume).resolve():
             return session, Path(resume)
-        path = store.claim(log, adapter.game.id, adapter.command, folder)
+        path = store.claim(log, adapter.game.id, as_typed(adapter.command), folder)
     else:
-        path = store.claim(log, adapter.game.id, adapter.command, folder)
+        path = store.claim(log, adapter.game.id, as_typed(adapter.command), folder)
         session = start()
     store.save(path, session)
     return session, path
@@ -116,12 +118,13 @@ class Table:
             self._play()
         except (KeyboardInterrupt, EOFError):
             self._save()
-            out.show(["", f"Stopped; saved in {self.path}. Continue: "
-                      f"{resume_command(self.adapter, self.path)}"])
+            out.show(["", f"Stopped; saved in {self.path}. Continue:"])
+            out.command(resume_command(self.adapter, self.path))
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
         except _Quit:
             self._save()
-            out.show(f"Saved in {self.path}. Continue: {resume_command(self.adapter, self.path)}")
+            out.show(f"Saved in {self.path}. Continue:")
+            out.command(resume_command(self.adapter, self.path))
             return
         except Exception:
             self._save_after_error()
@@ -131,8 +134,8 @@ class Table:
         if self.adapter.score_command is None:
             out.show(f"Saved in {self.path}.")
         else:
-            out.show(f"Saved in {self.path}. Score it again: {self.adapter.score_command} "
-                     f"{shlex.quote(str(self.path))}")
+            out.show(f"Saved in {self.path}. Score it again:")
+            out.command(as_typed(f"{self.adapter.score_command} {shlex.quote(str(self.path))}"))
 
     def _play(self) -> None:
         while not self.session.is_over():

@@ -8,7 +8,7 @@ checked against the deck. The replay itself is the game protocol's fold
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -183,9 +183,8 @@ def _starts(cards: Sequence[Card], size: int, triggers: set[Card]
 
 def _since(cards: Sequence[Card], size: int, triggers: set[Card]
            ) -> tuple[tuple[Card, ...], bool]:
-    start, reshuffle = 0, False
-    for start, reshuffle in _starts(cards, size, triggers):  # the last card's
-        pass
+    last = deque(_starts(cards, size, triggers), maxlen=1)  # the last card's
+    start, reshuffle = last[0] if last else (0, False)
     return tuple(cards[start:]), reshuffle
 
 

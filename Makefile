@@ -51,7 +51,7 @@ check: lint test
 
 # The long fuzz run (tests/test_fuzz.py with the `fuzz` profile): FUZZ_EXAMPLES inputs per
 # test (4 tests), one line per input in output/fuzz-stats.tsv (exit code, seconds, command,
-# message). README › Development records the last run.
+# message). docs/design.md › Development records the last run.
 FUZZ_EXAMPLES ?= 3000
 fuzz: install
 	rm -f output/fuzz-stats.tsv

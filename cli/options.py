@@ -121,10 +121,12 @@ def players_option(min_players: int, max_players: int, *, dest: str = "players",
 def player_count_option(min_players: int, max_players: int, *, default: int | None,
                         help: str = "How many players.") -> Callable[[F], F]:
     """``-p/--players N``: a number of players (bots, printed columns, a deal)."""
+    # A required option gets no default at all: Click (8.3 on) takes an explicit None
+    # for a value given, and the command then ran without one.
+    given = {"default": default, "show_default": True} if default is not None else {}
     return click.option("-p", "--players", "players", metavar="N",
-                        type=click.IntRange(min_players, max_players), default=default,
-                        required=default is None, show_default=default is not None,
-                        help=help)
+                        type=click.IntRange(min_players, max_players),
+                        required=default is None, help=help, **given)
 
 
 def rules_option(help: str = "A ruleset options file (YAML/JSON).", *,

@@ -53,9 +53,9 @@ def test_names_match_in_any_case_or_by_a_unique_start():
 
 
 def test_player_count_is_the_games(runner):
-    result = runner.invoke(root, ["floris", "tally", "--players", "Ann"])
+    result = runner.invoke(root, ["floris", "tally", "--players", "A,B,C,D,E,F"])
     assert result.exit_code == 2
-    assert "1 player; the game takes 2 to 5" in result.stderr
+    assert "6 players; the game takes 1 to 5" in result.stderr
 
 
 def test_a_mistyped_command_gets_did_you_mean(runner):

@@ -331,3 +331,13 @@ def test_a_log_that_cannot_be_used_is_a_usage_error(runner, args, words):
     assert result.exit_code == 2
     assert words in result.stderr and "Traceback" not in result.output
     assert not Path("output").exists()
+
+
+def test_one_player_is_accepted_as_by_floris_score(runner, tmp_path):
+    """The engine takes one player (practice, worked examples) and `floris score` scores
+    such a file: the tally takes one too, and the count it states is the engine's."""
+    result = tally(runner, ["ann r3 l3"], "--players", "Ann", "--log", str(tmp_path / "g.yaml"))
+    assert result.exit_code == 130, result.output
+    assert read(tmp_path / "g.yaml")["players"]["Ann"]["bouquets"] == ["rose:3 lily:3"]
+    help_text = runner.invoke(root, ["floris", "tally", "--help"]).output
+    assert "1-5 distinct names" in help_text

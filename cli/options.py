@@ -67,6 +67,12 @@ def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> lis
     if any(not name for name in names):
         raise click.BadParameter("an empty name: separate names by commas, e.g. Ann,Bob",
                                  param_hint="--players")
+    from scorepad.rules.common.errors import control_character
+
+    bad = next((c for c in map(control_character, names) if c is not None), None)
+    if bad is not None:
+        raise click.BadParameter("a name cannot hold a control character or line break "
+                                 f"({repr(bad)[1:-1]})", param_hint="--players")
     if not min_players <= len(names) <= max_players:
         took = (f"{min_players}" if min_players == max_players
                 else f"{min_players} to {max_players}")
@@ -93,8 +99,13 @@ def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -
     form (NFC, stripped), the text the shuffle uses."""
     from scorepad.rules.common.shuffle import normal_seed
 
+    from scorepad.rules.common.errors import control_character
+
     if value is not None and not value.strip():
         raise click.BadParameter("a seed cannot be empty")
+    if value is not None and control_character(value) is not None:
+        raise click.BadParameter("a seed cannot hold a control character or line break "
+                                 f"({repr(control_character(value))[1:-1]})")
     return None if value is None else normal_seed(value)
 
 

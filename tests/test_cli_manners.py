@@ -153,3 +153,36 @@ def test_a_closed_pipe_exits_quietly_with_0():
     _, err = deck.communicate(timeout=60)
     assert deck.returncode == 0
     assert err == b""
+
+
+@pytest.mark.parametrize("args", [
+    ["vv", "deck", "--seed", "a\x1bb"],
+    ["vv", "flip", "--seed", "a\x1bb", "--log", "g.yaml"],
+    ["vv", "play", "berlin", "--players", "Ann,Bob", "--seed", "a\nb", "--log", "g.yaml"],
+    ["vv", "simulate", "berlin", "-n", "1", "--seed", "a\x00b"],
+    ["mf", "deal", "-p", "2", "--seed", "a\x07b"],
+    ["mf", "simulate", "-n", "1", "--seed", "a\x7fb"],
+    ["vv", "play", "berlin", "--players", "A\x07n,Bob", "--log", "g.yaml"],
+    ["mf", "play", "--players", "Ann,B\tob", "--log", "g.yaml"],
+    ["floris", "tally", "--players", "A\x07n,Bob", "--log", "g.yaml"],
+])
+def test_a_control_character_in_a_seed_or_name_is_refused_up_front(runner, tmp_path,
+                                                                   monkeypatch, args):
+    """The log such a seed or name gives could not be read back (check, --resume and a
+    restarted server refuse control characters): refused before anything is written."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(root, args, input="")
+    assert result.exit_code == 2, result.output
+    assert "cannot hold a control character or line break" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_session_refuses_a_control_character_for_every_front_end():
+    """The browser starts games through the same session: the same refusal (exit 2)."""
+    from scorepad.rules.common.errors import InputError
+    from scorepad.rules.session import Session
+
+    with pytest.raises(InputError, match=r"player name cannot hold a control .*\(\\x07\)"):
+        Session.start("floris", ["A\x07n", "Bob"])
+    with pytest.raises(InputError, match=r"seed cannot hold a control"):
+        Session.start("mille-fiori", ["Ann", "Bob"], seed="a\x1bb")

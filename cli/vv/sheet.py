@@ -134,7 +134,12 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
     if not sheets:
         raise ContentError("no player sheets to draw (the log records cards only)", source=name)
     stem = "render" if file == "-" else Path(file).stem
-    path, fmt = output_target(output, fmt, stem)
+
+    def svg_files(path: Path) -> list[Path]:  # several players' SVGs: a file each
+        return [path.with_name(f"{path.stem}-{_slug(s.player)}{path.suffix}") for s in sheets]
+
+    several = len(sheets) > 1 and (fmt or "").lower() == "svg"
+    path, fmt = output_target(output, fmt, stem, svg_files if several else lambda p: [p])
     use_font(font)
     from scorepad.sheets.voll_verplant import draw_marked, sheet_title
 
@@ -152,7 +157,7 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
                                       source=name))
         click.echo(f"wrote {path}")
         return
-    targets = [path.with_name(f"{path.stem}-{_slug(s.player)}{path.suffix}") for s in sheets]
+    targets = svg_files(path)
     if len(set(targets)) < len(targets):
         raise InputError("two players' names give the same file name; use --player",
                          source=name)

@@ -109,8 +109,18 @@ def test_bgstats_records_agree_with_the_score(runner, game, gid, log):
     assert record["sourceName"] == "scorepad"
     assert record["game"]["name"] == {"mille-fiori": "Mille Fiori", "floris": "Floris"}[gid]
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in record["players"]] == [
-        (p["name"], p["total"], p["rank"], p["name"] in score["winners"])
+        (p["name"], p["total"], p["rank"], p["name"] in score["winners"] and score["finished"])
         for p in score["players"]]
+
+
+def test_bgstats_of_an_unfinished_game_names_no_winner(runner):
+    """mf_short.yaml stops after two rounds: Ann leads, but nobody has won yet."""
+    score = json.loads(runner.invoke(root, ["mf", "score", str(DATA / "mf_short.yaml"),
+                                            "--json"]).output)
+    assert score["finished"] is False and score["winners"]
+    result = runner.invoke(root, ["mf", "score", str(DATA / "mf_short.yaml"), "--format",
+                                  "bgstats"])
+    assert [p["winner"] for p in json.loads(result.output)["players"]] == [False, False]
 
 
 # --- the error boundary ------------------------------------------------------------------

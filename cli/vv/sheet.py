@@ -61,7 +61,8 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
       scorepad vv sheet my-city.yaml -o my-city.svg --paper letter
       scorepad vv sheet tokyo.yaml --font /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
     """
-    from scorepad.rules.common.errors import InputError
+    from scorepad.io import display_name
+    from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.vv.common import load_network
 
     network = load_network(map_ref)
@@ -73,8 +74,11 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
     from scorepad.sheets.voll_verplant import draw_sheet, sheet_layout, sheet_title
 
     paper, lang = paper.lower(), lang.lower()
-    page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
-    layout = sheet_layout(network, paper, lang, not no_numbers)
+    try:
+        page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
+        layout = sheet_layout(network, paper, lang, not no_numbers)
+    except ScorepadError as err:  # a map too dense to print: named as vv map check names it
+        raise err.in_file(display_name(map_ref)) from None
     for problem in layout.problems:
         # A crowded custom map: the sheet is still written, but say what may touch.
         click.echo(f"warning: {map_ref}: {problem}", err=True)

@@ -48,10 +48,34 @@ def _results(work: Callable[..., T], args: tuple[Any, ...], parts: list[range],
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(parts)), initializer=_leave_ctrl_c)
+    try:
         futures = [pool.submit(work, *args, part) for part in parts]
         for part, future in zip(parts, futures, strict=True):
             yield part, future.result()
+    except BaseException:  # Ctrl-C, an error, or the caller stopped: stop at once
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _leave_ctrl_c() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process of the command):
+    the parent stops them all, so there is one message and no traceback from each."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: Any) -> None:
+    """End the pool now: drop the chunks not started and end the workers mid-chunk
+    (``shutdown`` alone waits for every chunk already queued)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(5)
 
 
 def run_games(work: Callable[..., T], args: tuple[Any, ...], games: int, jobs: int | None,

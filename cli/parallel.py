@@ -9,6 +9,7 @@ only: piped output and ``--json`` get nothing extra.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol, TypeVar
@@ -102,8 +103,24 @@ def progress_bar(length: int, label: str, *, quiet: bool = False) -> Any:
     otherwise a stand-in that shows nothing (pipes and ``--json`` get nothing extra)."""
     if quiet or not sys.stderr.isatty():
         return _NoBar()
+    label, width = bar_fit(label, length, shutil.get_terminal_size((80, 24)).columns)
     return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
-                             show_pos=True)
+                             show_pos=True, width=width)
+
+
+def bar_fit(label: str, length: int, columns: int) -> tuple[str, int]:
+    """The label and bar width that keep the bar on one line of ``columns``: a line that
+    reaches the edge wraps, and every update then starts a new line. The label is cut
+    before the bar is made shorter than 8."""
+    from scorepad.table.console import cut
+
+    # "LABEL  [BAR]  N/LENGTH  ETA": the ETA may read "1d 02:03:04"; the last column is
+    # left free (a full line wraps in many terminals)
+    fixed = 2 + 2 + 2 + 2 * len(str(length)) + 1 + 2 + 11
+    room = columns - 1 - fixed
+    if room - len(label) < 8:
+        label = cut(label, max(room - 8, 0)) if room > 9 else ""
+    return label, max(room - len(label), 1)
 
 
 class _NoBar:

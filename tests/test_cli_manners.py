@@ -196,3 +196,23 @@ def test_the_session_refuses_a_control_character_for_every_front_end():
         Session.start("floris", ["A\x07n", "Bob"])
     with pytest.raises(InputError, match=r"seed cannot hold a control"):
         Session.start("mille-fiori", ["Ann", "Bob"], seed="a\x1bb")
+
+
+def test_score_reports_fit_a_50_column_terminal(runner, tmp_path):
+    """No line of a score report is wider than the terminal (COLUMNS, as the shell sets
+    it): the terminal would hard-wrap its columns into a mess."""
+    result = runner.invoke(root, ["vv", "simulate", "madrid", "--players", "6", "-n", "1",
+                                  "--logs", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for args in (["vv", "score", str(tmp_path / "game-0.yaml")],
+                 ["mf", "score", str(DATA / "mf_short.yaml")],
+                 ["floris", "score", str(DATA / "floris_game.yaml")]):
+        wide = runner.invoke(root, args, env={"COLUMNS": "100"}).stdout
+        narrow = runner.invoke(root, args, env={"COLUMNS": "50"}).stdout
+        # a path is never cut (it stays whole on its line); everything else fits
+        lines = [line for line in narrow.splitlines() if not line.startswith(args[-1])]
+        assert max(map(len, lines)) <= 50, (args, narrow)
+        assert max(map(len, wide.splitlines())) > 50, (args, wide)
+        for word in ("Ann", "Cid", "P6", "(first)", "(later)", "14", "25", "31.5"):
+            if word in wide.split():  # the narrow report says the same things
+                assert word in narrow.split(), (args, word)

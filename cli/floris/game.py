@@ -99,7 +99,9 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
 
         click.echo(emit_json(bgstats_record("floris", result, now())))
     else:
-        click.echo(result_table(result))
+        from scorepad.table.console import terminal_width
+
+        click.echo(result_table(result, terminal_width()))
 
 
 def _merged_game(files: tuple[str, ...], rules_file: str | None

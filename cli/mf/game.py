@@ -70,14 +70,18 @@ def format_scores(game: LoadedLog) -> str:
     """The score report of one game: status line, score table, changed rule options."""
     from scorepad.rules.mille_fiori.ruleset import default_rules
 
+    from scorepad.table.console import fit, terminal_width
+
     from .common import score_table
 
     state = game.replay.state
-    lines = [f"{game.source} — Mille Fiori, {_status(game)}", "", *score_table(state)]
+    columns = terminal_width()
+    lines = [f"{game.source} — Mille Fiori, {_status(game)}", "",
+             *score_table(state, columns)]
     changed = state.cfg.rules.changed_from(default_rules())
     if changed:
         lines.append("Rules changed from mf-1: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
-    return "\n".join(lines)
+    return "\n".join(fit(lines, columns))
 
 
 @click.command(name="score")

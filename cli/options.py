@@ -97,9 +97,8 @@ def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> lis
 def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A seed may be any text, but not an empty one; it is shown and recorded in its normal
     form (NFC, stripped), the text the shuffle uses."""
-    from scorepad.rules.common.shuffle import normal_seed
-
     from scorepad.rules.common.errors import control_character
+    from scorepad.rules.common.shuffle import normal_seed
 
     if value is not None and not value.strip():
         raise click.BadParameter("a seed cannot be empty")

@@ -112,7 +112,7 @@ def bar_fit(label: str, length: int, columns: int) -> tuple[str, int]:
     """The label and bar width that keep the bar on one line of ``columns``: a line that
     reaches the edge wraps, and every update then starts a new line. The label is cut
     before the bar is made shorter than 8."""
-    from scorepad.table.console import cut
+    from scorepad.terminal import cut
 
     # "LABEL  [BAR]  N/LENGTH  ETA": the ETA may read "1d 02:03:04"; the last column is
     # left free (a full line wraps in many terminals)

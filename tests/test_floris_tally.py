@@ -134,7 +134,7 @@ def test_resume_continues_a_saved_game(runner):
     tally(runner, ["ann r5"], "--players", "Ann,Bob", "--log", str(LOG))
     result = tally(runner, ["bob r3 l3", "end", "", "0", "0", "", "1", "0"], "--resume", str(LOG))
     assert result.exit_code == 0, result.output
-    assert "Resumed after 1 steps." in result.stdout
+    assert "Resumed after 1 step." in result.stdout
     data = read(LOG)
     assert data["finished"] is True
     assert data["players"]["Bob"]["left_in_hand"] == 1
@@ -341,3 +341,19 @@ def test_one_player_is_accepted_as_by_floris_score(runner, tmp_path):
     assert read(tmp_path / "g.yaml")["players"]["Ann"]["bouquets"] == ["rose:3 lily:3"]
     help_text = runner.invoke(root, ["floris", "tally", "--help"]).output
     assert "1-5 distinct names" in help_text
+
+
+def test_the_tally_has_no_list_to_pick_from_and_no_winner_mid_game(runner, tmp_path):
+    """`?` does not list the hundreds of valid bouquets, `#3` plays none as Ann's, `t`
+    names the leader (nobody has won yet), a mistyped flower gets "did you mean"."""
+    log = tmp_path / "g.yaml"
+    result = tally(runner, ["?", "#3", "ann r3 l3", "t", "bob lilys:3"], "--players",
+                   "Ann,Bob", "--log", str(log))
+    assert result.exit_code == 130, result.output
+    out = said(result)
+    assert out.count("Bouquets are typed, not picked from a list: NAME SPEC") == 2
+    assert "Leading: Ann" in out and "Winner" not in out
+    assert "unknown flower 'lilys' (did you mean 'lily'?" in out
+    players = read(log)["players"]
+    assert players["Ann"]["bouquets"] == ["rose:3 lily:3"]
+    assert not players["Bob"].get("bouquets")

@@ -86,3 +86,19 @@ def test_every_package_folder_is_in_the_package_list():
             rel = init.parent.relative_to(root / folder).parts
             folders.add(".".join((name, *rel)))
     assert sorted(config["packages"]) == sorted(folders)
+
+
+def test_no_help_page_shows_markup_of_the_docstrings(runner):
+    """`--help` is read by people: no reStructuredText (``x``, :func:) leaks into it."""
+    import re
+
+    from scorepad.main import root
+
+    pages = [["--help"], ["serve", "--help"], ["vv", "map", "check", "--help"]]
+    for group in ("vv", "mf", "floris"):
+        pages.append([group, "--help"])
+        pages += [[group, name, "--help"]
+                  for name in root.get_command(None, group).list_commands(None)]
+    for args in pages:
+        text = runner.invoke(root, args).output
+        assert not re.search(r"``|:(func|class|mod|data|meth):`", text), (args, text)

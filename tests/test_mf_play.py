@@ -284,3 +284,31 @@ def test_a_wrong_answer_leaves_the_question_standing(runner):
     assert "Ann · number> 2" in out and "  Ann +1 workshops (group of 1)" in out
     turn = yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][0]
     assert turn["card"] == "workshops/quartz/2"
+
+
+def test_a_residences_card_goes_to_the_next_residence_without_a_question(runner):
+    """`r 2` (house 2): the residences fill in order, so there is one space and no list
+    to pick from (the ship is typed as `ship house 2`)."""
+    result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml", input=lines("r 2", "q"))
+    assert result.exit_code == 0, result.output
+    assert "can go:" not in result.output and "ship" not in result.output.split("r 2", 1)[1]
+    turn = yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][0]
+    assert turn == {"player": "Ann", "card": "residences/-/2",
+                    "action": {"place": "residences/0"}}
+
+
+def test_a_harbor_card_says_where_its_diamond_went(runner):
+    result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml",
+                  input=lines("h0 harbor 1", "q"))
+    assert result.exit_code == 0, result.output
+    shown = result.output.split("h0 harbor 1", 1)[1]
+    assert "Ann: diamond on harbor/0/0" in shown and "+1 ship" in shown
+
+
+def test_resume_says_once_where_it_goes_on(runner):
+    played = play(runner, "--players", "Ann,Bob", "--log", "g.yaml", input=lines(*CHAIN[:4]))
+    assert played.exit_code == 130
+    result = play(runner, "--resume", "g.yaml", input=lines("q"))
+    assert result.exit_code == 0, result.output
+    assert "Resumed after turn 4." in result.output
+    assert "steps" not in result.output and "Resuming" not in result.output

@@ -60,7 +60,8 @@ def test_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, answer
     assert saved.at_chance() is False and saved.steps[-1][0] is None  # the roll is kept
 
     child = spawn(tmp_path, "--resume", "g.yaml")
-    assert f"Resumed after {len(saved.steps)} steps" in child.before
+    n = len(saved.steps)
+    assert f"Resumed after {n} step{'s' if n > 1 else ''}." in child.before
     roll = saved.state.roll
     child.expect(rf"{saved.to_move()[0]} \(rolled {roll}\) \[\+{roll}\]> ")
     child.send("q\r")

@@ -503,3 +503,19 @@ def test_a_map_given_on_resume_counts_the_windows_from_then_on(runner, tmp_path,
     vv_check(runner, log)
     other = flip(runner, "--resume", str(log), "--map", "berlin")
     assert other.exit_code == 2 and "differs from the log's map" in other.stderr
+
+
+def test_the_flipper_speaks_of_cards_not_of_the_tables_choices_and_sheets(runner, tmp_path,
+                                                                           monkeypatch):
+    """#N, sheet and help at the flipper: no "choices 1 to 0", no "Whose sheet?", and its
+    help fits 80 columns without a sentence broken over three lines."""
+    monkeypatch.chdir(tmp_path)
+    result = flip(runner, "--seed", "s", "--log", "f.yaml",
+                  keys="#1\nsheet\nhelp\nq\n", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "choices 1 to 0" not in out and "Whose sheet?" not in out
+    assert "The next one is face down: Enter reveals it." in out
+    assert "This game has no players, so no sheets." in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "q: quit (the log is saved after every card;" in out.splitlines()

@@ -99,7 +99,7 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
 
         click.echo(emit_json(bgstats_record("floris", result, now())))
     else:
-        from scorepad.table.console import terminal_width
+        from scorepad.terminal import terminal_width
 
         click.echo(result_table(result, terminal_width()))
 
@@ -144,7 +144,7 @@ def result_table(result: dict[str, Any], width: int | None = None) -> str:
 
     With ``width`` (a terminal's columns) a table too wide gets short headings and
     single spaces, then names cut to fit, so no row is ever broken."""
-    from scorepad.table.console import cut
+    from scorepad.terminal import cut
 
     players = sorted(result["players"], key=lambda p: p["rank"])   # stable: ties keep order
     cells = [(str(p["rank"]), p["name"], str(len(p["bouquets"])), str(p["bouquet_points"]),
@@ -169,5 +169,7 @@ def result_table(result: dict[str, Any], width: int | None = None) -> str:
                               for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip())
     winners = result["winners"]
     label = "Winner" if len(winners) == 1 else "Winners (shared)"
+    if not result["finished"]:  # nobody has won yet
+        label = "Leading" if len(winners) == 1 else "Leading (shared)"
     lines.append(f"{label}: {', '.join(winners)}")
     return "\n".join(lines)

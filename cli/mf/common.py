@@ -60,7 +60,7 @@ def score_table(state: State, columns: int | None = None) -> list[str]:
     ``columns`` (a terminal's) long names are cut to fit."""
     from scorepad.rules.mille_fiori.board import AREAS
     from scorepad.rules.mille_fiori.scoring import breakdown, winner_names
-    from scorepad.table.console import cut
+    from scorepad.terminal import cut
 
     scores = breakdown(state)
     width = max(7, *(len(s.name) + 1 for s in scores))

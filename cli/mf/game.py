@@ -69,7 +69,7 @@ def check_cmd(ctx: click.Context, files: tuple[str, ...], rules_file: str | None
 def format_scores(game: LoadedLog) -> str:
     """The score report of one game: status line, score table, changed rule options."""
     from scorepad.rules.mille_fiori.ruleset import default_rules
-    from scorepad.table.console import fit, terminal_width
+    from scorepad.terminal import fit, terminal_width
 
     from .common import score_table
 

@@ -150,5 +150,5 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
             session = _ask_display(console, adapter, session, path)
     intro = []
     if session.steps and not session.is_over():
-        intro = [f"Resuming after turn {g.turns}.", *totals_lines(g, console.width)]
+        intro = totals_lines(g, console.width)  # the loop says where it resumes
     run(adapter, session, path, intro=intro, console=console)

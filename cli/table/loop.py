@@ -113,7 +113,7 @@ class Table:
         try:
             out.show(intro or [])
             if self.session.steps and not self.session.is_over():
-                out.show(f"Resumed after {len(self.session.steps)} steps.")
+                out.show(self.adapter.resumed(self.session))
             out.show(f"Saved after every move in {self.path}")
             self._play()
         except (KeyboardInterrupt, EOFError):
@@ -253,6 +253,9 @@ class Table:
 
     def _pick(self, player: str | None, number: int) -> None:
         moves = [] if self._face_down(player) else self.adapter.choices(self.session, player)
+        if not moves:  # nothing is numbered here (a flipper's face-down card)
+            self.console.show(self._choices(player))
+            return
         if not 1 <= number <= len(moves):
             self.console.show(f"There are choices 1 to {len(moves)} (? lists them).")
             return
@@ -266,12 +269,15 @@ class Table:
                  for n, (_, text) in enumerate(moves[:MAX_CHOICES], start=1)]
         if len(moves) > MAX_CHOICES:
             lines.append(f"  ... and {len(moves) - MAX_CHOICES} more: type the move")
-        return lines or ["No legal move."]
+        return lines or [self.adapter.no_choices]
 
     def _sheet(self, name: str | None) -> None:
         from scorepad.options import match_name
 
         players = self.session.players
+        if not players:  # the card flipper: a game without players has no sheets
+            self.console.show("This game has no players, so no sheets.")
+            return
         if name is None:
             self.console.show("Whose sheet? sheet NAME")
             return

@@ -94,7 +94,7 @@ def _fmt(value: float) -> str:
 def format_game(game: LoadedGame) -> str:
     """The human score report: a block per player with the breakdown, then the ranking."""
     from scorepad.rules.voll_verplant.scoring import result_data
-    from scorepad.table.console import fit, terminal_width
+    from scorepad.terminal import fit, terminal_width
 
     assert game.network is not None
     data = result_data(game.network.id, game.sheets, game.finished)

@@ -92,6 +92,15 @@ def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> lis
     return names
 
 
+def complete_file(ctx: click.Context, param: click.Parameter,
+                  incomplete: str) -> list[Any]:
+    """Shell completion for a FILE argument (a log, a sheet): the shell's file names.
+    A plain argument would complete nothing."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
+
+
 # --- the shared options -------------------------------------------------------------------
 
 def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorepad.floris.common import rules_option
-from scorepad.options import score_format_options
+from scorepad.options import complete_file, score_format_options
 
 if TYPE_CHECKING:
     from scorepad.rules.floris.log import FlorisLog
     from scorepad.rules.floris.ruleset import FlorisRules
 
-FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...")
+FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...",
+                       shell_complete=complete_file)
 
 
 @click.command(name="check")

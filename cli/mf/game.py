@@ -6,11 +6,12 @@ from collections.abc import Sequence
 
 import click
 
-from scorepad.options import score_format_options
+from scorepad.options import complete_file, score_format_options
 
 from .common import LoadedLog, rules_option
 
-FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...")
+FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...",
+                       shell_complete=complete_file)
 
 
 def _load_all(files: Sequence[str], rules_file: str | None) -> tuple[list[LoadedLog], int]:

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import click
 
-from scorepad.options import rules_option, score_format_options
+from scorepad.options import complete_file, rules_option, score_format_options
 from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .common import LoadedGame
@@ -62,7 +62,7 @@ def _summary(game: LoadedGame) -> str:
 
 
 @click.command(name="check")
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, shell_complete=complete_file)
 @rules_option()
 def check_cmd(files: tuple[str, ...], rules_file: str | None) -> None:
     """Validate game logs or paper sheets; score nothing.
@@ -150,7 +150,7 @@ def bgstats_record(game: LoadedGame, when: datetime) -> dict:
 
 
 @click.command(name="score")
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, shell_complete=complete_file)
 @score_format_options
 @rules_option()
 def score_cmd(files: tuple[str, ...], fmt: str, rules_file: str | None) -> None:

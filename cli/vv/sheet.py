@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from scorepad.options import complete_file
 from scorepad.printing import (
     PAPERS,
     font_option,
@@ -94,7 +95,7 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
 
 
 @click.command(name="render")
-@click.argument("file", metavar="FILE")
+@click.argument("file", metavar="FILE", shell_complete=complete_file)
 @output_option
 @format_option
 @click.option("--player", help="Draw only this player's sheet.")

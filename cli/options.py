@@ -142,7 +142,8 @@ def player_count_option(min_players: int, max_players: int, *, default: int | No
     """``-p/--players N``: a number of players (bots, printed columns, a deal)."""
     # A required option gets no default at all: Click (8.3 on) takes an explicit None
     # for a value given, and the command then ran without one.
-    given = {"default": default, "show_default": True} if default is not None else {}
+    given: dict[str, Any] = ({"default": default, "show_default": True}
+                             if default is not None else {})
     return click.option("-p", "--players", "players", metavar="N",
                         type=click.IntRange(min_players, max_players),
                         required=default is None, help=help, **given)

@@ -96,7 +96,7 @@ def flip_data(seed: str, rules: VVRules, network: Network | None) -> dict[str, A
     bound = max_windows_any_map() if network is None else None
     # Counted as the cards come, and the rounds made in one pass at the end: each
     # round from the whole history again would be quadratic in a long game.
-    filled, counts = 0, []
+    filled, counts = 0, list[int]()
     while not GAME.is_over(state) and (bound is None or filled < bound):
         if len(counts) >= MAX_CARDS:
             raise InputError(f"the deck gives no end of game within {MAX_CARDS} cards "

@@ -95,10 +95,10 @@ def lookup(word: str) -> int:
         raise ValueError(f"{word!r} could be {options}: write more letters")
     import difflib  # here: only a mistyped word needs it
 
-    names = {fold(name): flower.id for flower in table.flowers
+    known = {fold(name): flower.id for flower in table.flowers
              for name in (flower.id, flower.plural, *flower.words)}
-    close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
-    hint = f"did you mean {names[close[0]]!r}? " if close else ""
+    close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
+    hint = f"did you mean {known[close[0]]!r}? " if close else ""
     raise ValueError(f"unknown flower {word!r} ({hint}expected {', '.join(table.ids)})")
 
 

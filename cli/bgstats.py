@@ -32,7 +32,8 @@ def bgstats_record(game_id: str, score: Mapping[str, Any], when: datetime, *,
     }
     if board is not None:
         record["board"] = board
-    winners = set(score.get("winners", []))
+    # an unfinished game has no winner yet, whoever leads (Mille Fiori names the leaders)
+    winners = set(score.get("winners", [])) if score.get("finished", True) else set()
     record["players"] = [{"name": p["name"], "score": p["total"], "winner": p["name"] in winners,
                           "rank": p["rank"]} for p in score["players"]]
     return record

@@ -123,11 +123,28 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
+        _sync_folder(target.parent)
     except OSError as err:
         raise InputError(f"cannot write: {err.strerror or err}", source=str(target)) from None
     except ValueError:  # a NUL character in the name
         raise InputError("not a valid file name", source=str(target)) from None
     return target
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable: the new name is on disk once the folder is
+    synced (the file's own fsync does not cover its entry). Where a folder cannot be
+    opened or synced (not POSIX, some network file systems) the rename stands as it is."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _is_dir(path: Path) -> bool:

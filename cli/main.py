@@ -115,6 +115,36 @@ GC_THRESHOLD = 100_000
 PYDANTIC_PLUGINS = ("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
+#: How the user started scorepad, for the commands the tools print (a ``--resume`` hint
+#: must run when pasted): ``scorepad`` when that name finds it, else the path typed
+#: (``.venv/bin/scorepad``) or ``PYTHON -m scorepad``. Set by :func:`main`; a test
+#: runner's in-process run keeps ``scorepad``.
+PROGRAM = "scorepad"
+
+
+def invoked_as(argv0: str, executable: str) -> str:
+    """The program part of a command line that starts this scorepad again."""
+    import shlex
+    import shutil
+
+    name = os.path.basename(argv0)
+    if name == "__main__.py":  # python -m scorepad: argv[0] is the module's file
+        return f"{shlex.quote(executable)} -m scorepad"
+    found = shutil.which(name)
+    try:
+        if found and os.path.samefile(found, argv0):
+            return name
+    except OSError:
+        pass
+    return shlex.quote(argv0)
+
+
+def as_typed(command: str) -> str:
+    """``command`` (``scorepad vv flip ...``) with the program as the user started it."""
+    head, space, rest = command.partition(" ")
+    return PROGRAM + space + rest if head == "scorepad" else command
+
+
 def main() -> None:
     """Console-script entry point.
 
@@ -126,7 +156,9 @@ def main() -> None:
     closed by then (atomic writes), and output is flushed at exit all the same. pydantic
     does not look for plugins (:data:`PYDANTIC_PLUGINS`).
     """
+    global PROGRAM
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+    PROGRAM = invoked_as(sys.argv[0], sys.executable)
     os.environ.setdefault(*PYDANTIC_PLUGINS)
     try:
         root.main(prog_name="scorepad")

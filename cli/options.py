@@ -67,6 +67,12 @@ def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> lis
     if any(not name for name in names):
         raise click.BadParameter("an empty name: separate names by commas, e.g. Ann,Bob",
                                  param_hint="--players")
+    from scorepad.rules.common.errors import control_character
+
+    bad = next((c for c in map(control_character, names) if c is not None), None)
+    if bad is not None:
+        raise click.BadParameter("a name cannot hold a control character or line break "
+                                 f"({repr(bad)[1:-1]})", param_hint="--players")
     if not min_players <= len(names) <= max_players:
         took = (f"{min_players}" if min_players == max_players
                 else f"{min_players} to {max_players}")
@@ -86,15 +92,28 @@ def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> lis
     return names
 
 
+def complete_file(ctx: click.Context, param: click.Parameter,
+                  incomplete: str) -> list[Any]:
+    """Shell completion for a FILE argument (a log, a sheet): the shell's file names.
+    A plain argument would complete nothing."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
+
+
 # --- the shared options -------------------------------------------------------------------
 
 def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A seed may be any text, but not an empty one; it is shown and recorded in its normal
     form (NFC, stripped), the text the shuffle uses."""
+    from scorepad.rules.common.errors import control_character
     from scorepad.rules.common.shuffle import normal_seed
 
     if value is not None and not value.strip():
         raise click.BadParameter("a seed cannot be empty")
+    if value is not None and control_character(value) is not None:
+        raise click.BadParameter("a seed cannot hold a control character or line break "
+                                 f"({repr(control_character(value))[1:-1]})")
     return None if value is None else normal_seed(value)
 
 
@@ -121,10 +140,13 @@ def players_option(min_players: int, max_players: int, *, dest: str = "players",
 def player_count_option(min_players: int, max_players: int, *, default: int | None,
                         help: str = "How many players.") -> Callable[[F], F]:
     """``-p/--players N``: a number of players (bots, printed columns, a deal)."""
+    # A required option gets no default at all: Click (8.3 on) takes an explicit None
+    # for a value given, and the command then ran without one.
+    given: dict[str, Any] = ({"default": default, "show_default": True}
+                             if default is not None else {})
     return click.option("-p", "--players", "players", metavar="N",
-                        type=click.IntRange(min_players, max_players), default=default,
-                        required=default is None, show_default=default is not None,
-                        help=help)
+                        type=click.IntRange(min_players, max_players),
+                        required=default is None, help=help, **given)
 
 
 def rules_option(help: str = "A ruleset options file (YAML/JSON).", *,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
@@ -64,6 +65,7 @@ _WORK: tuple[Callable[..., Any], tuple[Any, ...]] | None = None
 def _start_worker(work: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """A worker process's start: keep ``work`` and ``args`` for every chunk it gets."""
     global _WORK
+    _leave_ctrl_c()
     _WORK = (work, args)
     gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
     gc.freeze()
@@ -92,11 +94,35 @@ def _results(work: Callable[..., Chunk[T]], args: tuple[Any, ...], parts: list[r
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(parts)), initializer=_start_worker,
-                             initargs=(work, args)) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(parts)), initializer=_start_worker,
+                               initargs=(work, args))
+    try:
         futures = [pool.submit(_worker_chunk, part) for part in parts]
         for part, future in zip(parts, futures, strict=True):
             yield part, future.result()
+    except BaseException:  # Ctrl-C, an error, or the caller stopped: stop at once
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _leave_ctrl_c() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process of the command):
+    the parent stops them all, so there is one message and no traceback from each."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: Any) -> None:
+    """End the pool now: drop the chunks not started and end the workers mid-chunk
+    (``shutdown`` alone waits for every chunk already queued)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(5)
 
 
 def _cluster_results(work: Callable[..., Chunk[T]], args: tuple[Any, ...], parts: list[range],
@@ -161,8 +187,24 @@ def progress_bar(length: int, label: str, *, quiet: bool = False) -> Any:
     otherwise a stand-in that shows nothing (pipes and ``--json`` get nothing extra)."""
     if quiet or not sys.stderr.isatty():
         return _NoBar()
+    label, width = bar_fit(label, length, shutil.get_terminal_size((80, 24)).columns)
     return click.progressbar(length=length, label=label, file=sys.stderr, show_eta=True,
-                             show_pos=True)
+                             show_pos=True, width=width)
+
+
+def bar_fit(label: str, length: int, columns: int) -> tuple[str, int]:
+    """The label and bar width that keep the bar on one line of ``columns``: a line that
+    reaches the edge wraps, and every update then starts a new line. The label is cut
+    before the bar is made shorter than 8."""
+    from scorepad.terminal import cut
+
+    # "LABEL  [BAR]  N/LENGTH  ETA": the ETA may read "1d 02:03:04"; the last column is
+    # left free (a full line wraps in many terminals)
+    fixed = 2 + 2 + 2 + 2 * len(str(length)) + 1 + 2 + 11
+    room = columns - 1 - fixed
+    if room - len(label) < 8:
+        label = cut(label, max(room - 8, 0)) if room > 9 else ""
+    return label, max(room - len(label), 1)
 
 
 class _NoBar:

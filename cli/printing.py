@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,16 +16,26 @@ PAPERS = ("a4", "letter")
 LANGS = ("en", "de", "fr")  # as sheets.labels.LANGS; kept here so --help needs no import
 
 
-def output_target(output: str | None, fmt: str | None, stem: str) -> tuple[Path, str]:
+def output_target(output: str | None, fmt: str | None, stem: str,
+                  files: Callable[[Path], list[Path]] = lambda path: [path]
+                  ) -> tuple[Path, str]:
     """The file to write and its format: from ``-o``'s extension, ``--format``, or the default
     ``output/<stem>.<format>`` (PDF unless told otherwise). A clash is an InputError (exit 2).
+
+    A default name never replaces a file (as the game logs behave): ``<stem>-2``, ``-3``
+    ... is taken instead, so that none of ``files(path)`` (the files a command writes from
+    the name, the name itself by default) exists yet. ``-o`` names the file to write.
     """
     from scorepad.rules.common.errors import InputError
 
     fmt = fmt.lower() if fmt else None
     if not output:
         fmt = fmt or "pdf"
-        return Path("output") / f"{stem}.{fmt}", fmt
+        path, number = Path("output") / f"{stem}.{fmt}", 1
+        while any(f.exists() for f in files(path)):
+            number += 1
+            path = Path("output") / f"{stem}-{number}.{fmt}"
+        return path, fmt
     path = Path(output)
     ext = path.suffix.lower().lstrip(".")
     if fmt is None:
@@ -41,7 +51,7 @@ def output_target(output: str | None, fmt: str | None, stem: str) -> tuple[Path,
 output_option = click.option(
     "-o", "--output", metavar="FILE", type=click.Path(dir_okay=False),
     help="File to write; its extension (.pdf/.svg) sets the format. "
-         "Default: output/<name>.<format>.")
+         "Default: output/<name>.<format>, never replacing a file (<name>-2 ...).")
 format_option = click.option(
     "--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False),
     help="pdf or svg (default: from -o's extension, else pdf).")

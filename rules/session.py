@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.rules.common.errors import RuleViolation
+from scorepad.rules.common.errors import RuleViolation, check_plain
 from scorepad.rules.game import GAMES, Event, Game, MoveData, State
 
 Step = tuple[str | None, MoveData]
@@ -39,6 +39,11 @@ class Session:
               rules: Mapping[str, Any] | None = None, **setup: Any) -> Session:
         """A new game of ``game`` (an object or a ``GAMES`` id) with nothing played."""
         g = GAMES[game] if isinstance(game, str) else game
+        for name in players:  # what the log could not be read back with (every front-end)
+            if isinstance(name, str):
+                check_plain(name, "player name")
+        if isinstance(seed, str):
+            check_plain(seed, "seed")
         keywords = {"players": list(players), "seed": seed, "rules": dict(rules or {}), **setup}
         state = g.new(list(players), seed=seed, rules=rules, **setup)
         return cls(g, keywords, (), (state,))

@@ -15,6 +15,21 @@ ESCAPES = re.compile(r"\x1b\[[?0-9;]*[A-Za-z]")
 ARROW_UP, ARROW_LEFT, BACKSPACE = "\x1b[A", "\x1b[D", "\x7f"
 
 
+#: How a tool spawned as ``python -m scorepad`` names itself in the commands it prints.
+PROGRAM = f"{sys.executable} -m scorepad"
+
+
+def typed(command: str) -> str:
+    """``command`` (``scorepad vv flip``) as a tool spawned with ``-m scorepad`` prints it."""
+    return command.replace("scorepad", PROGRAM, 1)
+
+
+def wrapped(lines: list[str]) -> list[str]:
+    """The lines that were fitted to the width: all but the commands to paste, which are
+    printed whole on a line of their own (the terminal may fold them on screen)."""
+    return [line for line in lines if not line.startswith(PROGRAM)]
+
+
 def spawn(args: list[str], cwd: Path, *, columns: int = 80, **env: str):
     """``python ARGS`` in a terminal of ``columns`` columns, without the test run's
     COLUMNS, LINES or NO_COLOR (``env`` sets what a test needs)."""
@@ -40,7 +55,7 @@ def stop_after(child, answers: list[str], stop: str, command: str) -> None:
         child.send(answer + "\r")
     child.expect("> ")
     child.send(stop)
-    child.expect_exact(f"Stopped; saved in g.yaml. Continue: {command} --resume g.yaml")
+    child.expect_exact(f"Stopped; saved in g.yaml. Continue:\r\n{command} --resume g.yaml\r\n")
     assert finish(child) == 130
 
 

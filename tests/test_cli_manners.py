@@ -53,9 +53,9 @@ def test_names_match_in_any_case_or_by_a_unique_start():
 
 
 def test_player_count_is_the_games(runner):
-    result = runner.invoke(root, ["floris", "tally", "--players", "Ann"])
+    result = runner.invoke(root, ["floris", "tally", "--players", "A,B,C,D,E,F"])
     assert result.exit_code == 2
-    assert "1 player; the game takes 2 to 5" in result.stderr
+    assert "6 players; the game takes 1 to 5" in result.stderr
 
 
 def test_a_mistyped_command_gets_did_you_mean(runner):
@@ -109,8 +109,18 @@ def test_bgstats_records_agree_with_the_score(runner, game, gid, log):
     assert record["sourceName"] == "scorepad"
     assert record["game"]["name"] == {"mille-fiori": "Mille Fiori", "floris": "Floris"}[gid]
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in record["players"]] == [
-        (p["name"], p["total"], p["rank"], p["name"] in score["winners"])
+        (p["name"], p["total"], p["rank"], p["name"] in score["winners"] and score["finished"])
         for p in score["players"]]
+
+
+def test_bgstats_of_an_unfinished_game_names_no_winner(runner):
+    """mf_short.yaml stops after two rounds: Ann leads, but nobody has won yet."""
+    score = json.loads(runner.invoke(root, ["mf", "score", str(DATA / "mf_short.yaml"),
+                                            "--json"]).output)
+    assert score["finished"] is False and score["winners"]
+    result = runner.invoke(root, ["mf", "score", str(DATA / "mf_short.yaml"), "--format",
+                                  "bgstats"])
+    assert not any(p["winner"] for p in json.loads(result.output)["players"])
 
 
 # --- the error boundary ------------------------------------------------------------------
@@ -153,3 +163,56 @@ def test_a_closed_pipe_exits_quietly_with_0():
     _, err = deck.communicate(timeout=60)
     assert deck.returncode == 0
     assert err == b""
+
+
+@pytest.mark.parametrize("args", [
+    ["vv", "deck", "--seed", "a\x1bb"],
+    ["vv", "flip", "--seed", "a\x1bb", "--log", "g.yaml"],
+    ["vv", "play", "berlin", "--players", "Ann,Bob", "--seed", "a\nb", "--log", "g.yaml"],
+    ["vv", "simulate", "berlin", "-n", "1", "--seed", "a\x00b"],
+    ["mf", "deal", "-p", "2", "--seed", "a\x07b"],
+    ["mf", "simulate", "-n", "1", "--seed", "a\x7fb"],
+    ["vv", "play", "berlin", "--players", "A\x07n,Bob", "--log", "g.yaml"],
+    ["mf", "play", "--players", "Ann,B\tob", "--log", "g.yaml"],
+    ["floris", "tally", "--players", "A\x07n,Bob", "--log", "g.yaml"],
+])
+def test_a_control_character_in_a_seed_or_name_is_refused_up_front(runner, tmp_path,
+                                                                   monkeypatch, args):
+    """The log such a seed or name gives could not be read back (check, --resume and a
+    restarted server refuse control characters): refused before anything is written."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(root, args, input="")
+    assert result.exit_code == 2, result.output
+    assert "cannot hold a control character or line break" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_session_refuses_a_control_character_for_every_front_end():
+    """The browser starts games through the same session: the same refusal (exit 2)."""
+    from scorepad.rules.common.errors import InputError
+    from scorepad.rules.session import Session
+
+    with pytest.raises(InputError, match=r"player name cannot hold a control .*\(\\x07\)"):
+        Session.start("floris", ["A\x07n", "Bob"])
+    with pytest.raises(InputError, match=r"seed cannot hold a control"):
+        Session.start("mille-fiori", ["Ann", "Bob"], seed="a\x1bb")
+
+
+def test_score_reports_fit_a_50_column_terminal(runner, tmp_path):
+    """No line of a score report is wider than the terminal (COLUMNS, as the shell sets
+    it): the terminal would hard-wrap its columns into a mess."""
+    result = runner.invoke(root, ["vv", "simulate", "madrid", "--players", "6", "-n", "1",
+                                  "--logs", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for args in (["vv", "score", str(tmp_path / "game-0.yaml")],
+                 ["mf", "score", str(DATA / "mf_short.yaml")],
+                 ["floris", "score", str(DATA / "floris_game.yaml")]):
+        wide = runner.invoke(root, args, env={"COLUMNS": "100"}).stdout
+        narrow = runner.invoke(root, args, env={"COLUMNS": "50"}).stdout
+        # a path is never cut (it stays whole on its line); everything else fits
+        lines = [line for line in narrow.splitlines() if not line.startswith(args[-1])]
+        assert max(map(len, lines)) <= 50, (args, narrow)
+        assert max(map(len, wide.splitlines())) > 50, (args, wide)
+        for word in ("Ann", "Cid", "P6", "(first)", "(later)", "14", "25", "31.5"):
+            if word in wide.split():  # the narrow report says the same things
+                assert word in narrow.split(), (args, word)

@@ -116,3 +116,27 @@ def test_atomic_write_to_unwritable_place_is_input_error(tmp_path):
     blocker.write_text("")
     with pytest.raises(InputError, match="cannot write"):
         atomic_write(blocker / "x.pdf", b"")
+
+
+def test_atomic_write_syncs_the_folder_after_the_rename(tmp_path, monkeypatch):
+    """A renamed file is durable only once its folder's entry is on disk."""
+    import os
+    import stat
+
+
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        events.append("fsync folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "fsync file")
+        real_fsync(fd)
+
+    def replace(src, dst):
+        events.append("rename")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    atomic_write(tmp_path / "sub" / "g.yaml", "a: 1\n")
+    assert events == ["fsync file", "rename", "fsync folder"]
+    assert (tmp_path / "sub" / "g.yaml").read_text() == "a: 1\n"

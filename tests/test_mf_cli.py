@@ -110,7 +110,7 @@ def test_play_a_short_session_with_bonus_undo_and_prompts(runner, tmp_path):
     assert "Took back Bob's move: t0 goblet 1" in out  # the loop's words (was: took back ...)
     assert "Ship number on the card? (1/2/3/4/5)" in out
     assert "Round 2 of 10: Bob starts" in out
-    assert "nobili/coin/1 can go:" in out and "1) nobili/7" in out
+    assert "coin 1 can go:" in out and "1) n7" in out  # the words mf play reads
     assert "Totals: Ann 11 · Bob 6" in out
     data = yaml.safe_load(log.read_text())
     assert [r["start"] for r in data["rounds"]] == ["Ann", "Bob"]
@@ -121,7 +121,7 @@ def test_play_a_short_session_with_bonus_undo_and_prompts(runner, tmp_path):
     # resume: Ann's harbor card in row 2 moves her ship 0 → 5 (+1); the input then ends:
     # saved, exit 130 (the shared interrupt policy; it was 0)
     result = runner.invoke(root, ["mf", "play", "--resume", str(log)], input="h2 5\n")
-    assert result.exit_code == 130 and "Resuming after turn 7" in result.output
+    assert result.exit_code == 130 and "Resumed after turn 7." in result.output
     assert " ".join(result.output.split()).endswith(f"Continue: scorepad mf play --resume {log}")
     assert "Ann +1 ship (ship 0→5)" in result.output
     scored = runner.invoke(root, ["mf", "score", "--json", str(log)])

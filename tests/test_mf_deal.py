@@ -59,3 +59,24 @@ def test_rules_layer_normalises_the_seed_too():
     rules, b = default_rules(), board()
     assert deal(2, " \u00e9 ", rules, b).rounds == deal(2, "e\u0301", rules, b).rounds
     assert deal(2, " table-7\n", default_rules(), board()).seed == "table-7"
+
+
+def test_players_is_required_a_usage_error_not_a_crash(runner):
+    from scorepad.main import root
+
+    result = runner.invoke(root, ["mf", "deal", "--seed", "x"])
+    assert result.exit_code == 2, result.output
+    assert "Missing option '-p' / '--players'" in result.stderr
+
+
+def test_text_deal_lists_the_words_mf_play_reads(runner):
+    """Each hand reads back, through the parser `mf play` uses, as the JSON's card ids."""
+    from scorepad.rules.mille_fiori.shorthand import parse_cards
+
+    b = board()
+    data = deal_json(runner, "--players", "3", "--seed", "table-7")
+    text = runner.invoke(root, ["mf", "deal", "--players", "3", "--seed", "table-7"]).stdout
+    assert "/" not in text.split("\n", 1)[1]   # no card ids such as residences/-/1
+    seats = [line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("  seat ")]
+    hands = [h for r in data["rounds"] for h in r["hands"]]
+    assert [[b.cards[k].id for k in parse_cards(seat, b)] for seat in seats] == hands

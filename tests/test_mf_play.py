@@ -62,8 +62,8 @@ def test_without_log_the_game_is_saved_under_output_with_a_new_name(runner):
 def test_end_of_input_saves_and_prints_the_exact_resume_command(runner):
     result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml", input=lines(*CHAIN[:5]))
     assert result.exit_code == 130
-    assert result.output.strip().splitlines()[-1] == \
-        "Stopped; saved in g.yaml. Continue: scorepad mf play --resume g.yaml"
+    assert result.output.strip().splitlines()[-2:] == [
+        "Stopped; saved in g.yaml. Continue:", "scorepad mf play --resume g.yaml"]
     # saved while Ann owes the bonus card: resumed, she is asked for it
     assert yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][-1]["bonus_owed"]
     again = play(runner, "--resume", "g.yaml", input=lines(*CHAIN[5:], "q"))
@@ -108,7 +108,7 @@ def test_a_finished_game_says_so_without_resume(runner):
     assert result.exit_code == 0
     assert "The game is over." in result.output and "Winner: Ann" in result.output
     assert "--resume" not in result.output
-    assert "Score it again: scorepad mf score g.yaml" in result.output
+    assert "Score it again:\nscorepad mf score g.yaml\n" in result.output
 
 
 def _chain_session(runner, columns: int) -> str:
@@ -229,8 +229,8 @@ def test_the_display_prompt_knows_help_and_quit_and_the_hint_keeps_display(runne
                   input=lines("help", "q"))
     assert result.exit_code == 0
     assert "With --display, card lists" in result.output
-    assert result.output.strip().splitlines()[-1] == \
-        "Saved in g.yaml. Continue: scorepad mf play --display --resume g.yaml"
+    assert result.output.strip().splitlines()[-2:] == [
+        "Saved in g.yaml. Continue:", "scorepad mf play --display --resume g.yaml"]
     display = "goblet 1, goblet 2, carafe 3, earrings 1, house 1, harbor 1, shell 1, ash 1, lion 1"
     again = play(runner, "--display", "--resume", "g.yaml", input=lines(display, "d", "q"))
     assert again.exit_code == 0
@@ -284,3 +284,31 @@ def test_a_wrong_answer_leaves_the_question_standing(runner):
     assert "Ann · number> 2" in out and "  Ann +1 workshops (group of 1)" in out
     turn = yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][0]
     assert turn["card"] == "workshops/quartz/2"
+
+
+def test_a_residences_card_goes_to_the_next_residence_without_a_question(runner):
+    """`r 2` (house 2): the residences fill in order, so there is one space and no list
+    to pick from (the ship is typed as `ship house 2`)."""
+    result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml", input=lines("r 2", "q"))
+    assert result.exit_code == 0, result.output
+    assert "can go:" not in result.output and "ship" not in result.output.split("r 2", 1)[1]
+    turn = yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][0]
+    assert turn == {"player": "Ann", "card": "residences/-/2",
+                    "action": {"place": "residences/0"}}
+
+
+def test_a_harbor_card_says_where_its_diamond_went(runner):
+    result = play(runner, "--players", "Ann,Bob", "--log", "g.yaml",
+                  input=lines("h0 harbor 1", "q"))
+    assert result.exit_code == 0, result.output
+    shown = result.output.split("h0 harbor 1", 1)[1]
+    assert "Ann: diamond on harbor/0/0" in shown and "+1 ship" in shown
+
+
+def test_resume_says_once_where_it_goes_on(runner):
+    played = play(runner, "--players", "Ann,Bob", "--log", "g.yaml", input=lines(*CHAIN[:4]))
+    assert played.exit_code == 130
+    result = play(runner, "--resume", "g.yaml", input=lines("q"))
+    assert result.exit_code == 0, result.output
+    assert "Resumed after turn 4." in result.output
+    assert "steps" not in result.output and "Resuming" not in result.output

@@ -136,3 +136,27 @@ def test_a_landing_bonus_at_landing_comes_before_the_diamond(runner, tmp_path):
     assert result.exit_code == 1
     assert "turn 5, Ann, bonus 1: harbor/0/2 is taken (the harbor diamond waiting" in \
         result.stderr
+
+
+def test_a_landing_bonus_that_lands_again_places_both_waiting_diamonds():
+    """landing_bonus: at_landing, a harbor card landing on 16 whose bonus card is another
+    harbor card landing on 20: each diamond waits for its own landing's bonus card, and
+    both are on the board at the end of the turn (none taken from the supply and lost)."""
+    from scorepad.rules.game import GAMES
+
+    ships = [("Ann", "trade/swan/5", "ship"), ("Bob", "nobili/coin/1", "ship"),      # 0→5
+             ("Ann", "trade/goblet/4", "ship"), ("Bob", "nobili/lion/1", "ship"),    # 5→9
+             ("Ann", "trade/swan/2", "ship"), ("Bob", "nobili/cross/1", "ship")]     # 9→11
+    doc = log(ships, {"landing_bonus": "at_landing"})
+    doc["rounds"].append({"start": "Bob", "turns": [
+        {"player": "Bob", "card": "nobili/coin/2", "action": {"ship": True}},
+        {"player": "Ann", "card": "harbor/-/5", "action": {"place": "harbor/0/0"},   # 11→16
+         "bonus": [{"card": "harbor/-/4", "action": {"place": "harbor/0/1"}},      # 16→20
+                   {"card": "trade/goblet/1", "action": {"place": "trade/0/goblet"}}]}]})
+    state = GAMES["mille-fiori"].from_log(doc)
+    g = state.g
+    b = g.cfg.board
+    ann = {b.space_ids[i] for i in range(len(b.space_ids)) if g.mine[0] >> i & 1}
+    assert ann == {"harbor/0/0", "harbor/0/1", "trade/0/goblet"}
+    assert g.deferred == -1
+    assert g.diamonds[0] + len(ann) == g.diamonds[1]   # Bob placed none: the same start

@@ -60,7 +60,8 @@ def test_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, answer
     assert saved.at_chance() is False and saved.steps[-1][0] is None  # the roll is kept
 
     child = spawn(tmp_path, "--resume", "g.yaml")
-    assert f"Resumed after {len(saved.steps)} steps" in child.before
+    n = len(saved.steps)
+    assert f"Resumed after {n} step{'s' if n > 1 else ''}." in child.before
     roll = saved.state.roll
     child.expect(rf"{saved.to_move()[0]} \(rolled {roll}\) \[\+{roll}\]> ")
     child.send("q\r")
@@ -77,7 +78,7 @@ def test_interrupt_at_a_chance_prompt(tmp_path):
     child.send("\r")
     child.expect("roll> ")
     child.send("\x03")
-    child.expect("Continue: scorepad toy --resume g.yaml")
+    child.expect_exact("Continue:\r\nscorepad toy --resume g.yaml\r\n")
     assert finish(child) == 130
     assert store.load(tmp_path / "g.yaml", TOY).steps == ((None, 3), ("Ann", {"add": 3}))
 

@@ -58,7 +58,8 @@ def test_bgstats_record(runner, tmp_path):
     result = runner.invoke(root, ["vv", "score", write(tmp_path, GAME), "--format", "bgstats"])
     data = json.loads(result.output)
     assert data["game"] == {"name": "Voll verplant", "bggId": 346482, "highestWins": True}
-    assert data["players"][0] == {"name": "Ann", "score": 10.5, "winner": True, "rank": 1}
+    # three rounds of a game not finished: Ann leads, nobody has won yet
+    assert data["players"][0] == {"name": "Ann", "score": 10.5, "winner": False, "rank": 1}
 
 
 def test_map_path_is_relative_to_the_log(runner, tmp_path):

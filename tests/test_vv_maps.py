@@ -479,3 +479,32 @@ def test_the_maps_doc_gives_each_line_as_the_data_has_it(map_id):
     summary = next(row for row in text.splitlines() if row.startswith(f"| {network.name} |"))
     cells = [c.strip() for c in summary.strip("|").split("|")]
     assert (int(cells[1]), int(cells[2])) == (len(network.stations), network.total_windows)
+
+
+DENSE = """format: scorepad/vv-map@1
+id: dense
+name: Dense
+stations:
+  - {id: 1, x: 0, y: 0}
+  - {id: 2, x: 0.5, y: 0}
+  - {id: 3, x: 200, y: 0}
+  - {id: 4, x: 200, y: 100}
+lines:
+  - {id: A, color: "#e3000f", windows: 3, bonus: [5, 3], stations: [1, 2, 3, 4]}
+"""
+
+
+def test_a_map_too_dense_to_print_is_named_by_sheet_and_flagged_by_map_check(runner, tmp_path):
+    """Valid for play, but no sheet can be printed: `vv map check` says so (a warning,
+    exit 0) and `vv sheet` refuses it naming the file, as every error does."""
+    path = tmp_path / "dense.yaml"
+    path.write_text(DENSE)
+    result = runner.invoke(root, ["vv", "map", "check", str(path)])
+    assert result.exit_code == 0 and "valid map dense" in result.stdout
+    assert result.stderr.startswith(f"warning: {path}: vv sheet cannot print it: too dense "
+                                    "to print on a4: stations 1 and 2")
+    result = runner.invoke(root, ["vv", "sheet", str(path), "-o", str(tmp_path / "d.pdf")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{path}: too dense to print on a4: stations 1 and 2")
+    assert not (tmp_path / "d.pdf").exists()
+    assert runner.invoke(root, ["vv", "map", "check", "berlin"]).stderr == ""

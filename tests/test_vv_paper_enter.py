@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import sys
 from pathlib import Path
 
+import pexpect
 import yaml
 from vv_helpers import TINY
 
@@ -39,7 +42,7 @@ def test_enter_asks_again_after_a_bad_answer_and_writes_the_sheet(runner, tmp_pa
     out = tmp_path / "sheets" / "ann.yaml"
     result = runner.invoke(root, ["vv", "enter", str(TINY), "-o", str(out)], input=ANN_DIALOGUE)
     assert result.exit_code == 0, result.output
-    said = result.output
+    said = " ".join(result.output.split())  # lines are fitted to the terminal's width
     assert "✗ empty, station 99: no such station (the map has 1-9). Please try again." in said
     assert "✗ transfers, station 5: 2 written, but 1 line (B) passes through it." in said
     assert ("✗ first, line R: the first bonus needs a complete line, but station 9 is empty."
@@ -148,3 +151,62 @@ def test_help_ends_with_an_example(runner):
         result = runner.invoke(root, ["vv", cmd, "--help"])
         assert result.exit_code == 0 and "Example:" in result.output
         assert "scorepad vv" in result.output.split("Example:")[1]
+
+
+def test_a_stray_enter_at_the_stations_is_not_a_perfect_sheet(runner, tmp_path):
+    """An empty answer at "Empty stations" is asked again: none is typed as -."""
+    out = tmp_path / "cy.yaml"
+    result = runner.invoke(root, ["vv", "enter", str(TINY), "-o", str(out)],
+                           input=answers("Cy", "", "", "9", "-", "", "n"))
+    assert result.exit_code == 0, result.output
+    assert "✗ type the station numbers, or - for none. Please try again." in result.output
+    assert yaml.safe_load(out.read_text())["empty"] == [9]
+
+
+def _enter_in_a_terminal(tmp_path, columns: int = 80):
+    environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    environ.update({"TERM": "xterm", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"})
+    return pexpect.spawn(sys.executable, ["-m", "scorepad", "vv", "enter", str(TINY), "-o",
+                                          "ann.yaml"], cwd=str(tmp_path), env=environ,
+                         encoding="utf-8", dimensions=(24, columns), timeout=30)
+
+
+def test_enter_edits_answers_with_the_arrow_keys_in_a_terminal(tmp_path):
+    """The table tools' prompt: the left arrow moves in the answer (no ^[[D in it)."""
+    child = _enter_in_a_terminal(tmp_path)
+    for answer in ["Ann", "", "9\x1b[D8, ", "-", "", "n"]:  # 9, ←, "8, ": "8, 9"
+        child.expect("> ")
+        child.send(answer + "\r")
+    child.expect("Written to ann.yaml")
+    child.expect(pexpect.EOF)
+    data = yaml.safe_load((tmp_path / "ann.yaml").read_text())
+    assert data["empty"] == [8, 9]
+
+
+def test_ctrl_c_stops_enter_with_130_and_writes_nothing(tmp_path):
+    child = _enter_in_a_terminal(tmp_path)
+    child.expect("> ")
+    child.send("Ann\r")
+    child.expect("> ")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert child.before.replace("\r", "").strip().endswith("Stopped; nothing was written.")
+    assert "input ended" not in child.before and not (tmp_path / "ann.yaml").exists()
+
+
+def test_enter_fits_a_50_column_terminal(tmp_path):
+    import io
+    import re
+
+    child = _enter_in_a_terminal(tmp_path, columns=50)
+    child.logfile_read = seen = io.StringIO()
+    for answer in ["Ann", "", "9, 99", "9", "5:1", "a b", "y", "4", "+ E3", ""]:
+        child.expect("> ")
+        child.send(answer + "\r")
+    child.expect("Written to ann.yaml")
+    child.expect(pexpect.EOF)
+    text = re.sub(r"\x1b\[[?0-9;]*[A-Za-z]", "", seen.getvalue()).replace("\r", "")
+    assert max(len(line) for line in text.split("\n")) <= 50, text
+    assert "no such station" in text

@@ -312,3 +312,26 @@ def test_a_map_that_cannot_be_named_gets_one_warning_line(runner, tmp_path, monk
     assert result.exit_code == 0, result.output
     assert [line for line in result.stderr.splitlines() if "no room" in line] == [
         want.replace(str(path), "game.yaml")]
+
+
+def test_a_default_name_never_replaces_a_file(runner, tmp_path, monkeypatch):
+    """`vv render madrid.yaml` after `vv sheet madrid`: the blank sheet stays, the marked
+    one takes the next free name (as the game logs do); -o names the file to write."""
+    monkeypatch.chdir(tmp_path)
+    assert run(runner, "sheet", "madrid").exit_code == 0
+    blank = (tmp_path / "output" / "madrid.pdf").read_bytes()
+    result = run(runner, "simulate", "madrid", "--players", "2", "-n", "1", "--logs", "logs")
+    assert result.exit_code == 0, result.output
+    (tmp_path / "madrid.yaml").write_bytes((tmp_path / "logs" / "game-0.yaml").read_bytes())
+    result = run(runner, "render", "madrid.yaml")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "wrote output/madrid-2.pdf (2 pages)"
+    assert (tmp_path / "output" / "madrid.pdf").read_bytes() == blank
+    # one SVG a player: the number is chosen so that none of them replaces a file
+    (tmp_path / "output" / "madrid-P2.svg").write_text("kept")
+    result = run(runner, "render", "madrid.yaml", "--format", "svg")
+    assert result.stdout.split() == ["wrote", "output/madrid-2-P1.svg", "wrote",
+                                     "output/madrid-2-P2.svg"]
+    assert (tmp_path / "output" / "madrid-P2.svg").read_text() == "kept"
+    assert run(runner, "render", "madrid.yaml", "-o", "output/madrid.pdf").exit_code == 0
+    assert (tmp_path / "output" / "madrid.pdf").read_bytes() != blank

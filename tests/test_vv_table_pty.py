@@ -19,6 +19,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
+import pty_table  # noqa: E402
 from vv_helpers import TINY  # noqa: E402
 
 from scorepad.io import read_mapping  # noqa: E402
@@ -88,7 +89,8 @@ def test_flip_interrupt_saves_exits_130_and_resume_brings_the_same_cards(tmp_pat
         child.send("\r")
     child.expect("Enter: next card> ")
     child.send(stop)
-    child.expect(r"Stopped; saved in f\.yaml\. Continue:\s+scorepad vv flip --resume f\.yaml")
+    child.expect_exact("Stopped; saved in f.yaml. Continue:\r\n"
+                       f"{pty_table.typed('scorepad vv flip')} --resume f.yaml\r\n")
     assert finish(child) == 130
     assert cards(tmp_path / "f.yaml") == TABLE_42[:flips]
     child = spawn(tmp_path, "vv", "flip", "--resume", "f.yaml")
@@ -110,7 +112,8 @@ def test_flip_card_at_30_columns(tmp_path):
     child.send("q\r")
     assert finish(child) == 0
     lines = screen_lines(child)
-    assert max(len(line) for line in lines) <= 30, max(lines, key=len)
+    fitted = pty_table.wrapped(lines)
+    assert max(len(line) for line in fitted) <= 30, max(fitted, key=len)
     frames = [line for line in lines if line.startswith(("╭", "│", "╰"))]
     assert len(frames) >= 8 * 9 and {len(line) for line in frames} == {30}
     text = "\n".join(lines)
@@ -147,7 +150,8 @@ def test_play_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, a
         child.send(answer + "\r")
     child.expect(prompt + r"[^\r\n]*> ")
     child.send(stop)
-    child.expect(r"Stopped; saved in g\.yaml\. Continue:\s+scorepad vv play --resume g\.yaml")
+    child.expect_exact("Stopped; saved in g.yaml. Continue:\r\n"
+                       f"{pty_table.typed('scorepad vv play')} --resume g.yaml\r\n")
     assert finish(child) == 130
     saved = steps(tmp_path / "g.yaml")
     assert [m for p, m in saved if p] == [m for m in [
@@ -166,8 +170,8 @@ def test_an_existing_log_is_refused_byte_identical(tmp_path, tool):
     log.write_bytes(b"an earlier game\r\n\x00 kept as it is\n")
     before = log.read_bytes()
     child = spawn(tmp_path, *tool, "--log", "g.yaml", columns=200)
-    child.expect(f"g.yaml: already exists and is never overwritten; continue it with "
-                 f"`scorepad vv {tool[1]} --resume g.yaml`")
+    child.expect_exact("g.yaml: already exists and is never overwritten; continue it with "
+                       f"`{pty_table.typed('scorepad vv ' + tool[1])} --resume g.yaml`")
     assert finish(child) == 2
     assert log.read_bytes() == before
 
@@ -182,7 +186,8 @@ def test_play_at_40_columns_without_broken_rows(tmp_path):
         child.send(answer + "\r")
     assert finish(child) == 0
     lines = screen_lines(child)
-    assert max(len(line) for line in lines) <= 40, max(lines, key=len)
+    fitted = pty_table.wrapped(lines)
+    assert max(len(line) for line in fitted) <= 40, max(fitted, key=len)
     summary = [line for line in lines if re.search(r"\d free( |$)", line)]
     assert summary and all(re.fullmatch(r"\S.* +-?[\d.]+ +\d+ free( +done [A-Z]+)?", line)
                            for line in summary), summary

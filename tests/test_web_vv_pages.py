@@ -150,8 +150,8 @@ def test_six_phones_see_the_card_and_the_completions(browser, tmp_path):
             wait_steps(page, steps)
             # 8 is special: the follow-up is asked on this phone only
             assert page.locator(".vv-follow").count() == 1
+        host.wait_for_selector(f"#log-h:has-text('· {steps} steps')")  # the host has them all
         assert host.locator(".vv-pick").count() == 6 and host.locator(".vv-follow").count() == 6
-        host.wait_for_selector(f"#log-h:has-text('· {steps} steps')")
         assert host.locator(".vv-players li:has-text('★ follow-up at 8')").count() == 6
         shot(host, "vv-table-host-six")
         for page in players:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from scorepad.floris.common import rules_option
-from scorepad.options import score_format_options
+from scorepad.options import complete_file, score_format_options
 
 if TYPE_CHECKING:
     from scorepad.rules.common.errors import ScorepadError
@@ -22,7 +22,9 @@ class GameDoc(NamedTuple):
     data: dict[str, Any]
     rules: FlorisRules
 
-FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...")
+
+FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...",
+                       shell_complete=complete_file)
 
 
 @click.command(name="check")
@@ -102,7 +104,9 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
 
         click.echo(emit_json(bgstats_record("floris", result, now())))
     else:
-        click.echo(result_table(result))
+        from scorepad.terminal import terminal_width
+
+        click.echo(result_table(result, terminal_width()))
 
 
 def read_game_doc(path: str, rules_file: str | None) -> GameDoc:
@@ -174,7 +178,7 @@ def result_table(result: dict[str, Any], width: int | None = None) -> str:
 
     With ``width`` (a terminal's columns) a table too wide gets short headings and
     single spaces, then names cut to fit, so no row is ever broken."""
-    from scorepad.table.console import cut
+    from scorepad.terminal import cut
 
     players = sorted(result["players"], key=lambda p: p["rank"])   # stable: ties keep order
     cells = [(str(p["rank"]), p["name"], str(len(p["bouquets"])), str(p["bouquet_points"]),
@@ -199,5 +203,7 @@ def result_table(result: dict[str, Any], width: int | None = None) -> str:
                               for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip())
     winners = result["winners"]
     label = "Winner" if len(winners) == 1 else "Winners (shared)"
+    if not result["finished"]:  # nobody has won yet
+        label = "Leading" if len(winners) == 1 else "Leading (shared)"
     lines.append(f"{label}: {', '.join(winners)}")
     return "\n".join(lines)

@@ -156,6 +156,14 @@ class FlorisAdapter(Adapter):
         return Played(name, format_spec(counts) if judge(counts, session.state.rules).valid
                       else spec)
 
+    no_choices = ("Bouquets are typed, not picked from a list: NAME SPEC, e.g. "
+                  "ann rose:3 lily:3")
+
+    def choices(self, session: Session, player: str | None) -> list[tuple[Any, str]]:
+        """Nothing to pick from a list: a bouquet is typed, with the name of who presents
+        it (the engine's legal moves are every valid bouquet of the deck: hundreds)."""
+        return []
+
     def takes_empty(self, session: Session, player: str | None) -> bool:
         return player is not None and self._entering(session)
 

@@ -13,11 +13,13 @@ import click
 from scorepad.floris.common import rules_option
 from scorepad.options import log_option, players_option, resume_option
 
-MAX_PLAYERS = 5  # as scorepad.rules.floris.engine.MAX_PLAYERS; --help imports no rules
+# as scorepad.rules.floris.engine's (--help imports no rules): the table game is for 2-5,
+# one player is accepted everywhere for practice and worked examples
+MIN_PLAYERS, MAX_PLAYERS = 1, 5
 
 
 @click.command(name="tally")
-@players_option(2, MAX_PLAYERS, dest="names")
+@players_option(MIN_PLAYERS, MAX_PLAYERS, dest="names")
 @log_option("Save the game file (scorepad/floris-game@1) here after every entry; an existing "
             "file is never overwritten (default: a new file under output/).")
 @resume_option("Continue the unfinished game in FILE (checked as floris check does; saved "

@@ -60,19 +60,24 @@ def load_log(path: str, rules_file: str | None) -> LoadedLog:
         raise err.in_file(name) from None
 
 
-def score_table(state: State) -> list[str]:
+def score_table(state: State, columns: int | None = None) -> list[str]:
     """The score table: a column per player, a row per scoring category, then the total,
-    laps of the 100-space score track, rank and the winners (or leaders)."""
+    laps of the 100-space score track, rank and the winners (or leaders). Within
+    ``columns`` (a terminal's) long names are cut to fit."""
     from scorepad.rules.mille_fiori.board import AREAS
     from scorepad.rules.mille_fiori.scoring import breakdown, winner_names
+    from scorepad.terminal import cut
 
     scores = breakdown(state)
     width = max(7, *(len(s.name) + 1 for s in scores))
+    if columns is not None and 15 + width * len(scores) > columns:
+        width = max(7, (columns - 15) // len(scores))
+    names = [cut(s.name, width - 1) for s in scores]
     rows = [(a, [s.areas[a] for s in scores]) for a in AREAS]
     rows += [("ship", [s.ship for s in scores]),
              ("20/15/10/5", [s.bonus_fields for s in scores]),
              ("empty display", [s.empty_display for s in scores])]
-    head = f"{'':<15}" + "".join(f"{s.name:>{width}}" for s in scores)
+    head = f"{'':<15}" + "".join(f"{name:>{width}}" for name in names)
     lines = [head]
     lines += [f"{label:<15}" + "".join(f"{v:>{width}}" for v in values) for label, values in rows]
     lines.append("-" * len(head))

@@ -30,6 +30,7 @@ def deal_cmd(players: int, seed: str | None, as_json: bool, rules_file: str | No
     from scorepad.rules.common.shuffle import fresh_seed
     from scorepad.rules.mille_fiori.board import board
     from scorepad.rules.mille_fiori.deal import deal
+    from scorepad.rules.mille_fiori.shorthand import card_words
 
     from .common import load_rules
 
@@ -46,12 +47,13 @@ def deal_cmd(players: int, seed: str | None, as_json: bool, rules_file: str | No
             "rounds": [{"hands": [ids(h) for h in hands]} for hands in dealt.rounds],
             "rest": ids(dealt.rest)}))
         return
+    # in the words `mf play` reads (goblet 4, house 2): the deal can be typed in as it is
     lines = [f"Mille Fiori deal: seed {dealt.seed}, {players} players, "
              f"{len(dealt.rounds)} rounds", "",
-             f"Display ({len(dealt.display)} cards face up): " + ", ".join(ids(dealt.display))]
+             f"Display ({len(dealt.display)} cards face up): " + card_words(b, dealt.display)]
     for r, hands in enumerate(dealt.rounds, start=1):
         lines += ["", f"Round {r}"]
-        lines += [f"  seat {i}: " + ", ".join(ids(h)) for i, h in enumerate(hands, start=1)]
+        lines += [f"  seat {i}: " + card_words(b, h) for i, h in enumerate(hands, start=1)]
     if dealt.rest:
-        lines += ["", f"Not dealt ({len(dealt.rest)}): " + ", ".join(ids(dealt.rest))]
+        lines += ["", f"Not dealt ({len(dealt.rest)}): " + card_words(b, dealt.rest)]
     click.echo("\n".join(lines))

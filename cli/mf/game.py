@@ -6,11 +6,12 @@ from collections.abc import Sequence
 
 import click
 
-from scorepad.options import score_format_options
+from scorepad.options import complete_file, score_format_options
 
 from .common import LoadedLog, rules_option
 
-FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...")
+FILES = click.argument("files", nargs=-1, required=True, metavar="FILE...",
+                       shell_complete=complete_file)
 
 
 def _load_all(files: Sequence[str], rules_file: str | None) -> tuple[list[LoadedLog], int]:
@@ -69,15 +70,18 @@ def check_cmd(ctx: click.Context, files: tuple[str, ...], rules_file: str | None
 def format_scores(game: LoadedLog) -> str:
     """The score report of one game: status line, score table, changed rule options."""
     from scorepad.rules.mille_fiori.ruleset import default_rules
+    from scorepad.terminal import fit, terminal_width
 
     from .common import score_table
 
     state = game.state
-    lines = [f"{game.source} — Mille Fiori, {_status(game)}", "", *score_table(state)]
+    columns = terminal_width()
+    lines = [f"{game.source} — Mille Fiori, {_status(game)}", "",
+             *score_table(state, columns)]
     changed = state.cfg.rules.changed_from(default_rules())
     if changed:
         lines.append("Rules changed from mf-1: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
-    return "\n".join(lines)
+    return "\n".join(fit(lines, columns))
 
 
 @click.command(name="score")

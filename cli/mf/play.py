@@ -7,18 +7,11 @@ step, resumes and stops (Ctrl-C, end of input, ``q``) as every interactive tool 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import click
 
 from scorepad.options import log_option, players_option, resume_option
 
 from .common import rules_option
-
-if TYPE_CHECKING:
-
-    pass
-
 
 @click.command(name="play")
 @players_option(2, 4, dest="names")
@@ -104,5 +97,5 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
                      "short form.")
     intro = []
     if session.steps and not session.is_over():
-        intro = [f"Resuming after turn {g.turns}.", *totals_lines(g, console.width)]
+        intro = totals_lines(g, console.width)  # the loop says where it resumes
     run(adapter, session, path, intro=intro, console=console)

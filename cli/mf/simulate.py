@@ -55,7 +55,7 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
     Each game is dealt from its own seed, drafted (pick a card, pass the hand to the
     left, resolve in turn order) and played to its end, bonus chains included. Prints
     the mean, median, 10th and 90th percentile of all players' scores, the mean points
-    per area and how the games ended. The figures are the same whatever ``--jobs`` is;
+    per area and how the games ended. The figures are the same whatever --jobs is;
     games are counted as they end (flat memory); a progress bar shows on a terminal.
 
     \b

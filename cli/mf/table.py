@@ -150,6 +150,9 @@ class MilleFioriAdapter(Adapter):
                                             entry.symbol if entry.area == TRADE else None))
         if entry.space is not None:
             return _move(b, card, entry.space)
+        spaces = E.placement_choices(g, g.cfg.names.index(player), card)
+        if len(spaces) == 1 and entry.area == RESIDENCES:  # `r 2`: the residences fill in
+            return _move(b, card, spaces[0])               # order, the ship is typed apart
         return self._choose_space(session, player, card)
 
     def _choose_space(self, session: Session, player: str, card: int) -> Pending:
@@ -159,12 +162,12 @@ class MilleFioriAdapter(Adapter):
         b = g.cfg.board
         seat = g.cfg.names.index(player)
         spaces = [*E.placement_choices(g, seat, card), E.SHIP]
-        lines = [f"{b.cards[card].id} can go:"]
+        lines = [f"{card_words(b, [card])} can go:"]
         for i, space in enumerate(spaces, start=1):
             events, bonus = E.preview(g, seat, card, space)
             own = sum(e.points for e in events if e.player == seat)
             others = sum(e.points for e in events if e.player not in (seat, -1))
-            where = "ship" if space == E.SHIP else b.space_ids[space]
+            where = "ship" if space == E.SHIP else _short_space(session.state, b, space)
             extra = (f", others +{others}" if others else "") + (", bonus card" if bonus else "")
             lines.append(f"{i:>3}) {where:<14} +{own}{extra}")
         lines.append("Type its number.")
@@ -258,12 +261,18 @@ class MilleFioriAdapter(Adapter):
                                 bold=True))
         return lines
 
+    def resumed(self, session: Session) -> str:
+        return f"Resumed after turn {session.state.g.turns}."
+
     def after_step(self, before: Session, after: Session, player: str | None,
                    move: MoveData, view: View) -> list[str]:
         g = after.state.g
         if player is None:
             return [f"Display: {display_text(g)}"]
         lines = event_lines(after.events())
+        place = move.get("action", {}).get("place", "") if isinstance(move, Mapping) else ""
+        if place.startswith("harbor/"):  # a harbor diamond scores only when its row fills:
+            lines.insert(0, f"  {player}: diamond on {place}")  # say where it went
         if g.phase != E.BONUS:  # the turn is over, bonus chain and all
             lines += totals_lines(g, view.width)
         return lines

@@ -73,6 +73,8 @@ class Adapter:
     #: Whether a bare number picks a numbered choice (``#3`` always does). Off for a
     #: game whose moves are typed as numbers (a station id, a card count).
     bare_numbers_pick: bool = True
+    #: What ``?`` (and ``#N``) say when :meth:`choices` lists nothing.
+    no_choices: str = "No legal move."
     #: Whether a chance step with one outcome (a seeded card) waits for Enter, as a
     #: card flipper does; otherwise it is played at once.
     confirm_chance: bool = False
@@ -148,6 +150,11 @@ class Adapter:
         """What the table sees before a decision (the round, the card, who is to move);
         shown each time the game has moved on."""
         return []
+
+    def resumed(self, session: Session) -> str:
+        """Where a resumed game stands, in the game's own words (one line)."""
+        n = len(session.steps)
+        return f"Resumed after {n} step{'s' if n != 1 else ''}."
 
     def after_step(self, before: Session, after: Session, player: str | None,
                    move: MoveData, view: View) -> list[str]:

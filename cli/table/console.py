@@ -16,17 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sys
-import textwrap
 from collections.abc import Iterable
 
 import click
 
-#: The narrowest width output is wrapped to; a table phone in portrait has about 40.
-MIN_WIDTH = 20
-#: Wider terminals still get lines a reader can follow.
-MAX_WIDTH = 100
+from scorepad.terminal import MAX_WIDTH, MIN_WIDTH, cut, fit, terminal_width
+
+__all__ = ["MAX_WIDTH", "MIN_WIDTH", "Console", "cut", "fit", "terminal_width", "wants_colour"]
 
 
 def wants_colour(stream=None) -> bool:
@@ -36,40 +33,6 @@ def wants_colour(stream=None) -> bool:
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
-
-
-def terminal_width() -> int:
-    """The terminal's columns (``COLUMNS`` first, as the shell sets it), kept readable."""
-    columns = shutil.get_terminal_size((80, 24)).columns
-    return max(MIN_WIDTH, min(MAX_WIDTH, columns))
-
-
-def cut(text: str, room: int) -> str:
-    """``text`` shortened to ``room`` characters, ending in an ellipsis when cut (``...``
-    where standard output cannot encode ``…``)."""
-    if len(text) <= room:
-        return text
-    mark = "…"
-    try:
-        mark.encode(getattr(sys.stdout, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        mark = "..."
-    return text[:max(room - len(mark), 1)] + mark
-
-
-def fit(lines: Iterable[str], width: int) -> list[str]:
-    """``lines`` with every line wider than ``width`` wrapped at words (indented after)."""
-    out: list[str] = []
-    for line in lines:
-        if len(click.unstyle(line)) <= width:
-            out.append(line)
-            continue
-        plain = click.unstyle(line)
-        indent = " " * min(len(plain) - len(plain.lstrip()) + 2, width // 2)
-        # a path or a command is never cut: it stays whole on a line of its own
-        out += textwrap.wrap(plain, width, subsequent_indent=indent, break_long_words=False,
-                             break_on_hyphens=False) or [""]
-    return out
 
 
 class Console:
@@ -100,6 +63,11 @@ class Console:
             lines = lines.splitlines()
         for line in fit(lines, self.width):
             click.echo(line)
+
+    def command(self, line: str) -> None:
+        """A command for the user to paste, on a line of its own and never wrapped (a
+        terminal may fold it on screen, but it stays one line to copy)."""
+        click.echo(line)
 
     def ask(self, prompt: str) -> str:
         """One answer, stripped. Raises EOFError at the end of input and

@@ -28,6 +28,7 @@ import click
 
 from scorepad import store
 from scorepad.io import STDIN
+from scorepad.main import as_typed
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 from scorepad.rules.game import MoveData
 from scorepad.rules.session import Session
@@ -61,8 +62,9 @@ class _Quit(Exception):
 
 
 def resume_command(adapter: Adapter, path: Path) -> str:
-    """The exact command that continues the game saved in ``path``."""
-    return f"{adapter.command} --resume {shlex.quote(str(path))}"
+    """The exact command that continues the game saved in ``path``, with the program as
+    the user started it (:func:`scorepad.main.as_typed`)."""
+    return as_typed(f"{adapter.command} --resume {shlex.quote(str(path))}")
 
 
 def open_session(adapter: Adapter, *, log: str | None, resume: str | None,
@@ -84,9 +86,9 @@ def open_session(adapter: Adapter, *, log: str | None, resume: str | None,
         session = load(resume) if load is not None else store.load(resume, adapter.game)
         if log is None or Path(log).resolve() == Path(resume).resolve():
             return session, Path(resume)
-        path = store.claim(log, adapter.game.id, adapter.command, folder)
+        path = store.claim(log, adapter.game.id, as_typed(adapter.command), folder)
     else:
-        path = store.claim(log, adapter.game.id, adapter.command, folder)
+        path = store.claim(log, adapter.game.id, as_typed(adapter.command), folder)
         session = start()
     store.save(path, session)
     return session, path
@@ -111,17 +113,18 @@ class Table:
         try:
             out.show(intro or [])
             if self.session.steps and not self.session.is_over():
-                out.show(f"Resumed after {len(self.session.steps)} steps.")
+                out.show(self.adapter.resumed(self.session))
             out.show(f"Saved after every move in {self.path}")
             self._play()
         except (KeyboardInterrupt, EOFError):
             self._save()
-            out.show(["", f"Stopped; saved in {self.path}. Continue: "
-                      f"{resume_command(self.adapter, self.path)}"])
+            out.show(["", f"Stopped; saved in {self.path}. Continue:"])
+            out.command(resume_command(self.adapter, self.path))
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
         except _Quit:
             self._save()
-            out.show(f"Saved in {self.path}. Continue: {resume_command(self.adapter, self.path)}")
+            out.show(f"Saved in {self.path}. Continue:")
+            out.command(resume_command(self.adapter, self.path))
             return
         except Exception:
             self._save_after_error()
@@ -131,8 +134,8 @@ class Table:
         if self.adapter.score_command is None:
             out.show(f"Saved in {self.path}.")
         else:
-            out.show(f"Saved in {self.path}. Score it again: {self.adapter.score_command} "
-                     f"{shlex.quote(str(self.path))}")
+            out.show(f"Saved in {self.path}. Score it again:")
+            out.command(as_typed(f"{self.adapter.score_command} {shlex.quote(str(self.path))}"))
 
     def _play(self) -> None:
         while not self.session.is_over():
@@ -250,6 +253,9 @@ class Table:
 
     def _pick(self, player: str | None, number: int) -> None:
         moves = [] if self._face_down(player) else self.adapter.choices(self.session, player)
+        if not moves:  # nothing is numbered here (a flipper's face-down card)
+            self.console.show(self._choices(player))
+            return
         if not 1 <= number <= len(moves):
             self.console.show(f"There are choices 1 to {len(moves)} (? lists them).")
             return
@@ -263,12 +269,15 @@ class Table:
                  for n, (_, text) in enumerate(moves[:MAX_CHOICES], start=1)]
         if len(moves) > MAX_CHOICES:
             lines.append(f"  ... and {len(moves) - MAX_CHOICES} more: type the move")
-        return lines or ["No legal move."]
+        return lines or [self.adapter.no_choices]
 
     def _sheet(self, name: str | None) -> None:
         from scorepad.options import match_name
 
         players = self.session.players
+        if not players:  # the card flipper: a game without players has no sheets
+            self.console.show("This game has no players, so no sheets.")
+            return
         if name is None:
             self.console.show("Whose sheet? sheet NAME")
             return

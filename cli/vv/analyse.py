@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorepad.options import json_option, rollouts_option, search_budget_option, seed_option
+from scorepad.options import (
+    complete_file,
+    json_option,
+    rollouts_option,
+    search_budget_option,
+    seed_option,
+)
 from scorepad.rules.common.errors import ContentError, InputError
 from scorepad.vv.completion import complete_map
 
@@ -54,7 +60,7 @@ def report_text(data: dict[str, Any], source: str, network: Network) -> str:
 
 
 @click.command(name="analyse")
-@click.argument("file", required=False, metavar="[FILE]")
+@click.argument("file", required=False, metavar="[FILE]", shell_complete=complete_file)
 @click.option("--player", metavar="NAME", help="The player to analyse (needed when a log "
               "has several; matched like every name: case and unique prefix).")
 @click.option("--sheet", "sheet_path", metavar="FILE", type=click.Path(dir_okay=False),

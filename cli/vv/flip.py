@@ -33,8 +33,8 @@ FLIP_WORDS = ("f", "flip", "n", "next")
 
 HELP_TEXT = """Enter (or f, n): reveal the next card
 u: take back the last card (the same card comes again)
-q: quit; the log is saved after every card and --resume LOG continues it with the same
-   upcoming cards
+q: quit (the log is saved after every card;
+   --resume LOG goes on with the same cards)
 3-6: cross that many stations in a row
 E2, E3: express, may jump over marked stations
 + (transfer): write the number of lines at the first free station

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import click
 
-from scorepad.options import rules_option, score_format_options
+from scorepad.options import complete_file, rules_option, score_format_options
 from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .common import LoadedGame
@@ -62,7 +62,7 @@ def _summary(game: LoadedGame) -> str:
 
 
 @click.command(name="check")
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, shell_complete=complete_file)
 @rules_option()
 def check_cmd(files: tuple[str, ...], rules_file: str | None) -> None:
     """Validate game logs or paper sheets; score nothing.
@@ -93,18 +93,29 @@ def _fmt(value: float) -> str:
 
 def format_game(game: LoadedGame) -> str:
     """The human score report: a block per player with the breakdown, then the ranking."""
+    from scorepad.terminal import fit, terminal_width
+
     assert game.network is not None
     data = game.score()
     lines = [f"{game.source} — {game.network.name}"
              f"{'' if game.finished else ' (game not finished: scored as it stands)'}", ""]
+    columns = terminal_width()
+    detail_room = min(columns, 60) - 20  # 60 columns, or the terminal's when narrower
+
     def row(label: str, detail: str, value: str) -> str:
-        return f"  {label:<10} {detail:<40}{value:>7}"  # 60 columns: fits a phone
+        return f"  {label:<10} {detail:<{detail_room}}{value:>7}"
 
     for player in data["players"]:
         lines.append(f"{player['name']}: {_fmt(player['total'])} points (rank {player['rank']})")
         done = [f"{k} {v['points']} ({v['bonus']})" for k, v in player["lines"].items()
                 if v["complete"]]
-        chunks = ["  ".join(done[i:i + 3]) for i in range(0, len(done), 3)] or ["none complete"]
+        chunks: list[str] = []
+        for item in done:  # as many completed lines a row as fit
+            if chunks and len(chunks[-1]) + 2 + len(item) <= detail_room:
+                chunks[-1] += "  " + item
+            else:
+                chunks.append(item)
+        chunks = chunks or ["none complete"]
         lines.append(row("lines", chunks[0], str(player["line_points"])))
         lines.extend(f"  {'':<10} {chunk}" for chunk in chunks[1:])
         lines.append(row("transfers", f"{player['transfer_sum']} × 2",
@@ -124,7 +135,7 @@ def format_game(game: LoadedGame) -> str:
     label = "Winner" if len(winners) == 1 else "Shared victory"
     lines.append(f"{label}: {', '.join(winners)}" if len(game.sheets) > 1 else
                  f"Score: {_fmt(data['players'][0]['total'])}")
-    return "\n".join(lines)
+    return "\n".join(fit(lines, columns))
 
 
 def bgstats_record(game: LoadedGame, when: datetime) -> dict:
@@ -136,7 +147,7 @@ def bgstats_record(game: LoadedGame, when: datetime) -> dict:
 
 
 @click.command(name="score")
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, shell_complete=complete_file)
 @score_format_options
 @rules_option()
 def score_cmd(files: tuple[str, ...], fmt: str, rules_file: str | None) -> None:

@@ -107,6 +107,21 @@ def check_cmd(file: str, layout: bool) -> None:
                f"{_count(figures['interchanges'], 'interchange')}, "
                f"{_count(figures['rings'], 'ring')}, "
                f"{_count(figures['special_stations'], 'special station')}")
+    unprintable = _unprintable(network)
+    if unprintable:  # valid for play (flip, play, score), but vv sheet would refuse it
+        click.echo(f"warning: {name}: vv sheet cannot print it: {unprintable}", err=True)
+
+
+def _unprintable(network: Network) -> str | None:
+    """Why ``vv sheet`` would refuse the map on A4 (None when it prints)."""
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.sheets.voll_verplant import sheet_layout
+
+    try:
+        sheet_layout(network, "a4", "en", True)
+    except ScorepadError as err:
+        return err.message
+    return None
 
 
 def _count(n: object, noun: str) -> str:

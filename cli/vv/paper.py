@@ -21,6 +21,7 @@ from .common import load_network, load_rules, map_entry, unused_output_path
 if TYPE_CHECKING:
     from scorepad.rules.voll_verplant.maps import Network
     from scorepad.rules.voll_verplant.ruleset import VVRules
+    from scorepad.table.console import Console
 
 T = TypeVar("T")
 
@@ -111,15 +112,28 @@ def _reason(err: Exception) -> str:
     return str(err)
 
 
-def _ask(question: str, parse: Callable[[str], T], default: str = "") -> T:
-    """Ask until ``parse`` accepts the answer; a refused answer is explained, then asked
-    again. Works the same when standard input is not a terminal."""
+def _ask(console: Console, question: str, parse: Callable[[str], T], default: str = "") -> T:
+    """Ask until ``parse`` accepts the answer (an empty one is ``default``); a refused
+    answer is explained, then asked again. The question is printed fitted to the
+    terminal, the answer typed at the table tools' prompt (``> ``, with line editing and
+    history on a terminal); it works the same when standard input is not a terminal."""
+    console.show(f"{question} [{default}]" if default else question)
     while True:
-        text = click.prompt(question, default=default, show_default=bool(default))
+        text = console.ask("> ") or default
         try:
             return parse(text.strip())
         except (ValueError, ScorepadError) as err:
-            click.echo(f"  ✗ {_reason(err)}. Please try again.")
+            console.show(f"  ✗ {_reason(err)}. Please try again.")
+
+
+def _choice(*words: str) -> Callable[[str], str]:
+    """A parser taking one of ``words`` or a unique start of one, in any case."""
+    def parse(text: str) -> str:
+        found = [w for w in words if w.startswith(text.lower())] if text else []
+        if len(found) != 1:
+            raise ValueError(f"answer {' or '.join(words)}")
+        return found[0]
+    return parse
 
 
 def _checked(problems: list[ScorepadError]) -> None:
@@ -134,7 +148,7 @@ def _default_output(player: str) -> Path:
     return unused_output_path(player, "sheet")
 
 
-def _dialogue(network: Network, rules: VVRules) -> dict:
+def _dialogue(network: Network, rules: VVRules, console: Console) -> dict:
     """The questions, in the order of the file; returns the parts of the sheet."""
     from scorepad.rules.voll_verplant import paper
 
@@ -145,17 +159,19 @@ def _dialogue(network: Network, rules: VVRules) -> dict:
             raise ValueError("a player name has at most 40 characters")
         return text
 
-    player = _ask("Player name", name)
-    kind = click.prompt("List the empty or the marked stations?", default="empty",
-                        type=click.Choice(["empty", "marked"]))
+    player = _ask(console, "Player name", name)
+    kind = _ask(console, "List the empty or the marked stations? (empty, marked)",
+                _choice("empty", "marked"), "empty")
 
     def stations(text: str) -> list[int]:
+        if not text:  # a stray Enter must not record a perfect sheet
+            raise ValueError("type the station numbers, or - for none")
         ids = paper.parse_station_list(text)
         _checked(paper.station_problems(ids, network, kind))
         return ids
 
     what = "Empty" if kind == "empty" else "Marked"
-    ids = _ask(f"{what} stations (e.g. 12-15, 40; - for none)", stations)
+    ids = _ask(console, f"{what} stations (e.g. 12-15, 40; - for none)", stations)
     listed = (kind, ids)
 
     def transfers(text: str) -> dict[int, int]:
@@ -163,32 +179,33 @@ def _dialogue(network: Network, rules: VVRules) -> dict:
         _checked(paper.transfer_problems(given, network, ids if kind == "empty" else ()))
         return given
 
-    written = _ask("Transfer numbers written (station:number, e.g. 8:3 22:4; - for none)",
-                   transfers)
+    written = _ask(console, "Transfer numbers written (station:number, e.g. 8:3 22:4; - for "
+                   "none)", transfers)
     marked = paper.marked_stations(network, listed, written)
     done = paper.complete_lines(network, marked)
     first: list[str] = []
     if done:
-        click.echo(f"Complete lines on this sheet: {', '.join(done)}")
+        console.show(f"Complete lines on this sheet: {', '.join(done)}")
 
         def firsts(text: str) -> list[str]:
             letters = paper.parse_line_list(text)
             _checked(paper.first_problems(letters, network, marked))
             return letters
 
-        first = _ask("Lines for which you scored the FIRST bonus (e.g. A C; - for none)",
-                     firsts)
+        first = _ask(console, "Lines for which you scored the FIRST bonus (e.g. A C; - for "
+                     "none)", firsts)
     else:
-        click.echo("No line is complete on this sheet.")
+        console.show("No line is complete on this sheet.")
     windows = None
-    if click.confirm("Type in the wagon windows too?", default=False):
-        windows = _ask_windows(network, rules, marked, written)
+    if _ask(console, "Type in the wagon windows too? (y, n)", _choice("yes", "no"),
+            "n") == "yes":
+        windows = _ask_windows(network, rules, marked, written, console)
     return {"player": player, "listed": listed, "transfers": written, "first": first,
             "windows": windows}
 
 
 def _ask_windows(network: Network, rules: VVRules, marked: frozenset[int],
-                 transfers: dict[int, int]) -> dict[str, list[str]]:
+                 transfers: dict[int, int], console: Console) -> dict[str, list[str]]:
     """Each line's windows, checked line by line, then the "+" against the transfers as
     a whole (asked again from the first line when that fails)."""
     from scorepad.rules.voll_verplant import paper
@@ -202,13 +219,13 @@ def _ask_windows(network: Network, rules: VVRules, marked: frozenset[int],
                 return given
 
             plural = "s" if line.windows > 1 else ""
-            windows[line.id] = _ask(f"Line {line.id} ({line.windows} window{plural}; "
+            windows[line.id] = _ask(console, f"Line {line.id} ({line.windows} window{plural}; "
                                     "e.g. 4 E2 +; - for none)", entries)
         problems = paper.plus_problems(windows, network, marked, transfers)
         if not problems:
             return {k: v for k, v in windows.items() if v}
-        click.echo(f"  ✗ {_reason(problems[0] if len(problems) == 1 else paper.SheetErrors(problems))}"
-                   ". Please type the windows again.")
+        console.show(f"  ✗ {_reason(problems[0] if len(problems) == 1 else paper.SheetErrors(problems))}"
+                     ". Please type the windows again.")
 
 
 @click.command(name="enter")
@@ -228,6 +245,7 @@ def enter_cmd(map_ref: str, output: str | None) -> None:
       scorepad vv score ann.yaml bob.yaml
     """
     from scorepad.io import atomic_write, dump_yaml
+    from scorepad.main import EXIT_INTERRUPTED
     from scorepad.rules.voll_verplant.paper import (
         PaperEntry,
         check_sheet,
@@ -236,15 +254,20 @@ def enter_cmd(map_ref: str, output: str | None) -> None:
         parse_sheet,
         sheet_data,
     )
+    from scorepad.table.console import Console
 
 
     network = load_network(map_ref)
     rules = load_rules(None)
-    click.echo(f"{network.name}: stations {compress_ranges(network.station_index)}, lines "
-               f"{', '.join(network.line_index)}. Ctrl-C stops without writing anything.")
+    console = Console()
+    console.show(f"{network.name}: stations {compress_ranges(network.station_index)}, lines "
+                 f"{', '.join(network.line_index)}. Ctrl-C stops without writing anything.")
     try:
-        parts = _dialogue(network, rules)
-    except click.exceptions.Abort:
+        parts = _dialogue(network, rules, console)
+    except KeyboardInterrupt:  # as at the table tools' prompts: 130, one line
+        console.show(["", "Stopped; nothing was written."])
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+    except EOFError:
         raise InputError("input ended before the sheet was complete; nothing was written"
                          ) from None
     target = Path(output) if output else _default_output(parts["player"])
@@ -256,7 +279,7 @@ def enter_cmd(map_ref: str, output: str | None) -> None:
     score = game.sheets[0].score
     assert score is not None
     path = atomic_write(target, dump_yaml(data))
-    click.echo(f"{parts['player']}: {score.total:g} points (lines {score.line_points}, "
-               f"transfers {score.transfer_points}, {score.empty_stations} empty "
-               f"−{score.empty_penalty:g})")
-    click.echo(f"Written to {path}")
+    console.show(f"{parts['player']}: {score.total:g} points (lines {score.line_points}, "
+                 f"transfers {score.transfer_points}, {score.empty_stations} empty "
+                 f"−{score.empty_penalty:g})")
+    console.show(f"Written to {path}")

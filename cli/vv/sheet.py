@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from scorepad.options import complete_file
 from scorepad.printing import (
     PAPERS,
     font_option,
@@ -65,7 +66,8 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
       scorepad vv sheet my-city.yaml -o my-city.svg --paper letter
       scorepad vv sheet tokyo.yaml --font /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
     """
-    from scorepad.rules.common.errors import InputError
+    from scorepad.io import display_name
+    from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.vv.common import load_network
 
     network = load_network(map_ref)
@@ -77,8 +79,12 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
     from scorepad.sheets.voll_verplant import draw_sheet, sheet_layout, sheet_title
 
     paper, lang = paper.lower(), lang.lower()
-    page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
-    _warn(map_ref, sheet_layout(network, paper, lang, not no_numbers))
+    try:
+        page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
+        layout = sheet_layout(network, paper, lang, not no_numbers)
+    except ScorepadError as err:  # a map too dense to print: named as vv map check names it
+        raise err.in_file(display_name(map_ref)) from None
+    _warn(map_ref, layout)
     # The same page object on every page: the PDF draws the sheet once and reuses it.
     write_pages(path, fmt, [(str(n), page) for n in range(1, pages + 1)],
                 title=sheet_title(network), source=map_ref)
@@ -98,7 +104,7 @@ def _warn(source: str, layout: SheetLayout) -> None:
 
 
 @click.command(name="render")
-@click.argument("file", metavar="FILE")
+@click.argument("file", metavar="FILE", shell_complete=complete_file)
 @output_option
 @format_option
 @click.option("--player", help="Draw only this player's sheet.")
@@ -142,7 +148,12 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
     if not sheets:
         raise ContentError("no player sheets to draw (the log records cards only)", source=name)
     stem = "render" if file == "-" else Path(file).stem
-    path, fmt = output_target(output, fmt, stem)
+
+    def svg_files(path: Path) -> list[Path]:  # several players' SVGs: a file each
+        return [path.with_name(f"{path.stem}-{_slug(s.player)}{path.suffix}") for s in sheets]
+
+    several = len(sheets) > 1 and (fmt or "").lower() == "svg"
+    path, fmt = output_target(output, fmt, stem, svg_files if several else lambda p: [p])
     use_font(font)
     from scorepad.sheets.voll_verplant import draw_marked, sheet_layout, sheet_title
 
@@ -162,7 +173,7 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
                                       source=name))
         click.echo(f"wrote {path}")
         return
-    targets = [path.with_name(f"{path.stem}-{_slug(s.player)}{path.suffix}") for s in sheets]
+    targets = svg_files(path)
     if len(set(targets)) < len(targets):
         raise InputError("two players' names give the same file name; use --player",
                          source=name)

@@ -53,7 +53,7 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
 
     Prints the mean, median, 10th and 90th percentile of all players' scores, the
     mean number of empty stations and of rounds, and games per second. The same
-    arguments always give the same games and figures, whatever ``--jobs`` is; games
+    arguments always give the same games and figures, whatever --jobs is; games
     are counted as they end, so a million games need no more memory than a thousand.
     A progress bar shows on a terminal.
 

@@ -68,34 +68,44 @@ def round_entry(cards: Sequence[Card], rules: VVRules, summary: dict[str, Any]
 
     if not cards:
         return None
-    since, reshuffle = since_shuffle(cards, rules)
+    return _entry(cards[-1], *since_shuffle(cards, rules), windows_filled(cards), summary)
+
+
+def _entry(last: Card, since: Sequence[Card], reshuffle: bool, filled: int,
+           summary: dict[str, Any]) -> list[Any]:
     codes = [card.code for card in since]
     left = [n - codes.count(code) for code, n in zip(summary["kinds"], summary["deck_counts"],
                                                     strict=True)]
-    windows = None if summary["any_map"] else max(summary["windows"] - windows_filled(cards), 0)
-    last = cards[-1]
+    windows = None if summary["any_map"] else max(summary["windows"] - filled, 0)
     return [last.code, reshuffle, last.code in summary["shuffle_cards"], left, windows]
 
 
 def flip_data(seed: str, rules: VVRules, network: Network | None) -> dict[str, Any]:
     """Everything the offline page shows, round by round: :func:`deck_summary` and
     ``rounds``, one :func:`round_entry` after each card of the flipper's game."""
-    from scorepad.rules.voll_verplant.cards import windows_filled
+    from scorepad.rules.voll_verplant.cards import parse_card, windows_filled
     from scorepad.rules.voll_verplant.game import GAME
+    from scorepad.rules.voll_verplant.replay import since_shuffle_each
     from scorepad.rules.voll_verplant.ruleset import default_rules
 
     body = deck_summary(seed, rules, network)
+    if not windows_filled([parse_card(c) for c in rules.deck]):
+        raise InputError("the deck gives no end of game (does any card fill a window? "
+                         "none of its cards does)")
     state = GAME.new([], seed=seed, rules=rules.changed_from(default_rules()), map=network)
     bound = max_windows_any_map() if network is None else None
-    rounds: list[list[Any]] = []
-    while not GAME.is_over(state) and (bound is None or windows_filled(state.cards) < bound):
-        if len(rounds) >= MAX_CARDS:
+    # Counted as the cards come, and the rounds made in one pass at the end: each
+    # round from the whole history again would be quadratic in a long game.
+    filled, counts = 0, list[int]()
+    while not GAME.is_over(state) and (bound is None or filled < bound):
+        if len(counts) >= MAX_CARDS:
             raise InputError(f"the deck gives no end of game within {MAX_CARDS} cards "
                              "(does any card fill a window?)")
         state = GAME.apply(state, None, GAME.legal_moves(state, None)[0])
-        entry = round_entry(state.cards, rules, body)
-        assert entry is not None  # a card has just been revealed
-        rounds.append(entry)
+        filled += windows_filled(state.cards[-1:])
+        counts.append(filled)
+    rounds = [_entry(card, since, reshuffle, n, body) for card, (since, reshuffle), n
+              in zip(state.cards, since_shuffle_each(state.cards, rules), counts, strict=True)]
     body["rounds"] = rounds
     # Progress is kept per seed and cards: another ruleset or map with the same seed
     # gets its own place in the browser's storage.

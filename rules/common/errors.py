@@ -132,6 +132,28 @@ class InputError(ScorepadError):
     exit_code = 2
 
 
+def control_character(text: str) -> str | None:
+    """The first control character or line break in ``text`` (None when there is none).
+
+    A seed or a player's name is one line of plain text: it is printed at the table,
+    written into the game log (whose reader refuses control characters) and shown on
+    phones. Every command and page that takes one refuses such text up front
+    (:func:`check_plain`), so no log is written that ``check`` or ``--resume`` would
+    refuse later.
+    """
+    found = _CONTROL.search(text)
+    return found.group(0) if found else None
+
+
+def check_plain(text: str, what: str) -> str:
+    """``text`` unchanged, or InputError (exit 2) when it holds a control character."""
+    char = control_character(text)
+    if char is not None:
+        raise InputError(f"a {what} cannot hold a control character or line break "
+                         f"({repr(char)[1:-1]})")
+    return text
+
+
 class ContentError(ScorepadError):
     """The input has its format's shape but names something the game does not know (exit 1)."""
 

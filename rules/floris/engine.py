@@ -120,7 +120,8 @@ def new_game(players: Sequence[str], rules: FlorisRules) -> FlorisState:
     allow (``players``), an empty or repeated name."""
     names = list(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ContentError(f"Floris is for 2-{MAX_PLAYERS} players, this game has {len(names)}",
+        raise ContentError(f"Floris is for {MIN_PLAYERS}-{MAX_PLAYERS} players (2-{MAX_PLAYERS} "
+                           f"at a table, one for practice), this game has {len(names)}",
                            where=("players",))
     for name in names:
         if not isinstance(name, str) or not name.strip():

@@ -93,7 +93,13 @@ def lookup(word: str) -> int:
     if matches:
         options = ", ".join(table.flowers[i].id for i in matches)
         raise ValueError(f"{word!r} could be {options}: write more letters")
-    raise ValueError(f"unknown flower {word!r} (expected {', '.join(table.ids)})")
+    import difflib  # here: only a mistyped word needs it
+
+    known = {fold(name): flower.id for flower in table.flowers
+             for name in (flower.id, flower.plural, *flower.words)}
+    close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
+    hint = f"did you mean {known[close[0]]!r}? " if close else ""
+    raise ValueError(f"unknown flower {word!r} ({hint}expected {', '.join(table.ids)})")
 
 
 def describe_counts(counts: Counts) -> str:

@@ -744,7 +744,9 @@ def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
         if bonus and cfg.landing_first:
             # landing_bonus: at_landing: the diamond (taken from the supply) waits until
             # the landing's bonus card has been played (_land_deferred)
-            supply = list(diamonds)
+            if v[_DEFERRED] >= 0:  # this card is an earlier landing's bonus: that one's
+                _land_deferred(cfg, v, player, ev)  # diamond goes in before this one waits
+            supply = list(v[_DIAMONDS])
             supply[player] -= 1
             v[_DIAMONDS] = tuple(supply)
             v[_DEFERRED] = space

@@ -8,8 +8,8 @@ checked against the deck. The replay itself is the game protocol's fold
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections import Counter, deque
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorepad.rules.common.errors import RuleViolation
@@ -155,13 +155,30 @@ def since_shuffle(cards: Sequence[Card], rules: VVRules) -> tuple[tuple[Card, ..
     return _since(cards, sum(deck.values()), triggers)
 
 
-def _since(cards: Sequence[Card], size: int, triggers: set[Card]
-           ) -> tuple[tuple[Card, ...], bool]:
+def since_shuffle_each(cards: Sequence[Card], rules: VVRules
+                       ) -> Iterator[tuple[tuple[Card, ...], bool]]:
+    """:func:`since_shuffle` of every prefix of ``cards`` in turn, in one pass."""
+    deck, triggers = _deck(rules)
+    for n, (start, reshuffle) in enumerate(_starts(cards, sum(deck.values()), triggers)):
+        yield tuple(cards[start:n + 1]), reshuffle
+
+
+def _starts(cards: Sequence[Card], size: int, triggers: set[Card]
+            ) -> Iterator[tuple[int, bool]]:
+    """For each card in turn: where the cards since the last reshuffle begin, and whether
+    all cards are reshuffled after it."""
     start, reshuffle = 0, False
     for n, card in enumerate(cards):
         if reshuffle:
             start = n
         reshuffle = card in triggers or n + 1 - start == size
+        yield start, reshuffle
+
+
+def _since(cards: Sequence[Card], size: int, triggers: set[Card]
+           ) -> tuple[tuple[Card, ...], bool]:
+    last = deque(_starts(cards, size, triggers), maxlen=1)  # the last card's
+    start, reshuffle = last[0] if last else (0, False)
     return tuple(cards[start:]), reshuffle
 
 

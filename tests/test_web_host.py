@@ -143,6 +143,8 @@ def test_the_engine_refuses_with_its_own_message(base):
      "no set-up option 'map'"),
     ({"game": "toy", "players": ["Ann"], "surprise": 1}, 400, "surprise"),
     ({"game": "toy", "players": ["A\x00"]}, 400, "players.0"),
+    ({"game": "toy", "players": ["Ann"], "seed": "a\x1bb"}, 400,
+     "seed cannot hold a control character"),
     ({"game": "toy", "players": ["Ann"], "rules": {"x": 1}}, 400, "no such option"),
 ])
 def test_new_games_are_validated(base, folder, body, status, words):

@@ -59,9 +59,10 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
     windows = np.array([line.windows for line in lines])
     first = np.array([line.first for line in lines], dtype=float)
     lines_through = np.array([len(s.lines) for s in network.stations] + [0])  # pad: none
-    incidence = np.zeros((count, len(lines)), dtype=np.float32)  # station x line
+    on_line = np.zeros((len(lines), count), dtype=bool)  # line x station
     for line in lines:
-        incidence[list(line.order), line.index] = 1.0
+        on_line[line.index, list(line.order)] = True
+    line_bits = np.packbits(on_line, axis=1)  # each line's stations as packed bits
     deck = [parse_card(c) for c in rules.deck]
     kinds = np.array([(NUMBER, EXPRESS, TRANSFER, FREE).index(c.kind) for c in deck])
     values = np.array([c.value for c in deck])
@@ -71,6 +72,7 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
     every = np.arange(games)
     marked = np.zeros((games, count + 1), dtype=bool)
     marked[:, count] = True
+    flat = marked.reshape(-1)  # the same marks, indexed by game * (stations + 1) + station
     used = np.zeros((games, len(lines)), dtype=np.int64)
     is_open = np.broadcast_to(windows > 0, used.shape).copy()
     scored = np.zeros((games, len(lines)), dtype=bool)
@@ -97,7 +99,8 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
             used[g, line] += 1
             is_open[g, line] = used[g, line] < windows[line]
             stations = paths[path]
-            marks = marked[g[:, None], stations]
+            cells = (g * (count + 1))[:, None] + stations  # into the flat marks
+            marks = flat.take(cells)
             free = ~marks
             after = steps >= free.argmax(axis=1)[:, None]  # from the first free station on
             # an express takes free stations, jumping marked ones; a number card (and a
@@ -109,7 +112,7 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
             reach = np.minimum(rank[:, -1], np.where(transfer, 1, value[g]))
             crosses = np.where(transfer, reach, (draws[2, g] * (reach + 1)).astype(np.int8))
             take &= rank <= crosses[:, None]
-            marked[g[:, None], stations] = marks | take
+            flat.put(cells, marks | take)
             if transfer.any():
                 numbers = (take[transfer] * lines_through[stations[transfer]]).sum(axis=1)
                 transfers[g[transfer]] += numbers
@@ -121,10 +124,11 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
             pick = (draws[0, g] * (left + np.where(left == 0, 1, decline))).astype(np.intp)
             ride = pick < left
             station = (free.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
-            marked[g[ride], station[ride]] = True
+            flat.put(g[ride] * (count + 1) + station[ride], True)
         # the round's end: completions (solo: the first bonus), the game end
-        g = np.flatnonzero(alive)
-        scored[g] |= (~marked[g, :count]).astype(np.float32) @ incidence == 0
+        # a line is complete when the packed marks hold all its stations' bits
+        packed = np.packbits(marked[:, :count], axis=1)
+        scored |= ((packed[:, None, :] & line_bits) == line_bits).all(axis=2) & alive[:, None]
         rounds += alive
         over |= alive & ~is_open.any(axis=1)
         # the pile: reshuffled after a shuffle card or at its end

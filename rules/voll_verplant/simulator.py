@@ -24,8 +24,9 @@ from math import floor
 
 from scorepad.rules.common.shuffle import seeded_rng
 
+from .bots import kth_station
 from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card, _marked_deck, piles
-from .engine import CCW, CW, GameState, Move, Sheet, map_tables
+from .engine import CCW, CW, GameState, Move, Sheet, map_tables, walk
 from .maps import Network
 from .ruleset import VVRules
 from .scoring import empty_penalty, whole
@@ -117,27 +118,11 @@ class SimMap:
 
     def walk(self, card: SimCard, path: int, marks: int) -> tuple[int, ...]:
         """The masks of the first k stations ``card`` crosses on ``path`` (``line << 1 |
-        ccw``) with the line's ``marks``, k = 0..the most (kept in the card's table).
-
-        Number card: from the first free station on, free stations in a row (a marked
-        station or the end stops it); express: the first free stations, jumping marked
-        ones. The same walk as the engine's :func:`.engine.reach_masks`.
-        """
-        kind, left, _, reach, _ = card
-        express = kind == K_EXPRESS
-        masks = [0]
-        mask = 0
-        for bit in self.paths[path]:
-            if marks & bit:
-                if mask and not express:
-                    break
-                continue
-            mask |= bit
-            masks.append(mask)
-            left -= 1
-            if left <= 0:
-                break
-        found = tuple(masks)
+        ccw``) with the line's ``marks``, k = 0..the most: the engine's walk
+        (:func:`.engine.walk`), kept in the card's table (all cards' tables together hold
+        at most :data:`CACHE_LIMIT` entries)."""
+        kind, value, _, reach, _ = card
+        found = walk(self.paths[path], marks, kind == K_EXPRESS, value)
         self.walked += 1
         if self.walked > CACHE_LIMIT:  # all cards' tables together hold at most the limit
             for other in self.cards.values():
@@ -381,17 +366,19 @@ def _gain(sm: SimMap, st: SimState, p: int, new: int, transfer: int, first_taken
     gain = 0.5 * new.bit_count() + 2 * transfer
     if not new:
         return gain
-    after = st.marked[p] | new
+    for line in _completed(sm, st.marked[p] | new, new, st.first[p] | st.later[p]):
+        gain += sm.later_points[line] if first_taken >> line & 1 else sm.first_points[line]
+    return gain
+
+
+def _completed(sm: SimMap, marked: int, new: int, scored: int) -> list[int]:
+    """The lines through the ``new`` stations that are complete on ``marked`` and not among
+    the ``scored`` ones (line masks)."""
     try:
         pairs = sm.touched[new]
     except KeyError:
         pairs = sm.through(new)
-    scored = st.first[p] | st.later[p]
-    for line, mask in pairs:
-        if after & mask == mask and not scored >> line & 1:
-            gain += (sm.later_points[line] if first_taken >> line & 1
-                     else sm.first_points[line])
-    return gain
+    return [line for line, mask in pairs if marked & mask == mask and not scored >> line & 1]
 
 
 def _greedy(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, first_taken: int,
@@ -492,18 +479,7 @@ def _random(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, fol
                                               else 0)))
         if k >= stations:
             return -1, -1
-        low = 0
-        while True:  # skip whole bytes of free stations, then the k left one by one
-            here = (free >> low & 0xFF).bit_count()
-            if k < here:
-                break
-            k -= here
-            low += 8
-        free >>= low
-        while k:
-            free &= free - 1  # drop the lowest free station
-            k -= 1
-        return -1, low + (free & -free).bit_length() - 1
+        return -1, kth_station(free, k)
     open_ = st.open[p]
     if not open_:
         return -1, -1
@@ -535,6 +511,17 @@ def _step_move(sm: SimMap, choice: tuple[int, int]) -> Move:
     return sm.moves[path][k]
 
 
+def _choose(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, first_taken: int,
+            follow_up: bool, rng: random.Random, policy: int, explore: float
+            ) -> tuple[int, int]:
+    """Seat ``p``'s step by ``policy`` (greedy: another step at rate ``explore``)."""
+    if policy == RANDOM:
+        return _random(sm, rules, st, p, card, follow_up, rng)
+    if explore and rng.random() < explore:
+        return _wide(sm, rules, st, p, card, follow_up, rng)
+    return _greedy(sm, rules, st, p, card, first_taken, follow_up, rng)
+
+
 def play_move(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, move: Move
               ) -> None:
     """Seat ``p``'s whole engine move (a logged one the engine accepted), follow-ups
@@ -550,12 +537,7 @@ def play_seat(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard,
     """Seat ``p``'s whole move chosen by ``policy`` (a random step at rate ``explore``):
     the first step, then a follow-up for every special station it marks while a window
     is free. With ``made``, each step is appended to it."""
-    if policy == RANDOM:
-        choice = _random(sm, rules, st, p, card, False, rng)
-    elif explore and rng.random() < explore:
-        choice = _wide(sm, rules, st, p, card, False, rng)
-    else:
-        choice = _greedy(sm, rules, st, p, card, first_taken, False, rng)
+    choice = _choose(sm, rules, st, p, card, first_taken, False, rng, policy, explore)
     if made is not None:
         made.append((st.rounds, card[4], _step_move(sm, choice)))
     path, k = choice
@@ -703,12 +685,7 @@ def _follow_ups(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard,
     while queue:
         if line_card and not st.free[p]:
             break
-        if policy == RANDOM:
-            choice = _random(sm, rules, st, p, card, True, rng)
-        elif explore and rng.random() < explore:
-            choice = _wide(sm, rules, st, p, card, True, rng)
-        else:
-            choice = _greedy(sm, rules, st, p, card, first_taken, True, rng)
+        choice = _choose(sm, rules, st, p, card, first_taken, True, rng, policy, explore)
         if made is not None:
             made.append((rounds, card[4], _step_move(sm, choice)))
         path, k = choice
@@ -728,14 +705,8 @@ def close_round(sm: SimMap, st: SimState, start: Sequence[int], all_full: bool) 
         new = marked ^ start[p]
         if not new:
             continue
-        try:
-            pairs = sm.touched[new]
-        except KeyError:
-            pairs = sm.through(new)
-        scored = st.first[p] | st.later[p]
-        for line, mask in pairs:
-            if marked & mask == mask and not scored >> line & 1:
-                done.setdefault(line, []).append(p)
+        for line in _completed(sm, marked, new, st.first[p] | st.later[p]):
+            done.setdefault(line, []).append(p)
     for line in sorted(done):
         bit = 1 << line
         scores = st.first if not st.first_taken & bit else st.later

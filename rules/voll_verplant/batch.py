@@ -59,10 +59,9 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
     windows = np.array([line.windows for line in lines])
     first = np.array([line.first for line in lines], dtype=float)
     lines_through = np.array([len(s.lines) for s in network.stations] + [0])  # pad: none
-    on_line = np.zeros((len(lines), count), dtype=bool)  # line x station
-    for line in lines:
-        on_line[line.index, list(line.order)] = True
-    line_bits = np.packbits(on_line, axis=1)  # each line's stations as packed bits
+    # per station (and the pad): the lines through it as bits; per line: its stations
+    line_bits = np.array([sum(1 << i for i in s.lines) for s in network.stations] + [0])
+    line_stations = [np.array(line.order) for line in lines]
     deck = [parse_card(c) for c in rules.deck]
     kinds = np.array([(NUMBER, EXPRESS, TRANSFER, FREE).index(c.kind) for c in deck])
     values = np.array([c.value for c in deck])
@@ -89,6 +88,7 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
         card = piles[every, at]
         kind, value = kinds[card], values[card]
         draws = rng.random((3, games))
+        touched = np.zeros(games, dtype=np.int64)  # the lines through stations marked now
         # line cards: a random open line (and direction on a ring), its window filled
         g = np.flatnonzero(alive & (kind != 3) & is_open.any(axis=1))
         if g.size:
@@ -113,6 +113,7 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
             crosses = np.where(transfer, reach, (draws[2, g] * (reach + 1)).astype(np.int8))
             take &= rank <= crosses[:, None]
             flat.put(cells, marks | take)
+            touched[g] = np.bitwise_or.reduce(np.where(take, line_bits[stations], 0), axis=1)
             if transfer.any():
                 numbers = (take[transfer] * lines_through[stations[transfer]]).sum(axis=1)
                 transfers[g[transfer]] += numbers
@@ -125,10 +126,14 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
             ride = pick < left
             station = (free.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
             flat.put(g[ride] * (count + 1) + station[ride], True)
+            touched[g[ride]] = line_bits[station[ride]]
         # the round's end: completions (solo: the first bonus), the game end
-        # a line is complete when the packed marks hold all its stations' bits
-        packed = np.packbits(marked[:, :count], axis=1)
-        scored |= ((packed[:, None, :] & line_bits) == line_bits).all(axis=2) & alive[:, None]
+        # completions: only lines through a station marked this round can complete
+        for line, on_line in enumerate(line_stations):
+            sub = np.flatnonzero(touched >> line & 1)
+            if sub.size:
+                whole = flat.take((sub * (count + 1))[:, None] + on_line).all(axis=1)
+                scored[sub[whole], line] = True
         rounds += alive
         over |= alive & ~is_open.any(axis=1)
         # the pile: reshuffled after a shuffle card or at its end

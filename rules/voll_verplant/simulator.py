@@ -585,88 +585,93 @@ def run_rounds(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCard
     return st
 
 
-def random_solo(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCard],
-                rng: random.Random, limit: int = MAX_ROUNDS) -> SimState:
+def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
+                      games: Iterable[tuple[Iterable[SimCard], random.Random]]
+                      ) -> Iterator[SimState]:
     """:func:`run_rounds` for one seat and the random policy, as one flat loop on locals
-    (random solo self-play is what ``vv simulate``'s figures and benchmarks play most):
-    the same draws, steps and round ends. Free rides and special stations' follow-ups,
-    a card in seven and rare, go through the general steps (:func:`_random`)."""
-    if st.over:
-        return st
-    marked, opened, first, later = st.marked[0], st.open[0], st.first[0], st.later[0]
-    entries = st.entries[0]
-    first_taken, rounds = st.first_taken, st.rounds
+    (random solo self-play is what ``vv simulate``'s figures and benchmarks play most): for
+    each game's cards and generator, a fresh game on ``st`` (emptied: a new state's lists
+    cost more), yielded when it is over (``st`` itself: read it before the next). The same
+    draws, steps and round ends as the general loop; free rides and special stations'
+    follow-ups, a card in seven and rare, go through the general steps (:func:`_random`)."""
+    entries, transfers = st.entries[0], st.transfers[0]
     windows, masks, paths, special = sm.windows, sm.masks, sm.paths, sm.special
     open_lines, touched, lines_through = sm.open_lines, sm.touched, sm.lines_through
-    transfers = st.transfers[0]
-    for card in islice(cards, limit):
-        kind, _, entry, reach, _ = card
-        if kind == K_FREE or not opened:
-            new = 0
-            if kind == K_FREE:  # the general step, on the state written back
-                st.marked[0] = before = marked
-                path, k = _random(sm, rules, st, 0, card, False, rng)
-                if _ride(sm, rules, st, 0, k):
-                    st.open[0], st.free[0] = opened, _free(sm, entries)
-                    _follow_ups(sm, rules, st, 0, card, [k], rng, RANDOM, 0.0, first_taken,
-                                None, rounds)
-                    opened = st.open[0]
-                marked = st.marked[0]
-                new = marked ^ before
-        else:
-            try:
-                lines, count = open_lines[opened]
-            except KeyError:
-                lines, count = sm.open_list(opened)
-            # rng.random() called as a method each time (see .bots.random_bot)
-            line, path, is_ring = lines[floor(rng.random() * count)]
-            if is_ring and rng.random() >= 0.5:
-                path += 1  # counter-clockwise
-            written = entries[line]
-            written.append(entry)
-            if len(written) == windows[line]:
-                opened ^= 1 << line
-            if kind == K_TRANSFER:
+    for cards, rng in games:
+        marked = first = later = first_taken = rounds = 0
+        opened = sm.all_open
+        for written in entries:
+            written.clear()
+        transfers.clear()
+        st.over = False
+        for card in islice(cards, MAX_ROUNDS):
+            kind, _, entry, reach, _ = card
+            if kind == K_FREE or not opened:
                 new = 0
-                for bit in paths[path]:
-                    if not marked & bit:
-                        new = bit
-                        idx = bit.bit_length() - 1
-                        transfers.append((idx, lines_through[idx]))
-                        break
+                if kind == K_FREE:  # the general step, on the state written back
+                    st.marked[0] = before = marked
+                    path, k = _random(sm, rules, st, 0, card, False, rng)
+                    if _ride(sm, rules, st, 0, k):
+                        st.open[0], st.free[0] = opened, _free(sm, entries)
+                        _follow_ups(sm, rules, st, 0, card, [k], rng, RANDOM, 0.0, first_taken,
+                                    None, rounds)
+                        opened = st.open[0]
+                    marked = st.marked[0]
+                    new = marked ^ before
             else:
-                marks = marked & masks[line]
                 try:
-                    travel = reach[path][marks]
+                    lines, count = open_lines[opened]
                 except KeyError:
-                    travel = sm.walk(card, path, marks)
-                new = travel[floor(rng.random() * len(travel))]
-            marked |= new
-            if special & new:  # follow-ups: the general steps, on the state written back
-                before = marked ^ new
-                st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
-                queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]
-                _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, first_taken,
-                            None, rounds)
-                marked, opened = st.marked[0], st.open[0]
-                new = marked ^ before
-        rounds += 1
-        if new:  # the round's end: lines completed (solo: the first bonus, always)
-            try:
-                pairs = touched[new]
-            except KeyError:
-                pairs = sm.through(new)
-            for line, mask in pairs:
-                if marked & mask == mask and not first_taken >> line & 1:
-                    first |= 1 << line
-                    first_taken |= 1 << line
-        if not opened:
-            st.over = True
-            break
-    st.marked[0], st.open[0], st.first[0], st.later[0] = marked, opened, first, later
-    st.free[0] = _free(sm, entries)
-    st.first_taken, st.rounds = first_taken, rounds
-    return st
+                    lines, count = sm.open_list(opened)
+                # rng.random() called as a method each time (see .bots.random_bot)
+                line, path, is_ring = lines[floor(rng.random() * count)]
+                if is_ring and rng.random() >= 0.5:
+                    path += 1  # counter-clockwise
+                written = entries[line]
+                written.append(entry)
+                if len(written) == windows[line]:
+                    opened ^= 1 << line
+                if kind == K_TRANSFER:
+                    new = 0
+                    for bit in paths[path]:
+                        if not marked & bit:
+                            new = bit
+                            idx = bit.bit_length() - 1
+                            transfers.append((idx, lines_through[idx]))
+                            break
+                else:
+                    marks = marked & masks[line]
+                    try:
+                        travel = reach[path][marks]
+                    except KeyError:
+                        travel = sm.walk(card, path, marks)
+                    new = travel[floor(rng.random() * len(travel))]
+                marked |= new
+                if special & new:  # follow-ups: the general steps, on the state written back
+                    before = marked ^ new
+                    st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
+                    queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]
+                    _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, first_taken,
+                                None, rounds)
+                    marked, opened = st.marked[0], st.open[0]
+                    new = marked ^ before
+            rounds += 1
+            if new:  # the round's end: lines completed (solo: the first bonus, always)
+                try:
+                    pairs = touched[new]
+                except KeyError:
+                    pairs = sm.through(new)
+                for line, mask in pairs:
+                    if marked & mask == mask and not first_taken >> line & 1:
+                        first |= 1 << line
+                        first_taken |= 1 << line
+            if not opened:
+                st.over = True
+                break
+        st.marked[0], st.open[0], st.first[0], st.later[0] = marked, opened, first, later
+        st.free[0] = _free(sm, entries)
+        st.first_taken, st.rounds = first_taken, rounds
+        yield st
 
 
 def _free(sm: SimMap, entries: list[list[str]]) -> int:
@@ -734,7 +739,7 @@ def play_seeded(network: Network, rules: VVRules, players: Sequence[str], policy
     state = SimState(sm, len(players))
     cards = deal(sm, rules, seed, cards_rng)
     if policy == RANDOM and len(players) == 1:
-        return random_solo(sm, rules, state, cards, rng)
+        return next(random_solo_games(sm, rules, state, [(cards, rng)]))
     return run_rounds(sm, rules, state, cards, rng, policy)
 
 
@@ -767,3 +772,20 @@ def rollout(state: GameState, player: int, cards: Iterable[Card], rng: random.Ra
     run_rounds(sm, rules, st, records(sm, cards), rng, GREEDY, explore=explore, fixed=fixed,
                me=player, made=made)
     return st.total(sm, rules, player)
+
+
+def random_solo_results(network: Network, rules: VVRules, seeds: Iterable[str],
+                        generators: tuple[random.Random, random.Random]
+                        ) -> Iterator[tuple[float, int, int]]:
+    """Each seed's random solo game (:func:`play_seeded`'s) as its total, empty stations
+    and rounds, played on one state emptied between games (``vv simulate``'s loop: a
+    fresh state's lists cost more than emptying them)."""
+    cards_rng, bot_rng = generators
+    sm = sim_map(network)
+    rounding = rules.empty_rounding
+    games = ((deal(sm, rules, seed, cards_rng), seeded_rng(f"{seed}/bot", bot_rng))
+             for seed in seeds)
+    for st in random_solo_games(sm, rules, SimState(sm, 1), games):
+        total, empty = sheet_result(sm, rounding, st.marked[0], st.first[0], st.later[0],
+                                    st.transfers[0])
+        yield total, empty, st.rounds

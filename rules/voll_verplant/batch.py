@@ -94,10 +94,10 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
         if g.size:
             opened = is_open[g]
             pick = (draws[0, g] * opened.sum(axis=1)).astype(np.intp)
-            line = (opened.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
-            path = 2 * line + (ring[line] & (draws[1, g] >= 0.5))
-            used[g, line] += 1
-            is_open[g, line] = used[g, line] < windows[line]
+            chosen = (opened.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
+            path = 2 * chosen + (ring[chosen] & (draws[1, g] >= 0.5))
+            used[g, chosen] += 1
+            is_open[g, chosen] = used[g, chosen] < windows[chosen]
             stations = paths[path]
             cells = (g * (count + 1))[:, None] + stations  # into the flat marks
             marks = flat.take(cells)
@@ -129,11 +129,11 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
             touched[g[ride]] = line_bits[station[ride]]
         # the round's end: completions (solo: the first bonus), the game end
         # completions: only lines through a station marked this round can complete
-        for line, on_line in enumerate(line_stations):
-            sub = np.flatnonzero(touched >> line & 1)
+        for index, on_line in enumerate(line_stations):
+            sub = np.flatnonzero(touched >> index & 1)
             if sub.size:
                 whole = flat.take((sub * (count + 1))[:, None] + on_line).all(axis=1)
-                scored[sub[whole], line] = True
+                scored[sub[whole], index] = True
         rounds += alive
         over |= alive & ~is_open.any(axis=1)
         # the pile: reshuffled after a shuffle card or at its end

@@ -38,10 +38,11 @@ Chunk = tuple[T, Sequence[tuple[str, str]]]
 #: progress bar moves and the two workers finish together.
 CHUNK = 200
 
-#: The collector's threshold (allocations) in worker processes. The console entry point
-#: raises it to 100,000 for start-up; a worker that plays for hours keeps CPython's usual
-#: order of magnitude, so whatever cycle a game might leave is freed soon, and freezes what
-#: it was given (the map and rules live as long as the worker).
+#: The collector's threshold (allocations) in worker processes, set when a worker starts
+#: rather than inherited: the entry point's, since self-play makes no reference cycles (the
+#: map's tables keep none: ``tests/test_simulate_streaming.py``) and what the worker was
+#: given is frozen out of the collector's walks. Measured: 10,000 cost 5-13 % more CPU
+#: over 100,000 random games with ``--jobs 2``, 100,000 within 1-5 % of ``--jobs 1``.
 WORKER_GC_THRESHOLD = 100_000
 
 

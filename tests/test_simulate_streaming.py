@@ -144,3 +144,31 @@ def test_progress_bar_on_a_terminal_only(runner):
     json.loads(out)
     piped = runner.invoke(root, ["vv", "simulate", "berlin", "-n", "300", "--bot", "random"])
     assert piped.exit_code == 0 and "random bot" not in piped.stderr
+
+
+def test_a_maps_tables_make_no_reference_cycle():
+    """A map's engine and simulator tables, filled by games, are freed by reference
+    counting alone when the map goes: no cycle for the collector (--jobs workers run
+    with a high threshold)."""
+    import gc
+
+    from scorepad.rules.voll_verplant.engine import MapTables
+    from scorepad.rules.voll_verplant.maps import bundled_map as cached_map
+    from scorepad.rules.voll_verplant.simulator import SimMap
+
+    def alive() -> int:
+        return sum(isinstance(o, (MapTables, SimMap)) for o in gc.get_objects())
+
+    gc.collect()
+    before = alive()
+    gc.disable()
+    try:
+        network = cached_map.__wrapped__("madrid")  # a fresh copy, not the cached one
+        for bot in ("random", "greedy"):
+            play_game(network, default_rules(), ["A", "B"], bot, "cyc")
+            play_game(network, default_rules(), ["A"], bot, "cyc", record=True)
+        assert alive() == before + 2
+        del network
+        assert alive() == before
+    finally:
+        gc.enable()

@@ -53,5 +53,6 @@ def test_the_simulators_tiny_caches_give_the_same_games(map_id: str, monkeypatch
     sm.walked = 0
     sm.touched.clear()
     sm.open_lines.clear()
+    sm.totals.clear()
     assert _games(map_id, False) == roomy
     assert max(_sim_entries(sm)) <= 16

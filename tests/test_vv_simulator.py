@@ -29,7 +29,7 @@ from scorepad.rules.voll_verplant.simulator import (
     SimState,
     deal,
     play_seeded,
-    random_solo,
+    random_solo_games,
     run_rounds,
     sim_map,
 )
@@ -168,8 +168,8 @@ def test_random_solo_is_the_general_loop():
     sm = sim_map(network)
     for i in range(20):
         rules = default_rules()
-        flat = random_solo(sm, rules, SimState(sm, 1), deal(sm, rules, f"f-{i}"),
-                           seeded_rng(f"f-{i}/bot"))
+        flat = next(random_solo_games(sm, rules, SimState(sm, 1),
+                                      [(deal(sm, rules, f"f-{i}"), seeded_rng(f"f-{i}/bot"))]))
         general = run_rounds(sm, rules, SimState(sm, 1), deal(sm, rules, f"f-{i}"),
                              seeded_rng(f"f-{i}/bot"), RANDOM)
         assert flat.sheet(0) == general.sheet(0) and flat.rounds == general.rounds

@@ -59,9 +59,9 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
     windows = np.array([line.windows for line in lines])
     first = np.array([line.first for line in lines], dtype=float)
     lines_through = np.array([len(s.lines) for s in network.stations] + [0])  # pad: none
-    incidence = np.zeros((count, len(lines)), dtype=np.float32)  # station x line
-    for line in lines:
-        incidence[list(line.order), line.index] = 1.0
+    # per station (and the pad): the lines through it as bits; per line: its stations
+    line_bits = np.array([sum(1 << i for i in s.lines) for s in network.stations] + [0])
+    line_stations = [np.array(line.order) for line in lines]
     deck = [parse_card(c) for c in rules.deck]
     kinds = np.array([(NUMBER, EXPRESS, TRANSFER, FREE).index(c.kind) for c in deck])
     values = np.array([c.value for c in deck])
@@ -71,6 +71,7 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
     every = np.arange(games)
     marked = np.zeros((games, count + 1), dtype=bool)
     marked[:, count] = True
+    flat = marked.reshape(-1)  # the same marks, indexed by game * (stations + 1) + station
     used = np.zeros((games, len(lines)), dtype=np.int64)
     is_open = np.broadcast_to(windows > 0, used.shape).copy()
     scored = np.zeros((games, len(lines)), dtype=bool)
@@ -87,17 +88,19 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
         card = piles[every, at]
         kind, value = kinds[card], values[card]
         draws = rng.random((3, games))
+        touched = np.zeros(games, dtype=np.int64)  # the lines through stations marked now
         # line cards: a random open line (and direction on a ring), its window filled
         g = np.flatnonzero(alive & (kind != 3) & is_open.any(axis=1))
         if g.size:
             opened = is_open[g]
             pick = (draws[0, g] * opened.sum(axis=1)).astype(np.intp)
-            line = (opened.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
-            path = 2 * line + (ring[line] & (draws[1, g] >= 0.5))
-            used[g, line] += 1
-            is_open[g, line] = used[g, line] < windows[line]
+            chosen = (opened.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
+            path = 2 * chosen + (ring[chosen] & (draws[1, g] >= 0.5))
+            used[g, chosen] += 1
+            is_open[g, chosen] = used[g, chosen] < windows[chosen]
             stations = paths[path]
-            marks = marked[g[:, None], stations]
+            cells = (g * (count + 1))[:, None] + stations  # into the flat marks
+            marks = flat.take(cells)
             free = ~marks
             after = steps >= free.argmax(axis=1)[:, None]  # from the first free station on
             # an express takes free stations, jumping marked ones; a number card (and a
@@ -109,7 +112,8 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
             reach = np.minimum(rank[:, -1], np.where(transfer, 1, value[g]))
             crosses = np.where(transfer, reach, (draws[2, g] * (reach + 1)).astype(np.int8))
             take &= rank <= crosses[:, None]
-            marked[g[:, None], stations] = marks | take
+            flat.put(cells, marks | take)
+            touched[g] = np.bitwise_or.reduce(np.where(take, line_bits[stations], 0), axis=1)
             if transfer.any():
                 numbers = (take[transfer] * lines_through[stations[transfer]]).sum(axis=1)
                 transfers[g[transfer]] += numbers
@@ -121,10 +125,15 @@ def random_games(network: Network, rules: VVRules, games: int, seed: str) -> Bat
             pick = (draws[0, g] * (left + np.where(left == 0, 1, decline))).astype(np.intp)
             ride = pick < left
             station = (free.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
-            marked[g[ride], station[ride]] = True
+            flat.put(g[ride] * (count + 1) + station[ride], True)
+            touched[g[ride]] = line_bits[station[ride]]
         # the round's end: completions (solo: the first bonus), the game end
-        g = np.flatnonzero(alive)
-        scored[g] |= (~marked[g, :count]).astype(np.float32) @ incidence == 0
+        # completions: only lines through a station marked this round can complete
+        for index, on_line in enumerate(line_stations):
+            sub = np.flatnonzero(touched >> index & 1)
+            if sub.size:
+                whole = flat.take((sub * (count + 1))[:, None] + on_line).all(axis=1)
+                scored[sub[whole], index] = True
         rounds += alive
         over |= alive & ~is_open.any(axis=1)
         # the pile: reshuffled after a shuffle card or at its end

@@ -60,18 +60,23 @@ def _random_free_ride(network: Network, rules: VVRules, sheet: Sheet, rng: rando
     k = below(rng, stations + (1 if rules.free_ride_may_decline or not free else 0))
     if k >= stations:
         return _EMPTY  # declining
+    return map_tables(network).rides[kth_station(free, k)]
+
+
+def kth_station(stations: int, k: int) -> int:
+    """The ``k``-th (from 0) lowest station of a mask of ``stations``."""
     low = 0
-    while True:  # skip whole bytes of free stations, then the k left one by one
-        here = (free >> low & 0xFF).bit_count()
+    while True:  # skip whole bytes of stations, then the k left one by one
+        here = (stations >> low & 0xFF).bit_count()
         if k < here:
             break
         k -= here
         low += 8
-    free >>= low
+    stations >>= low
     while k:
-        free &= free - 1  # drop the lowest free station
+        stations &= stations - 1  # drop the lowest station
         k -= 1
-    return map_tables(network).rides[low + (free & -free).bit_length() - 1]
+    return low + (stations & -stations).bit_length() - 1
 
 
 def random_bot(state: GameState, player: int, rng: random.Random) -> Move:

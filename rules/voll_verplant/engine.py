@@ -291,25 +291,33 @@ class _Reach(dict):
 
     def __missing__(self, key: tuple[Card, int, bool, int]) -> tuple[int, ...]:
         card, line, ccw, marked = key  # the line's marks: all the walk reads of them
-        express = card[0] == EXPRESS
-        left = card[1]  # stations the card may still cross
-        masks = [0]
-        mask = 0
-        for bit in self.ccw[line] if ccw else self.cw[line]:
-            if marked & bit:
-                if mask and not express:
-                    break
-                continue
-            mask |= bit
-            masks.append(mask)
-            left -= 1
-            if left <= 0:
-                break
-        found = tuple(masks)
+        found = walk(self.ccw[line] if ccw else self.cw[line], marked, card[0] == EXPRESS,
+                     card[1])
         if len(self) >= CACHE_LIMIT:  # _remember, inline: a call less a miss
             self.clear()
         self[key] = found
         return found
+
+
+def walk(path: Sequence[int], marked: int, express: bool, value: int) -> tuple[int, ...]:
+    """Masks of the first k stations a card of ``value`` crosses along ``path`` (station
+    bits in travel order) with the ``marked`` stations, k = 0..the most: a number card from
+    the first free station on, free stations in a row (a marked station or the end stops
+    it); an express the first free stations, jumping marked ones."""
+    masks = [0]
+    mask = 0
+    left = value  # stations the card may still cross
+    for bit in path:
+        if marked & bit:
+            if mask and not express:
+                break
+            continue
+        mask |= bit
+        masks.append(mask)
+        left -= 1
+        if left <= 0:
+            break
+    return tuple(masks)
 
 
 def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: Card

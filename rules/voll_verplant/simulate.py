@@ -26,7 +26,14 @@ from .log import GameLog, RoundSpec
 from .maps import Network
 from .replay import from_move
 from .ruleset import VVRules
-from .simulator import POLICIES, play_seeded, sheet_result, sim_map
+from .simulator import (
+    POLICIES,
+    RANDOM,
+    play_seeded,
+    random_solo_results,
+    sheet_result,
+    sim_map,
+)
 
 _new = tuple.__new__
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
@@ -89,6 +96,11 @@ def tally_games(network: Network, rules: VVRules, players: Sequence[str], bot: s
     tally = Tally()
     generators = (random.Random(), random.Random())
     policy = POLICIES.get(bot) if isinstance(bot, str) else None
+    if policy == RANDOM and len(players) == 1:  # the solo loop on one reused state
+        add_sheets = tally.add_sheets
+        for total, empty, rounds in random_solo_results(network, rules, seeds, generators):
+            add_sheets(((total, empty),), rounds)
+        return tally
     if policy is not None:  # the simulator's games, tallied from its own state
         sm, rounding, add_sheets = sim_map(network), rules.empty_rounding, tally.add_sheets
         for seed in seeds:

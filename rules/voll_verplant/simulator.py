@@ -24,8 +24,9 @@ from math import floor
 
 from scorepad.rules.common.shuffle import seeded_rng
 
+from .bots import kth_station
 from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card, _marked_deck, piles
-from .engine import CCW, CW, GameState, Move, Sheet, map_tables
+from .engine import CCW, CW, GameState, Move, Sheet, map_tables, walk
 from .maps import Network
 from .ruleset import VVRules
 from .scoring import empty_penalty, whole
@@ -117,27 +118,11 @@ class SimMap:
 
     def walk(self, card: SimCard, path: int, marks: int) -> tuple[int, ...]:
         """The masks of the first k stations ``card`` crosses on ``path`` (``line << 1 |
-        ccw``) with the line's ``marks``, k = 0..the most (kept in the card's table).
-
-        Number card: from the first free station on, free stations in a row (a marked
-        station or the end stops it); express: the first free stations, jumping marked
-        ones. The same walk as the engine's :func:`.engine.reach_masks`.
-        """
-        kind, left, _, reach, _ = card
-        express = kind == K_EXPRESS
-        masks = [0]
-        mask = 0
-        for bit in self.paths[path]:
-            if marks & bit:
-                if mask and not express:
-                    break
-                continue
-            mask |= bit
-            masks.append(mask)
-            left -= 1
-            if left <= 0:
-                break
-        found = tuple(masks)
+        ccw``) with the line's ``marks``, k = 0..the most: the engine's walk
+        (:func:`.engine.walk`), kept in the card's table (all cards' tables together hold
+        at most :data:`CACHE_LIMIT` entries)."""
+        kind, value, _, reach, _ = card
+        found = walk(self.paths[path], marks, kind == K_EXPRESS, value)
         self.walked += 1
         if self.walked > CACHE_LIMIT:  # all cards' tables together hold at most the limit
             for other in self.cards.values():
@@ -381,17 +366,19 @@ def _gain(sm: SimMap, st: SimState, p: int, new: int, transfer: int, first_taken
     gain = 0.5 * new.bit_count() + 2 * transfer
     if not new:
         return gain
-    after = st.marked[p] | new
+    for line in _completed(sm, st.marked[p] | new, new, st.first[p] | st.later[p]):
+        gain += sm.later_points[line] if first_taken >> line & 1 else sm.first_points[line]
+    return gain
+
+
+def _completed(sm: SimMap, marked: int, new: int, scored: int) -> list[int]:
+    """The lines through the ``new`` stations that are complete on ``marked`` and not among
+    the ``scored`` ones (line masks)."""
     try:
         pairs = sm.touched[new]
     except KeyError:
         pairs = sm.through(new)
-    scored = st.first[p] | st.later[p]
-    for line, mask in pairs:
-        if after & mask == mask and not scored >> line & 1:
-            gain += (sm.later_points[line] if first_taken >> line & 1
-                     else sm.first_points[line])
-    return gain
+    return [line for line, mask in pairs if marked & mask == mask and not scored >> line & 1]
 
 
 def _greedy(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, first_taken: int,
@@ -492,18 +479,7 @@ def _random(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, fol
                                               else 0)))
         if k >= stations:
             return -1, -1
-        low = 0
-        while True:  # skip whole bytes of free stations, then the k left one by one
-            here = (free >> low & 0xFF).bit_count()
-            if k < here:
-                break
-            k -= here
-            low += 8
-        free >>= low
-        while k:
-            free &= free - 1  # drop the lowest free station
-            k -= 1
-        return -1, low + (free & -free).bit_length() - 1
+        return -1, kth_station(free, k)
     open_ = st.open[p]
     if not open_:
         return -1, -1
@@ -535,6 +511,17 @@ def _step_move(sm: SimMap, choice: tuple[int, int]) -> Move:
     return sm.moves[path][k]
 
 
+def _choose(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, first_taken: int,
+            follow_up: bool, rng: random.Random, policy: int, explore: float
+            ) -> tuple[int, int]:
+    """Seat ``p``'s step by ``policy`` (greedy: another step at rate ``explore``)."""
+    if policy == RANDOM:
+        return _random(sm, rules, st, p, card, follow_up, rng)
+    if explore and rng.random() < explore:
+        return _wide(sm, rules, st, p, card, follow_up, rng)
+    return _greedy(sm, rules, st, p, card, first_taken, follow_up, rng)
+
+
 def play_move(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, move: Move
               ) -> None:
     """Seat ``p``'s whole engine move (a logged one the engine accepted), follow-ups
@@ -550,12 +537,7 @@ def play_seat(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard,
     """Seat ``p``'s whole move chosen by ``policy`` (a random step at rate ``explore``):
     the first step, then a follow-up for every special station it marks while a window
     is free. With ``made``, each step is appended to it."""
-    if policy == RANDOM:
-        choice = _random(sm, rules, st, p, card, False, rng)
-    elif explore and rng.random() < explore:
-        choice = _wide(sm, rules, st, p, card, False, rng)
-    else:
-        choice = _greedy(sm, rules, st, p, card, first_taken, False, rng)
+    choice = _choose(sm, rules, st, p, card, first_taken, False, rng, policy, explore)
     if made is not None:
         made.append((st.rounds, card[4], _step_move(sm, choice)))
     path, k = choice
@@ -603,88 +585,93 @@ def run_rounds(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCard
     return st
 
 
-def random_solo(sm: SimMap, rules: VVRules, st: SimState, cards: Iterable[SimCard],
-                rng: random.Random, limit: int = MAX_ROUNDS) -> SimState:
+def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
+                      games: Iterable[tuple[Iterable[SimCard], random.Random]]
+                      ) -> Iterator[SimState]:
     """:func:`run_rounds` for one seat and the random policy, as one flat loop on locals
-    (random solo self-play is what ``vv simulate``'s figures and benchmarks play most):
-    the same draws, steps and round ends. Free rides and special stations' follow-ups,
-    a card in seven and rare, go through the general steps (:func:`_random`)."""
-    if st.over:
-        return st
-    marked, opened, first, later = st.marked[0], st.open[0], st.first[0], st.later[0]
-    entries = st.entries[0]
-    first_taken, rounds = st.first_taken, st.rounds
+    (random solo self-play is what ``vv simulate``'s figures and benchmarks play most): for
+    each game's cards and generator, a fresh game on ``st`` (emptied: a new state's lists
+    cost more), yielded when it is over (``st`` itself: read it before the next). The same
+    draws, steps and round ends as the general loop; free rides and special stations'
+    follow-ups, a card in seven and rare, go through the general steps (:func:`_random`)."""
+    entries, transfers = st.entries[0], st.transfers[0]
     windows, masks, paths, special = sm.windows, sm.masks, sm.paths, sm.special
     open_lines, touched, lines_through = sm.open_lines, sm.touched, sm.lines_through
-    transfers = st.transfers[0]
-    for card in islice(cards, limit):
-        kind, _, entry, reach, _ = card
-        if kind == K_FREE or not opened:
-            new = 0
-            if kind == K_FREE:  # the general step, on the state written back
-                st.marked[0] = before = marked
-                path, k = _random(sm, rules, st, 0, card, False, rng)
-                if _ride(sm, rules, st, 0, k):
-                    st.open[0], st.free[0] = opened, _free(sm, entries)
-                    _follow_ups(sm, rules, st, 0, card, [k], rng, RANDOM, 0.0, first_taken,
-                                None, rounds)
-                    opened = st.open[0]
-                marked = st.marked[0]
-                new = marked ^ before
-        else:
-            try:
-                lines, count = open_lines[opened]
-            except KeyError:
-                lines, count = sm.open_list(opened)
-            # rng.random() called as a method each time (see .bots.random_bot)
-            line, path, is_ring = lines[floor(rng.random() * count)]
-            if is_ring and rng.random() >= 0.5:
-                path += 1  # counter-clockwise
-            written = entries[line]
-            written.append(entry)
-            if len(written) == windows[line]:
-                opened ^= 1 << line
-            if kind == K_TRANSFER:
+    for cards, rng in games:
+        marked = first = later = first_taken = rounds = 0
+        opened = sm.all_open
+        for written in entries:
+            written.clear()
+        transfers.clear()
+        st.over = False
+        for card in islice(cards, MAX_ROUNDS):
+            kind, _, entry, reach, _ = card
+            if kind == K_FREE or not opened:
                 new = 0
-                for bit in paths[path]:
-                    if not marked & bit:
-                        new = bit
-                        idx = bit.bit_length() - 1
-                        transfers.append((idx, lines_through[idx]))
-                        break
+                if kind == K_FREE:  # the general step, on the state written back
+                    st.marked[0] = before = marked
+                    path, k = _random(sm, rules, st, 0, card, False, rng)
+                    if _ride(sm, rules, st, 0, k):
+                        st.open[0], st.free[0] = opened, _free(sm, entries)
+                        _follow_ups(sm, rules, st, 0, card, [k], rng, RANDOM, 0.0, first_taken,
+                                    None, rounds)
+                        opened = st.open[0]
+                    marked = st.marked[0]
+                    new = marked ^ before
             else:
-                marks = marked & masks[line]
                 try:
-                    travel = reach[path][marks]
+                    lines, count = open_lines[opened]
                 except KeyError:
-                    travel = sm.walk(card, path, marks)
-                new = travel[floor(rng.random() * len(travel))]
-            marked |= new
-            if special & new:  # follow-ups: the general steps, on the state written back
-                before = marked ^ new
-                st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
-                queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]
-                _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, first_taken,
-                            None, rounds)
-                marked, opened = st.marked[0], st.open[0]
-                new = marked ^ before
-        rounds += 1
-        if new:  # the round's end: lines completed (solo: the first bonus, always)
-            try:
-                pairs = touched[new]
-            except KeyError:
-                pairs = sm.through(new)
-            for line, mask in pairs:
-                if marked & mask == mask and not first_taken >> line & 1:
-                    first |= 1 << line
-                    first_taken |= 1 << line
-        if not opened:
-            st.over = True
-            break
-    st.marked[0], st.open[0], st.first[0], st.later[0] = marked, opened, first, later
-    st.free[0] = _free(sm, entries)
-    st.first_taken, st.rounds = first_taken, rounds
-    return st
+                    lines, count = sm.open_list(opened)
+                # rng.random() called as a method each time (see .bots.random_bot)
+                line, path, is_ring = lines[floor(rng.random() * count)]
+                if is_ring and rng.random() >= 0.5:
+                    path += 1  # counter-clockwise
+                written = entries[line]
+                written.append(entry)
+                if len(written) == windows[line]:
+                    opened ^= 1 << line
+                if kind == K_TRANSFER:
+                    new = 0
+                    for bit in paths[path]:
+                        if not marked & bit:
+                            new = bit
+                            idx = bit.bit_length() - 1
+                            transfers.append((idx, lines_through[idx]))
+                            break
+                else:
+                    marks = marked & masks[line]
+                    try:
+                        travel = reach[path][marks]
+                    except KeyError:
+                        travel = sm.walk(card, path, marks)
+                    new = travel[floor(rng.random() * len(travel))]
+                marked |= new
+                if special & new:  # follow-ups: the general steps, on the state written back
+                    before = marked ^ new
+                    st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
+                    queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]
+                    _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, first_taken,
+                                None, rounds)
+                    marked, opened = st.marked[0], st.open[0]
+                    new = marked ^ before
+            rounds += 1
+            if new:  # the round's end: lines completed (solo: the first bonus, always)
+                try:
+                    pairs = touched[new]
+                except KeyError:
+                    pairs = sm.through(new)
+                for line, mask in pairs:
+                    if marked & mask == mask and not first_taken >> line & 1:
+                        first |= 1 << line
+                        first_taken |= 1 << line
+            if not opened:
+                st.over = True
+                break
+        st.marked[0], st.open[0], st.first[0], st.later[0] = marked, opened, first, later
+        st.free[0] = _free(sm, entries)
+        st.first_taken, st.rounds = first_taken, rounds
+        yield st
 
 
 def _free(sm: SimMap, entries: list[list[str]]) -> int:
@@ -703,12 +690,7 @@ def _follow_ups(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard,
     while queue:
         if line_card and not st.free[p]:
             break
-        if policy == RANDOM:
-            choice = _random(sm, rules, st, p, card, True, rng)
-        elif explore and rng.random() < explore:
-            choice = _wide(sm, rules, st, p, card, True, rng)
-        else:
-            choice = _greedy(sm, rules, st, p, card, first_taken, True, rng)
+        choice = _choose(sm, rules, st, p, card, first_taken, True, rng, policy, explore)
         if made is not None:
             made.append((rounds, card[4], _step_move(sm, choice)))
         path, k = choice
@@ -728,14 +710,8 @@ def close_round(sm: SimMap, st: SimState, start: Sequence[int], all_full: bool) 
         new = marked ^ start[p]
         if not new:
             continue
-        try:
-            pairs = sm.touched[new]
-        except KeyError:
-            pairs = sm.through(new)
-        scored = st.first[p] | st.later[p]
-        for line, mask in pairs:
-            if marked & mask == mask and not scored >> line & 1:
-                done.setdefault(line, []).append(p)
+        for line in _completed(sm, marked, new, st.first[p] | st.later[p]):
+            done.setdefault(line, []).append(p)
     for line in sorted(done):
         bit = 1 << line
         scores = st.first if not st.first_taken & bit else st.later
@@ -763,7 +739,7 @@ def play_seeded(network: Network, rules: VVRules, players: Sequence[str], policy
     state = SimState(sm, len(players))
     cards = deal(sm, rules, seed, cards_rng)
     if policy == RANDOM and len(players) == 1:
-        return random_solo(sm, rules, state, cards, rng)
+        return next(random_solo_games(sm, rules, state, [(cards, rng)]))
     return run_rounds(sm, rules, state, cards, rng, policy)
 
 
@@ -796,3 +772,20 @@ def rollout(state: GameState, player: int, cards: Iterable[Card], rng: random.Ra
     run_rounds(sm, rules, st, records(sm, cards), rng, GREEDY, explore=explore, fixed=fixed,
                me=player, made=made)
     return st.total(sm, rules, player)
+
+
+def random_solo_results(network: Network, rules: VVRules, seeds: Iterable[str],
+                        generators: tuple[random.Random, random.Random]
+                        ) -> Iterator[tuple[float, int, int]]:
+    """Each seed's random solo game (:func:`play_seeded`'s) as its total, empty stations
+    and rounds, played on one state emptied between games (``vv simulate``'s loop: a
+    fresh state's lists cost more than emptying them)."""
+    cards_rng, bot_rng = generators
+    sm = sim_map(network)
+    rounding = rules.empty_rounding
+    games = ((deal(sm, rules, seed, cards_rng), seeded_rng(f"{seed}/bot", bot_rng))
+             for seed in seeds)
+    for st in random_solo_games(sm, rules, SimState(sm, 1), games):
+        total, empty = sheet_result(sm, rounding, st.marked[0], st.first[0], st.later[0],
+                                    st.transfers[0])
+        yield total, empty, st.rounds

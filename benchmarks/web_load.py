@@ -33,11 +33,14 @@ import sys, uvicorn
 sys.path.insert(0, {tests!r})
 from web_toy import toy_games
 from scorepad.web.app import create_app
-app = create_app(toy_games(), folder=__import__("pathlib").Path({folder!r}))
+app = create_app(toy_games(), folder=__import__("pathlib").Path({folder!r}),
+                 start_token={start!r})
 uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", access_log=False,
             timeout_graceful_shutdown=1)
 """
 PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+#: the start page's token of the load server (creating games needs it)
+START = "load-start-token-0123456789"
 
 
 def _free_port() -> int:
@@ -50,7 +53,7 @@ def _free_port() -> int:
 def toy_server(folder: Path):
     """The server in a child process; yields (base URL, pid); stopped on leaving."""
     port = _free_port()
-    code = SERVER.format(tests=str(ROOT / "tests"), folder=str(folder), port=port)
+    code = SERVER.format(tests=str(ROOT / "tests"), folder=str(folder), port=port, start=START)
     proc = subprocess.Popen([sys.executable, "-c", code])
     base = f"http://127.0.0.1:{port}"
     try:
@@ -105,7 +108,7 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
         tables = []
         for _ in range(games):
-            r = await client.post(f"{base}/api/games", json={
+            r = await client.post(f"{base}/api/games?t={START}", json={
                 "game": "toy", "players": PLAYERS[:clients] if clients <= 6 else PLAYERS,
                 "seed": "load", "setup": {"rounds": 1000}})
             r.raise_for_status()

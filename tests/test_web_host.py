@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 import yaml
-from web_server import free_port, serving
+from web_server import START, free_port, serving
 from web_toy import TOY, toy_games
 
 from scorepad import store
@@ -21,7 +21,7 @@ from scorepad.web.models import MAX_BODY
 
 
 def new_game(base: str, players=("Ann", "Bob"), **body) -> dict:
-    r = httpx.post(f"{base}/api/games", json={"game": "toy", "players": list(players),
+    r = httpx.post(f"{base}/api/games?t={START}", json={"game": "toy", "players": list(players),
                                               "seed": "s1", **body})
     assert r.status_code == 201, r.text
     return r.json()
@@ -135,8 +135,10 @@ def test_the_engine_refuses_with_its_own_message(base):
 
 @pytest.mark.parametrize(("body", "status", "words"), [
     ({"game": "chess", "players": ["A"]}, 400, "unknown game"),
-    ({"game": "toy", "players": list("ABCDEFG")}, 400, "1–6 players"),
-    ({"game": "toy", "players": ["Ann", "Ann"]}, 400, "name of their own"),
+    ({"game": "toy", "players": list("ABCDEFG")}, 400, "the game takes 1 to 6"),
+    ({"game": "toy", "players": ["Ann", "Ann"]}, 400, "named twice"),
+    ({"game": "toy", "players": ["Ann", "ann"]}, 400, "'ann' is named twice"),
+    ({"game": "toy", "players": ["Ann", "Bo\x85b"]}, 400, "control character"),
     ({"game": "toy", "players": ["Ann"], "setup": {"rounds": "../../etc/passwd"}}, 400,
      "is not one of 3, 1, 1000"),
     ({"game": "toy", "players": ["Ann"], "setup": {"map": "/etc/passwd"}}, 400,
@@ -146,7 +148,7 @@ def test_the_engine_refuses_with_its_own_message(base):
     ({"game": "toy", "players": ["Ann"], "rules": {"x": 1}}, 400, "no such option"),
 ])
 def test_new_games_are_validated(base, folder, body, status, words):
-    r = httpx.post(f"{base}/api/games", json=body)
+    r = httpx.post(f"{base}/api/games?t={START}", json=body)
     assert r.status_code == status, r.text
     assert words in r.json()["error"]
     assert not folder.exists() or not list(folder.iterdir())
@@ -162,11 +164,22 @@ def test_bodies_are_limited(base):
         deep = [deep]
     r = host.post("/step", {"player": "Ann", "move": deep})
     assert r.status_code == 400 and "deeper" in r.json()["error"]
-    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b"{not json")
+    as_json = {"Content-Type": "application/json"}
+    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b"{not json",
+                   headers=as_json)
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
     # a body claiming a huge length is refused before it is read
-    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b"[" * (MAX_BODY + 10))
+    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b"[" * (MAX_BODY + 10),
+                   headers=as_json)
     assert r.status_code == 413
+    # nested 450 deep and under the size limit: refused in words, not a crash
+    r = httpx.post(host.url + "/step", params={"t": host.t}, headers=as_json,
+                   content=b'{"player": "Ann", "move": ' + b"[" * 450 + b"]" * 450 + b"}")
+    assert r.status_code == 400 and "deeper" in r.json()["error"]
+    # any other content type is refused: a form of another site cannot post one
+    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b'{"reveal": true}',
+                   headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415 and "JSON" in r.json()["error"]
 
 
 def test_undo_end_and_score(base):

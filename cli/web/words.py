@@ -13,10 +13,68 @@ from scorepad.sheets.labels import LANGS, WORDS
 
 PREFIX = "web."
 
+#: Words of the served pages added with the phone table (issue 23), in the same shape as
+#: :data:`WORDS`: kept here while the sheets layer's table is being rewritten; they
+#: belong beside the other ``web.*`` entries there, where a merge may move them.
+PAGE_WORDS: dict[str, dict[str, str]] = {
+    "web.game_voll-verplant": {"en": "Voll verplant", "de": "Voll verplant", "fr": "Voll verplant"},
+    "web.game_mille-fiori": {"en": "Mille Fiori", "de": "Mille Fiori", "fr": "Mille Fiori"},
+    "web.game_floris": {"en": "Floris", "de": "Floris", "fr": "Floris"},
+    "web.game_toy": {"en": "Toy", "de": "Spielzeug", "fr": "Jouet"},
+    "web.setup_map": {"en": "Map", "de": "Netzplan", "fr": "Plan"},
+    "web.map_none": {"en": "none: a card flipper for any map", "de": "keiner: Kartenstapel für jeden Plan",
+                     "fr": "aucun : cartes pour tout plan"},
+    "web.rules_bad": {"en": "The ruleset options are not JSON: {why}",
+                      "de": "Die Regeloptionen sind kein JSON: {why}",
+                      "fr": "Les options de règles ne sont pas du JSON : {why}"},
+    "web.rules_not_object": {"en": "The ruleset options must be a JSON object, e.g. {\"option\": 1}",
+                             "de": "Die Regeloptionen müssen ein JSON-Objekt sein, z. B. {\"option\": 1}",
+                             "fr": "Les options de règles doivent être un objet JSON, p. ex. {\"option\": 1}"},
+    "web.no_start_token": {"en": "Open the start link that scorepad serve printed (with ?t=…) to start a game.",
+                           "de": "Öffne den Start-Link, den scorepad serve ausgegeben hat (mit ?t=…), um ein Spiel zu starten.",
+                           "fr": "Ouvrez le lien de départ affiché par scorepad serve (avec ?t=…) pour lancer une partie."},
+    "web.undo_of": {"en": "Undo: {name}", "de": "Zurück: {name}", "fr": "Annuler : {name}"},
+    "web.undo_card": {"en": "Undo: the card", "de": "Zurück: Karte", "fr": "Annuler : carte"},
+    "web.undone": {"en": "Taken back: step {n} ({name})", "de": "Zurückgenommen: Schritt {n} ({name})",
+                   "fr": "Annulé : coup {n} ({name})"},
+    "web.undone_card": {"en": "Taken back: step {n} (a card)", "de": "Zurückgenommen: Schritt {n} (eine Karte)",
+                        "fr": "Annulé : coup {n} (une carte)"},
+    "web.retract": {"en": "Change my move", "de": "Meinen Zug ändern", "fr": "Changer mon coup"},
+    "web.retract_for": {"en": "Change {name}’s move", "de": "Zug von {name} ändern",
+                        "fr": "Changer le coup de {name}"},
+    "web.winner": {"en": "{names} won", "de": "{names} hat gewonnen", "fr": "{names} a gagné"},
+    "web.winners": {"en": "{names} won together", "de": "{names} haben gemeinsam gewonnen",
+                    "fr": "{names} ont gagné ensemble"},
+    "web.points": {"en": "{n} points", "de": "{n} Punkte", "fr": "{n} points"},
+    "web.breakdown": {"en": "Breakdown", "de": "Aufschlüsselung", "fr": "Détail"},
+    "web.bgstats": {"en": "Record in BG Stats", "de": "In BG Stats eintragen", "fr": "Enregistrer dans BG Stats"},
+    "web.err_network": {"en": "No connection to the server", "de": "Keine Verbindung zum Server",
+                        "fr": "Pas de connexion au serveur"},
+    "web.err_400": {"en": "The request was not understood", "de": "Die Anfrage wurde nicht verstanden",
+                    "fr": "La requête n’a pas été comprise"},
+    "web.err_403": {"en": "This link may not do that", "de": "Dieser Link darf das nicht",
+                    "fr": "Ce lien ne peut pas faire cela"},
+    "web.err_404": {"en": "No such game", "de": "Kein solches Spiel", "fr": "Partie introuvable"},
+    "web.err_409": {"en": "The game moved on: look again, then try once more",
+                    "de": "Das Spiel ist weiter: schau nochmal und versuche es erneut",
+                    "fr": "La partie a avancé : regardez à nouveau puis réessayez"},
+    "web.err_422": {"en": "Not allowed by the rules", "de": "Nach den Regeln nicht erlaubt",
+                    "fr": "Interdit par les règles"},
+    "web.err_429": {"en": "Too many at once: wait a little", "de": "Zu viele auf einmal: kurz warten",
+                    "fr": "Trop à la fois : patientez un peu"},
+    "web.err_503": {"en": "The game could not be saved, so the step was not played",
+                    "de": "Das Spiel konnte nicht gespeichert werden, der Schritt zählt nicht",
+                    "fr": "La partie n’a pas pu être enregistrée, le coup n’est pas joué"},
+    "web.another": {"en": "Another game", "de": "Noch ein Spiel", "fr": "Une autre partie"},
+    "web.confirm": {"en": "Confirm", "de": "Bestätigen", "fr": "Confirmer"},
+    "web.cancel": {"en": "Cancel", "de": "Abbrechen", "fr": "Annuler"},
+}
+
 
 def words_for(lang: str) -> dict[str, str]:
     """Every word in ``lang``: ``web.`` words by their short key, the others by their id."""
-    return {key.removeprefix(PREFIX): texts[lang] for key, texts in WORDS.items()}
+    return {key.removeprefix(PREFIX): texts[lang]
+            for key, texts in (WORDS | PAGE_WORDS).items()}
 
 
 def all_words() -> dict[str, dict[str, str]]:

@@ -268,15 +268,21 @@ def test_serve_lan_prints_the_join_url_and_a_qr_code(runner, monkeypatch, tmp_pa
     import scorepad.web.lan as lan
 
     calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server: calls.append(server.config))
     monkeypatch.setattr(lan, "lan_address", lambda: "127.0.0.1")
     result = runner.invoke(root, ["serve", "--lan", "--port", "8123", "--folder", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "http://127.0.0.1:8123/" in result.output and "▀" in result.output
-    assert calls == [{"host": "127.0.0.1", "port": 8123, "log_level": "warning",
-                      "access_log": False, "timeout_graceful_shutdown": 2}]
+    # the start link holds the token that creates games
+    token = result.output.split("http://127.0.0.1:8123/?t=", 1)[1].split()[0]
+    assert len(token) >= 22 and "▀" in result.output
+    config = calls[0]
+    assert (config.host, config.port) == ("127.0.0.1", 8123)
+    # the limits that keep a slow or flooding client from stalling the table
+    assert config.timeout_keep_alive == 5 and config.limit_concurrency == 1000
+    assert config.h11_max_incomplete_event_size == 16 * 1024 and not config.access_log
     result = runner.invoke(root, ["serve", "--folder", str(tmp_path)])
-    assert calls[-1]["host"] == "127.0.0.1" and "▀" not in result.output
+    assert calls[-1].host == "127.0.0.1" and "▀" not in result.output
+    assert result.output.split("?t=", 1)[1].split()[0] != token  # a fresh token a run
 
 
 def test_serve_help_has_an_example(runner):

@@ -253,3 +253,38 @@ def test_the_screen_is_kept_awake_while_the_game_runs(browser, tmp_path):
         page.wait_for_function("window.__wake.includes('released')")
         assert page.inner_text("#status") == "Partie terminée"
         shot(page, "toy-over-fr")
+
+
+WAKE_LOCK_STUB = """
+window.__locks = {requested: 0, released: 0, held: 0};
+Object.defineProperty(navigator, 'wakeLock', {value: {request: async () => {
+  window.__locks.requested++; window.__locks.held++;
+  await new Promise((r) => setTimeout(r, 50));  // a request takes a while: calls overlap
+  const listeners = [];
+  return {addEventListener: (k, f) => listeners.push(f),
+          release: async () => { window.__locks.released++; window.__locks.held--;
+                                 listeners.forEach((f) => f()); }};
+}}});
+"""
+
+
+def test_one_wake_lock_held_while_the_game_runs_and_released_at_its_end(browser, tmp_path):
+    errors: list[str] = []
+    with serving(toy_games(), tmp_path) as base:
+        game = new_game(base, ["Ann"], rounds=1)
+        context = browser.new_context(viewport=PHONE)
+        context.add_init_script(WAKE_LOCK_STUB)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(game["host"]["url"])
+        page.wait_for_selector("#reveal:not([disabled])")
+        page.click("#reveal")
+        page.wait_for_selector("#moves button:has-text('take: true')")
+        locks = page.evaluate("window.__locks")
+        assert locks["requested"] == 1 and locks["held"] == 1  # one lock, however many states
+        page.click("#moves button:has-text('take: true')")
+        page.wait_for_selector("#scoresec:not([hidden])")
+        page.wait_for_function("window.__locks.held === 0")
+        assert page.evaluate("window.__locks") == {"requested": 1, "released": 1, "held": 0}
+        assert "Ann" in page.inner_text("#winner")
+    assert errors == []

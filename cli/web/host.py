@@ -33,6 +33,7 @@ from scorepad.rules.common.names import check_players
 from scorepad.rules.common.shuffle import fresh_seed
 from scorepad.rules.session import Session
 
+from .bgstats_link import bgstats_link
 from .games import WebGame
 from .models import CreateGame, Step, TableFile
 
@@ -130,6 +131,7 @@ class Table:
         chance = not over and not self.meta.ended and not movers
         outcomes = s.legal_moves(None) if chance and role == HOST else []
         setup = {k: v for k, v in s.setup.items() if k not in ("players", "seed", "rules")}
+        score = s.score() if over or self.meta.ended else None
         return {
             "game": {"id": self.id, "kind": self.web.id, "players": s.players,
                      "seed": s.setup.get("seed"), "rules": s.setup.get("rules") or {},
@@ -146,7 +148,10 @@ class Table:
             "undone": self.undone,
             "can_retract": self.retractable(role),
             "log": s.to_log(),
-            "score": s.score() if over or self.meta.ended else None,
+            "score": score,
+            # the end screen's link to record the play in BG Stats (and its QR code)
+            "bgstats": bgstats_link(self.web.id, score) if score and score.get("players")
+            else None,
             "view": dict(self.web.view(s, player)) if self.web.view else None,
         }
 

@@ -98,7 +98,7 @@ async function show(next) {
   $("joinsec").hidden = !host; $("join-h").textContent = t("join");
   $("score-h").textContent = t("score"); $("log-h").textContent = `${t("log")} · ${t("steps", { n: state.steps })}`;
   $("scoresec").hidden = !state.score;
-  if (state.score) showScore(state.score);
+  if (state.score) showScore(state.score, state.bgstats);
   $("log").textContent = JSON.stringify(state.log, null, 1);
   keepAwake(!state.over && !state.ended);
   // the end screen opens with the winner
@@ -110,7 +110,7 @@ let shownEnd = false;
 
 // The end screen: the winner and the ranks first, then each player's breakdown (as
 // score --json gives it), then a BG Stats link (and its QR code) when the server has one.
-function showScore(score) {
+function showScore(score, bgstats) {
   const players = [...score.players].sort((a, b) => a.rank - b.rank);
   const winners = score.winners || players.filter((p) => p.rank === 1).map((p) => p.name);
   $("winner").textContent = winners.length > 1 ? t("winners", { names: winners.join(", ") }) : t("winner", { names: winners.join(", ") });
@@ -136,7 +136,7 @@ function showScore(score) {
   }
   $("breakdown-h").textContent = t("breakdown");
   const bg = $("bgstats"); bg.replaceChildren();
-  if (score.bgstats) bg.append(linkItem(t("bgstats"), score.bgstats));
+  if (bgstats) bg.append(linkItem(t("bgstats"), bgstats));
 }
 
 // the host can show the join links (and QR codes) again, at the table

@@ -18,7 +18,7 @@ function showMine() {
     li.append(a); list.append(li);
   }
   $("mine-h").textContent = t("your_games");
-  $("mine").hidden = !list.children.length;
+  $("mine").hidden = !list.children.length || made !== null; // the new links come alone
 }
 
 function label() {
@@ -107,7 +107,7 @@ $("new").addEventListener("submit", async (event) => {
   $("new").hidden = true; $("mine").hidden = true;
   window.scrollTo(0, 0);
   const keep = [{ url: body.host.url, game: body.game, seed: body.seed, players }, ...mine()].slice(0, 20);
-  localStorage.setItem(MINE, JSON.stringify(keep)); showMine();
+  localStorage.setItem(MINE, JSON.stringify(keep)); // listed again on "Another game"
 });
 
 const [ok, body] = await call("GET", "/api/kinds");

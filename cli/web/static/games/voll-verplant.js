@@ -54,7 +54,7 @@ export function luminance(hex) {
 // Black or white, whichever contrasts more with the background: at least 4.5:1 on any colour.
 export function inkOn(hex) {
   const l = luminance(hex);
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
 }
 
 // The legal moves of one player, grouped for tapping: line -> direction -> moves. A move

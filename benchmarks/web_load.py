@@ -126,7 +126,8 @@ def _next_step(view: dict, n: int) -> dict:
 async def _run(base: str, games: int, clients: int, steps: int, pid: int,
                limit_seconds: float, rate: float, kind: str = "toy") -> dict[str, float]:
     proc = psutil.Process(pid)
-    limits = httpx.Limits(max_connections=games * clients + games + 10)
+    # idle connections dropped before the server's 5 s keep-alive timeout closes them under us
+    limits = httpx.Limits(max_connections=games * clients + games + 10, keepalive_expiry=2.0)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
         tables = []
         for _ in range(games):

@@ -92,6 +92,7 @@ class Table:
     #: the last step taken back: whose it was and its number (everyone's page says so)
     undone: dict[str, Any] | None = None
     _views: dict[Role, tuple[int, str]] = field(default_factory=dict)
+    _shared: tuple[int, dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:
@@ -131,7 +132,8 @@ class Table:
         chance = not over and not self.meta.ended and not movers
         outcomes = s.legal_moves(None) if chance and role == HOST else []
         setup = {k: v for k, v in s.setup.items() if k not in ("players", "seed", "rules")}
-        score = s.score() if over or self.meta.ended else None
+        shared = self._shared_parts()
+        score = shared["score"]
         return {
             "game": {"id": self.id, "kind": self.web.id, "players": s.players,
                      "seed": s.setup.get("seed"), "rules": s.setup.get("rules") or {},
@@ -147,13 +149,24 @@ class Table:
             "last_step": {"number": len(s.steps), "player": s.steps[-1][0]} if s.steps else None,
             "undone": self.undone,
             "can_retract": self.retractable(role),
-            "log": s.to_log(),
+            "log": shared["log"],
             "score": score,
             # the end screen's link to record the play in BG Stats (and its QR code)
-            "bgstats": bgstats_link(self.web.id, score) if score and score.get("players")
-            else None,
+            "bgstats": shared["bgstats"],
             "view": dict(self.web.view(s, player)) if self.web.view else None,
         }
+
+    def _shared_parts(self) -> dict[str, Any]:
+        """What every viewer's state holds alike (the log, the score, the BG Stats link),
+        computed once per version, not once per phone."""
+        if self._shared is None or self._shared[0] != self.version:
+            s = self.session
+            score = s.score() if s.is_over() or self.meta.ended else None
+            self._shared = (self.version, {
+                "log": s.to_log(), "score": score,
+                "bgstats": bgstats_link(self.web.id, score) if score and score.get("players")
+                else None})
+        return self._shared[1]
 
     def retractable(self, role: Role) -> list[str]:
         """The players whose moves ``role`` may take back now (their own steps since the
@@ -168,7 +181,13 @@ class Table:
         cached = self._views.get(role)
         if cached and cached[0] == self.version:
             return cached[1]
-        text = json.dumps(self.view(role), ensure_ascii=False, default=str)
+        state = self.view(role)
+        del state["log"]  # the same for every viewer: written once per version, spliced in
+        shared = self._shared_parts()
+        if "log_json" not in shared:
+            shared["log_json"] = json.dumps(shared["log"], ensure_ascii=False, default=str)
+        text = json.dumps(state, ensure_ascii=False, default=str)
+        text = f'{text[:-1]}, "log": {shared["log_json"]}}}'
         self._views[role] = (self.version, text)
         return text
 

@@ -135,13 +135,12 @@ def vv_view(session: Session, player: str | None) -> dict[str, Any]:
 def table_view(session: Session, player: str | None) -> dict[str, Any]:
     """Lines, players, sheets and completions of a game with players (see the module)."""
     from scorepad.rules.voll_verplant import engine
-    from scorepad.rules.voll_verplant.replay import marked_sheets
 
     state = session.state
     core = state.core
     net = core.network
     over = session.is_over()
-    sheets = marked_sheets(core)
+    sheets = _marked(core)
     players = []
     for p, name in enumerate(state.players):
         asking = engine.asking(core, p) if core.card is not None else None
@@ -168,6 +167,24 @@ def table_view(session: Session, player: str | None) -> dict[str, Any]:
         "completions": completions,
         "news": [c for c in completions if c["round"] == closed] if closed else [],
     }
+
+
+_SHEETS: dict[int, tuple[Any, list[Any]]] = {}
+
+
+def _marked(core: Any) -> list[Any]:
+    """The engine's :func:`marked_sheets` of a state, once per state: every phone's view
+    and the marks asset of one step ask for the same six scored sheets."""
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    found = _SHEETS.get(id(core))
+    if found is not None and found[0] is core:
+        return found[1]
+    sheets = marked_sheets(core)
+    if len(_SHEETS) > 256:  # a long evening of games: keep the memory flat
+        _SHEETS.clear()
+    _SHEETS[id(core)] = (core, sheets)
+    return sheets
 
 
 def _shown(sheet: Any, over: bool) -> Any:
@@ -236,12 +253,11 @@ def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
     found = MARKS_ASSET.match(name)
     if found is None or not state.players:
         return None
-    from scorepad.rules.voll_verplant.replay import marked_sheets
 
     seat, lang, key = int(found.group(1)), found.group(2), found.group(3)
     if seat >= len(state.players):
         return None
-    sheet = _shown(marked_sheets(state.core)[seat], session.is_over())
+    sheet = _shown(_marked(state.core)[seat], session.is_over())
     if _key(sheet) != key:
         return None
     return _marks_svg(net, sheet, lang), "image/svg+xml"

@@ -287,3 +287,16 @@ def test_fuzzed_requests_never_answer_500(client, fuzz_tables, data):
     assert r.status_code < 500, (method, url, body[:200], r.text[:300])
     if r.headers.get("content-type", "").startswith("application/json") and r.status_code >= 400:
         assert r.json()["error"]
+
+
+def test_a_turn_others_play_on_from_is_not_taken_back(client):
+    """Mille Fiori's players move in turn: a move the next player built on is not offered
+    for taking back (the engine's to_move named one player when it was made)."""
+    game = create(client, {"game": "mille-fiori", "players": ["Ann", "Bob"], "seed": "s"}).json()
+    host = tok(game["host"])
+    view = play(client, game, host, {"reveal": True}).json()
+    first = view["to_move"][0]
+    view = play(client, game, host, {"player": first, "move": view["legal"][first][0]}).json()
+    assert view["can_retract"] == []
+    r = client.post(f"/api/games/{game['id']}/retract?t={host}", json={"player": first})
+    assert r.status_code == 422

@@ -63,6 +63,11 @@ def test_no_english_word_on_german_and_french_pages(browser, tmp_path, locale, l
         assert page.evaluate("document.documentElement.lang") == lang
         left = {}
         left["start"] = words_on(page) & english
+        page.fill("#players", "Ann\nann")  # refused, in the page's words
+        page.click("#create")
+        page.wait_for_selector("#error:not([hidden])")
+        assert "ann" in page.inner_text("#error")
+        left["name-error"] = (words_on(page) & english) - names
         page.fill("#players", "Ann\nBob")
         page.click("#create")
         page.wait_for_selector("#made:not([hidden])")

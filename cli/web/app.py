@@ -297,8 +297,10 @@ async def _refused(request: Request, exc: Exception) -> Response:
               else 400 if isinstance(exc, InputError) else 422)
     # the places and the message, never the error's file (a path on the server)
     shown = ScorepadError(exc.message, where=exc.where)
-    return JSONResponse({"error": str(shown), "rule": getattr(exc, "rule", None)},
-                        status_code=status)
+    body: dict[str, Any] = {"error": str(shown), "rule": getattr(exc, "rule", None)}
+    if hasattr(exc, "code"):  # a refusal a page says in its own words (names)
+        body.update(code=exc.code, fields=getattr(exc, "fields", {}))
+    return JSONResponse(body, status_code=status)
 
 
 def _status(status: int) -> Any:

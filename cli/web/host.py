@@ -424,7 +424,9 @@ class Host:
 
 def _own_steps(session: Session, name: str) -> list[int]:
     """The indices of ``name``'s steps since the last chance step (the round still
-    open), or [] when none, or when a chance step came after them."""
+    open), or [] when none, when a chance step came after them, or when the players did
+    not move at the same time then (the engine's ``to_move`` named only them: a turn
+    others have played on from, as in Mille Fiori, is not taken back)."""
     found = []
     for index in range(len(session.steps) - 1, -1, -1):
         who = session.steps[index][0]
@@ -432,6 +434,8 @@ def _own_steps(session: Session, name: str) -> list[int]:
             break
         if who == name:
             found.append(index)
+    if found and len(session.game.to_move(session.states[min(found)])) < 2:
+        return []
     return sorted(found)
 
 

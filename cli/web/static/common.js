@@ -39,14 +39,15 @@ export async function call(method, path, body) {
   try {
     const response = await fetch(path, options);
     const answer = await response.json();
-    if (!response.ok) answer.detail = answer.error, answer.error = errorText(response.status, answer.error);
+    if (!response.ok) answer.detail = answer.error, answer.error = errorText(response.status, answer.error, answer.code, answer.fields);
     return [response.ok, answer];
   } catch (err) {
     return [false, { error: t("err_network") }];
   }
 }
 
-export function errorText(status, detail) {
+export function errorText(status, detail, code, fields) {
+  if (code && WORDS[lang][`err_${code}`]) return t(`err_${code}`, fields || {}); // said in words
   if (lang === "en" && detail) return detail;
   const key = `err_${status}`;
   const kind = WORDS[lang][key] ? key : status >= 500 ? "err_503" : "err_400";

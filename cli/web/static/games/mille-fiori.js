@@ -14,12 +14,13 @@ function styles() {
   document.head.append(el("link", { id: "mf-css", rel: "stylesheet", href: "/static/games/mille-fiori.css" }));
 }
 
-// A card names its ship number with the ship sign, a space its number with "#", so a
-// card and the space it goes to are never mixed up:
-// "workshops/quartz/3" → "quartz ⛵3"; "residences/-/3" → "Residences ⛵3"; "residences/2" → "Residences #2"
+// A card says its number is the ship's, a space its number with "#", so a card and the
+// space it goes to are never mixed up:
+// "workshops/quartz/3" → "quartz (ship 3)"; "residences/-/3" → "Residences (ship 3)";
+// "residences/2" → "Residences #2"
 export function cardName(id, t) {
   const [area, symbol, number] = id.split("/");
-  return `${symbol === "-" ? t(`mf.${area}`) : t(`mf.${symbol}`)} ⛵${number}`;
+  return `${symbol === "-" ? t(`mf.${area}`) : t(`mf.${symbol}`)} (${t("mf_k_ship")} ${number})`;
 }
 
 function spaceName(id, t) {

@@ -280,8 +280,14 @@ def test_fuzzed_requests_never_answer_500(client, fuzz_tables, data):
     body = data.draw(_bodies)
     method = data.draw(st.sampled_from(["GET", "POST"]))
     url = f"/api/games/{gid}{route}?t={token}"
-    if data.draw(st.booleans()):
+    other = data.draw(st.sampled_from(["", "create", "pages", "events"]))
+    if other == "create":
         url = f"/api/games?t={data.draw(st.sampled_from([START, '', 'x']))}"
+    elif other == "pages":
+        url = data.draw(st.sampled_from([f"/?t={token}", f"/g/{gid}?t={token}", "/api/kinds",
+                                         "/static/start.js", "/static/games/x%00.js"]))
+    elif other == "events":  # a stream of a real link never ends: only refused ones here
+        url = f"/api/games/{gid}/events?t={data.draw(st.sampled_from(['', 'x' * 30]))}"
     r = client.request(method, url, content=body if method == "POST" else None,
                        headers={"Content-Type": "application/json"})
     assert r.status_code < 500, (method, url, body[:200], r.text[:300])

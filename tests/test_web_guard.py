@@ -306,3 +306,18 @@ def test_a_turn_others_play_on_from_is_not_taken_back(client):
     assert view["can_retract"] == []
     r = client.post(f"/api/games/{game['id']}/retract?t={host}", json={"player": first})
     assert r.status_code == 422
+
+
+def test_an_upload_route_registers_its_own_content_types(client, monkeypatch):
+    import scorepad.web.guard as guard
+
+    monkeypatch.setitem(guard.UPLOADS, "/scan", frozenset({"image/jpeg"}))
+    r = client.post("/api/games/nope/scan?t=x", content=b"\xff\xd8",
+                    headers={"Content-Type": "image/jpeg"})
+    assert r.status_code == 404  # past the guard: no such route here
+    r = client.post("/api/games/nope/step?t=x", content=b"\xff\xd8",
+                    headers={"Content-Type": "image/jpeg"})
+    assert r.status_code == 415
+    r = client.post("/api/games/nope/scan?t=x", content=b"\xff\xd8",
+                    headers={"Content-Type": "image/jpeg", "Origin": "http://evil.example"})
+    assert r.status_code == 403

@@ -25,7 +25,8 @@ def main() -> list[str]:
         f"max {figures['max_ms']:.0f} ms (target p99 <= 200 ms: "
         f"{verdict(figures['p99_ms'], 200, higher_is_better=False)})",
         f"server CPU per step (7 views with the sheets, JSON, the log saved): "
-        f"{figures['server_cpu_ms_per_step']:.1f} ms",
+        f"{figures['server_cpu_ms_per_step']:.1f} ms (the load client's: "
+        f"{figures['client_cpu_ms_per_step']:.1f} ms)",
         f"server memory {figures['rss_warm_mb']:.1f} MB after {STEPS // 10} steps, "
         f"{figures['rss_end_mb']:.1f} MB after {STEPS} (+{growth:.1f} MB; flat within "
         f"{FLAT_MB:.0f} MB: {verdict(growth, FLAT_MB, higher_is_better=False)})",

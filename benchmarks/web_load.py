@@ -179,6 +179,8 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
                 await asyncio.sleep(max(due - time.perf_counter(), 0))
 
         cpu_before = sum(proc.cpu_times()[:2])
+        me = psutil.Process()
+        client_before = sum(me.cpu_times()[:2])
         per = [steps // games + (1 if i < steps % games else 0) for i in range(games)]
         start = time.perf_counter()
         await asyncio.wait_for(asyncio.gather(*(
@@ -187,6 +189,7 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
         elapsed = time.perf_counter() - start
         memory["end"] = proc.memory_info().rss
         server_cpu = sum(proc.cpu_times()[:2]) - cpu_before
+        client_cpu = sum(me.cpu_times()[:2]) - client_before
         for task in listeners:
             task.cancel()
         await asyncio.gather(*listeners, return_exceptions=True)
@@ -196,6 +199,9 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
             "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
             "max_ms": 1000 * latencies[-1], "server_cpu_ms_per_step": 1000 * server_cpu / done,
+            # the load client's own work (reading every phone's stream): when it is near
+            # a whole core, the latencies measure the client, not the server
+            "client_cpu_ms_per_step": 1000 * client_cpu / done,
             "rss_warm_mb": memory["warm"] / 2**20, "rss_end_mb": memory["end"] / 2**20}
 
 

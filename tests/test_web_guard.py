@@ -321,3 +321,21 @@ def test_an_upload_route_registers_its_own_content_types(client, monkeypatch):
     r = client.post("/api/games/nope/scan?t=x", content=b"\xff\xd8",
                     headers={"Content-Type": "image/jpeg", "Origin": "http://evil.example"})
     assert r.status_code == 403
+
+
+def test_a_running_games_seed_reaches_no_phone(tmp_path):
+    """The seed tells the next cards (and Mille Fiori's hands): no state, log or flipper
+    of a running game holds it; at the end it is shown."""
+    c = make_client(tmp_path, {**default_games(), **toy_games()})
+    for body in ({"game": "voll-verplant", "players": [], "seed": "secret-1"},
+                 {"game": "mille-fiori", "players": ["Ann", "Bob"], "seed": "secret-1"},
+                 {"game": "toy", "players": ["Ann"], "seed": "secret-1",
+                  "setup": {"rounds": 1}}):
+        game = create(c, body).json()
+        links = [game["host"], game["watch"], *game["players"]]
+        play(c, game, tok(game["host"]), {"reveal": True})
+        for link in links:
+            assert "secret-1" not in c.get(f"/api/games/{game['id']}?t={tok(link)}").text
+        c.post(f"/api/games/{game['id']}/end?t={tok(game['host'])}")
+        assert c.get(f"/api/games/{game['id']}?t={tok(links[1])}").json()["game"]["seed"] \
+            == "secret-1"

@@ -135,8 +135,10 @@ class Table:
         shared = self._shared_parts()
         score = shared["score"]
         return {
+            # a running game's seed would tell the next cards and every hand: shown at
+            # its end only (the host typed or was shown it when starting)
             "game": {"id": self.id, "kind": self.web.id, "players": s.players,
-                     "seed": s.setup.get("seed"), "rules": s.setup.get("rules") or {},
+                     "seed": s.setup.get("seed") if over or self.meta.ended else None, "rules": s.setup.get("rules") or {},
                      "setup": setup, "page": self.web.page},
             "you": {"host": role == HOST, "player": player, "watch": role == WATCH},
             "version": self.version, "steps": len(s.steps),
@@ -162,8 +164,11 @@ class Table:
         if self._shared is None or self._shared[0] != self.version:
             s = self.session
             score = s.score() if s.is_over() or self.meta.ended else None
+            log = s.to_log()
+            if score is None and log.get("seed") is not None:
+                log = {**log, "seed": None}  # not while the game runs (see view)
             self._shared = (self.version, {
-                "log": s.to_log(), "score": score,
+                "log": log, "score": score,
                 "bgstats": bgstats_link(self.web.id, score) if score and score.get("players")
                 else None})
         return self._shared[1]

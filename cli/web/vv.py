@@ -53,6 +53,8 @@ def flipper_view(session: Session, player: str | None = None) -> dict[str, Any]:
     :data:`HISTORY` cards of the session (the same for every viewer)."""
     state = session.state
     summary = deck_summary(str(state.seed), state.rules, _network(state))
+    if not session.is_over():  # the seed tells the next cards: not while the game runs
+        summary["seed"] = None
     cards = state.cards
     pile = _pile_since(session)
     entry = None if not cards else round_entry(cards[pile.start:], state.rules, summary)

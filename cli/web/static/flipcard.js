@@ -41,7 +41,8 @@ const ScorepadCards = (() => {
     if (!root.querySelector("[data-part=card]")) root.innerHTML = markup;
     const part = (name) => root.querySelector(`[data-part=${name}]`);
     const kindOf = (code) => info.kind_names[info.kinds.findIndex((k) => String(k) === String(code))];
-    part("seed").textContent = fill(W.seed, { seed: info.seed }) + (info.map ? ` · ${info.map}` : "");
+    // a running served game keeps its seed (the next cards, the hands) from the phones
+    part("seed").textContent = [info.seed != null ? fill(W.seed, { seed: info.seed }) : "", info.map || ""].filter(Boolean).join(" · ");
     part("round").textContent = fill(W.round, { n: info.position });
     part("hist-h").textContent = W.history;
     const card = part("card"), last = info.entry;

@@ -33,11 +33,16 @@ import sys, uvicorn
 sys.path.insert(0, {tests!r})
 from web_toy import toy_games
 from scorepad.web.app import create_app
-app = create_app(toy_games(), folder=__import__("pathlib").Path({folder!r}))
-uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", access_log=False,
-            timeout_graceful_shutdown=1)
+from scorepad.web.games import default_games
+from scorepad.web.serve import server_config
+app = create_app({{**default_games(), **toy_games()}}, folder=__import__("pathlib").Path({folder!r}),
+                 start_token={start!r})
+# the server's own settings (connection cap, timeouts), as scorepad serve runs it
+uvicorn.Server(server_config(app, "127.0.0.1", {port})).run()
 """
 PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+#: the start page's token of the load server (creating games needs it)
+START = "load-start-token-0123456789"
 
 
 def _free_port() -> int:
@@ -50,7 +55,7 @@ def _free_port() -> int:
 def toy_server(folder: Path):
     """The server in a child process; yields (base URL, pid); stopped on leaving."""
     port = _free_port()
-    code = SERVER.format(tests=str(ROOT / "tests"), folder=str(folder), port=port)
+    code = SERVER.format(tests=str(ROOT / "tests"), folder=str(folder), port=port, start=START)
     proc = subprocess.Popen([sys.executable, "-c", code])
     base = f"http://127.0.0.1:{port}"
     try:
@@ -98,16 +103,36 @@ class Phone:
         return self.at
 
 
+#: What a table of each kind is started with: the toy, or a real 6-player Voll verplant game
+#: on Berlin (each phone's state then holds its sheet, the host's all six).
+NEW_GAME = {
+    "toy": lambda players: {"game": "toy", "players": players, "seed": "load",
+                            "setup": {"rounds": 1000}},
+    "voll-verplant": lambda players: {"game": "voll-verplant", "players": players,
+                                      "seed": "load", "setup": {"map": "berlin"}},
+}
+
+
+def _next_step(view: dict, n: int) -> dict:
+    """The next step of a table from the host's state: the card when at chance, else the
+    first player to move plays one of their legal moves (varied by ``n``)."""
+    if view["at_chance"]:
+        return {"reveal": True}
+    player = view["to_move"][0]
+    legal = view["legal"][player]
+    return {"player": player, "move": legal[n % len(legal)]}
+
+
 async def _run(base: str, games: int, clients: int, steps: int, pid: int,
-               limit_seconds: float, rate: float) -> dict[str, float]:
+               limit_seconds: float, rate: float, kind: str = "toy") -> dict[str, float]:
     proc = psutil.Process(pid)
-    limits = httpx.Limits(max_connections=games * clients + games + 10)
+    # idle connections dropped before the server's 5 s keep-alive timeout closes them under us
+    limits = httpx.Limits(max_connections=games * clients + games + 10, keepalive_expiry=2.0)
     async with httpx.AsyncClient(limits=limits, timeout=30) as client:
         tables = []
         for _ in range(games):
-            r = await client.post(f"{base}/api/games", json={
-                "game": "toy", "players": PLAYERS[:clients] if clients <= 6 else PLAYERS,
-                "seed": "load", "setup": {"rounds": 1000}})
+            r = await client.post(f"{base}/api/games?t={START}", json=NEW_GAME[kind](
+                PLAYERS[:clients] if clients <= 6 else PLAYERS))
             r.raise_for_status()
             tables.append(r.json())
         listeners, streams = [], []
@@ -134,16 +159,18 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
             await asyncio.sleep(interval * index / games)
             step_url = f"{base}/api/games/{table['id']}/step"
             host = table["host"]["url"].rsplit("t=", 1)[1]
-            players = [p["name"] for p in table["players"]]
+            view = (await client.get(f"{base}/api/games/{table['id']}",
+                                     params={"t": host})).json()
             for n in range(count):
+                if view["over"]:
+                    break
                 due = time.perf_counter() + interval
-                position = n % (len(players) + 1)
-                body = ({"reveal": True} if position == 0 else
-                        {"player": players[position - 1], "move": {"take": n % 2 == 0}})
+                body = _next_step(view, n)
                 sent = time.perf_counter()
                 r = await client.post(step_url, params={"t": host}, json=body)
                 r.raise_for_status()
-                version = r.json()["version"]
+                view = r.json()
+                version = view["version"]
                 for phone in mine:
                     latencies.append(await phone.reached(version) - sent)
                 done += 1
@@ -152,6 +179,8 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
                 await asyncio.sleep(max(due - time.perf_counter(), 0))
 
         cpu_before = sum(proc.cpu_times()[:2])
+        me = psutil.Process()
+        client_before = sum(me.cpu_times()[:2])
         per = [steps // games + (1 if i < steps % games else 0) for i in range(games)]
         start = time.perf_counter()
         await asyncio.wait_for(asyncio.gather(*(
@@ -160,6 +189,7 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
         elapsed = time.perf_counter() - start
         memory["end"] = proc.memory_info().rss
         server_cpu = sum(proc.cpu_times()[:2]) - cpu_before
+        client_cpu = sum(me.cpu_times()[:2]) - client_before
         for task in listeners:
             task.cancel()
         await asyncio.gather(*listeners, return_exceptions=True)
@@ -169,17 +199,21 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
             "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
             "max_ms": 1000 * latencies[-1], "server_cpu_ms_per_step": 1000 * server_cpu / done,
+            # the load client's own work (reading every phone's stream): when it is near
+            # a whole core, the latencies measure the client, not the server
+            "client_cpu_ms_per_step": 1000 * client_cpu / done,
             "rss_warm_mb": memory["warm"] / 2**20, "rss_end_mb": memory["end"] / 2**20}
 
 
 def load(games: int = 50, clients: int = 6, steps: int = 1000, rate: float = 50.0,
-         limit_seconds: float = 300) -> dict[str, float]:
+         limit_seconds: float = 300, kind: str = "toy") -> dict[str, float]:
     """Run the load test against a fresh server in a temporary folder; the figures.
 
-    ``rate``: steps per second over all tables (50: each table steps once a second).
+    ``rate``: steps per second over all tables (50: each table steps once a second);
+    ``kind``: ``toy`` or ``voll-verplant`` (a real 6-player game on Berlin).
     """
     with tempfile.TemporaryDirectory() as folder, toy_server(Path(folder)) as (base, pid):
-        return asyncio.run(_run(base, games, clients, steps, pid, limit_seconds, rate))
+        return asyncio.run(_run(base, games, clients, steps, pid, limit_seconds, rate, kind))
 
 
 if __name__ == "__main__":

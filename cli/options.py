@@ -22,9 +22,6 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The longest player name (it has to fit a sheet's header and a 40-column row).
-MAX_NAME = 40
-
 
 # --- names typed by users ------------------------------------------------------------------
 
@@ -60,36 +57,22 @@ def match_name(typed: str, known: Sequence[str], *, what: str = "name") -> str:
 
 
 def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> list[str]:
-    """``"Ann, Bob,Cid"`` → ``["Ann", "Bob", "Cid"]``: comma-separated, trimmed, 1 to
-    :data:`MAX_NAME` characters, unique ignoring case, as many as the game takes. A name
-    may hold spaces (``Ann Lee,Bob`` is two players). Raises ``click.BadParameter``."""
+    """``"Ann, Bob,Cid"`` → ``["Ann", "Bob", "Cid"]``: comma-separated, trimmed, as
+    :func:`scorepad.rules.common.names.check_players` takes them (the browser takes the
+    same names). A name may hold spaces (``Ann Lee,Bob`` is two players). Raises
+    ``click.BadParameter``."""
+    from scorepad.rules.common.errors import InputError
+    from scorepad.rules.common.names import check_players
+
     names = [name.strip() for name in text.split(",")]
     if any(not name for name in names):
         raise click.BadParameter("an empty name: separate names by commas, e.g. Ann,Bob",
                                  param_hint="--players")
-    from scorepad.rules.common.errors import control_character
-
-    bad = next((c for c in map(control_character, names) if c is not None), None)
-    if bad is not None:
-        raise click.BadParameter("a name cannot hold a control character or line break "
-                                 f"({repr(bad)[1:-1]})", param_hint="--players")
-    if not min_players <= len(names) <= max_players:
-        took = (f"{min_players}" if min_players == max_players
-                else f"{min_players} to {max_players}")
-        raise click.BadParameter(f"{len(names)} player{'s' if len(names) != 1 else ''}; "
-                                 f"the game takes {took}, e.g. --players Ann,Bob",
-                                 param_hint="--players")
-    long = [name for name in names if len(name) > MAX_NAME]
-    if long:
-        raise click.BadParameter(f"name {long[0][:MAX_NAME]!r}... is longer than {MAX_NAME} "
-                                 "characters", param_hint="--players")
-    seen: dict[str, str] = {}
-    for name in names:
-        if name.lower() in seen:
-            raise click.BadParameter(f"{name!r} is named twice (names are matched ignoring "
-                                     "case)", param_hint="--players")
-        seen[name.lower()] = name
-    return names
+    try:
+        return check_players(names, min_players, max_players)
+    except InputError as err:
+        hint = ", e.g. --players Ann,Bob" if "the game takes" in err.message else ""
+        raise click.BadParameter(err.message + hint, param_hint="--players") from None
 
 
 def complete_file(ctx: click.Context, param: click.Parameter,

@@ -36,15 +36,19 @@ from .fonts import active
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
 
 
-def render_svg(page: Page, *, title: str | None = None, embed_fonts: bool = False) -> str:
+def render_svg(page: Page, *, title: str | None = None, embed_fonts: bool = False,
+               check_fonts: bool = True) -> str:
     """The SVG document of one page (UTF-8 text starting with ``<svg``). With
     ``embed_fonts`` (an SVG file: ``scorepad.printing.render_svg``) the glyphs its text uses
     are embedded (:func:`font_faces`), so a viewer without the font shows the same letters;
     without, the SVG has no ``<style>`` (a page that shows it inline under a Content Security
     Policy with ``style-src 'self'`` serves its own fonts).
 
-    Raises ``sheets.fonts.MissingGlyph`` for text the font cannot draw."""
-    check_text([page])
+    Raises ``sheets.fonts.MissingGlyph`` for text the font cannot draw, unless
+    ``check_fonts`` is false: a browser draws any character with its own fonts (a
+    player's name in any script on a served page)."""
+    if check_fonts:
+        check_text([page])
     family = active().svg_family
     w, h = _n(page.width), _n(page.height)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w}mm" '

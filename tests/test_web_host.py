@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 import yaml
-from web_server import free_port, serving
+from web_server import START, free_port, serving
 from web_toy import TOY, toy_games
 
 from scorepad import store
@@ -21,7 +21,7 @@ from scorepad.web.models import MAX_BODY
 
 
 def new_game(base: str, players=("Ann", "Bob"), **body) -> dict:
-    r = httpx.post(f"{base}/api/games", json={"game": "toy", "players": list(players),
+    r = httpx.post(f"{base}/api/games?t={START}", json={"game": "toy", "players": list(players),
                                               "seed": "s1", **body})
     assert r.status_code == 201, r.text
     return r.json()
@@ -79,7 +79,10 @@ def test_steps_are_saved_after_every_step_and_match_the_session(base, folder):
         view = r.json()
         assert view["steps"] == number
         on_disk = store.load(folder / game["log"], TOY)
-        assert on_disk.to_log() == view["log"]
+        # the log on disk is the session's; a phone's copy keeps the running game's seed
+        # (the next cards) back
+        assert {**on_disk.to_log(), "seed": None} == view["log"]
+        assert view["game"]["seed"] is None and on_disk.to_log()["seed"] == "s1"
     assert view["to_move"] == ["Ann", "Bob"] and view["legal"] == {
         "Ann": [{"take": True}, {"take": False}], "Bob": [{"take": True}, {"take": False}]}
     assert ann.get().json()["legal"] == {"Ann": [{"take": True}, {"take": False}]}
@@ -135,8 +138,10 @@ def test_the_engine_refuses_with_its_own_message(base):
 
 @pytest.mark.parametrize(("body", "status", "words"), [
     ({"game": "chess", "players": ["A"]}, 400, "unknown game"),
-    ({"game": "toy", "players": list("ABCDEFG")}, 400, "1–6 players"),
-    ({"game": "toy", "players": ["Ann", "Ann"]}, 400, "name of their own"),
+    ({"game": "toy", "players": list("ABCDEFG")}, 400, "the game takes 1 to 6"),
+    ({"game": "toy", "players": ["Ann", "Ann"]}, 400, "named twice"),
+    ({"game": "toy", "players": ["Ann", "ann"]}, 400, "'ann' is named twice"),
+    ({"game": "toy", "players": ["Ann", "Bo\x85b"]}, 400, "control character"),
     ({"game": "toy", "players": ["Ann"], "setup": {"rounds": "../../etc/passwd"}}, 400,
      "is not one of 3, 1, 1000"),
     ({"game": "toy", "players": ["Ann"], "setup": {"map": "/etc/passwd"}}, 400,
@@ -148,7 +153,7 @@ def test_the_engine_refuses_with_its_own_message(base):
     ({"game": "toy", "players": ["Ann"], "rules": {"x": 1}}, 400, "no such option"),
 ])
 def test_new_games_are_validated(base, folder, body, status, words):
-    r = httpx.post(f"{base}/api/games", json=body)
+    r = httpx.post(f"{base}/api/games?t={START}", json=body)
     assert r.status_code == status, r.text
     assert words in r.json()["error"]
     assert not folder.exists() or not list(folder.iterdir())
@@ -164,11 +169,22 @@ def test_bodies_are_limited(base):
         deep = [deep]
     r = host.post("/step", {"player": "Ann", "move": deep})
     assert r.status_code == 400 and "deeper" in r.json()["error"]
-    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b"{not json")
+    as_json = {"Content-Type": "application/json"}
+    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b"{not json",
+                   headers=as_json)
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
     # a body claiming a huge length is refused before it is read
-    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b"[" * (MAX_BODY + 10))
+    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b"[" * (MAX_BODY + 10),
+                   headers=as_json)
     assert r.status_code == 413
+    # nested 450 deep and under the size limit: refused in words, not a crash
+    r = httpx.post(host.url + "/step", params={"t": host.t}, headers=as_json,
+                   content=b'{"player": "Ann", "move": ' + b"[" * 450 + b"]" * 450 + b"}")
+    assert r.status_code == 400 and "deeper" in r.json()["error"]
+    # any other content type is refused: a form of another site cannot post one
+    r = httpx.post(host.url + "/step", params={"t": host.t}, content=b'{"reveal": true}',
+                   headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415 and "JSON" in r.json()["error"]
 
 
 def test_undo_end_and_score(base):
@@ -257,15 +273,21 @@ def test_serve_lan_prints_the_join_url_and_a_qr_code(runner, monkeypatch, tmp_pa
     import scorepad.web.lan as lan
 
     calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server: calls.append(server.config))
     monkeypatch.setattr(lan, "lan_address", lambda: "127.0.0.1")
     result = runner.invoke(root, ["serve", "--lan", "--port", "8123", "--folder", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "http://127.0.0.1:8123/" in result.output and "▀" in result.output
-    assert calls == [{"host": "127.0.0.1", "port": 8123, "log_level": "warning",
-                      "access_log": False, "timeout_graceful_shutdown": 2}]
+    # the start link holds the token that creates games
+    token = result.output.split("http://127.0.0.1:8123/?t=", 1)[1].split()[0]
+    assert len(token) >= 22 and "▀" in result.output
+    config = calls[0]
+    assert (config.host, config.port) == ("127.0.0.1", 8123)
+    # the limits that keep a slow or flooding client from stalling the table
+    assert config.timeout_keep_alive == 5 and config.limit_concurrency == 1000
+    assert config.h11_max_incomplete_event_size == 16 * 1024 and not config.access_log
     result = runner.invoke(root, ["serve", "--folder", str(tmp_path)])
-    assert calls[-1]["host"] == "127.0.0.1" and "▀" not in result.output
+    assert calls[-1].host == "127.0.0.1" and "▀" not in result.output
+    assert result.output.split("?t=", 1)[1].split()[0] != token  # a fresh token a run
 
 
 def test_serve_help_has_an_example(runner):

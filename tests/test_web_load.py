@@ -20,3 +20,11 @@ def test_every_phone_gets_every_step():
     assert figures["steps"] == 140
     assert figures["deliveries"] == 140 * 6
     assert figures["rss_end_mb"] - figures["rss_warm_mb"] < 5
+
+
+def test_real_voll_verplant_tables_under_load():
+    """The benchmark's real game: 6-player Voll verplant tables on Berlin, each step the
+    one the host's state offers (a card, then every player's legal move)."""
+    figures = load(games=2, clients=6, steps=40, rate=20.0, limit_seconds=60,
+                   kind="voll-verplant")
+    assert figures["steps"] == 40 and figures["deliveries"] == 40 * 6

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from mf_play import greedy_game
 from web_browser import PHONE, chromium, horizontal_overflow, phone, shot, small_targets
-from web_server import serving
+from web_server import START, serving
 
 from scorepad.main import root
 from scorepad.rules.mille_fiori.board import WORKSHOPS, board
@@ -58,7 +58,7 @@ def tap(page, space: str, card: str) -> None:
 def test_mille_fiori_turns_with_a_bonus_chain_from_the_phones(browser, tmp_path):
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
-        game = httpx.post(f"{base}/api/games",
+        game = httpx.post(f"{base}/api/games?t={START}",
                           json={"game": "mille-fiori", "players": ["Ann", "Bob"],
                                 "deal": False}).json()
         ann, bob = (phone(browser, p["url"], errors) for p in game["players"])
@@ -115,7 +115,7 @@ def test_a_whole_seeded_game_shows_laps_and_the_final_score(browser, tmp_path):
     errors: list[str] = []
     played = greedy_game("laps")
     with serving(default_games(), tmp_path) as base:
-        game = httpx.post(f"{base}/api/games", json={"game": "mille-fiori",
+        game = httpx.post(f"{base}/api/games?t={START}", json={"game": "mille-fiori",
                                                      "players": ["Ann", "Bob"], "seed": "laps"}).json()
         step = game["host"]["url"].replace("/g/", "/api/games/").replace("?t=", "/step?t=")
         ann = phone(browser, game["players"][0]["url"], errors)
@@ -141,7 +141,7 @@ def test_floris_tally_to_the_end_with_the_bouquet_checker(browser, tmp_path):
     errors: list[str] = []
     runner = CliRunner()
     with serving(default_games(), tmp_path) as base:
-        game = httpx.post(f"{base}/api/games",
+        game = httpx.post(f"{base}/api/games?t={START}",
                           json={"game": "floris", "players": ["Ann", "Bob"]}).json()
         host = phone(browser, game["host"]["url"], errors)
         ann, bob = (phone(browser, p["url"], errors) for p in game["players"])
@@ -196,7 +196,7 @@ def test_the_start_page_offers_a_scorekeeper_for_cards_dealt_at_the_table(browse
     with serving(default_games(), tmp_path) as base:
         page = browser.new_context(viewport=PHONE).new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + "/")
+        page.goto(f"{base}/?t={START}")
         page.wait_for_selector("#kind option", state="attached")
         page.select_option("#kind", "floris")
         assert page.locator("#deal").count() == 0  # Floris deals nothing

@@ -10,13 +10,12 @@ import httpx
 import pytest
 from click.testing import CliRunner
 from mf_play import greedy_game
-from web_server import serving
+from web_server import START, serving
 
 from scorepad.main import root
 from scorepad.rules.mille_fiori.board import board
-from scorepad.sheets.mille_fiori.board_svg import area_svgs
 from scorepad.web.games import default_games
-from scorepad.web.mf import initials, mf_view
+from scorepad.web.mf import area_svgs, initials, mf_view
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +25,7 @@ def base(tmp_path_factory):
 
 
 def new(base: str, **body) -> dict:
-    r = httpx.post(f"{base}/api/games", json=body)
+    r = httpx.post(f"{base}/api/games?t={START}", json=body)
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -116,7 +115,7 @@ def test_a_scorekeeper_game_has_no_seed_and_no_chance_step(base):
      "has no seed"),
 ])
 def test_games_without_a_seed_only_where_offered(base, body, words):
-    r = httpx.post(f"{base}/api/games", json=body)
+    r = httpx.post(f"{base}/api/games?t={START}", json=body)
     assert r.status_code == 400 and words in r.json()["error"]
 
 

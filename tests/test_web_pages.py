@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from web_browser import PHONE, chromium, horizontal_overflow, phone, shot, small_targets
-from web_server import free_port, serving
+from web_server import START, free_port, serving
 from web_toy import toy_games
 
 from scorepad import store
@@ -21,7 +21,7 @@ def browser():
 
 
 def new_game(base: str, players: list[str], rounds: int = 3) -> dict:
-    r = httpx.post(f"{base}/api/games", json={"game": "toy", "players": players, "seed": "p1",
+    r = httpx.post(f"{base}/api/games?t={START}", json={"game": "toy", "players": players, "seed": "p1",
                                               "setup": {"rounds": rounds}})
     assert r.status_code == 201, r.text
     return r.json()
@@ -61,7 +61,7 @@ def test_start_page_makes_a_game_with_join_links(browser, tmp_path):
     with serving(toy_games(), tmp_path) as base:
         page = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + "/")
+        page.goto(f"{base}/?t={START}")
         page.wait_for_selector("#kind option", state="attached")
         assert page.inner_text("#create") == "Spiel starten"
         page.click("#langs button:has-text('EN')")
@@ -75,10 +75,14 @@ def test_start_page_makes_a_game_with_join_links(browser, tmp_path):
         assert page.locator("#links img").count() == 4
         assert small_targets(page) == [] and horizontal_overflow(page) == 0
         shot(page, "start")
-        page.fill("#players", "Ann\nAnn")
+        # every link and QR code on the first screen of a 360×640 phone
+        assert page.evaluate("Math.max(...[...document.querySelectorAll('#links img')]"
+                             ".map((e) => e.getBoundingClientRect().bottom))") <= PHONE["height"]
+        page.click("#again")
+        page.fill("#players", "Ann\nann")
         page.click("#create")
         page.wait_for_selector("#error:not([hidden])")
-        assert "name of their own" in page.inner_text("#error")
+        assert "named twice" in page.inner_text("#error")
         host_url = page.locator("a.join").first.get_attribute("href")
         page.reload()  # the game started here is listed for going back to it
         page.wait_for_selector("#mine:not([hidden])")
@@ -135,9 +139,12 @@ def test_wrong_token_and_player_token_are_refused(browser, tmp_path):
             const t = new URLSearchParams(location.search).get('t');
             const out = [];
             for (const what of ['undo', 'end']) out.push((await fetch(`/api/games/${id}/${what}?t=${t}`, {method: 'POST'})).status);
+            out.push((await fetch(`/api/games/${id}/step?t=${t}`, {method: 'POST', body: '{"reveal": true}',
+                                  headers: {'Content-Type': 'application/json'}})).status);
+            // a body that is not declared JSON (a form's, another site's) is refused first
             out.push((await fetch(`/api/games/${id}/step?t=${t}`, {method: 'POST', body: '{"reveal": true}'})).status);
             return out; }""", game["id"])
-        assert status == [403, 403, 403]
+        assert status == [403, 403, 403, 415]
         assert ann.inner_text("#log-h") == "Log · 0 steps"
     assert errors == []
 
@@ -184,7 +191,7 @@ def test_the_voll_verplant_flipper_shows_the_same_card_on_every_phone(browser, t
                                            "--json"]).stdout)["cards"]
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
-        r = httpx.post(f"{base}/api/games", json={"game": "voll-verplant", "players": [],
+        r = httpx.post(f"{base}/api/games?t={START}", json={"game": "voll-verplant", "players": [],
                                                   "seed": "table-42", "setup": {"map": "berlin"}})
         game = r.json()
         host = phone(browser, game["host"]["url"], errors)
@@ -246,3 +253,38 @@ def test_the_screen_is_kept_awake_while_the_game_runs(browser, tmp_path):
         page.wait_for_function("window.__wake.includes('released')")
         assert page.inner_text("#status") == "Partie terminée"
         shot(page, "toy-over-fr")
+
+
+WAKE_LOCK_STUB = """
+window.__locks = {requested: 0, released: 0, held: 0};
+Object.defineProperty(navigator, 'wakeLock', {value: {request: async () => {
+  window.__locks.requested++; window.__locks.held++;
+  await new Promise((r) => setTimeout(r, 50));  // a request takes a while: calls overlap
+  const listeners = [];
+  return {addEventListener: (k, f) => listeners.push(f),
+          release: async () => { window.__locks.released++; window.__locks.held--;
+                                 listeners.forEach((f) => f()); }};
+}}});
+"""
+
+
+def test_one_wake_lock_held_while_the_game_runs_and_released_at_its_end(browser, tmp_path):
+    errors: list[str] = []
+    with serving(toy_games(), tmp_path) as base:
+        game = new_game(base, ["Ann"], rounds=1)
+        context = browser.new_context(viewport=PHONE)
+        context.add_init_script(WAKE_LOCK_STUB)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(game["host"]["url"])
+        page.wait_for_selector("#reveal:not([disabled])")
+        page.click("#reveal")
+        page.wait_for_selector("#moves button:has-text('take: true')")
+        locks = page.evaluate("window.__locks")
+        assert locks["requested"] == 1 and locks["held"] == 1  # one lock, however many states
+        page.click("#moves button:has-text('take: true')")
+        page.wait_for_selector("#scoresec:not([hidden])")
+        page.wait_for_function("window.__locks.held === 0")
+        assert page.evaluate("window.__locks") == {"requested": 1, "released": 1, "held": 0}
+        assert "Ann" in page.inner_text("#winner")
+    assert errors == []

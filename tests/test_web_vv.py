@@ -9,14 +9,14 @@ import json
 import httpx
 import pytest
 from test_web_host import Client as Link
-from web_server import serving
+from web_server import START, serving
 from web_vv import vv_games
 
 from scorepad.main import root
 
 
 def create(base: str, players: list[str], seed: str, map_ref: object = "tiny.yaml"):
-    return httpx.post(f"{base}/api/games", json={"game": "voll-verplant", "players": players,
+    return httpx.post(f"{base}/api/games?t={START}", json={"game": "voll-verplant", "players": players,
                                                  "seed": seed, "setup": {"map": map_ref}})
 
 
@@ -138,3 +138,26 @@ def test_the_table_view_sheets_follow_ups_and_completions(base, folder, runner):
     printed = runner.invoke(root, ["vv", "score", "--json", str(folder / game["log"])])
     assert printed.exit_code == 0, printed.output
     assert json.loads(printed.stdout) == final["score"]
+
+
+def test_the_flipper_view_reads_only_the_last_cards_and_agrees_with_a_full_scan():
+    """The history the view keeps card by card (and after undo, and from scratch)
+    equals the engine's scan of all cards, for the last cards the page lists."""
+    from scorepad.rules.session import Session
+    from scorepad.rules.voll_verplant.replay import since_shuffle
+    from scorepad.web.vv import HISTORY, flipper_view
+
+    session = Session.start("voll-verplant", [], seed="flat", map=None)
+    for n in range(1, 181):
+        session = session.reveal()
+        if n % 50 == 0:
+            session = session.undo().undo().reveal().reveal()
+        cards = session.state.cards
+        flip = flipper_view(session)["flip"]
+        full = [[c.code, since_shuffle(cards[:k + 1], session.state.rules)[1]]
+                for k, c in enumerate(cards)]
+        assert flip["history"] == full[-HISTORY:] and flip["position"] == len(cards)
+        assert flip["entry"][:4] == [cards[-1].code, full[-1][1], flip["entry"][2],
+                                     flip["entry"][3]]
+    fresh = Session.resume("voll-verplant", session.to_log())  # a restarted server
+    assert flipper_view(fresh)["flip"] == flipper_view(session)["flip"]

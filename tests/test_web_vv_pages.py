@@ -10,7 +10,7 @@ import json
 import httpx
 import pytest
 from web_browser import PHONE, SHOTS, chromium, horizontal_overflow, phone, shot, small_targets
-from web_server import free_port, serving
+from web_server import START, free_port, serving
 from web_vv import vv_games
 
 from scorepad.main import root
@@ -25,7 +25,7 @@ def browser():
 
 
 def new_game(base: str, players: list[str], seed: str) -> dict:
-    r = httpx.post(f"{base}/api/games", json={"game": "voll-verplant", "players": players,
+    r = httpx.post(f"{base}/api/games?t={START}", json={"game": "voll-verplant", "players": players,
                                               "seed": seed, "setup": {"map": "tiny.yaml"}})
     assert r.status_code == 201, r.text
     return r.json()
@@ -35,32 +35,42 @@ def version(page) -> int:
     return page.evaluate("() => window.__vvVersion ?? -1")
 
 
+def confirm(page) -> None:
+    """Play the move the phone previews (every tapped move waits for Confirm)."""
+    page.locator("#vv-confirm").click()
+
+
 def tap_move(page, k: int) -> str:
     """Make this phone's move by taps: the k-th line (wrapping), the first ring direction,
-    the most crosses; for a free ride the first station; what the buttons offered."""
+    the most crosses; for a free ride the first station; then Confirm. Says what the
+    buttons offered."""
     pick = page.locator(".vv-pick")
     pick.wait_for()
     if pick.locator(".vv-station").count():
         pick.locator(".vv-station").first.click()
+        confirm(page)
         return "station"
     if pick.locator(".vv-pass").count():
         pick.locator(".vv-pass").click()
+        confirm(page)
         return "pass"
     lines = pick.locator(".vv-line")
     lines.nth(k % lines.count()).click()
     if page.locator(".vv-pick .vv-dir").count():
         page.locator(".vv-pick .vv-dir").first.click()
     crosses = page.locator(".vv-pick .vv-cross")
+    kind = "line"
     if crosses.count():
         crosses.last.click()
-        return "crosses"
-    return "line"
+        kind = "crosses"
+    confirm(page)
+    return kind
 
 
 def marks_of(page) -> str:
     """The pen marks the phone shows: the SVG its marks image holds (checked loaded)."""
     page.wait_for_function("() => document.querySelector('img.vv-marks')?.naturalWidth > 0 && "
-                           "document.querySelector('img.vv-base').naturalWidth > 0")
+                           "document.querySelector('.vv-base svg')")
     return page.evaluate("async () => (await fetch(document.querySelector('img.vv-marks').src)).text()")
 
 
@@ -116,8 +126,13 @@ def test_a_whole_game_from_two_phones_scores_as_vv_score(browser, tmp_path, runn
         printed = runner.invoke(root, ["vv", "score", "--json", str(folder / game["log"])])
         assert printed.exit_code == 0, printed.output
         score = json.loads(printed.stdout)
-        assert shown == [[p["name"], f"{p['total']:g}", f"rank {p['rank']}"]
-                         for p in score["players"]]
+        # the end screen opens with the winner, then the ranks in order
+        ranked = sorted(score["players"], key=lambda p: p["rank"])
+        assert shown == [[f"rank {p['rank']}", p["name"], f"{p['total']:g} points"]
+                         for p in ranked]
+        assert ranked[0]["name"] in host.inner_text("#winner")
+        assert host.evaluate("document.querySelector('#winner').getBoundingClientRect().top"
+                             " < 640")
         for p in score["players"]:
             assert f"= {p['total']:g}" in host.inner_text(".vv-breakdown")
         for page in [host, *players]:
@@ -146,6 +161,7 @@ def test_six_phones_see_the_card_and_the_completions(browser, tmp_path):
             page.locator(".vv-line[data-line=R]").click()
             page.locator(".vv-dir[data-dir=cw]").click()
             page.locator(".vv-cross").last.click()
+            confirm(page)
             steps += 1
             wait_steps(page, steps)
             # 8 is special: the follow-up is asked on this phone only
@@ -157,6 +173,7 @@ def test_six_phones_see_the_card_and_the_completions(browser, tmp_path):
         for page in players:
             page.locator(".vv-line[data-line=A]").click()
             page.locator(".vv-cross").last.click()
+            confirm(page)
             steps += 1
         for page in [host, *players]:
             wait_steps(page, steps)
@@ -172,7 +189,8 @@ def test_six_phones_see_the_card_and_the_completions(browser, tmp_path):
         status = players[0].evaluate("""async ([id, t]) => {
             const out = [];
             for (const [what, body] of [['step', '{"reveal": true}'], ['undo', ''], ['end', '']]) {
-              for (const tok of [t, 'x'.repeat(24)]) out.push((await fetch(`/api/games/${id}/${what}?t=${tok}`, {method: 'POST', body})).status);
+              for (const tok of [t, 'x'.repeat(24)]) out.push((await fetch(`/api/games/${id}/${what}?t=${tok}`, {method: 'POST', body,
+                headers: {'Content-Type': 'application/json'}})).status);
             }
             return out; }""", [game["id"], ann_t])
         assert status == [403] * 6
@@ -196,6 +214,7 @@ def test_reload_and_restart_mid_game_come_back_to_the_same_sheet(browser, tmp_pa
         ann.locator(".vv-line[data-line=R]").click()
         ann.locator(".vv-dir[data-dir=cw]").click()
         ann.locator(".vv-cross").last.click()
+        confirm(ann)
         ann.wait_for_selector(".vv-follow")  # a follow-up owed, mid-round
         marks = marks_of(ann)
         assert "cross-7" in marks and "cross-8" in marks
@@ -210,6 +229,7 @@ def test_reload_and_restart_mid_game_come_back_to_the_same_sheet(browser, tmp_pa
         assert marks_of(ann) == marks and ann.inner_text(".vv-pick") == offered
         bob.locator(".vv-line[data-line=A]").click()
         bob.locator(".vv-cross").last.click()
+        confirm(bob)
         for page in (ann, bob, host):
             wait_steps(page, 3)
         assert "✓ moved" in ann.inner_text(".vv-players li[data-player=Bob]")

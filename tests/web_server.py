@@ -12,6 +12,11 @@ from pathlib import Path
 import uvicorn
 
 from scorepad.web.app import create_app
+from scorepad.web.guard import allowed_hosts
+from scorepad.web.serve import server_config
+
+#: The start page's token of every test server (``serve`` makes a fresh one a run).
+START = "test-start-token-0123456789"
 
 
 def free_port() -> int:
@@ -27,9 +32,10 @@ def serving(games, folder: Path, port: int | None = None, **options) -> Iterator
     Leaving the block stops the server (open event streams are cut after a short grace).
     """
     port = port or free_port()
-    app = create_app(games, folder=folder, **options)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            access_log=False, timeout_graceful_shutdown=1, lifespan="off")
+    options.setdefault("start_token", START)
+    app = create_app(games, folder=folder, hosts=allowed_hosts("127.0.0.1", port), **options)
+    config = server_config(app, "127.0.0.1", port)
+    config.timeout_graceful_shutdown = 1
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

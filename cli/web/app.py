@@ -2,35 +2,44 @@
 
 Endpoints (``t`` is the caller's token, from the link they opened)::
 
-    GET  /                               the start page
+    GET  /?t=START                       the start page (START: the link ``serve`` prints)
     GET  /g/{id}?t=TOKEN                 the game page (host or player)
     GET  /api/kinds                      the games offered, with their players and set-up
-    POST /api/games                      a new game → its id, seed and every join link
+    POST /api/games?t=START              a new game → its id, seed and every join link
     GET  /api/games/{id}?t=              the state as the caller sees it
     GET  /api/games/{id}/links?t=HOST    the join links again (host only)
     GET  /api/games/{id}/asset/{name}?t= a file the game's page fetches once (a blank sheet)
     POST /api/games/{id}/step?t=         {"player", "move"} or {"reveal": true}
     POST /api/games/{id}/check?t=        {"move"}: the game's verdict, nothing played
-    POST /api/games/{id}/undo?t=         host only
+    POST /api/games/{id}/undo?t=         host only: {"steps": N} (what the page showed)
+    POST /api/games/{id}/retract?t=      a player's own moves of the open round taken back
     POST /api/games/{id}/end?t=          host only
     GET  /api/games/{id}/events?t=       server-sent events: the state after every change
 
 Errors are JSON ``{"error": message, "rule": rule}``: 400 for a body without the right
-shape, 403 for a token that may not do this, 404 for no such game, 413 for a body over
-the size limit, 422 for a step the engine refuses (its own message, as the CLI prints it),
-503 when the step could not be saved (and so was not played).
+shape, 403 for a token that may not do this (or a request from another site's page), 404
+for no such game, 408 for a body sent too slowly, 409 for an undo of a table that moved
+on, 413 for a body over the size limit, 415 for a body that is not JSON, 421 for a host
+name the server does not serve, 422 for a step the engine refuses (its own message, as
+the CLI prints it), 429 past a cap (games per start link, event streams per link), 503
+when the step could not be saved (and so was not played). No answer names a file.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Mapping
+import secrets
+import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -40,8 +49,12 @@ from scorepad import store
 from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .games import WebGame, default_games
-from .host import HOST, Forbidden, Host, NotSaved, Role, Table
-from .models import MAX_BODY, MAX_DEPTH, Check, CreateGame, Step, depth
+from .guard import Guard
+from .host import HOST, MAX_STREAMS, Conflict, Forbidden, Host, NotSaved, Role, Table, TooMany
+from .models import MAX_BODY, MAX_DEPTH, Check, CreateGame, Retract, Step, Undo, depth
+
+#: Seconds a request body may take to arrive (a slow sender holds no connection longer).
+BODY_SECONDS = 10.0
 
 STATIC = Path(__file__).parent / "static"
 #: Headers of every page: tokens are in page URLs, so no referrer ever leaves with them.
@@ -53,14 +66,19 @@ PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
 
 def create_app(games: Mapping[str, WebGame] | None = None, *,
                folder: Path = store.DEFAULT_FOLDER, public_url: str | None = None,
-               ping: float = 15.0, pages: Path = STATIC / "games") -> Starlette:
+               ping: float = 15.0, pages: Path = STATIC / "games",
+               start_token: str | None = None, hosts: Iterable[str] = ()) -> Starlette:
     """The app over every game of ``games`` (default: the installed ones) saved in ``folder``.
 
     Every game saved there before is resumed now (``app.state.host.problems`` names the
     files that could not be). ``public_url`` is the address phones use in join links
     (``--lan``); by default the address the request came to. ``pages`` is the folder of
-    the games' page modules, served as ``/static/games/``.
+    the games' page modules, served as ``/static/games/``. ``start_token``: the token of
+    the start page's link, which creating a game needs (a fresh one when None:
+    ``app.state.start_token``). ``hosts``: the ``Host`` values the server answers (see
+    :mod:`.guard`; empty: any).
     """
+    start_token = start_token or secrets.token_urlsafe(18)
     host = Host(default_games() if games is None else games, folder)
     host.resume_all()
 
@@ -74,10 +92,14 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         return JSONResponse([
             {"id": gid, "min_players": w.game.min_players, "max_players": w.game.max_players,
              "setup": {k: list(v) for k, v in w.setup_choices.items()},
-             "scorekeeper": w.scorekeeper}
+             "scorekeeper": w.scorekeeper, "flipper": w.flipper}
             for gid, w in host.games.items()])
 
     async def create(request: Request) -> Response:
+        given = request.query_params.get("t", "")
+        if not secrets.compare_digest(given.encode(), start_token.encode()):
+            raise Forbidden("a new game needs the start page's link (the one scorepad serve "
+                            "printed, with ?t=)")
         body = await _body(request, CreateGame)
         table = await host.create(body)
         return JSONResponse(_links(request, table), status_code=201)
@@ -118,7 +140,14 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
 
     async def undo(request: Request) -> Response:
         table, role = _find(request)
-        await host.undo(table, role)
+        body = await _body(request, Undo)
+        await host.undo(table, role, body.steps)
+        return Response(table.view_json(role), media_type="application/json")
+
+    async def retract(request: Request) -> Response:
+        table, role = _find(request)
+        body = await _body(request, Retract)
+        await host.retract(table, role, body.player)
         return Response(table.view_json(role), media_type="application/json")
 
     async def end(request: Request) -> Response:
@@ -128,6 +157,9 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
 
     async def events(request: Request) -> Response:
         table, role = _find(request)
+        if table.streams.get(role, 0) >= MAX_STREAMS:
+            raise TooMany(f"this link has {MAX_STREAMS} pages open already: close one")
+        table.streams[role] = table.streams.get(role, 0) + 1
 
         async def stream():
             queue = table.listen()
@@ -139,6 +171,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
                            "data": table.view_json(role)}
             finally:
                 table.unlisten(queue)
+                table.streams[role] -= 1
 
         return EventSourceResponse(stream(), ping=ping, send_timeout=10,
                                    headers={"Cache-Control": "no-store"})
@@ -167,14 +200,20 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Route("/api/games/{game_id}/step", step, methods=["POST"]),
         Route("/api/games/{game_id}/check", check, methods=["POST"]),
         Route("/api/games/{game_id}/undo", undo, methods=["POST"]),
+        Route("/api/games/{game_id}/retract", retract, methods=["POST"]),
         Route("/api/games/{game_id}/end", end, methods=["POST"]),
         Route("/api/games/{game_id}/events", events),
         Mount("/static/games", StaticFiles(directory=pages, check_dir=False), name="pages"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers = {Forbidden: _forbidden, ScorepadError: _refused, NotSaved: _not_saved}
-    app = Starlette(routes=routes, exception_handlers=handlers)
+    handlers: dict[Any, Any] = {
+        Forbidden: _forbidden, ScorepadError: _refused, NotSaved: _not_saved,
+        Conflict: _status(409), TooMany: _status(429), HTTPException: _http_error,
+        Exception: _internal}
+    app = Starlette(routes=routes, exception_handlers=handlers,
+                    middleware=[Middleware(Guard, hosts=hosts)])
     app.state.host = host
+    app.state.start_token = start_token
     return app
 
 
@@ -193,16 +232,30 @@ async def _body(request: Request, model: type[BaseModel]) -> Any:
     if declared and declared.isdigit() and int(declared) > MAX_BODY:
         raise _TooLarge()
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise _TooLarge()
+
+    async def read() -> None:
+        async for chunk in request.stream():
+            data.extend(chunk)
+            if len(data) > MAX_BODY:
+                raise _TooLarge()
+
+    try:
+        await asyncio.wait_for(read(), BODY_SECONDS)
+    except TimeoutError:
+        raise _TooSlow() from None
+    # the depth is read off the text first: a body nested thousands deep is refused
+    # before any parser recurses into it
+    if depth(bytes(data)) > MAX_DEPTH:
+        raise InputError(f"the request nests deeper than {MAX_DEPTH} levels")
     try:
         value = json.loads(data or b"{}")
+        # a lone surrogate ("\ud800") is valid JSON but no text: refused here, not when
+        # an answer quoting it is encoded
+        json.dumps(value, ensure_ascii=False).encode()
     except (ValueError, RecursionError):
         raise InputError("the request body is not JSON") from None
-    if depth(value) > MAX_DEPTH:
-        raise InputError(f"the request nests deeper than {MAX_DEPTH} levels")
+    except UnicodeEncodeError:
+        raise InputError("the request body holds text that is not valid Unicode") from None
     try:
         return model.model_validate(value)
     except ValidationError as err:
@@ -214,6 +267,11 @@ async def _body(request: Request, model: type[BaseModel]) -> Any:
 class _TooLarge(InputError):
     def __init__(self) -> None:
         super().__init__(f"the request body is larger than {MAX_BODY} bytes")
+
+
+class _TooSlow(InputError):
+    def __init__(self) -> None:
+        super().__init__(f"the request body took longer than {BODY_SECONDS:g} seconds")
 
 
 def _qr_data_uri(url: str) -> str:
@@ -235,6 +293,33 @@ async def _not_saved(request: Request, exc: Exception) -> Response:
 
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ScorepadError)
-    status = 413 if isinstance(exc, _TooLarge) else 400 if isinstance(exc, InputError) else 422
-    return JSONResponse({"error": str(exc), "rule": getattr(exc, "rule", None)},
-                        status_code=status)
+    status = (413 if isinstance(exc, _TooLarge) else 408 if isinstance(exc, _TooSlow)
+              else 400 if isinstance(exc, InputError) else 422)
+    # the places and the message, never the error's file (a path on the server)
+    shown = ScorepadError(exc.message, where=exc.where)
+    body: dict[str, Any] = {"error": str(shown), "rule": getattr(exc, "rule", None)}
+    if hasattr(exc, "code"):  # a refusal a page says in its own words (names)
+        body.update(code=exc.code, fields=getattr(exc, "fields", {}))
+    return JSONResponse(body, status_code=status)
+
+
+def _status(status: int) -> Any:
+    async def handler(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": str(exc), "rule": None}, status_code=status)
+
+    return handler
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    words = {404: "no such page", 405: "this address does not take that method"}
+    return JSONResponse({"error": words.get(exc.status_code, str(exc.detail)), "rule": None},
+                        status_code=exc.status_code, headers=exc.headers)
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    # the last resort: a bug. The phone gets a sentence, the server's stderr the type
+    # and message (never the phone: it could name a file)
+    print(f"scorepad serve: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return JSONResponse({"error": "the server could not answer this (an internal error)",
+                         "rule": None}, status_code=500)

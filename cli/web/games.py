@@ -80,10 +80,10 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
 def _pages(game_id: str) -> dict[str, Any]:
     """The view hook and page module of the games that have them."""
     if game_id == "voll-verplant":
-        from .vv import vv_asset, vv_view
+        from .vv import vv_asset, vv_check, vv_view
 
         return {"view": vv_view, "page": "voll-verplant.js", "flipper": True,
-                "asset": vv_asset}
+                "asset": vv_asset, "check": vv_check}
     if game_id == "mille-fiori":
         from .mf import mf_view
 

@@ -29,9 +29,11 @@ from pydantic import ValidationError
 from scorepad import store
 from scorepad.io import atomic_write
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
+from scorepad.rules.common.names import check_players
 from scorepad.rules.common.shuffle import fresh_seed
 from scorepad.rules.session import Session
 
+from .bgstats_link import bgstats_link
 from .games import WebGame
 from .models import CreateGame, Step, TableFile
 
@@ -55,6 +57,21 @@ class NotSaved(Exception):
     """The step could not be saved, so it was not played (HTTP 503; the server log says why)."""
 
 
+class Conflict(Exception):
+    """The table changed since the caller looked (HTTP 409): nothing was done."""
+
+
+class TooMany(Exception):
+    """A cap is reached: games per start link, event streams per link (HTTP 429)."""
+
+
+#: The most games one start link creates in one run of the server.
+MAX_GAMES = 200
+#: The most event streams one link of a game holds open at once (a phone has one; a
+#: reload opens the next before the browser closes the last).
+MAX_STREAMS = 8
+
+
 @dataclass(eq=False)
 class Table:
     """One game the server keeps: session, files, tokens and listeners.
@@ -70,7 +87,12 @@ class Table:
     version: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Queue[int]] = field(default_factory=set)
+    #: open event streams per role (capped at :data:`MAX_STREAMS`)
+    streams: dict[Role, int] = field(default_factory=dict)
+    #: the last step taken back: whose it was and its number (everyone's page says so)
+    undone: dict[str, Any] | None = None
     _views: dict[Role, tuple[int, str]] = field(default_factory=dict)
+    _shared: tuple[int, dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:
@@ -115,9 +137,13 @@ class Table:
         # view of it (GAME.view); once over, both, so it can be checked.
         private = (s.game.info.hidden_information and s.setup.get("seed") is not None
                    and not (over or self.meta.ended))
+        shared = self._shared_parts()
+        score = shared["score"]
         return {
+            # a running game's seed would tell the next cards and every hand: shown at
+            # its end only (the host typed or was shown it when starting)
             "game": {"id": self.id, "kind": self.web.id, "players": s.players,
-                     "seed": None if private else s.setup.get("seed"),
+                     "seed": s.setup.get("seed") if over or self.meta.ended else None,
                      "rules": s.setup.get("rules") or {}, "setup": setup,
                      "page": self.web.page},
             "you": {"host": role == HOST, "player": player, "watch": role == WATCH},
@@ -127,18 +153,53 @@ class Table:
             # an unseeded chance step needs the host to say what came; a seeded one has one
             "chance_outcomes": outcomes if len(outcomes) > 1 else [],
             "can_undo": role == HOST and s.can_undo() and not self.meta.ended,
-            "log": None if private else s.to_log(),
+            # whose step undo would take back, and the last one taken back
+            "last_step": {"number": len(s.steps), "player": s.steps[-1][0]} if s.steps else None,
+            "undone": self.undone,
+            "can_retract": self.retractable(role),
+            "log": None if private else shared["log"],
             "state": s.view(player),
-            "score": s.score() if over or self.meta.ended else None,
+            "score": score,
+            # the end screen's link to record the play in BG Stats (and its QR code)
+            "bgstats": shared["bgstats"],
             "view": dict(self.web.view(s, player)) if self.web.view else None,
         }
+
+    def _shared_parts(self) -> dict[str, Any]:
+        """What every viewer's state holds alike (the log, the score, the BG Stats link),
+        computed once per version, not once per phone."""
+        if self._shared is None or self._shared[0] != self.version:
+            s = self.session
+            score = s.score() if s.is_over() or self.meta.ended else None
+            log = s.to_log()
+            if score is None and log.get("seed") is not None:
+                log = {**log, "seed": None}  # not while the game runs (see view)
+            self._shared = (self.version, {
+                "log": log, "score": score,
+                "bgstats": bgstats_link(self.web.id, score) if score and score.get("players")
+                else None})
+        return self._shared[1]
+
+    def retractable(self, role: Role) -> list[str]:
+        """The players whose moves ``role`` may take back now (their own steps since the
+        last chance step: a round still open)."""
+        if self.meta.ended or self.session.is_over():
+            return []
+        names = self.session.players if role == HOST else [role[1]] if role[0] == "player" else []
+        return [name for name in names if name is not None and _own_steps(self.session, name)]
 
     def view_json(self, role: Role) -> str:
         """:meth:`view` as JSON text, computed once per version and role (many phones)."""
         cached = self._views.get(role)
         if cached and cached[0] == self.version:
             return cached[1]
-        text = json.dumps(self.view(role), ensure_ascii=False, default=str)
+        state = self.view(role)
+        del state["log"]  # the same for every viewer: written once per version, spliced in
+        shared = self._shared_parts()
+        if "log_json" not in shared:
+            shared["log_json"] = json.dumps(shared["log"], ensure_ascii=False, default=str)
+        text = json.dumps(state, ensure_ascii=False, default=str)
+        text = f'{text[:-1]}, "log": {shared["log_json"]}}}'
         self._views[role] = (self.version, text)
         return text
 
@@ -153,7 +214,8 @@ class Table:
     def unlisten(self, queue: asyncio.Queue[int]) -> None:
         self.listeners.discard(queue)
 
-    def _changed(self) -> None:
+    def _changed(self, undone: dict[str, Any] | None = None) -> None:
+        self.undone = undone
         self.version += 1
         self._views.clear()
         for queue in self.listeners:
@@ -171,6 +233,9 @@ class Host:
         self.tables: dict[str, Table] = {}
         self.problems: list[str] = []
         self._create_lock = asyncio.Lock()
+        #: games created in this run, and the answers to repeated requests (a second tap)
+        self.created = 0
+        self._requests: dict[str, str] = {}
 
     # -- starting and resuming ------------------------------------------------------------
 
@@ -201,13 +266,19 @@ class Host:
         if web is None:
             raise InputError(f"unknown game {request.game!r} (games: {', '.join(self.games)})")
         game = web.game
+        if request.request in self._requests:  # the same tap sent twice: the same game
+            found = self.tables.get(self._requests[request.request])
+            if found is not None:
+                return found
+        if self.created >= MAX_GAMES:
+            raise TooMany(f"this start link has made {MAX_GAMES} games: restart the server "
+                          "for more")
         players = list(request.players)
-        if not (game.min_players <= len(players) <= game.max_players
-                or web.flipper and not players):
-            raise InputError(f"{game.id} takes {game.min_players}–{game.max_players} players, "
-                             f"not {len(players)}", where=("players",))
-        if len(set(players)) != len(players):
-            raise InputError("every player needs a name of their own", where=("players",))
+        if players or not web.flipper:
+            try:
+                players = check_players(players, game.min_players, game.max_players)
+            except InputError as err:
+                raise err.at("players") from None
         setup = self._setup(web, request.setup)
         if not request.deal and not web.scorekeeper:
             raise InputError(f"{game.id} has no game without a seed to keep score of",
@@ -222,8 +293,13 @@ class Host:
             meta = TableFile(id=_token(), game=game.id, log=log_path.name, host=_token(),
                              watch=_token(), players={p: _token() for p in players})
             table = Table(meta, web, session, self.folder)
-            await asyncio.to_thread(self._save, table, True)
+            await asyncio.to_thread(self._save, table.log_path, session, table)
             self.tables[meta.id] = table
+            self.created += 1
+            if request.request:
+                if len(self._requests) > 4 * MAX_GAMES:
+                    self._requests.clear()
+                self._requests[request.request] = meta.id
         return table
 
     @staticmethod
@@ -265,44 +341,114 @@ class Host:
                             "this link only watches")
         async with table.lock:
             s = table.session
-            after = s.reveal() if request.reveal else s.step(request.player, request.move)
+            try:
+                after = s.reveal() if request.reveal else s.step(request.player, request.move)
+            except ScorepadError:
+                raise
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                # a move of the wrong shape (a list where a card goes) that the engine did
+                # not name: refused like any other move the game does not know
+                raise RuleViolation("this move is not one the game knows",
+                                    rule="unknown-move") from None
             await self._commit(table, after)
 
-    async def undo(self, table: Table, role: Role) -> None:
-        """Take back the last step (host only)."""
+    async def undo(self, table: Table, role: Role, seen: int | None = None) -> dict[str, Any]:
+        """Take back the last step (host only) and say whose it was. ``seen``: the number
+        of steps the host's page showed; if the table has moved on since, nothing is
+        undone (Conflict), so a move a player was just told succeeded is not taken back
+        by an undo meant for the step before it."""
         if role != HOST:
             raise Forbidden("only the host's link undoes")
         if table.meta.ended:
             raise RuleViolation("the game has ended", rule="game-ended")
         async with table.lock:
-            await self._commit(table, table.session.undo())
+            s = table.session
+            if seen is not None and seen != len(s.steps):
+                raise Conflict("the game moved on since your page showed it: look again, "
+                               "then undo")
+            undone = {"number": len(s.steps), "player": s.steps[-1][0] if s.steps else None}
+            await self._commit(table, s.undo(), undone)
+            return undone
+
+    async def retract(self, table: Table, role: Role, player: str | None) -> dict[str, Any]:
+        """Take back ``player``'s own moves of the round still open (their steps since the
+        last chance step), keeping every other player's: a player changes their mind
+        before the round closes. The engine replays the others' steps; one it now
+        refuses leaves the table as it was."""
+        name = player if role == HOST else role[1]
+        if role[0] != "player" and role != HOST:
+            raise Forbidden("this link only watches")
+        if role != HOST and player not in (None, name):
+            raise Forbidden(f"this link takes back only {name}'s moves")
+        if table.meta.ended:
+            raise RuleViolation("the game has ended", rule="game-ended")
+        async with table.lock:
+            s = table.session
+            mine = _own_steps(s, name) if name is not None else []
+            if not mine:
+                raise RuleViolation(f"{name} has no move of this round to take back",
+                                    rule="nothing-to-take-back")
+            # the session as it was before their first such step, then the others' steps
+            # again: each one the engine accepts or refuses as if played now
+            after = Session(s.game, s.setup, s.steps[:mine[0]], s.states[:mine[0] + 1])
+            for index in range(mine[0], len(s.steps)):
+                if index not in mine:
+                    after = after.step(*s.steps[index])
+            undone = {"number": mine[0] + 1, "player": name, "retracted": True}
+            await self._commit(table, after, undone)
+            return undone
 
     async def end(self, table: Table, role: Role) -> None:
-        """End the game for everyone (host only): its log stays; nothing more is played."""
+        """End the game for everyone (host only): its log stays; nothing more is played.
+        Saved first: a game that could not be saved as ended stays running."""
         if role != HOST:
             raise Forbidden("only the host's link ends the game")
         async with table.lock:
-            table.meta = table.meta.model_copy(update={"ended": True})
-            await asyncio.to_thread(self._save, table, True)
+            ended = table.meta.model_copy(update={"ended": True})
+            try:
+                await asyncio.to_thread(self._save, table.log_path, table.session, table, ended)
+            except (OSError, ScorepadError):
+                raise NotSaved() from None
+            table.meta = ended
             table._changed()
 
-    async def _commit(self, table: Table, session: Session) -> None:
-        old = table.session
-        table.session = session
+    async def _commit(self, table: Table, session: Session,
+                      undone: dict[str, Any] | None = None) -> None:
+        """Save ``session``, then make it the table's: a step is on disk before anyone
+        is told it was played."""
         try:
-            await asyncio.to_thread(self._save, table, False)
+            await asyncio.to_thread(self._save, table.log_path, session)
         except (OSError, ScorepadError):
-            table.session = old  # not saved: not played
-            raise NotSaved() from None
-        table._changed()
+            raise NotSaved() from None  # not saved: not played
+        table.session = session
+        table._changed(undone)
 
     @staticmethod
-    def _save(table: Table, meta_too: bool) -> None:
-        """The log through the store (atomic), and the table file when it changed."""
-        store.save(table.log_path, table.session)
-        if meta_too:
-            atomic_write(table.meta_path, table.meta.model_dump_json(indent=1))
+    def _save(log_path: Path, session: Session, table: Table | None = None,
+              meta: TableFile | None = None) -> None:
+        """The log through the store (atomic), and the table file (``meta``, or the
+        table's own) when ``table`` is given."""
+        store.save(log_path, session)
+        if table is not None:
+            atomic_write(table.meta_path, (meta or table.meta).model_dump_json(indent=1))
             table.meta_path.chmod(0o600)  # it holds the game's tokens
+
+
+def _own_steps(session: Session, name: str) -> list[int]:
+    """The indices of ``name``'s steps since the last chance step (the round still
+    open), or [] when none, when a chance step came after them, or when the players did
+    not move at the same time then (the engine's ``to_move`` named only them: a turn
+    others have played on from, as in Mille Fiori, is not taken back)."""
+    found = []
+    for index in range(len(session.steps) - 1, -1, -1):
+        who = session.steps[index][0]
+        if who is None:
+            break
+        if who == name:
+            found.append(index)
+    if found and len(session.game.to_move(session.states[min(found)])) < 2:
+        return []
+    return sorted(found)
 
 
 def _token() -> str:

@@ -14,15 +14,25 @@ engine's legal moves), never from here or the page.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from scorepad.rules.mille_fiori import engine as E
 from scorepad.rules.mille_fiori.board import AREAS
 from scorepad.rules.mille_fiori.scoring import TRACK, breakdown
 from scorepad.rules.session import Session
-from scorepad.sheets.mille_fiori.board_svg import PLAYER_COLORS, area_svgs
+from scorepad.sheets.mille_fiori.board_svg import PLAYER_COLORS, area_pages
+from scorepad.sheets.svg import render_svg
 
 RECENT = 8  # the steps whose events the page lists
+
+
+@lru_cache(maxsize=64)
+def area_svgs(owner: tuple[int, ...], marks: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The board's areas as SVG with each owner's initial, cached (many phones, one
+    board). Not held to the printing font: the phone draws a name in any script."""
+    return tuple((name, render_svg(page, title=name, check_fonts=False))
+                 for name, page in area_pages(owner, marks))
 
 
 def initials(names: Sequence[str]) -> tuple[str, ...]:

@@ -34,6 +34,25 @@ class CreateGame(BaseModel):
     #: False: no seed at all, the table deals its own cards and the server keeps score
     #: (only for a game that offers it: ``WebGame.scorekeeper``)
     deal: bool = True
+    #: an id the start page makes per tap: the same id again answers the same game (a
+    #: second tap, a retried request) instead of making a second one
+    request: Annotated[str, StringConstraints(max_length=64)] | None = None
+
+
+class Undo(BaseModel):
+    """``POST /api/games/{id}/undo`` (host): ``steps`` is the number of steps the host's
+    page showed; a table that has moved on since is not undone (409)."""
+
+    model_config = ConfigDict(extra="forbid")
+    steps: Annotated[int, Field(ge=0)] | None = None
+
+
+class Retract(BaseModel):
+    """``POST /api/games/{id}/retract``: take back ``player``'s own moves of the round
+    still open (a player's link: their own; the host's: anyone's)."""
+
+    model_config = ConfigDict(extra="forbid")
+    player: Name | None = None
 
 
 class Step(BaseModel):
@@ -71,10 +90,24 @@ class TableFile(BaseModel):
     ended: bool = False
 
 
-def depth(value: object) -> int:
-    """How deeply ``value`` nests lists and objects (a scalar: 0)."""
-    if isinstance(value, dict):
-        return 1 + max((depth(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((depth(v) for v in value), default=0)
-    return 0
+def depth(text: bytes) -> int:
+    """How deeply the JSON text ``text`` nests lists and objects (a scalar: 0), read
+    before it is parsed, without recursion: a body nested 10,000 deep costs one pass."""
+    deepest = level = 0
+    in_string = escaped = False
+    for byte in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            level += 1
+            deepest = max(deepest, level)
+        elif byte in (0x5D, 0x7D):
+            level -= 1
+    return deepest

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -34,19 +35,78 @@ def serve_cmd(host: str, port: int, lan: bool, folder: Path) -> None:
     import uvicorn
 
     from .app import create_app
+    from .guard import allowed_hosts
     from .lan import lan_address, qr_text
 
     if lan:
         host = lan_address()
-    url = f"http://{host}:{port}/"
-    app = create_app(folder=folder, public_url=url if lan else None)
+    base = f"http://{host}:{port}/"
+    app = create_app(folder=folder, public_url=base if lan else None,
+                     hosts=allowed_hosts(host, port))
+    url = f"{base}?t={app.state.start_token}"
     state = app.state.host
     for problem in state.problems:
         click.echo(problem, err=True)
     click.echo(f"scorepad serve: {url} (games saved in {folder}/; "
                f"{len(state.tables)} resumed; games: {', '.join(state.games) or 'none'})")
+    click.echo("Open the link above to start a game (it holds the token that creates games).")
     if lan:
-        click.echo("Phones at the table join here:")
+        click.echo("The host starts the game here:")
         click.echo(qr_text(url))
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                timeout_graceful_shutdown=2)
+    uvicorn.Server(server_config(app, host, port)).run()
+
+
+#: Seconds a connection may take to send a request's headers.
+HEADER_SECONDS = 10.0
+#: The most connections and requests served at once (six phones at 50 tables hold 300
+#: event streams); beyond it uvicorn answers 503 at once.
+MAX_CONNECTIONS = 1000
+
+
+def server_config(app: Any, host: str, port: int) -> Any:
+    """uvicorn's settings for the server: an idle connection closed after 5 s, headers
+    in :data:`HEADER_SECONDS` (or the connection is closed), at most
+    :data:`MAX_CONNECTIONS` at once, headers of at most 16 KiB, only errors logged (a
+    flood of bad requests does not fill the terminal)."""
+    import uvicorn
+
+    return uvicorn.Config(app, host=host, port=port, log_level="error", access_log=False,
+                          timeout_graceful_shutdown=2, timeout_keep_alive=5,
+                          limit_concurrency=MAX_CONNECTIONS,
+                          h11_max_incomplete_event_size=16 * 1024,
+                          http=_header_timeout_protocol(), lifespan="off")
+
+
+def _header_timeout_protocol() -> type:
+    """uvicorn's h11 protocol, closing a connection that has not sent a whole request's
+    headers within :data:`HEADER_SECONDS` (uvicorn's keep-alive timeout only starts
+    after a first answer, so a slow sender would otherwise hold its connection)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeout(H11Protocol):
+        _deadline = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._deadline = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            waiting = self.cycle is None or self.cycle.response_complete
+            if not waiting and self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+            elif waiting and self._deadline is None:
+                self._deadline = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            super().connection_lost(exc)
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if self.cycle is None or self.cycle.response_complete:
+                self.transport.close()
+
+    return HeaderTimeout

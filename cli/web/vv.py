@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -43,19 +43,80 @@ def _network(state: Any) -> Any:
     return state.core.network if state.core is not None else None
 
 
-def flipper_view(session: Session, player: str | None = None) -> dict[str, Any]:
-    """``{"flip": ...}``: the big card, the pile by kind, windows left and the history of
-    the session's cards (the same for every viewer)."""
-    from scorepad.rules.voll_verplant.replay import since_shuffle
+#: The last cards the flipper's history lists (the page numbers them from the position):
+#: a view costs the same at card 1,000 as at card 25.
+HISTORY = 40
 
+
+def flipper_view(session: Session, player: str | None = None) -> dict[str, Any]:
+    """``{"flip": ...}``: the big card, the pile by kind, windows left and the last
+    :data:`HISTORY` cards of the session (the same for every viewer)."""
     state = session.state
     summary = deck_summary(str(state.seed), state.rules, _network(state))
+    if not session.is_over():  # the seed tells the next cards: not while the game runs
+        summary["seed"] = None
     cards = state.cards
-    history = [[card.code, since_shuffle(cards[:n + 1], state.rules)[1]]
-               for n, card in enumerate(cards)]
-    return {"flip": {**summary, "position": len(cards),
-                     "entry": round_entry(cards, state.rules, summary),
-                     "history": history, "last": session.is_over()}}
+    pile = _pile_since(session)
+    entry = None if not cards else round_entry(cards[pile.start:], state.rules, summary)
+    if entry is not None and not summary["any_map"]:
+        entry[4] = max(summary["windows"] - pile.filled, 0)
+    return {"flip": {**summary, "position": len(cards), "entry": entry,
+                     "history": [list(h) for h in pile.recent], "last": session.is_over()}}
+
+
+@dataclass(frozen=True)
+class _Pile:
+    """What the flipper keeps of a state's cards: where the pile since the last reshuffle
+    starts, the windows they fill and the last cards with their reshuffle flags."""
+
+    cards: tuple[Any, ...]
+    start: int
+    filled: int
+    recent: tuple[tuple[str, bool], ...]
+
+
+_PILES: dict[int, _Pile] = {}
+
+
+def _pile_since(session: Session) -> _Pile:
+    """The :class:`_Pile` of the session's cards, grown by one card from the previous
+    state's (kept per cards tuple): the engine's :func:`since_shuffle` reads only the
+    cards since the last reshuffle, so a view does not rescan the whole history."""
+    from scorepad.rules.voll_verplant.cards import windows_filled
+    from scorepad.rules.voll_verplant.replay import since_shuffle
+
+    cards = session.state.cards
+    found = _PILES.get(id(cards))
+    if found is not None and found.cards is cards:
+        return found
+    before = None
+    for state in reversed(session.states[:-1]):  # the last state with fewer cards
+        if len(state.cards) < len(cards):
+            before = _PILES.get(id(state.cards))
+            if before is not None and before.cards is not state.cards:
+                before = None
+            break
+    if before is None or len(before.cards) != len(cards) - 1:
+        before = _Pile((), 0, 0, ())
+        for n in range(len(cards) - 1):  # once: a resumed game, a jump back by undo
+            before = _grow(before, cards[:n + 1], session.state.rules, since_shuffle,
+                           windows_filled)
+    pile = _grow(before, cards, session.state.rules, since_shuffle, windows_filled)
+    if len(_PILES) > 512:  # a long evening of games: keep the memory flat
+        _PILES.clear()
+    _PILES[id(cards)] = pile
+    return pile
+
+
+def _grow(pile: _Pile, cards: tuple[Any, ...], rules: Any, since_shuffle: Any,
+          windows_filled: Any) -> _Pile:
+    if not cards:
+        return pile
+    start = len(cards) - 1 if pile.recent and pile.recent[-1][1] else pile.start
+    reshuffle = since_shuffle(cards[start:], rules)[1]
+    last = cards[-1]
+    return _Pile(cards, start, pile.filled + windows_filled((last,)),
+                 (*pile.recent, (last.code, reshuffle))[-HISTORY:])
 
 
 def vv_view(session: Session, player: str | None) -> dict[str, Any]:
@@ -76,13 +137,12 @@ def vv_view(session: Session, player: str | None) -> dict[str, Any]:
 def table_view(session: Session, player: str | None) -> dict[str, Any]:
     """Lines, players, sheets and completions of a game with players (see the module)."""
     from scorepad.rules.voll_verplant import engine
-    from scorepad.rules.voll_verplant.replay import marked_sheets
 
     state = session.state
     core = state.core
     net = core.network
     over = session.is_over()
-    sheets = marked_sheets(core)
+    sheets = _marked(core)
     players = []
     for p, name in enumerate(state.players):
         asking = engine.asking(core, p) if core.card is not None else None
@@ -109,6 +169,24 @@ def table_view(session: Session, player: str | None) -> dict[str, Any]:
         "completions": completions,
         "news": [c for c in completions if c["round"] == closed] if closed else [],
     }
+
+
+_SHEETS: dict[int, tuple[Any, list[Any]]] = {}
+
+
+def _marked(core: Any) -> list[Any]:
+    """The engine's :func:`marked_sheets` of a state, once per state: every phone's view
+    and the marks asset of one step ask for the same six scored sheets."""
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    found = _SHEETS.get(id(core))
+    if found is not None and found[0] is core:
+        return found[1]
+    sheets = marked_sheets(core)
+    if len(_SHEETS) > 256:  # a long evening of games: keep the memory flat
+        _SHEETS.clear()
+    _SHEETS[id(core)] = (core, sheets)
+    return sheets
 
 
 def _shown(sheet: Any, over: bool) -> Any:
@@ -142,7 +220,8 @@ def _marks_svg(net: Any, sheet: Any, lang: str) -> str:
     if found is None:
         layout = sheet_layout(net, "a4", lang, True)
         marks = _draw_marks(net, layout, sheet, lang)
-        found = render_svg(Page(layout.width, layout.height, [marks]))
+        # the phone's browser draws a name in any script: not held to the printing font
+        found = render_svg(Page(layout.width, layout.height, [marks]), check_fonts=False)
         if len(_MARKS) > 256:  # a long evening of games: keep the memory flat
             _MARKS.clear()
         _MARKS[key] = found
@@ -156,7 +235,8 @@ def _sheet_svg(net: Any, lang: str) -> str:
     from scorepad.sheets.voll_verplant import sheet_layout, sheet_title
 
     layout = sheet_layout(net, "a4", lang, True)
-    return render_svg(Page(layout.width, layout.height, [layout.base]), title=sheet_title(net))
+    return render_svg(Page(layout.width, layout.height, [layout.base]), title=sheet_title(net),
+                      check_fonts=False)
 
 
 def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
@@ -175,12 +255,11 @@ def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
     found = MARKS_ASSET.match(name)
     if found is None or not state.players:
         return None
-    from scorepad.rules.voll_verplant.replay import marked_sheets
 
     seat, lang, key = int(found.group(1)), found.group(2), found.group(3)
     if seat >= len(state.players):
         return None
-    sheet = _shown(marked_sheets(state.core)[seat], session.is_over())
+    sheet = _shown(_marked(state.core)[seat], session.is_over())
     if _key(sheet) != key:
         return None
     return _marks_svg(net, sheet, lang), "image/svg+xml"
@@ -207,3 +286,36 @@ def _completions(session: Session) -> list[dict[str, Any]]:
         _COMPLETIONS.clear()
     _COMPLETIONS[id(last)] = (last, out)
     return out
+
+
+# -- a move previewed on the sheet ------------------------------------------------------
+
+def vv_check(session: Session, query: Any) -> dict[str, Any]:
+    """What ``{"player": NAME, "move": MOVE}`` would write on that player's sheet, nothing
+    played: the stations it crosses, the transfer numbers it writes and the wagon windows
+    it fills (``{"ok": true, "stations", "transfers", "windows"}``), found by letting the
+    engine play it on a copy of the state; or ``{"ok": false, "error", "rule"}`` with the
+    engine's refusal. The page draws the preview from this, never from rules of its own."""
+    from scorepad.rules.common.errors import RuleViolation, ScorepadError
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    if not isinstance(query, dict) or not isinstance(query.get("player"), str):
+        return {"ok": False, "error": "ask with {\"player\": NAME, \"move\": MOVE}", "rule": None}
+    name = query["player"]
+    state = session.state
+    if name not in state.players or state.core is None:
+        return {"ok": False, "error": f"no player {name!r} at this table", "rule": None}
+    try:
+        after = session.step(name, query.get("move"))
+    except ScorepadError as err:
+        return {"ok": False, "error": err.message, "rule": getattr(err, "rule", None)}
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        unknown = RuleViolation("this move is not one the game knows", rule="unknown-move")
+        return {"ok": False, "error": unknown.message, "rule": unknown.rule}
+    seat = state.players.index(name)
+    old, new = marked_sheets(state.core)[seat], marked_sheets(after.state.core)[seat]
+    return {"ok": True, "stations": sorted(new.marked - old.marked),
+            "transfers": {str(k): v for k, v in new.transfers.items()
+                          if old.transfers.get(k) != v},
+            "windows": {k: len(v) - len(old.windows.get(k, ())) for k, v in new.windows.items()
+                        if len(v) != len(old.windows.get(k, ()))}}

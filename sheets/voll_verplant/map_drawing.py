@@ -153,12 +153,15 @@ class _MapDrawing(_MapLabels):
         self._routes()
         for part in ("casing", "band"):
             for line in net.lines:
-                group.extend(track_items(self.tracks[line.index], self.looks[line.index],
-                                         self.line_w, closed=line.ring,
-                                         tag=f"line line-{line.id}", part=part))
+                # one group a line (data-line in SVG): a page turns a tap into that line
+                group.add(Group(track_items(self.tracks[line.index], self.looks[line.index],
+                                            self.line_w, closed=line.ring,
+                                            tag=f"line line-{line.id}", part=part),
+                                data={"line": line.id}))
         self.station_slots: list[int] = []
         for st in net.stations:
-            group.extend(self._station(st.index))
+            # one group a station (data-station in SVG): a tap on it names the station
+            group.add(Group(self._station(st.index), data={"station": str(st.id)}))
             x, y = self.centers[st.index]
             self.station_slots.append(self.obstacles.add(geo.Disc(x, y, self.outer[st.index])))
         frame = self.frame

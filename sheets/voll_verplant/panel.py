@@ -108,7 +108,8 @@ class _Panel:
         g.add(Text(bx + 3.8, y + 6.0, label("vv.first", lang), MIN_TEXT, anchor="middle"))
         g.add(Text(bx + 12.2, y + 6.0, label("vv.later", lang), MIN_TEXT, anchor="middle"))
         for row, line in enumerate(self.net.lines[first:end]):
-            g.extend(self._row(line, x, y + TABLE_HEAD + row * ROW_H))
+            g.add(Group(self._row(line, x, y + TABLE_HEAD + row * ROW_H),
+                        data={"line": line.id}))  # the wagon row: a tap plays the line
         return g
 
     def _row(self, line: MapLine, x: float, y: float) -> list[Item]:

@@ -30,36 +30,57 @@ export function langButtons(root, onChange) {
   document.documentElement.lang = lang;
 }
 
-// A JSON call; resolves to [ok, body]. Errors are shown by the caller (body.error).
+// A JSON call; resolves to [ok, body]. Errors are shown by the caller (body.error): in
+// the page's language (the kind of refusal by its status; the server's own sentence,
+// which is English, only on an English page and in body.detail).
 export async function call(method, path, body) {
   const options = { method, headers: { "Content-Type": "application/json" } };
   if (body !== undefined) options.body = JSON.stringify(body);
   try {
     const response = await fetch(path, options);
-    return [response.ok, await response.json()];
+    const answer = await response.json();
+    if (!response.ok) answer.detail = answer.error, answer.error = errorText(response.status, answer.error, answer.code, answer.fields);
+    return [response.ok, answer];
   } catch (err) {
-    return [false, { error: t("offline") }];
+    return [false, { error: t("err_network") }];
   }
 }
 
-// Keep the screen on while a game runs (Wake Lock API where the browser has it).
+export function errorText(status, detail, code, fields) {
+  if (code && WORDS[lang][`err_${code}`]) return t(`err_${code}`, fields || {}); // said in words
+  if (lang === "en" && detail) return detail;
+  const key = `err_${status}`;
+  const kind = WORDS[lang][key] ? key : status >= 500 ? "err_503" : "err_400";
+  return t(kind);
+}
+
+// Keep the screen on while a game runs (Wake Lock API where the browser has it). One
+// lock at most: a request still on its way counts, so two quick calls take one lock.
 let wakeLock = null;
+let asking = null;
 export async function keepAwake(on) {
   if (!("wakeLock" in navigator)) return;
   try {
+    if (asking) await asking;
     if (on && !wakeLock && document.visibilityState === "visible") {
-      wakeLock = await navigator.wakeLock.request("screen");
-      wakeLock.addEventListener("release", () => { wakeLock = null; });
-    } else if (!on && wakeLock) { await wakeLock.release(); wakeLock = null; }
-  } catch { /* refused (battery saver, no user gesture yet): the page still works */ }
+      asking = navigator.wakeLock.request("screen");
+      const lock = await asking;
+      asking = null;
+      wakeLock = lock;
+      lock.addEventListener("release", () => { if (wakeLock === lock) wakeLock = null; });
+    } else if (!on && wakeLock) { const lock = wakeLock; wakeLock = null; await lock.release(); }
+  } catch { asking = null; /* refused (battery saver, no user gesture yet): the page still works */ }
 }
 
 // One join link as a list item: who it is for, the link and its QR code.
 export function linkItem(title, link, className = "") {
   const li = document.createElement("li");
   const h = document.createElement("strong"); h.textContent = title;
-  const a = document.createElement("a"); a.href = link.url; a.textContent = t("open"); a.className = className;
+  // the QR code is the link too: a big target, and the phone that scans needs no tap
+  const a = document.createElement("a"); a.href = link.url; a.className = className;
   const img = document.createElement("img"); img.src = link.qr; img.alt = `QR: ${title}`;
-  li.append(h, document.createElement("br"), a, img);
+  const open = document.createElement("span"); open.textContent = t("open");
+  a.append(img, open);
+  li.append(h, a);
   return li;
 }

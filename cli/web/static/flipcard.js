@@ -35,13 +35,14 @@ const ScorepadCards = (() => {
 
   // info: kinds, kind_names, deck_counts, deck_size, specials, windows, any_map, seed, map,
   // position (cards revealed), entry ([code, reshuffle_after, shuffle_icon, pile_left,
-  // windows_left] of the last card, or null), history ([code, reshuffle_after] from round 1),
+  // windows_left] of the last card, or null), history ([code, reshuffle_after] of the last cards, up to position),
   // last (no card can come after this one).
   function draw(root, info, W) {
     if (!root.querySelector("[data-part=card]")) root.innerHTML = markup;
     const part = (name) => root.querySelector(`[data-part=${name}]`);
     const kindOf = (code) => info.kind_names[info.kinds.findIndex((k) => String(k) === String(code))];
-    part("seed").textContent = fill(W.seed, { seed: info.seed }) + (info.map ? ` · ${info.map}` : "");
+    // a running served game keeps its seed (the next cards, the hands) from the phones
+    part("seed").textContent = [info.seed != null ? fill(W.seed, { seed: info.seed }) : "", info.map || ""].filter(Boolean).join(" · ");
     part("round").textContent = fill(W.round, { n: info.position });
     part("hist-h").textContent = W.history;
     const card = part("card"), last = info.entry;
@@ -81,7 +82,7 @@ const ScorepadCards = (() => {
     for (let i = info.history.length - 1; i >= 0; i--) {
       const [code, reshuffle] = info.history[i], d = describe(code, kindOf(code), W);
       const li = document.createElement("li");
-      li.value = i + 1; li.textContent = `${d.face} – ${d.name}`;
+      li.value = info.position - info.history.length + i + 1; li.textContent = `${d.face} – ${d.name}`;
       if (reshuffle) li.className = "shuffle";
       hist.append(li);
     }

@@ -19,7 +19,8 @@ let module = null;
 const ctx = {
   step: (player, move) => send("/step", { player, move }),
   reveal: () => send("/step", { reveal: true }),
-  undo: () => send("/undo"),
+  undo: () => send("/undo", { steps: state.steps }),
+  retract: (player) => send("/retract", player ? { player } : {}),
   check: (move) => call("POST", api("/check"), { move }),
   t, get lang() { return lang; }, get words() { return WORDS[lang]; },
 };
@@ -27,7 +28,7 @@ const ctx = {
 async function send(path, body) {
   $("error").hidden = true;
   const [ok, answer] = await call("POST", api(path), body);
-  if (!ok) { $("error").textContent = `${t("error")}: ${answer.error}`; $("error").hidden = false; return false; }
+  if (!ok) { $("error").textContent = answer.error; $("error").title = answer.detail || ""; $("error").hidden = false; return false; }
   show(answer);
   return true;
 }
@@ -47,13 +48,17 @@ async function show(next) {
   if (state && next.version < state.version) return; // an older answer arriving late
   state = next;
   const g = state.game;
-  document.title = `scorepad – ${g.kind}`;
-  $("title").textContent = g.kind;
+  const gameName = t(`game_${g.kind}`);
+  document.title = `scorepad – ${gameName}`;
+  $("title").textContent = gameName;
   $("who").textContent = state.you.host ? t("you_host")
     : state.you.watch ? t("you_watch") : t("you_are", { name: state.you.player });
   const names = state.to_move.join(", ");
-  $("status").textContent = state.ended ? t("ended")
-    : state.over ? t("game_over") : state.at_chance ? t("chance") : t("to_move", { names });
+  const undone = state.undone ? (state.undone.player === null ? t("undone_card", { n: state.undone.number })
+    : t("undone", { n: state.undone.number, name: state.undone.player })) : "";
+  $("status").textContent = (state.ended ? t("ended")
+    : state.over ? t("game_over") : state.at_chance ? t("chance") : t("to_move", { names }))
+    + (undone ? ` · ${undone}` : "");
   let generic = true;
   if (g.page) {
     module ??= await import(`/static/games/${g.page}`);
@@ -79,25 +84,59 @@ async function show(next) {
   }
   const host = state.you.host;
   $("hostbar").hidden = !host || state.ended;
-  $("reveal").textContent = t("reveal"); $("undo").textContent = t("undo"); $("end").textContent = t("end");
+  // undo says whose step it takes back
+  const last = state.last_step;
+  $("reveal").textContent = t("reveal"); $("end").textContent = t("end");
+  $("undo").textContent = !last ? t("undo") : last.player === null ? t("undo_card") : t("undo_of", { name: last.player });
+  const retract = $("retract"); retract.replaceChildren();
+  for (const name of state.can_retract || []) {
+    retract.append(button(state.you.host ? t("retract_for", { name }) : t("retract"), () => ctx.retract(state.you.host ? name : null)));
+  }
   $("reveal").disabled = !(state.at_chance && !state.chance_outcomes.length);
   $("undo").disabled = !state.can_undo;
   $("end").hidden = !host || state.ended;
   $("joinsec").hidden = !host; $("join-h").textContent = t("join");
   $("score-h").textContent = t("score"); $("log-h").textContent = `${t("log")} · ${t("steps", { n: state.steps })}`;
   $("scoresec").hidden = !state.score;
-  if (state.score) {
-    const table = $("score"); table.replaceChildren();
-    for (const p of state.score.players) {
-      const tr = table.insertRow();
-      tr.insertCell().textContent = p.name;
-      tr.insertCell().textContent = String(p.total);
-      tr.insertCell().textContent = t("rank", { n: p.rank });
-    }
-  }
+  if (state.score) showScore(state.score, state.bgstats);
   $("log").textContent = JSON.stringify(state.log, null, 1);
   keepAwake(!state.over && !state.ended);
+  // the end screen opens with the winner
+  if ((state.over || state.ended) && !shownEnd) { shownEnd = true; $("scoresec").scrollIntoView({ block: "start" }); }
   langButtons($("langs"), () => show(state));
+}
+
+let shownEnd = false;
+
+// The end screen: the winner and the ranks first, then each player's breakdown (as
+// score --json gives it), then a BG Stats link (and its QR code) when the server has one.
+function showScore(score, bgstats) {
+  const players = [...score.players].sort((a, b) => a.rank - b.rank);
+  const winners = score.winners || players.filter((p) => p.rank === 1).map((p) => p.name);
+  $("winner").textContent = winners.length > 1 ? t("winners", { names: winners.join(", ") }) : t("winner", { names: winners.join(", ") });
+  const table = $("score"); table.replaceChildren();
+  for (const p of players) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = t("rank", { n: p.rank });
+    tr.insertCell().textContent = p.name;
+    tr.insertCell().textContent = t("points", { n: p.total });
+  }
+  const parts = $("breakdown"); parts.replaceChildren();
+  for (const p of players) {
+    const d = document.createElement("details");
+    const s = document.createElement("summary"); s.textContent = `${p.name} · ${t("points", { n: p.total })}`;
+    const pre = document.createElement("dl");
+    for (const [key, value] of Object.entries(p)) {
+      if (["name", "total", "rank"].includes(key) || value === null || typeof value === "object") continue;
+      const dt = document.createElement("dt"); dt.textContent = WORDS[lang][`part_${key}`] ?? key.replace(/_/g, " ");
+      const dd = document.createElement("dd"); dd.textContent = String(value);
+      pre.append(dt, dd);
+    }
+    d.append(s, pre); parts.append(d);
+  }
+  $("breakdown-h").textContent = t("breakdown");
+  const bg = $("bgstats"); bg.replaceChildren();
+  if (bgstats) bg.append(linkItem(t("bgstats"), bgstats));
 }
 
 // the host can show the join links (and QR codes) again, at the table
@@ -123,4 +162,4 @@ events.addEventListener("error", () => {
   $("conn").textContent = t("offline"); $("conn").hidden = false;
 });
 const [ok, first] = await call("GET", api());
-if (ok) show(first); else { $("error").textContent = `${t("error")}: ${first.error}`; $("error").hidden = false; events.close(); }
+if (ok) show(first); else { $("error").textContent = first.error; $("error").hidden = false; events.close(); }

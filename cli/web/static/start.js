@@ -1,8 +1,11 @@
 // The start page: choose the game, the players, the seed and the set-up; get the join links.
-import { $, call, langButtons, linkItem, t } from "./common.js";
+import { $, WORDS, call, lang, langButtons, linkItem, t } from "./common.js";
 
 let kinds = [];
 let made = null;
+// the start page's token (from the link `scorepad serve` printed): creating a game needs it
+const startToken = new URLSearchParams(location.search).get("t") || "";
+let busy = false;
 // The games started here, so the host can go back to them (their links are the only key).
 const MINE = "scorepad-games";
 const mine = () => { try { return JSON.parse(localStorage.getItem(MINE) || "[]"); } catch { return []; } };
@@ -11,11 +14,11 @@ function showMine() {
   const list = $("mine-list"); list.replaceChildren();
   for (const g of mine()) {
     const li = document.createElement("li");
-    const a = document.createElement("a"); a.href = g.url; a.textContent = `${t("open")}: ${g.game} – ${g.players.join(", ") || g.seed}`;
+    const a = document.createElement("a"); a.href = g.url; a.textContent = `${t("open")}: ${t(`game_${g.game}`)} – ${g.players.join(", ") || g.seed}`;
     li.append(a); list.append(li);
   }
   $("mine-h").textContent = t("your_games");
-  $("mine").hidden = !list.children.length;
+  $("mine").hidden = !list.children.length || made !== null; // the new links come alone
 }
 
 function label() {
@@ -27,25 +30,43 @@ function label() {
     $("deal-l").textContent = t("deal_label");
     $("deal").options[0].text = t("deal_seed"); $("deal").options[1].text = t("deal_table");
   }
-  langButtons($("langs"), () => { label(); showLinks(); showMine(); });
+  for (const o of $("kind").options) o.text = t(`game_${o.value}`);
+  langButtons($("langs"), () => { label(); setupFields(); flipperNames(); showLinks(); showMine(); });
 }
 
 function setupFields() {
   const kind = kinds.find((k) => k.id === $("kind").value);
-  const root = $("setup"); root.replaceChildren();
+  const root = $("setup");
+  const kept = Object.fromEntries([...root.querySelectorAll("select")].map((s) => [s.id, s.value]));
+  root.replaceChildren();
   for (const [key, choices] of Object.entries(kind?.setup || {})) {
     if (choices.length < 2) continue; // nothing to choose
-    const l = document.createElement("label"); l.htmlFor = `setup-${key}`; l.textContent = key;
+    const l = document.createElement("label"); l.htmlFor = `setup-${key}`; l.textContent = WORDS[lang][`setup_${key}`] ?? key;
     const s = document.createElement("select"); s.id = `setup-${key}`; s.dataset.key = key;
-    choices.forEach((c, i) => { const o = new Option(c === null ? "–" : String(c), String(i)); s.append(o); });
+    choices.forEach((c, i) => { const o = new Option(c === null ? t(`${key}_none`) : String(c), String(i)); s.append(o); });
+    // a game of no players on no map is a card flipper: the names are not asked then
+    s.addEventListener("change", flipperNames);
+    if (kept[s.id] !== undefined) s.value = kept[s.id];
     root.append(l, s);
   }
   if (kind?.scorekeeper) { // the table may deal its own cards: the server only keeps score
     const l = document.createElement("label"); l.htmlFor = "deal"; l.id = "deal-l"; l.textContent = t("deal_label");
     const s = document.createElement("select"); s.id = "deal";
     s.append(new Option(t("deal_seed"), "seed"), new Option(t("deal_table"), "table"));
+    if (kept[s.id] !== undefined) s.value = kept[s.id];
     root.append(l, s);
   }
+}
+
+// A flipper (a set-up value of none, where the game offers a flipper) has no players.
+function isFlipper() {
+  const kind = kinds.find((k) => k.id === $("kind").value);
+  if (!kind?.flipper) return false;
+  return [...$("setup").querySelectorAll("select[data-key]")].some((s) => kind.setup[s.dataset.key][Number(s.value)] === null);
+}
+function flipperNames() {
+  const off = isFlipper();
+  $("players").disabled = off; $("players-l").classList.toggle("off", off);
 }
 
 function showLinks() {
@@ -56,31 +77,42 @@ function showLinks() {
   add(t("watch_link"), made.watch);
   for (const p of made.players) add(p.name, p);
   $("made").hidden = false;
+  $("again").textContent = t("another");
 }
 
-$("kind").addEventListener("change", setupFields);
+$("again").addEventListener("click", () => { made = null; $("made").hidden = true; $("new").hidden = false; showMine(); });
+
+$("kind").addEventListener("change", () => { setupFields(); flipperNames(); });
 $("new").addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (busy) return; // a second tap while the first is on its way makes no second game
   $("error").hidden = true;
   const kind = kinds.find((k) => k.id === $("kind").value);
   let rules;
-  try { rules = JSON.parse($("rules").value || "{}"); } catch { rules = null; }
-  if (rules === null || typeof rules !== "object" || Array.isArray(rules)) {
-    $("error").textContent = t("rules_label"); $("error").hidden = false; return;
-  }
+  const fail = (text) => { $("error").textContent = text; $("error").hidden = false; };
+  try { rules = JSON.parse($("rules").value || "{}"); } catch (err) { fail(t("rules_bad", { why: err.message })); return; }
+  if (rules === null || typeof rules !== "object" || Array.isArray(rules)) { fail(t("rules_not_object")); return; }
   const setup = {};
   for (const s of $("setup").querySelectorAll("select[data-key]")) setup[s.dataset.key] = kind.setup[s.dataset.key][Number(s.value)];
-  const players = $("players").value.split("\n").map((s) => s.trim()).filter(Boolean);
+  const players = isFlipper() ? [] : $("players").value.split("\n").map((s) => s.trim()).filter(Boolean);
   const deal = $("deal")?.value !== "table";
-  const [ok, body] = await call("POST", "/api/games", { game: kind.id, players, seed: deal ? $("seed").value.trim() || null : null, rules, setup, deal });
-  if (!ok) { $("error").textContent = body.error; $("error").hidden = false; return; }
+  busy = true; $("create").disabled = true;
+  const request = $("new").dataset.request ||= crypto.getRandomValues(new Uint32Array(4)).join("-");
+  const [ok, body] = await call("POST", `/api/games?t=${encodeURIComponent(startToken)}`, { game: kind.id, players, seed: deal ? $("seed").value.trim() || null : null, rules, setup, deal, request });
+  busy = false; $("create").disabled = false;
+  if (!ok) { fail(body.error); return; }
+  delete $("new").dataset.request; // the next tap on Start is a new game
   made = body; showLinks();
+  // the links and QR codes take the form's place: all of them on one screen
+  $("new").hidden = true; $("mine").hidden = true;
+  window.scrollTo(0, 0);
   const keep = [{ url: body.host.url, game: body.game, seed: body.seed, players }, ...mine()].slice(0, 20);
-  localStorage.setItem(MINE, JSON.stringify(keep)); showMine();
+  localStorage.setItem(MINE, JSON.stringify(keep)); // listed again on "Another game"
 });
 
 const [ok, body] = await call("GET", "/api/kinds");
 kinds = ok ? body : [];
-for (const k of kinds) $("kind").append(new Option(k.id, k.id));
+for (const k of kinds) $("kind").append(new Option(t(`game_${k.id}`), k.id));
 if (!kinds.length) { $("error").textContent = t("no_games"); $("error").hidden = false; $("create").disabled = true; }
+if (!startToken) { $("error").textContent = t("no_start_token"); $("error").hidden = false; $("create").disabled = true; }
 label(); setupFields(); showMine();

@@ -14,16 +14,19 @@ function styles() {
   document.head.append(el("link", { id: "mf-css", rel: "stylesheet", href: "/static/games/mille-fiori.css" }));
 }
 
-// "workshops/quartz/3" → "quartz 3"; "residences/-/4" → "Residences 4"
+// A card says its number is the ship's, a space its number with "#", so a card and the
+// space it goes to are never mixed up:
+// "workshops/quartz/3" → "quartz (ship 3)"; "residences/-/3" → "Residences (ship 3)";
+// "residences/2" → "Residences #2"
 export function cardName(id, t) {
   const [area, symbol, number] = id.split("/");
-  return `${symbol === "-" ? t(`mf.${area}`) : t(`mf.${symbol}`)} ${number}`;
+  return `${symbol === "-" ? t(`mf.${area}`) : t(`mf.${symbol}`)} (${t("mf_k_ship")} ${number})`;
 }
 
 function spaceName(id, t) {
   if (id === "ship") return t("mf_ship");
   const [area, ...rest] = id.split("/");
-  return `${t(`mf.${area}`)} ${rest.map((r) => (/^\d+$/.test(r) ? r : t(`mf.${r}`))).join(" ")}`;
+  return `${t(`mf.${area}`)} ${rest.map((r) => (/^\d+$/.test(r) ? `#${r}` : t(`mf.${r}`))).join(" ")}`;
 }
 
 // the legal moves of one player, by target: space id (or "ship") → [move]
@@ -109,6 +112,9 @@ function picker(state, ctx, legal) {
   const t = ctx.t;
   const [player] = Object.keys(state.legal);
   const box = el("section", { class: "mf-pick", id: "mf-pick" });
+  // the bonus card owed is said where the player looks: in the sticky picker
+  const owed = state.view.bonus_owed;
+  if (owed) box.append(el("p", { class: "mf-owed", id: "mf-owed-pick", text: ctx.t("mf_owes", { name: owed.player, why: owed.why }) }));
   if (!player) return box;
   const moves = state.legal[player];
   if (chosen && (chosen.player !== player || !legal.has(chosen.target))) chosen = null;

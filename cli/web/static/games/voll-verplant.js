@@ -14,6 +14,10 @@ let pick = {}; // player -> {line, direction}: the taps so far, while their choi
 const pickFor = {}; // player -> the legal moves the taps were made among
 let shownSheet = null; // the host's or watcher's chosen sheet
 let zoomed = false;
+// player -> {move, preview}: a move tapped but not played yet (confirm plays it)
+const pending = {};
+const svgText = new Map(); // blank sheet URL -> its SVG text (the phone fetches it once)
+let tapped = ""; // the station named by the last tap on the sheet
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -34,15 +38,23 @@ function styleSheet() {
 function badge(line) {
   const b = el("span", { class: "vv-badge", text: line.id });
   b.style.background = line.color;
-  b.style.color = luminance(line.color) > 0.55 ? "#111" : "#fff";
+  b.style.color = inkOn(line.color);
   return b;
 }
 
-function luminance(hex) {
+// WCAG's relative luminance of a #rrggbb colour (linearised sRGB).
+export function luminance(hex) {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex || "");
   if (!m) return 1;
-  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16) / 255);
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+// Black or white, whichever contrasts more with the background: at least 4.5:1 on any colour.
+export function inkOn(hex) {
+  const l = luminance(hex);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
 }
 
 // The legal moves of one player, grouped for tapping: line -> direction -> moves. A move
@@ -79,7 +91,7 @@ function picker(name, moves, table, state, ctx) {
   }
   const g = grouped(moves);
   const row = el("div", { class: "moves" });
-  const go = (move) => { pick[name] = {}; ctx.step(name, move); };
+  const go = (move) => choose(name, move, ctx);
   const tap = (text, move, attrs = {}) => el("button", { type: "button", onclick: () => go(move), ...attrs }, text);
   if (g.pass) row.append(tap(ctx.t("vv_pass"), g.pass, { class: "vv-pass" }));
   if (g.stations.length || g.decline) {
@@ -130,7 +142,114 @@ function picker(name, moves, table, state, ctx) {
     }
   }
   box.append(row);
+  const chosenMove = pending[name];
+  if (chosenMove) box.append(confirmBar(name, chosenMove, ctx));
   return box;
+}
+
+// A move tapped (on the sheet or in the list): the engine says what it would write
+// (the check hook), the sheet previews it, and Confirm plays it.
+async function choose(name, move, ctx) {
+  pending[name] = { move, preview: null };
+  ctx.rerender();
+  const [ok, answer] = await ctx.check({ player: name, move });
+  if (pending[name]?.move !== move) return; // another tap came first
+  pending[name] = { move, preview: ok && answer.ok ? answer : null, error: ok && !answer.ok ? answer.error : null };
+  ctx.rerender();
+}
+
+function confirmBar(name, chosen, ctx) {
+  const bar = el("div", { class: "vv-confirm-bar", role: "group" });
+  const what = chosen.preview ? describeMove(chosen.move, chosen.preview, ctx) : "";
+  if (what) bar.append(el("p", { class: "vv-preview-text", text: what }));
+  if (chosen.error) bar.append(el("p", { class: "error", text: chosen.error }));
+  bar.append(el("div", { class: "moves" },
+    el("button", { type: "button", class: "primary", id: "vv-confirm", "data-player": name,
+      onclick: async () => { const move = chosen.move; delete pending[name]; pick[name] = {}; await ctx.step(name, move); } }, ctx.t("confirm")),
+    el("button", { type: "button", class: "vv-cancel", onclick: () => { delete pending[name]; pick[name] = {}; ctx.rerender(); } }, ctx.t("cancel"))));
+  return bar;
+}
+
+function describeMove(move, preview, ctx) {
+  const parts = [];
+  if ("line" in move) parts.push(ctx.t("vv_line", { id: move.line }));
+  if (preview.stations.length) parts.push(preview.stations.map((id) => `✕${id}`).join(" "));
+  for (const [id, n] of Object.entries(preview.transfers)) parts.push(`${id}: ${n}`);
+  if ("station" in move && move.station !== null) parts.push(`✕${move.station}`);
+  return parts.join(" · ");
+}
+
+// The legal targets of the moves: lines (at their wagon and on the map), stations.
+function targets(moves) {
+  const lines = new Set(), stations = new Set();
+  for (const m of moves || []) {
+    if ("line" in m) lines.add(String(m.line));
+    if ("station" in m && m.station !== null) stations.add(String(m.station));
+  }
+  return { lines, stations };
+}
+
+// The blank sheet drawn inline (its stations and lines are elements to tap), marked with
+// the legal targets (class "legal") and the chosen move's preview (class "preview").
+function boardSheet(holder, url, name, state, table, ctx) {
+  const draw = () => {
+    const svg = holder.querySelector("svg");
+    if (!svg) return;
+    for (const e of svg.querySelectorAll(".legal, .preview")) e.classList.remove("legal", "preview");
+    for (const e of svg.querySelectorAll(".vv-x")) e.remove();
+    const moves = state.legal[name];
+    const { lines, stations } = targets(moves);
+    for (const e of svg.querySelectorAll("[data-line]")) if (lines.has(e.dataset.line)) e.classList.add("legal");
+    for (const e of svg.querySelectorAll("[data-station]")) if (stations.has(e.dataset.station)) e.classList.add("legal");
+    const chosen = pending[name];
+    const crossed = new Set([...(chosen?.preview?.stations || []).map(String), ...Object.keys(chosen?.preview?.transfers || {})]);
+    if (chosen && "station" in chosen.move && chosen.move.station !== null) crossed.add(String(chosen.move.station));
+    for (const e of svg.querySelectorAll("[data-station]")) {
+      if (!crossed.has(e.dataset.station)) continue;
+      e.classList.add("preview");
+      const c = e.querySelector("circle:last-of-type");
+      if (!c) continue;
+      const [x, y, r] = ["cx", "cy", "r"].map((k) => Number(c.getAttribute(k)));
+      for (const [a, b] of [[-1, -1], [-1, 1]]) {
+        const l = document.createElementNS("http://www.w3.org/2000/svg", "line");
+        l.setAttribute("x1", x + a * r); l.setAttribute("y1", y + b * r);
+        l.setAttribute("x2", x - a * r); l.setAttribute("y2", y - b * r);
+        l.setAttribute("class", "vv-x"); e.append(l);
+      }
+    }
+    if (chosen && "line" in chosen.move) {
+      for (const e of svg.querySelectorAll(`[data-line="${CSS.escape(String(chosen.move.line))}"]`)) e.classList.add("preview");
+    }
+  };
+  const known = svgText.get(url);
+  if (known) { holder.innerHTML = known; draw(); }
+  else {
+    fetch(url).then((r) => (r.ok ? r.text() : "")).then((text) => {
+      if (!text.startsWith("<svg")) return;
+      svgText.set(url, text); holder.innerHTML = text; draw();
+    });
+  }
+  holder.onclick = (event) => {
+    const hit = event.target.closest("[data-station], [data-line]");
+    if (!hit) return;
+    const moves = state.legal[name] || [];
+    if (hit.dataset.station !== undefined) {
+      const id = hit.dataset.station;
+      tapped = `${id}${table.stations[id] ? ` · ${table.stations[id]}` : ""}`; // names on tap
+      const move = moves.find((m) => "station" in m && String(m.station) === id);
+      if (move) return choose(name, move, ctx);
+      ctx.rerender(); return;
+    }
+    const id = hit.dataset.line;
+    const list = moves.filter((m) => "line" in m && String(m.line) === id);
+    if (!list.length) return;
+    const dirs = grouped(list).lines.get(list[0].line);
+    const only = dirs.size === 1 ? [...dirs.values()][0] : null;
+    if (only && only.length === 1) return choose(name, only[0], ctx);
+    pick[name] = { line: list[0].line, direction: only ? [...dirs.keys()][0] : undefined };
+    delete pending[name];
+    ctx.rerender();
+  };
 }
 
 function sheetOf(table, name, state, ctx) {
@@ -141,11 +260,14 @@ function sheetOf(table, name, state, ctx) {
   const token = encodeURIComponent(new URLSearchParams(location.search).get("t") || "");
   const lang = LANGS.includes(ctx.lang) ? ctx.lang : "en";
   const file = (name) => `/api/games/${encodeURIComponent(state.game.id)}/asset/${name}.svg?t=${token}`;
-  const base = el("img", { class: "vv-base", alt: ctx.t("vv_sheet", { name: sheet.player }), src: file(`sheet-${lang}`) });
+  // the sheet is the board: drawn inline, its legal targets marked, taps turned into moves
+  const base = el("div", { class: "vv-base", role: "img", "aria-label": ctx.t("vv_sheet", { name: sheet.player }) });
+  boardSheet(base, file(`sheet-${lang}`), sheet.player, state, table, ctx);
   // the player's pen marks over it, in the same viewBox (a new key when they change)
   const marks = el("img", { class: "vv-marks", alt: "", src: file(`marks-${sheet.seat}-${lang}-${sheet.marks}`) });
   const paper = el("div", { class: zoomed ? "vv-paper zoomed" : "vv-paper" }, base, marks);
   fig.append(head, el("div", { class: "vv-scroll" }, paper));
+  if (tapped) fig.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
   return fig;
 }
 
@@ -174,13 +296,15 @@ function drawTable(root, state, ctx) {
   const table = state.view.table;
   for (const [name, moves] of Object.entries(state.legal)) {
     const key = JSON.stringify(moves); // another player's step keeps this player's taps
-    if (pickFor[name] !== key) { pick[name] = {}; pickFor[name] = key; }
+    if (pickFor[name] !== key) { pick[name] = {}; delete pending[name]; pickFor[name] = key; }
   }
   root.replaceChildren();
   if (table.news.length) {
     root.append(el("div", { class: "vv-news", role: "status", "aria-live": "polite" },
       ...doneTexts(table.news, ctx).map((text) => el("p", { text }))));
   }
+  const mine = state.you.player;
+  if (mine) root.append(sheetOf(table, mine, state, ctx)); // a player's page: the sheet first
   for (const [name, moves] of Object.entries(state.legal)) root.append(picker(name, moves, table, state, ctx));
   if (state.you.player !== null && !state.legal[state.you.player] && !state.over && !state.ended) {
     root.append(el("p", { class: "vv-wait status", text: state.at_chance ? ctx.t("chance") : ctx.t("waiting") }));
@@ -192,7 +316,6 @@ function drawTable(root, state, ctx) {
     }
     root.append(sum);
   }
-  const mine = state.you.player;
   if (!mine && table.sheets.length > 1) {
     const tabs = el("div", { class: "moves vv-tabs" });
     shownSheet = table.sheets.some((s) => s.player === shownSheet) ? shownSheet : table.sheets[0].player;
@@ -201,7 +324,7 @@ function drawTable(root, state, ctx) {
     }
     root.append(tabs);
   }
-  root.append(sheetOf(table, mine ?? shownSheet, state, ctx));
+  if (!mine) root.append(sheetOf(table, shownSheet ?? table.sheets[0].player, state, ctx));
   root.append(progress(table, ctx));
   if (table.completions.length) {
     root.append(el("section", {}, el("h2", { text: ctx.t("vv_completed") }),

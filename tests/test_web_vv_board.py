@@ -1,0 +1,213 @@
+"""The sheet is the board, in headless Chromium at 360×640: a whole Voll verplant game
+played by tapping the sheets of three phones (legal targets marked by the engine's legal
+moves, a tap previews, Confirm plays), a mis-tap changed before the round closes, and
+the saved log scored by ``vv score`` as the end screen shows it."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from web_browser import PHONE, chromium, horizontal_overflow, phone, shot, small_targets
+from web_server import START, serving
+from web_vv import vv_games
+
+from scorepad.main import root
+
+NAMES = ["Ann", "Bob", "Cid"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+def new_game(base: str, players: list[str], seed: str) -> dict:
+    r = httpx.post(f"{base}/api/games?t={START}", json={
+        "game": "voll-verplant", "players": players, "seed": seed, "setup": {"map": "tiny.yaml"}})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def steps_of(page) -> int:
+    return int(page.inner_text("#log-h").split("·")[1].split()[0])
+
+
+def wait_steps(page, n: int) -> None:
+    page.wait_for_selector(f"#log-h:has-text('· {n} steps')")
+
+
+def tap_sheet(page, prefer: int = 0) -> str:
+    """One move tapped on the phone's own sheet: a legal station (a free ride), else a
+    legal line at its wagon, then the ring direction / crosses the picker asks, then
+    Confirm. A move with no target on the sheet (no free window: pass) is the list's."""
+    page.wait_for_selector(".vv-base svg")
+    stations = page.locator(".vv-base [data-station].legal")
+    wagons = page.locator(".vv-base .lines-table [data-line].legal")
+    page.wait_for_function("() => document.querySelector('.vv-base .legal') || "
+                           "document.querySelector('.vv-pass')")
+    if stations.count():
+        stations.nth(prefer % stations.count()).click()
+        kind = "station"
+    elif wagons.count():
+        wagons.nth(prefer % wagons.count()).click()
+        if page.locator(".vv-pick .vv-dir").count():
+            page.locator(".vv-pick .vv-dir").first.click()
+        if page.locator(".vv-pick .vv-cross").count():
+            page.locator(".vv-pick .vv-cross").last.click()
+        kind = "line"
+    else:
+        page.locator(".vv-pass").click()
+        kind = "pass"
+    page.wait_for_selector("#vv-confirm")
+    if kind != "pass":  # the engine's answer previews the move on the sheet first
+        page.wait_for_selector(".vv-preview-text")
+    page.locator("#vv-confirm").click()
+    return kind
+
+
+def test_a_whole_game_by_tapping_three_sheets_with_a_mistap_changed(browser, tmp_path):
+    errors: list[str] = []
+    folder = tmp_path / "games"
+    runner_root = root
+    with serving(vv_games(folder), folder) as base:
+        game = new_game(base, NAMES, "board-1")
+        host = phone(browser, game["host"]["url"], errors)
+        phones = [phone(browser, p["url"], errors) for p in game["players"]]
+        steps, rounds, kinds = 0, 0, set()
+        while not host.locator("#scoresec:not([hidden])").count():
+            host.wait_for_selector("#reveal:not([disabled])")
+            host.click("#reveal")
+            steps += 1
+            rounds += 1
+            for page in phones:
+                wait_steps(page, steps)
+            if rounds == 1:
+                legal = phones[0].locator(".vv-base .legal").count()
+                assert legal > 0  # the card's targets are marked on Ann's own sheet
+                assert small_targets(phones[0]) == [] and horizontal_overflow(phones[0]) == 0
+                shot(phones[0], "vv-board-legal")
+            for k, page in enumerate(phones):
+                while page.locator(".vv-pick").count():
+                    kinds.add(tap_sheet(page, prefer=rounds + k))
+                    steps += 1
+                    wait_steps(page, steps)
+                    if rounds == 1 and k == 1 and "retracted" not in kinds:
+                        # Bob mis-tapped: he changes his move while the round is open;
+                        # Ann's move stays
+                        page.locator("#retract button").click()
+                        page.wait_for_selector(".vv-pick")
+                        page.wait_for_selector("#status:has-text('Bob')")
+                        kinds.add("retracted")
+                        # only Bob's step is taken back: Ann has moved still
+                        assert steps_of(page) == steps - 1
+                        assert "Ann" not in page.inner_text("#status")
+                        assert "Ann" not in phones[0].inner_text("#status")
+                        steps -= 1
+                        shot(page, "vv-board-changed")
+            if rounds > 40:
+                raise AssertionError("the tiny map's game did not end")
+            host.wait_for_selector(f"#log-h:has-text('· {steps} steps')")
+            if host.locator("#status:has-text('Game over')").count():
+                break
+        assert "retracted" in kinds and "line" in kinds
+        for page in [host, *phones]:
+            page.wait_for_selector("#scoresec:not([hidden])")
+        # the end screen opens with the winner, on the first screen of the phone
+        top = phones[0].evaluate("document.querySelector('#winner').getBoundingClientRect().top")
+        assert 0 <= top < PHONE["height"]
+        shot(phones[0], "vv-board-over")
+        from click.testing import CliRunner
+
+        printed = CliRunner().invoke(runner_root, ["vv", "score", "--json",
+                                                   str(folder / game["log"])])
+        assert printed.exit_code == 0, printed.output
+        score = json.loads(printed.stdout)
+        ranked = sorted(score["players"], key=lambda p: p["rank"])
+        shown = [[c.inner_text() for c in row.locator("td").all()]
+                 for row in phones[1].locator("#score tr").all()]
+        assert shown == [[f"rank {p['rank']}", p["name"], f"{p['total']:g} points"]
+                         for p in ranked]
+    assert errors == []
+
+
+def test_names_show_on_tap_and_the_preview_marks_the_crosses(browser, tmp_path):
+    errors: list[str] = []
+    folder = tmp_path / "games"
+    with serving(vv_games(folder), folder) as base:
+        game = new_game(base, NAMES[:2], "t2")  # a 6 first: the ring R
+        host = phone(browser, game["host"]["url"], errors)
+        ann = phone(browser, game["players"][0]["url"], errors)
+        host.click("#reveal")
+        wait_steps(ann, 1)
+        ann.wait_for_selector(".vv-base .lines-table [data-line=R].legal")
+        # only the engine's legal lines are marked
+        marked = ann.eval_on_selector_all(".vv-base .lines-table [data-line].legal",
+                                          "els => els.map(e => e.dataset.line)")
+        ann_t = game["players"][0]["url"].rsplit("t=", 1)[1]
+        legal = httpx.get(f"{base}/api/games/{game['id']}", params={"t": ann_t}).json()["legal"]
+        assert marked == sorted({m["line"] for m in legal["Ann"] if "line" in m})
+        ann.locator(".vv-base .lines-table [data-line=R]").click()
+        ann.locator(".vv-dir[data-dir=cw]").click()
+        ann.locator(".vv-cross").last.click()
+        ann.wait_for_selector(".vv-preview-text")
+        crossed = ann.eval_on_selector_all(".vv-base [data-station].preview",
+                                           "els => els.map(e => e.dataset.station)")
+        assert crossed and all(ann.locator(f".vv-base [data-station='{s}'] .vv-x").count() == 2
+                               for s in crossed)
+        assert steps_of(ann) == 1  # nothing played before Confirm
+        ann.locator(".vv-cancel").click()
+        assert ann.locator(".vv-base .preview").count() == 0
+        ann.locator(".vv-base [data-station='1']").click()  # names on tap
+        assert ann.inner_text(".vv-tapped").startswith("1")
+    assert errors == []
+
+
+def test_the_start_page_guides_the_host(browser, tmp_path):
+    """A flipper from the start page with the names still filled in (no map: no players),
+    bad ruleset JSON named in words, and one game however often Start is tapped."""
+    errors: list[str] = []
+    folder = tmp_path / "games"
+    with serving(vv_games(folder), folder) as base:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/?t={START}")
+        page.wait_for_selector("#kind option", state="attached")
+        page.select_option("#kind", "voll-verplant")
+        page.fill("#rules", "{nope")
+        page.click("#create")
+        page.wait_for_selector("#error:not([hidden])")
+        assert "not JSON" in page.inner_text("#error")
+        page.fill("#rules", "{}")
+        page.select_option("#setup-map", label="none: a card flipper for any map")
+        assert page.locator("#players").is_disabled()  # "Ann", "Bob" stay, unasked
+        page.evaluate("document.querySelector('#create').click();"
+                      "document.querySelector('#create').click()")  # a double tap
+        page.wait_for_selector("#made:not([hidden])")
+        assert page.locator("#links li").count() == 2  # host and watchers: a flipper
+        assert page.is_hidden("#error")
+        assert len(list(folder.glob("*.web.json"))) == 1
+        shot(page, "start-flipper-links")
+    assert errors == []
+
+
+def test_every_line_badge_has_contrast_of_at_least_3_to_1(browser, tmp_path):
+    """The badge's ink (the page module's own choice, black or white) on every line colour
+    of the bundled maps (Berlin's E and J were under 3:1)."""
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+
+    colors = sorted({line.color for m in BUNDLED_MAPS for line in bundled_map(m).lines})
+    with serving(vv_games(tmp_path / "games"), tmp_path / "games") as base:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(f"{base}/?t={START}")
+        ratios = page.evaluate("""async (colors) => {
+          const m = await import('/static/games/voll-verplant.js');
+          const lum = (c) => m.luminance(c);
+          return colors.map((c) => {
+            const a = lum(c), b = lum(m.inkOn(c));
+            return [c, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+          }); }""", colors)
+    assert len(ratios) >= 10  # every colour of the four maps
+    assert [c for c, r in ratios if r < 3] == []

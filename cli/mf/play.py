@@ -13,6 +13,7 @@ from scorepad.options import log_option, players_option, resume_option
 
 from .common import rules_option
 
+
 @click.command(name="play")
 @players_option(2, 4, dest="names")
 @click.option("--start", "start_name", metavar="NAME",

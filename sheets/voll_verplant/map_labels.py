@@ -87,6 +87,7 @@ class _MapLabels:
     track_slots: set[int]
     track_pieces: geo.Obstacles
     first: frozenset[int]
+    early: bool
 
     def _badge_requests(self) -> tuple[list[Item], list[tuple]]:
         """Each line's letter at both ends (a square at the wagon's end, a circle at the end

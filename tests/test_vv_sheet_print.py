@@ -219,17 +219,14 @@ def test_the_bundled_maps_label_hints_are_current():
     # change that moves it needs `python -m scorepad.sheets.voll_verplant.hints`.
     from scorepad.sheets.voll_verplant import hints, layout_search
 
-    table = {}
-    for line in hints._generate().splitlines():
-        key, _, value = line.strip().rstrip(",").partition(": ")
-        table[eval(key)] = eval(value)  # noqa: S307 - our own generated literals
-    assert table == hints.FIRST
+    assert hints.search() == (hints.FIRST, hints.EARLY)
     # started there, a sheet leaves out no more names than the search from scratch
     for (map_id, paper, lang, numbers), first in list(hints.FIRST.items())[::5]:
         net = load_network(map_id)
         hinted = sheet_layout(net, paper, lang, numbers)
         assert len(hinted.unnamed) <= len(layout_search(net, paper, lang, numbers).unnamed)
         assert set(first) <= hinted.first
+        assert hinted.early == ((map_id, paper, lang, numbers) in hints.EARLY)
 
 
 def test_an_svg_for_a_page_has_no_style_element():

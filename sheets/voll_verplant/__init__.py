@@ -101,21 +101,27 @@ def sheet_layout(network: Network, paper: str, lang: str, numbers: bool) -> Shee
     placed first, while that leaves fewer out. A bundled map starts with the names that
     search ends with (:data:`.hints.FIRST`), so that it is laid out once.
     """
-    from .hints import FIRST
+    from .hints import EARLY, FIRST
 
     # (A custom map with a bundled map's id gets its hint too: only an order to try.)
-    hint = FIRST.get((network.id, paper, lang, numbers), ())
-    return layout_search(network, paper, lang, numbers, frozenset(hint))
+    key = (network.id, paper, lang, numbers)
+    return layout_search(network, paper, lang, numbers, frozenset(FIRST.get(key, ())),
+                         key in EARLY)
 
 
 def layout_search(network: Network, paper: str, lang: str, numbers: bool,
-                  first: frozenset[int] = frozenset()) -> SheetLayout:
+                  first: frozenset[int] = frozenset(), early: bool = False) -> SheetLayout:
     """:func:`sheet_layout` without its cache, starting with the names of ``first`` placed
-    first; the result's ``first`` is the set it ended with."""
-    sheet = _SheetBuilder(network, paper, lang, numbers, MAP_PAD, first).build()
+    first (``early``: before the badges too); the result's ``first`` and ``early`` are where
+    the search ended. Names left out are placed first on a new layout (up to ``REPAIRS``
+    times, while that helps), then before the badges too."""
+    def build(pad: float, first: frozenset[int]) -> SheetLayout:
+        return _SheetBuilder(network, paper, lang, numbers, pad, first, early).build()
+
+    sheet = build(MAP_PAD, first)
     if sheet.problems:
         try:
-            roomy = _SheetBuilder(network, paper, lang, numbers, ROOMY_PAD, first).build()
+            roomy = build(ROOMY_PAD, first)
         except ContentError:  # too dense at the smaller scale: keep the first
             roomy = sheet
         if _worse(sheet, roomy):
@@ -125,11 +131,16 @@ def layout_search(network: Network, paper: str, lang: str, numbers: bool,
         if set(sheet.unnamed) <= first:
             break  # all named, or only names that were placed first already
         first |= frozenset(sheet.unnamed)
-        again = _SheetBuilder(network, paper, lang, numbers,
-                              ROOMY_PAD if sheet.pad_roomy else MAP_PAD, first).build()
+        again = build(ROOMY_PAD if sheet.pad_roomy else MAP_PAD, first)
         if not _worse(sheet, again):
             break
         sheet = again
+    if sheet.unnamed and not early:
+        # ... and before the badges, which can move out on a stub where a name cannot.
+        alt = layout_search(network, paper, lang, numbers, first | frozenset(sheet.unnamed),
+                            True)
+        if _worse(sheet, alt):
+            sheet = alt
     return sheet
 
 

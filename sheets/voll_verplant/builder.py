@@ -21,9 +21,11 @@ class _SheetBuilder(_MapDrawing, _Panel):
     """Builds one blank sheet; see the package docstring for the order of the steps."""
 
     def __init__(self, network: Network, paper: str, lang: str, numbers: bool,
-                 pad: float = MAP_PAD, first: frozenset[int] = frozenset()) -> None:
+                 pad: float = MAP_PAD, first: frozenset[int] = frozenset(),
+                 early: bool = False) -> None:
         self.pad = pad
         self.first = first  # station ids whose names are placed first
+        self.early = early  # ... before the badges, too
         self.net = network
         self.paper = paper
         self.lang = lang
@@ -72,6 +74,7 @@ class _SheetBuilder(_MapDrawing, _Panel):
         self.sheet.problems = self.problems
         self.sheet.pad_roomy = self.pad != MAP_PAD
         self.sheet.first = self.first
+        self.sheet.early = self.early
         return self.sheet
 
     def _block_obstacle(self, item: Item) -> None:

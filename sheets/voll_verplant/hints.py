@@ -1,12 +1,12 @@
 """Where the label search of the bundled maps ends (generated: ``python -m
-scorepad.sheets.voll_verplant.hints`` writes this file; ``tests/test_vv_sheet_print.py`` checks
+scorepad.sheets.voll_verplant.hints`` writes the tables below; ``tests/test_vv_sheet_print.py`` checks
 it is current).
 
 ``FIRST[(map id, paper, language, numbers)]`` lists the stations whose names
 :func:`~scorepad.sheets.voll_verplant.layout_search`, started with none, ends up placing first
-(it lays a sheet out again with the names left out first, up to twice). A bundled sheet starts
-there and is laid out once instead of up to three times; the search still runs on if names
-are left out.
+(it lays a sheet out again with the names left out first, up to twice, then with them before
+the badges too: the keys in ``EARLY``). A bundled sheet starts there and is laid out once
+instead of up to six times; the search still runs on if names are left out.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ FIRST: dict[tuple[str, str, str, bool], tuple[int, ...]] = {
     ('paris', 'letter', 'en', False): (41, 49, 52),
     ('paris', 'letter', 'de', True): (41, 49),
     ('paris', 'letter', 'de', False): (17, 41, 49, 52),
-    ('paris', 'letter', 'fr', True): (23, 36, 41, 46, 52, 62),
+    ('paris', 'letter', 'fr', True): (23, 36, 41, 45, 46, 51, 52, 62),
     ('paris', 'letter', 'fr', False): (17, 40, 41, 52),
     ('madrid', 'a4', 'en', False): (30,),
     ('madrid', 'a4', 'de', False): (30,),
@@ -45,32 +45,58 @@ FIRST: dict[tuple[str, str, str, bool], tuple[int, ...]] = {
     ('madrid', 'letter', 'de', False): (35, 40),
     ('madrid', 'letter', 'fr', True): (26, 29, 30, 35, 40, 41, 51, 53),
 }
+EARLY: set[tuple[str, str, str, bool]] = {
+    ('paris', 'a4', 'de', False),
+    ('paris', 'a4', 'de', True),
+    ('paris', 'a4', 'en', False),
+    ('paris', 'a4', 'en', True),
+    ('paris', 'a4', 'fr', False),
+    ('paris', 'a4', 'fr', True),
+    ('paris', 'letter', 'de', False),
+    ('paris', 'letter', 'de', True),
+    ('paris', 'letter', 'en', False),
+    ('paris', 'letter', 'en', True),
+    ('paris', 'letter', 'fr', True),
+}
+# (end of the tables)
 
 
-def _generate() -> str:
+def search() -> tuple[dict[tuple[str, str, str, bool], tuple[int, ...]],
+                      set[tuple[str, str, str, bool]]]:
+    """``FIRST`` and ``EARLY`` as the label search from scratch finds them now."""
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
 
     from . import layout_search
 
-    rows = []
+    first: dict[tuple[str, str, str, bool], tuple[int, ...]] = {}
+    early: set[tuple[str, str, str, bool]] = set()
     for map_id in BUNDLED_MAPS:
         net = bundled_map(map_id)
         for paper in ("a4", "letter"):
             for lang in ("en", "de", "fr"):
                 for numbers in (True, False):
-                    first = sorted(layout_search(net, paper, lang, numbers).first)
-                    if first:
-                        rows.append(f"    ({map_id!r}, {paper!r}, {lang!r}, {numbers}): "
-                                    f"{tuple(first)!r},")
-    return "\n".join(rows)
+                    sheet = layout_search(net, paper, lang, numbers)
+                    key = (map_id, paper, lang, numbers)
+                    if sheet.first:
+                        first[key] = tuple(sorted(sheet.first))
+                    if sheet.early:
+                        early.add(key)
+    return first, early
 
 
-if __name__ == "__main__":  # pragma: no cover - regenerates the table below
+def _tables() -> str:
+    first, early = search()
+    rows = "".join(f"    {key!r}: {value!r},\n" for key, value in first.items())
+    marks = "".join(f"    {key!r},\n" for key in sorted(early))
+    return ("FIRST: dict[tuple[str, str, str, bool], tuple[int, ...]] = {\n" + rows + "}\n"
+            + "EARLY: set[tuple[str, str, str, bool]] = "
+            + ("{\n" + marks + "}\n" if marks else "set()\n"))
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerates the tables above
     import pathlib
-    import re
 
     path = pathlib.Path(__file__)
     text = path.read_text(encoding="utf-8")
-    table = "FIRST: dict[tuple[str, str, str, bool], tuple[int, ...]] = {\n" + _generate() + "\n}"
-    path.write_text(re.sub(r"FIRST: dict\[.*?\n\}|FIRST: dict\[.*?\{\}", table, text,
-                           count=1, flags=re.S), encoding="utf-8")
+    start, end = text.index("FIRST: dict["), text.index("# (end of the tables)")
+    path.write_text(text[:start] + _tables() + text[end:], encoding="utf-8")

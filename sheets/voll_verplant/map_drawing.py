@@ -172,6 +172,13 @@ class _MapDrawing(_MapLabels):
         self._start_labels()
         arrows, requests = self._badge_requests()
         group.extend(arrows)
+        key, rest = self._ranked_names()
+        if self.early:
+            # The names a first layout left out go before even the badges (which can move
+            # out on a stub, where a name could not).
+            early = [st for st in key if st.id in self.first]
+            key = [st for st in key if st.id not in self.first]
+            group.extend(self._names(early, before_numbers=True))
         later = []
         for request in requests:
             items = self._place_badge(request, quick=True)
@@ -182,7 +189,6 @@ class _MapDrawing(_MapLabels):
         group.extend(self._specials())
         # The names players look for (interchanges, ends, ring starts) before the numbers:
         # a number is short and finds a corner where a long name would not.
-        key, rest = self._ranked_names()
         group.extend(self._names(key, before_numbers=True))
         if self.numbers:
             group.extend(self._numbers())

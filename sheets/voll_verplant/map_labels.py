@@ -5,6 +5,7 @@ the ring arrows), stars of special stations, station numbers and names (``_MapLa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from math import hypot, sqrt
 
 from scorepad.rules.voll_verplant.maps import Line as MapLine
@@ -86,6 +87,7 @@ class _MapLabels:
     track_slots: set[int]
     track_pieces: geo.Obstacles
     first: frozenset[int]
+    early: bool
 
     def _badge_requests(self) -> tuple[list[Item], list[tuple]]:
         """Each line's letter at both ends (a square at the wagon's end, a circle at the end
@@ -582,7 +584,7 @@ class _MapLabels:
                         leader = geo.Capsule(x + ux * (rim + 0.15), y + uy * (rim + 0.15),
                                              px - ux * 0.35, py - uy * 0.35, LEADER_W / 2)
                         box = self._far_box(i, x0, y0, x0 + w, y0 + h, spare,
-                                            lambda c=leader: self._leader_clear(c, own))
+                                            partial(self._leader_clear, leader, own))
                         if box is not None:
                             return box, x0, y0 + up, size, lines, leader
         finally:

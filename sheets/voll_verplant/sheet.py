@@ -40,4 +40,5 @@ class SheetLayout:
     problems: list[str] = field(default_factory=list)
     pad_roomy: bool = False  # laid out with room for badges all round the map
     first: frozenset[int] = frozenset()  # station ids whose names were placed first
+    early: bool = False  # ... before the badges, too
 

@@ -216,10 +216,10 @@ def test_floris_pad_title_follows_the_language(tmp_path, lang):
 
 def test_the_bundled_maps_label_hints_are_current():
     # hints.FIRST is where the label search ends for each bundled sheet; a map or layout
-    # change that moves it needs `python -m scorepad.sheets.voll_verplant.hints`.
-    from scorepad.sheets.voll_verplant import hints, layout_search
+    # change that moves it needs `python -m scorepad.sheets.voll_verplant.hints_search`.
+    from scorepad.sheets.voll_verplant import hints, hints_search, layout_search
 
-    assert hints.search() == (hints.FIRST, hints.EARLY)
+    assert hints_search.search() == (hints.FIRST, hints.EARLY)
     # started there, a sheet leaves out no more names than the search from scratch
     for (map_id, paper, lang, numbers), first in list(hints.FIRST.items())[::5]:
         net = load_network(map_id)

@@ -228,10 +228,13 @@ def apply(s: MFState, player: str | None, move: Any) -> MFState:
 
 
 def _engine_event(names: Sequence[str], e: E.Event) -> Event:
+    """An engine event in the protocol's shape: its reason as data (``explain`` words it
+    in every language), its English words as ``why``."""
     who = names[e.player] if e.player >= 0 else None
+    more: dict[str, Any] = {"reason": e.why.data()} if isinstance(e.why, words.Reason) else {}
     if e.kind in E.CATEGORIES:
-        return event(e.kind, who, e.points, e.why or words.say_area(e.kind))
-    return event(e.kind, who, why=e.why)
+        return event(e.kind, who, e.points, str(e.why) or words.say_area(e.kind), **more)
+    return event(e.kind, who, why=str(e.why), **more)
 
 
 def _events(before: MFState, after: MFState, player: str | None, move: Any) -> list[Event]:

@@ -47,6 +47,11 @@ def test_a_whole_game_from_first_bouquet_to_final_table(runner):
     assert result.exit_code == 0, result.output
     assert "Ann: equal counts, 6 flowers = 6 points" in result.stdout
     assert "Bob: one type, 10 flowers + 2 bonus = 12 points" in result.stdout
+    assert "Bob: run 1-2-3, 6 flowers = 6 points" in result.stdout
+    # the final round's steps show their events as the game words them (GAME.explain)
+    assert "Ann: final bouquet one type, 5 flowers = 5 points\nAnn: 3 penalty cards: -3 points" \
+        in result.stdout
+    assert "Bob: no final bouquet, no penalty" in result.stdout
     assert "totals: Ann 6, Bob 18" in result.stdout
     assert "The game is over." in result.stdout and "--resume" not in result.stdout
     *_, winner, saved, command = result.stdout.rstrip().splitlines()

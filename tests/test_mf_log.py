@@ -249,3 +249,23 @@ def test_rules_file_and_log_rules(runner, tmp_path, short):
     rules.write_text("ties: dice\n")
     result = runner.invoke(root, ["mf", "check", str(SHORT), "--rules", str(rules)])
     assert result.exit_code == 2 and result.stderr.startswith(f"{rules}: rules.ties")
+
+
+@pytest.mark.parametrize("action", [{"ship": 1}, {"ship": "yes"}, {"ship": False}])
+def test_a_log_and_apply_refuse_a_ship_move_that_is_not_true_in_one_wording(
+        runner, tmp_path, short, action):
+    # one model (log.Play) reads the log's turns and apply's moves: `ship: 1` is refused by
+    # both, in the same words
+    from scorepad.rules.common.errors import RuleViolation
+    from scorepad.rules.mille_fiori.game import GAME
+
+    data = copy.deepcopy(short)
+    turn(data, 3).update(action=action)
+    result = runner.invoke(root, ["mf", "check", write(tmp_path, data)])
+    assert result.exit_code == 2 and "round 1, turn 3, action.ship: a ship move is" \
+        in result.stderr
+    s = GAME.new(["Ann", "Bob"], start="Bob")
+    with pytest.raises(RuleViolation) as info:
+        GAME.apply(s, "Bob", {"card": "workshops/quartz/3", "action": action})
+    assert info.value.where[-1] == "action.ship" and "a ship move is {ship: true}" \
+        in str(info.value)

@@ -115,6 +115,31 @@ def test_a_field_the_card_does_not_use_is_a_rule_violation(card, move, field, wo
     assert words in str(info.value)
 
 
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("crosses", "3", "crosses are a count from 0 to 99"),
+    ("crosses", True, "crosses are a count from 0 to 99"),
+    ("crosses", -1, "crosses are a count from 0 to 99"),
+    ("line", "a", "a line is given by its letter"),
+    ("line", 7, "a line is given by its letter"),
+    ("direction", "left", "a ring is travelled cw or ccw, not 'left'"),
+    ("station", "17", "a station is given by its number"),
+])
+def test_a_log_and_apply_read_a_move_by_one_model_with_one_wording(field, value, words):
+    # the log's schema (exit 2) and apply (a RuleViolation) are the same StepSpec: the
+    # same value is refused by both, in the same words, at the same field
+    move = {"line": "A", "crosses": 2, field: value}
+    doc = {"format": "scorepad/vv-game@1", "map": "tiny", "players": ["Ann"],
+           "rounds": [{"card": 4, "moves": {"Ann": move}}]}
+    with pytest.raises(Exception) as logged:
+        parse_game_log(doc)
+    assert logged.value.where == (f"round 1, Ann, {field}",) and words in str(logged.value)
+    s = GAME.apply(tiny_game(), None, 4)
+    with pytest.raises(RuleViolation) as applied:
+        GAME.apply(s, "Ann", move)
+    assert applied.value.rule == "move-shape" and words in str(applied.value)
+    assert applied.value.where == ("round 1", "Ann", field)
+
+
 @pytest.mark.parametrize(("card", "move", "error", "words"), [
     (4, {"station": 3}, RuleViolation, "a number 4 card is played on a line"),
     ("F", {"line": "A"}, RuleViolation, "a free ride takes `station: ID`"),

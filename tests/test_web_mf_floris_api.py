@@ -99,6 +99,18 @@ def test_a_seeded_game_shows_each_phone_only_its_own_hand(base):
     assert {m["card"] for m in ann["legal"]["Ann"]} == set(hands[0])
 
 
+def test_the_creator_gets_no_seed_of_a_seeded_game_with_hidden_hands_until_it_is_over(base):
+    game = new(base, game="mille-fiori", players=["Ann", "Bob"], seed="creator")
+    assert game["seed"] is None     # with the seed, the host could re-deal every hand
+    links = httpx.get(api(game["host"], "/links"))
+    assert links.status_code == 200 and links.json()["seed"] is None
+    assert httpx.post(api(game["host"], "/end")).status_code == 200
+    assert httpx.get(api(game["host"], "/links")).json()["seed"] == "creator"
+    # Voll verplant hides its deck order (info.hidden_information): the same holds
+    vv = new(base, game="voll-verplant", players=["Ann"], seed="deck", setup={"map": "berlin"})
+    assert vv["seed"] is None
+
+
 def test_a_scorekeeper_game_has_no_seed_and_no_chance_step(base):
     game = new(base, game="mille-fiori", players=["Ann", "Bob"], deal=False)
     assert game["seed"] is None

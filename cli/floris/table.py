@@ -208,19 +208,9 @@ class FlorisAdapter(Adapter):
 
     def after_step(self, before: Session, after: Session, player: str | None,
                    move: Any, view: View) -> list[str]:
-        seat = after.state.seat(player)[1]
-        if isinstance(move, str):
-            verdict = seat.bouquets[-1].verdict
-            bonus = f" + {verdict.bonus} bonus" if verdict.bonus else ""
-            return [f"{player}: {verdict.label}, {number_word(verdict.flowers, 'flower')}"
-                    f"{bonus} = {number_word(verdict.points, 'point')}"]
-        end = seat.end
-        final = (f"final {end.final.verdict.label}, {number_word(end.final.points, 'point')}"
-                 if end and end.final else "no final bouquet")
-        entry = next(p for p in after.score()["players"] if p["name"] == player)
-        cost = (f"; {number_word(entry['penalty_cards'], 'card')} cost "
-                f"{number_word(entry['penalties'], 'point')}" if entry["penalties"] else "")
-        return [f"{player}: {final}{cost}"]
+        # what the step did, as the game says it (GAME.events, GAME.explain), as mf play
+        told = [GAME.explain(e) for e in after.events() if e["type"] != "game-over"]
+        return told or [f"{player}: no final bouquet, no penalty"]
 
     def sheet(self, session: Session, player: str, view: View) -> list[str]:
         entry = next(p for p in session.score()["players"] if p["name"] == player)

@@ -5,7 +5,8 @@ Endpoints (``t`` is the caller's token, from the link they opened)::
     GET  /?t=START                       the start page (START: the link ``serve`` prints)
     GET  /g/{id}?t=TOKEN                 the game page (host or player)
     GET  /api/kinds                      the games offered, with their players and set-up
-    POST /api/games?t=START              a new game → its id, seed and every join link
+    POST /api/games?t=START              a new game → its id, seed (none while a game with hidden
+                                         information runs) and every join link
     GET  /api/games/{id}?t=              the state as the caller sees it
     GET  /api/games/{id}/links?t=HOST    the join links again (host only)
     GET  /api/games/{id}/asset/{name}?t= a file the game's page fetches once (a blank sheet)
@@ -186,7 +187,8 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
             url = f"{base}/g/{table.id}?t={token}"
             return {"url": url, "qr": _qr_data_uri(url)}
 
-        return {"id": table.id, "game": table.web.id, "seed": table.session.setup.get("seed"),
+        return {"id": table.id, "game": table.web.id,
+                "seed": None if table.private() else table.session.setup.get("seed"),
                 "log": table.meta.log, "host": link(table.meta.host),
                 "watch": link(table.meta.watch),
                 "players": [{"name": name, **link(token)}

@@ -122,6 +122,14 @@ class Table:
 
     # -- what a viewer sees -------------------------------------------------------------
 
+    def private(self) -> bool:
+        """A seeded game with hidden information deals what some may not see (hands, the
+        cards to come): while it runs no one gets its seed or its log, the host neither,
+        only the game's view of it (GAME.view); once over, both, so it can be checked."""
+        s = self.session
+        return (s.game.info.hidden_information and s.setup.get("seed") is not None
+                and not (s.is_over() or self.meta.ended))
+
     def view(self, role: Role) -> dict[str, Any]:
         """The state as ``role`` sees it: plain JSON-able data."""
         s = self.session
@@ -132,11 +140,7 @@ class Table:
         chance = not over and not self.meta.ended and not movers
         outcomes = s.legal_moves(None) if chance and role == HOST else []
         setup = {k: v for k, v in s.setup.items() if k not in ("players", "seed", "rules")}
-        # A seeded game with hidden information deals what some may not see (hands, the
-        # cards to come): while it runs no one gets its seed or its log, only the game's
-        # view of it (GAME.view); once over, both, so it can be checked.
-        private = (s.game.info.hidden_information and s.setup.get("seed") is not None
-                   and not (over or self.meta.ended))
+        private = self.private()
         shared = self._shared_parts()
         score = shared["score"]
         return {

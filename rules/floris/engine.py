@@ -35,7 +35,7 @@ from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
 from scorepad.rules.game import NO_EVENTS, Event, StepEvents, event
 
 from . import words
-from .bouquet import Verdict, judge
+from .bouquet import Verdict, judge, run_text
 from .fix import smallest_fix
 from .flowers import Counts, format_spec
 from .ruleset import FlorisRules
@@ -292,7 +292,7 @@ def _said(kind: str, player: str, points: int, **fields: Any) -> Event:
 def _bouquet_event(kind: str, player: str, bouquet: Bouquet) -> Event:
     verdict = bouquet.verdict
     return _said(kind, player, verdict.points, spec=bouquet.spec, flowers=verdict.flowers,
-                 bonus=verdict.bonus)
+                 bonus=verdict.bonus, pattern=verdict.pattern, run=run_text(verdict.counts))
 
 
 def _entry_events(rules: FlorisRules, seat: Seat) -> list[Event]:

@@ -21,13 +21,18 @@ TEXTS: dict[str, dict[str, str]] = {
               "fr": "fin de partie : dernier bouquet {final}, {left_in_hand} en main, "
                     "{discarded} défaussées, {left_in_reserve} en réserve"},
     "none": {"en": "none", "de": "keiner", "fr": "aucun"},
-    "bouquet": {"en": "bouquet {spec} ({flowers} flowers + {bonus} bonus): {points} points",
-                "de": "Strauß {spec} ({flowers} Blumen + {bonus} Bonus): {points} Punkte",
-                "fr": "bouquet {spec} ({flowers} fleurs + {bonus} bonus) : {points} points"},
-    "final": {"en": "final bouquet {spec} ({flowers} flowers + {bonus} bonus): {points} points",
-              "de": "letzter Strauß {spec} ({flowers} Blumen + {bonus} Bonus): {points} Punkte",
-              "fr": "dernier bouquet {spec} ({flowers} fleurs + {bonus} bonus) : "
-                    "{points} points"},
+    "bouquet": {"en": "{label}, {flowers} flowers{plus} = {points} points",
+                "de": "{label}, {flowers} Blumen{plus} = {points} Punkte",
+                "fr": "{label}, {flowers} fleurs{plus} = {points} points"},
+    "final": {"en": "final bouquet {label}, {flowers} flowers{plus} = {points} points",
+              "de": "letzter Strauß {label}, {flowers} Blumen{plus} = {points} Punkte",
+              "fr": "dernier bouquet {label}, {flowers} fleurs{plus} = {points} points"},
+    "plus-bonus": {"en": " + {bonus} bonus", "de": " + {bonus} Bonus", "fr": " + {bonus} bonus"},
+    # a bouquet's pattern (bouquet.PATTERNS), as the event names it
+    "pattern-same": {"en": "one type", "de": "eine Sorte", "fr": "une seule sorte"},
+    "pattern-equal": {"en": "equal counts", "de": "gleiche Anzahlen", "fr": "nombres égaux"},
+    "pattern-ascending": {"en": "run {run}", "de": "Folge {run}", "fr": "suite {run}"},
+    "pattern-None": {"en": "no bouquet", "de": "kein Strauß", "fr": "pas de bouquet"},
     "penalty": {"en": "{cards} penalty card{s}: {points} points",
                 "de": "{cards} Strafkarte{n}: {points} Punkte",
                 "fr": "{cards} carte{s} de pénalité : {points} points"},
@@ -53,6 +58,10 @@ def explain(event: Mapping[str, Any], lang: str = "en") -> str:
     if "points" in fields:
         fields["points"] = points_text(fields["points"])
     kind = event["type"]
+    if kind in ("bouquet", "final"):
+        fields["label"] = say(TEXTS, f"pattern-{event.get('pattern')}", lang, run=event.get("run"))
+        fields["plus"] = say(TEXTS, "plus-bonus", lang, bonus=event["bonus"]) \
+            if event.get("bonus") else ""
     if kind == "penalty":
         many = event["cards"] != 1
         text = say(TEXTS, kind, lang, **fields, s="s" if many else "", n="n" if many else "")

@@ -43,6 +43,7 @@ from .board import (
     board,
 )
 from .ruleset import PLAYER_COUNTS, MFRules, default_rules
+from .words import reason
 
 SHIP = -1  # the space of a ship move
 CATEGORIES = (*AREAS, "ship", "bonus_fields", "empty_display")
@@ -808,13 +809,10 @@ def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> No
 
 def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
     """A player's supply is empty: the game will end; the reserve (an option) comes out."""
-    when = {"turn": "after this turn", "round": "at the end of this round",
-            "action": "now"}[cfg.last_end]
-    _note(ev, player, "end", f"last diamond placed: the game ends {when}")
+    _note(ev, player, "end", reason("last-diamond", when=cfg.last_end))
     if cfg.reserve:
         v[_DIAMONDS] = tuple(d + cfg.reserve for d in v[_DIAMONDS])
-        _note(ev, -1, "end", f"everyone takes their {cfg.reserve} reserve diamonds to finish "
-                             "the round")
+        _note(ev, -1, "end", reason("reserve", reserve=cfg.reserve))
     v[_ENDING] = True
 
 
@@ -824,15 +822,14 @@ def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
     card was earned by the landing ("" if none)."""
     start = ship[player]
     if start >= SHIP_TRACK_LENGTH:
-        _note(ev, player, "ship", f"ship already on {SHIP_TRACK_LENGTH}: it scores nothing")
+        _note(ev, player, "ship", reason("ship-end", end=SHIP_TRACK_LENGTH))
         return ship, ""
     end = min(start + number, SHIP_TRACK_LENGTH)
     ev.append((player, b.ship_points[end], SHIP_CAT,  # _gain, inline
-               f"ship {start}→{end}" if explain else ""))
+               reason("ship", start=start, end=end) if explain else ""))
     moved = list(ship)
     moved[player] = end
-    return tuple(moved), (
-        f"ship lands on {end}" if b.ship_bonus[end] else "")
+    return tuple(moved), (reason("ship-lands", end=end) if b.ship_bonus[end] else "")
 
 
 def _holder(mine: tuple[int, ...], space: int) -> int:
@@ -858,14 +855,14 @@ def _workshops(cfg: Config, own: int, taken: int, player: int, space: int,
     material = b.space_symbol[space]
     double = material == b.ws_double
     size = group.bit_count()
-    why = (f"group of {size}" + (f", ×2 on {b.symbols[WORKSHOPS][material]}" if double else "")
-           if cfg.explain else "")
+    why = ((reason("group-double", size=size, symbol=b.symbols[WORKSHOPS][material]) if double
+            else reason("group", size=size)) if cfg.explain else "")
     ev.append((player, size * (2 if double else 1), WORKSHOPS, why))  # _gain, inline
     tri = cfg.triangle_mask[space]
     bonus = ""
     if taken & tri == tri:
-        bonus = ("bonus triangle " + "-".join(str(b.space_local[t]) for t in b.ws_triangle[space])
-                 + " complete")
+        bonus = reason("triangle",
+                       spaces="-".join(str(b.space_local[t]) for t in b.ws_triangle[space]))
     return bonus, 1 << material
 
 
@@ -880,13 +877,13 @@ def _residences(b: Board, own: int, player: int, space: int, mask: int,
         total += values[j]
         j -= 1
     back = loc - 1 - j
-    why = f"house of value {values[loc]}" + (f" + {back} own house{'s' if back > 1 else ''} "
-                                             "before it" if back else "") if explain else ""
+    why = (reason("house-n" if back > 1 else "house-1" if back else "house", value=values[loc],
+                  back=back) if explain else "")
     ev.append((player, total, RESIDENCES, why))  # _gain, inline
     bit = b.res_value_bit[loc]
     before, after = mask.bit_count(), (mask | bit).bit_count()
     if after != before and after in b.res_bonus_at:
-        return f"houses of {after} different values", bit
+        return reason("house-values", count=after), bit
     return "", bit
 
 
@@ -898,14 +895,15 @@ def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card:
     symbol = b.space_symbol[space]
     match = symbol == b.cards[card].symbol
     ev.append((player, b.tp_points[loc] * (2 if match else 1), area,  # _gain, inline
-               f"{b.tp_level[loc]} space" + (f", ×2 {b.symbols[area][symbol]}" if match else "")
-               if explain else ""))
+               (reason("townspeople-double", level=b.tp_level[loc], symbol=b.symbols[area][symbol])
+                if match else reason("townspeople", level=b.tp_level[loc])) if explain else ""))
     sid = b.space_ids[space]
     for sup, paid in b.tp_pays[loc]:
         if taken >> (base + sup) & 1:
             ev.append((_holder(mine, base + sup), paid, area,  # _gain, inline
-                       f"{AREAS[area]}/{sup} supports {sid}" if explain else ""))
-    return (f"top space {sid}" if loc in b.tp_tops else ""), 1 << symbol
+                       reason("supports", support=f"{AREAS[area]}/{sup}", space=sid)
+                       if explain else ""))
+    return (reason("top-space", space=sid) if loc in b.tp_tops else ""), 1 << symbol
 
 
 def _trade(cfg: Config, mine: tuple[int, ...], player: int, space: int,
@@ -928,14 +926,14 @@ def _trade(cfg: Config, mine: tuple[int, ...], player: int, space: int,
     explain = cfg.explain
     for _, holder, k in counts:
         ev.append((holder, k * on_column, TRADE,  # _gain, inline
-                   f"{k} diamond{'s' if k > 1 else ''} × {on_column} on {name}"
-                   if explain else ""))
+                   reason("trade-n" if k > 1 else "trade-1", count=k, on_column=on_column,
+                          good=name) if explain else ""))
         if holder == player:
             mine_k = k
         elif k > most:
             most = k
     if most > mine_k:
-        return f"{name} scoring gave another player more points", 1 << good
+        return reason("trade-more", good=name), 1 << good
     return "", 1 << good
 
 
@@ -950,8 +948,8 @@ def _harbor(cfg: Config, mine: tuple[int, ...], taken: int, space: int,
     goods = (taken & cfg.trade_row_mask[row]).bit_count()
     pay = b.harbor_payout[goods]
     for s in b.harbor_row[row]:
-        _gain(ev, _holder(mine, s), pay, HARBOR, f"harbor row {row} full, {goods} trade "
-              f"good{'s' if goods != 1 else ''} beside it")
+        _gain(ev, _holder(mine, s), pay, HARBOR,
+              reason("harbor-1" if goods == 1 else "harbor-n", row=row, goods=goods))
 
 
 def _meets(cfg: Config, v: list[Any], player: int, area: int) -> bool:
@@ -973,9 +971,10 @@ def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[_Ra
         if diamonds[player] > 0:
             diamonds = _tick(diamonds, player, -1)
         elif not cfg.field_without_diamond:
-            _note(ev, player, "field", f"{AREAS[area]} field not claimed: no diamond left")
+            _note(ev, player, "field", reason("field-missed", area=AREAS[area]))
             return
-    _gain(ev, player, values[taken], FIELD_CAT, f"{AREAS[area]} field" if cfg.explain else "")
+    _gain(ev, player, values[taken], FIELD_CAT,
+          reason("field", area=AREAS[area]) if cfg.explain else "")
     v[_DIAMONDS] = diamonds
     changed = list(claimed)
     changed[player] |= bit
@@ -988,15 +987,15 @@ def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
     """Settle what follows an action: the owed bonus card, the turn's end, the game's end."""
     if v[_ENDING] and cfg.last_end == "action":
         if bonus_why:
-            _note(ev, player, "bonus", f"{bonus_why}: no bonus card, the game is over")
+            _note(ev, player, "bonus", reason("bonus-lost", trigger=bonus_why))
         _finish_turn(cfg, v, player, ev)
         return
     if bonus_why:
         if cfg.explain:  # a 0-point note: only an explained game's events show it
-            _note(ev, player, "bonus", f"{bonus_why}: bonus card earned")
+            _note(ev, player, "bonus", reason("bonus-earned", trigger=bonus_why))
         display = v[_DISPLAY]
         if display is not None and not display:
-            _gain(ev, player, cfg.empty_points, EMPTY_CAT, "the display is empty")
+            _gain(ev, player, cfg.empty_points, EMPTY_CAT, reason("display-empty"))
         else:
             v[_PENDING] = player
             v[_PENDING_WHY] = bonus_why
@@ -1013,7 +1012,7 @@ def _empty_display(s: State, player: int, ev: list[_Raw]) -> list[Any]:
     if s.display:
         raise RuleViolation(f"the display holds {len(s.display)} cards: the owed bonus card "
                             "must be taken from it", rule="bonus-owed")
-    _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, "the display is empty")
+    _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, reason("display-empty"))
     v: list[Any] = list(s)
     _finish_turn(s.cfg, v, player, ev)
     return v
@@ -1033,14 +1032,12 @@ def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None
     ending = v[_ENDING]
     if ending and cfg.last_end in ("turn", "action"):
         if cfg.explain:
-            _note(ev, -1, "end", "game over: a player has placed their last diamond")
+            _note(ev, -1, "end", reason("over-diamonds"))
         v[_PHASE] = OVER
         v[_END_REASON] = "diamonds"
     elif v[_TURN] >= cfg.turns_per_round:
         if cfg.explain and (ending or v[_ROUND] + 1 >= cfg.rounds):
-            why = ("a player has placed their last diamond" if ending
-                   else "the deck cannot deal another round")
-            _note(ev, -1, "end", f"game over after this round: {why}")
+            _note(ev, -1, "end", reason("over-round-diamonds" if ending else "over-round-deck"))
         v[_PHASE] = ROUND_END
     else:
         v[_PHASE] = PLAY

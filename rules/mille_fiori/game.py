@@ -44,7 +44,7 @@ from . import engine as E
 from . import words
 from .board import AREAS, Board, board
 from .deal import Deal, check_leftover, deal, pass_left, played_from_hand
-from .log import GAME_FORMAT, GameLog, Turn, parse_game_log
+from .log import GAME_FORMAT, GameLog, Turn, parse_game_log, read_play
 from .ruleset import PLAYER_COUNTS, MFRules, default_rules
 from .scoring import score_json
 
@@ -93,22 +93,11 @@ def _move(b: Board, card: int, space: int) -> dict[str, Any]:
 
 
 def _read_play(b: Board, move: Any) -> tuple[int, int]:
-    """(card kind, space) of a ``{card, action}`` move; ContentError naming the problem."""
-    if not isinstance(move, Mapping) or set(move) != {"card", "action"}:
-        raise ContentError("a move is {card: CARD, action: {place: SPACE} or {ship: true}}"
-                           f", not {str(move)[:60]}")
-    card, action = move["card"], move["action"]
-    if not isinstance(card, str):
-        raise ContentError(f"a card is an id such as workshops/quartz/3, not {card!r}"[:100])
-    kind = b.card(card)
-    if isinstance(action, Mapping) and len(action) == 1:
-        if action.get("ship", False) is True:
-            return kind, E.SHIP
-        place = action.get("place")
-        if isinstance(place, str):
-            return kind, b.space(place)
-    raise ContentError(f"an action is either {{place: SPACE}} or {{ship: true}}, not "
-                       f"{str(action)[:60]}")
+    """(card kind, space) of a ``{card, action}`` move, read by the log's :class:`.log.Play`
+    (ContentError naming the problem, or an unknown card or space)."""
+    play = read_play(move)
+    kind = b.card(play.card)
+    return kind, E.SHIP if play.action.ship else b.space(str(play.action.place))
 
 
 def _read_cards(b: Board, cards: Any, what: str) -> tuple[int, ...]:
@@ -239,10 +228,13 @@ def apply(s: MFState, player: str | None, move: Any) -> MFState:
 
 
 def _engine_event(names: Sequence[str], e: E.Event) -> Event:
+    """An engine event in the protocol's shape: its reason as data (``explain`` words it
+    in every language), its English words as ``why``."""
     who = names[e.player] if e.player >= 0 else None
+    more: dict[str, Any] = {"reason": e.why.data()} if isinstance(e.why, words.Reason) else {}
     if e.kind in E.CATEGORIES:
-        return event(e.kind, who, e.points, e.why or words.say_area(e.kind))
-    return event(e.kind, who, why=e.why)
+        return event(e.kind, who, e.points, str(e.why) or words.say_area(e.kind), **more)
+    return event(e.kind, who, why=str(e.why), **more)
 
 
 def _events(before: MFState, after: MFState, player: str | None, move: Any) -> list[Event]:

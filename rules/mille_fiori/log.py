@@ -18,13 +18,14 @@ them reads as before):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
+from scorepad.rules.common.errors import ContentError
 from scorepad.rules.common.formats import check_format
-from scorepad.rules.common.models import StrictModel, parse_model
+from scorepad.rules.common.models import StrictModel, parse_model, validation_to_input_error
 
 GAME_FORMAT = "scorepad/mf-game@1"
 NAME_MAX = 40      # characters of a player name, a card or a space id
@@ -38,7 +39,15 @@ class Action(StrictModel):
     """``{place: SPACE}`` or ``{ship: true}``."""
 
     place: Id | None = None
-    ship: Literal[True] | None = None
+    ship: bool | None = None
+
+    @field_validator("ship", mode="before")
+    @classmethod
+    def _true(cls, value: object) -> object:
+        # `true` itself: neither 1 nor "yes" (apply reads moves by this model too)
+        if value is not None and value is not True:
+            raise ValueError(f"a ship move is {{ship: true}}, not {str(value)[:20]!r}")
+        return value
 
     @model_validator(mode="after")
     def _one(self) -> Action:
@@ -51,11 +60,25 @@ class Action(StrictModel):
         return {"ship": True} if self.ship else {"place": self.place}
 
 
-class Bonus(StrictModel):
-    """A bonus card taken from the display and its action."""
+class Play(StrictModel):
+    """A card played and its action: a move of the game protocol (``{card, action}``) and
+    a bonus entry of a log's turn. The one validator of the notation: ``apply`` and the
+    log read moves by it (:func:`read_play`)."""
 
     card: Id
     action: Action
+
+    @model_validator(mode="before")
+    @classmethod
+    def _mapping(cls, data: object) -> object:
+        if not isinstance(data, Mapping):
+            raise ValueError("a move is {card: CARD, action: {place: SPACE} or {ship: true}}, "
+                             f"not {str(data)[:60]}")
+        return data
+
+
+class Bonus(Play):
+    """A bonus card taken from the display and its action."""
 
 
 class Turn(StrictModel):
@@ -152,3 +175,13 @@ def read_turn(data: object) -> Turn:
     log = parse_game_log({"format": GAME_FORMAT, "players": ["x"],
                           "rounds": [{"start": "x", "turns": [data]}]})
     return log.rounds[0].turns[0]
+
+
+def read_play(data: object) -> Play:
+    """A ``{card, action}`` move (``apply``'s input) validated by :class:`Play`; a
+    ContentError naming the key if it is not in the notation (``apply`` refuses it)."""
+    try:
+        return Play.model_validate(data)
+    except ValidationError as exc:
+        problem = validation_to_input_error(exc)
+        raise ContentError(problem.message, where=problem.where) from None

@@ -4,35 +4,119 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from scorepad.rules.common.errors import ContentError, InputError
+from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
 from scorepad.rules.common.formats import check_format
-from scorepad.rules.common.models import StrictModel, parse_model
+from scorepad.rules.common.models import StrictModel, parse_model, validation_problems
 
-from .cards import Card, parse_card
+from .cards import FREE, TRANSFER, Card, parse_card
+
+if TYPE_CHECKING:
+    from .maps import Network
 
 GAME_FORMAT = "scorepad/vv-game@1"
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+_LETTER = re.compile(r"[A-Z]")
+#: The most crosses a step may name (a log's bound; the card and the line allow fewer).
+CROSSES_MAX = 99
 
 
-class MoveSpec(StrictModel):
-    """One player's move in a round, as written in a log.
+_STEP_KEYS = "line, crosses, direction or station"
 
-    Number/express: ``{line, crosses, direction?}``; transfer: ``{line, direction?}``;
+
+class StepSpec(StrictModel):
+    """One step as written in a log or sent by a front-end: the one validator of the
+    move notation.
+
+    Number/express: ``{line, crosses?, direction?}``; transfer: ``{line, direction?}``;
     free ride: ``{station: id}`` or ``{station: null}`` to decline; ``{}`` for a player
-    with no free window. ``then`` lists special-station follow-ups in trigger order.
+    with no free window. Read alone (a log) it checks the shape; read for a card
+    (:func:`read_step`, what ``apply`` does) it also refuses a field the card does not
+    use (#15: refused, not ignored) as a :class:`RuleViolation` naming the rule.
     """
 
-    line: Annotated[str, Field(pattern=r"^[A-Z]$")] | None = None
-    crosses: Annotated[int, Field(ge=0, le=99)] | None = None
+    line: str | None = None
+    crosses: int | None = None
     direction: Literal["cw", "ccw"] | None = None
     station: int | None = None
-    then: list[MoveSpec] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _mapping(cls, data: object) -> object:
+        if not isinstance(data, Mapping):
+            raise ValueError("a move is a mapping such as {line: A, crosses: 3}, "
+                             f"{{station: 17}} or {{}}, not {str(data)[:40]!r}")
+        return data
+
+    @field_validator("line", mode="before")
+    @classmethod
+    def _line(cls, value: object) -> object:
+        if value is not None and not (isinstance(value, str) and _LETTER.fullmatch(value)):
+            raise ValueError("a line is given by its letter (A to Z)")
+        return value
+
+    @field_validator("crosses", mode="before")
+    @classmethod
+    def _crosses(cls, value: object) -> object:
+        if value is not None and not (isinstance(value, int) and not isinstance(value, bool)
+                                      and 0 <= value <= CROSSES_MAX):
+            raise ValueError(f"crosses are a count from 0 to {CROSSES_MAX}")
+        return value
+
+    @field_validator("direction", mode="before")
+    @classmethod
+    def _direction(cls, value: object) -> object:
+        if value is not None and value not in ("cw", "ccw"):
+            raise ValueError(f"a ring is travelled cw or ccw, not {str(value)[:20]!r}")
+        return value
+
+    @field_validator("station", mode="before")
+    @classmethod
+    def _station(cls, value: object) -> object:
+        if value is not None and not _is_int(value):
+            raise ValueError("a station is given by its number")
+        return value
+
+    @model_validator(mode="after")
+    def _fits_card(self, info: ValidationInfo) -> StepSpec:
+        context = info.context or {}
+        card, network = context.get("card"), context.get("network")
+        if card is None:
+            return self
+        given = self.model_fields_set
+        if card.kind == FREE:
+            if "line" in given:
+                raise RuleViolation("a free ride takes `station: ID` (or `station: null` to "
+                                    "decline), not a line", rule="free-ride-station")
+            for key in ("crosses", "direction"):
+                if key in given:
+                    raise _unused(key, "a free ride crosses the one station it names: it "
+                                       f"takes no `{key}`")
+            if "station" not in given:
+                raise RuleViolation("a free ride takes `station: ID` (or `station: null` to "
+                                    "decline)", rule="free-ride-station")
+            return self
+        if "station" in given:
+            raise RuleViolation(f"{card.a()} card is played on a line: give `line`, "
+                                "not `station`", rule="line-card")
+        if self.line is None:
+            if given:
+                raise RuleViolation("the move gives no line", rule="must-fill-window")
+            return self
+        if "direction" in given and network is not None and not network.line(self.line).ring:
+            raise _unused("direction", f"line {self.line} is not a ring: it has no direction "
+                                       "to choose")
+        if card.kind == TRANSFER and "crosses" in given:
+            raise _unused("crosses", "a transfer card marks the first free station of the "
+                                     f"line: type only the line (e.g. {self.line}), no "
+                                     "`crosses`")
+        return self
 
     @property
     def declines(self) -> bool:
@@ -50,9 +134,46 @@ class MoveSpec(StrictModel):
             out["direction"] = self.direction
         if "station" in self.model_fields_set:
             out["station"] = self.station
+        return out
+
+
+class MoveSpec(StepSpec):
+    """One player's move in a round, as written in a log: a step and ``then``, the
+    special-station follow-ups in trigger order (each a step of its own)."""
+
+    then: list[StepSpec] = []
+
+    def to_data(self) -> dict[str, Any]:
+        out = super().to_data()
         if self.then:
             out["then"] = [m.to_data() for m in self.then]
         return out
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _unused(key: str, message: str) -> RuleViolation:
+    return RuleViolation(message, rule="unused-field", where=(key,))
+
+
+def read_step(data: object, card: Card, network: Network) -> StepSpec:
+    """``data``, one step played on ``card`` (``apply``'s input), validated by
+    :class:`StepSpec`: every refusal is a RuleViolation naming its rule and field; an
+    unknown line is a ContentError (the caller makes it a refusal)."""
+    try:
+        return StepSpec.model_validate(data, context={"card": card, "network": network})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        key = str(err["loc"][0]) if err.get("loc") else ""
+        if err.get("type") == "extra_forbidden":
+            raise _unused(key[:40], "a step has no `then`: each follow-up is a step of its own"
+                          if key == "then" else f"unknown key (a move has {_STEP_KEYS})"
+                          ) from None
+        problem = validation_problems(exc)[0]
+        raise RuleViolation(problem.message, rule="move-shape",
+                            where=(key,) if key else ()) from None
 
 
 class RoundSpec(StrictModel):

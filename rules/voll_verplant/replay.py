@@ -9,104 +9,41 @@ checked against the deck. The replay itself is the game protocol's fold
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from scorepad.rules.common.errors import RuleViolation
 
 from .cards import FREE, TRANSFER, Card, parse_card, sequence
 from .engine import CCW, CW, GameState, Move
+from .log import MoveSpec, read_step
 from .maps import Network
 from .ruleset import VVRules
 from .scoring import score_sheet
 from .view import Bonus, MarkedSheet
 
-if TYPE_CHECKING:
-    from .log import MoveSpec
-
-
-_STEP_KEYS = ("line", "crosses", "direction", "station")
-
-
-def _unused(field: str, message: str) -> RuleViolation:
-    """A move that carries a field its card does not use (#15: refused, not ignored)."""
-    return RuleViolation(message, rule="unused-field", where=(field,))
-
-
-def _shape(field: str, message: str) -> RuleViolation:
-    return RuleViolation(message, rule="move-shape", where=(field,))
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def step_from_data(network: Network, card: Card, data: object) -> Move:
-    """One step (a move without its follow-ups) from the log's notation, for ``card``.
+    """One step (a move without its follow-ups) from the log's notation, for ``card``:
+    the translation of printed ids into the engine's indices.
 
-    This is the one place the notation is read: the log replay, the game protocol and
-    every front-end come through here, and the engine then judges the step. A field the
-    card does not use is refused (``crosses`` on a transfer or a free ride, ``station`` on
-    a line card, ``line`` on a free ride, ``direction`` on a line that is no ring, any
-    other key); an omitted ``crosses`` on a number or express card means the most the
-    card allows there (``crosses=-1`` for the engine); an omitted ``direction`` is ``cw``.
-    Unknown lines and stations are ContentErrors; the rest RuleViolations.
+    The log replay, the game protocol and every front-end come through here.
+    :func:`.log.read_step` (the notation's one validator, :class:`.log.StepSpec`) first
+    refuses a wrong shape or a field the card does not use; then an unknown line or
+    station is a ContentError, an omitted ``crosses`` on a number or express card means
+    the most the card allows there (``crosses=-1`` for the engine), an omitted
+    ``direction`` is ``cw``; the engine then judges the step.
     """
-    if not isinstance(data, Mapping):
-        raise RuleViolation("a move is a mapping such as {line: A, crosses: 3}, "
-                            f"{{station: 17}} or {{}}, not {str(data)[:40]!r}",
-                            rule="move-shape")
-    for key in data:
-        if key == "then":
-            raise _unused("then", "a step has no `then`: each follow-up is a step of its own")
-        if key not in _STEP_KEYS:
-            raise _unused(str(key)[:40], "unknown key (a move has line, crosses, direction "
-                                         "or station)")
+    spec = read_step(data, card, network)
     if card.kind == FREE:
-        for key in ("line", "crosses", "direction"):
-            if key in data:
-                raise (RuleViolation("a free ride takes `station: ID` (or `station: null` to "
-                                     "decline), not a line", rule="free-ride-station")
-                       if key == "line" else
-                       _unused(key, "a free ride crosses the one station it names: it takes "
-                                    f"no `{key}`"))
-        if "station" not in data:
-            raise RuleViolation("a free ride takes `station: ID` (or `station: null` to "
-                                "decline)", rule="free-ride-station")
-        station = data["station"]
-        if station is None:
-            return Move()
-        if not _is_int(station):
-            raise _shape("station", "a station is given by its number")
-        return Move(station=network.station(station).index)
-    if "station" in data:
-        raise RuleViolation(f"{card.a()} card is played on a line: give `line`, "
-                            "not `station`", rule="line-card")
-    if "line" not in data:
-        if data:
-            raise RuleViolation("the move gives no line", rule="must-fill-window")
+        return Move() if spec.station is None else Move(station=network.station(spec.station).index)
+    if spec.line is None:
         return Move()
-    line_id = data["line"]
-    if not isinstance(line_id, str):
-        raise _shape("line", "a line is given by its letter")
-    line = network.line(line_id)
-    direction = data.get("direction", CW)
-    if "direction" in data:
-        if direction not in (CW, CCW):
-            raise _shape("direction", f"a ring is travelled cw or ccw, not {str(direction)[:20]!r}")
-        if not line.ring:
-            raise _unused("direction", f"line {line.id} is not a ring: it has no direction "
-                                       "to choose")
+    line = network.line(spec.line)
+    direction = spec.direction or CW
     if card.kind == TRANSFER:
-        if "crosses" in data:
-            raise _unused("crosses", "a transfer card marks the first free station of the "
-                                     f"line: type only the line (e.g. {line.id}), no `crosses`")
         return Move(line=line.index, crosses=0, direction=direction)
-    crosses = data.get("crosses")
-    if crosses is None:
-        crosses = -1  # the engine takes it as the most the card allows
-    elif not _is_int(crosses) or crosses < 0:
-        raise _shape("crosses", "crosses are a count from 0")
+    crosses = -1 if spec.crosses is None else spec.crosses  # -1: the most the card allows
     return Move(line=line.index, crosses=crosses, direction=direction)
 
 
@@ -141,8 +78,6 @@ def to_move(network: Network, card: Card, spec: MoveSpec) -> Move:
 def from_move(network: Network, card: Card, move: Move) -> MoveSpec:
     """The log form of an engine move with its follow-ups, every field written (for logs
     written by ``play`` and the bots: :func:`step_data` with ``explicit``)."""
-    from .log import MoveSpec
-
     data = step_data(network, card, move, explicit=True)
     then = [step_data(network, card, m, explicit=True) for m in move.then]
     return MoveSpec.model_validate({**data, "then": then} if then else data)

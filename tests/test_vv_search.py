@@ -10,7 +10,6 @@ import pytest
 from vv_helpers import TINY, tiny
 
 from scorepad.main import root
-from scorepad.rules.voll_verplant.bots import BOTS
 from scorepad.rules.voll_verplant.cards import parse_card
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
@@ -22,7 +21,7 @@ from scorepad.rules.voll_verplant.search import (
     sampled_cards,
     sheet_total,
 )
-from scorepad.rules.voll_verplant.simulate import final_totals, play_game
+from scorepad.rules.voll_verplant.simulate import BOTS, final_totals, play_game
 
 RULES = default_rules()
 

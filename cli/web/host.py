@@ -198,12 +198,18 @@ class Table:
         if cached and cached[0] == self.version:
             return cached[1]
         state = self.view(role)
-        del state["log"]  # the same for every viewer: written once per version, spliced in
+        # The log is the same for every viewer (none while the game is private): written
+        # once per version and spliced in.
+        log = state.pop("log")
         shared = self._shared_parts()
-        if "log_json" not in shared:
-            shared["log_json"] = json.dumps(shared["log"], ensure_ascii=False, default=str)
+        if log is None:
+            log_json = "null"
+        else:
+            if "log_json" not in shared:
+                shared["log_json"] = json.dumps(log, ensure_ascii=False, default=str)
+            log_json = shared["log_json"]
         text = json.dumps(state, ensure_ascii=False, default=str)
-        text = f'{text[:-1]}, "log": {shared["log_json"]}}}'
+        text = f'{text[:-1]}, "log": {log_json}}}'
         self._views[role] = (self.version, text)
         return text
 

@@ -68,7 +68,8 @@ def shortened_message(text: str) -> str:
 
 
 # Characters that would end the line or move the terminal's cursor: written as escapes.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# (lone surrogates too: text that is not valid Unicode cannot be written to a log)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def one_line(text: str) -> str:

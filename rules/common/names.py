@@ -3,15 +3,12 @@ browser's start page refuse the same names with the same words."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from scorepad.rules.common.errors import InputError
+from scorepad.rules.common.errors import InputError, control_character
 
 #: The longest player name (it has to fit a sheet's header and a 40-column row).
 MAX_NAME = 40
-#: Control characters (a name is one line of text) and lone surrogates (not Unicode).
-_BAD = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class BadNames(InputError):
@@ -41,10 +38,10 @@ def check_players(names: Sequence[str], min_players: int = 1, max_players: int =
         if len(name) > MAX_NAME:
             raise BadNames(f"name {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters",
                            "long", name=name[:MAX_NAME], max=MAX_NAME)
-        bad = _BAD.search(name)
-        if bad:
-            raise BadNames(f"name {name!r} holds a control character ({bad.group(0)!r})",
-                           "control", name=name)
+        bad = control_character(name)
+        if bad is not None:
+            raise BadNames(f"a name cannot hold a control character or line break "
+                           f"({repr(bad)[1:-1]}): {name!r}", "control", name=name)
     seen: dict[str, str] = {}
     for name in names:
         if name.casefold() in seen:

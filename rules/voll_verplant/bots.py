@@ -150,11 +150,6 @@ def greedy_bot(state: GameState, player: int, rng: random.Random) -> Move:
     return _best(network, rules, sheet, card, steps, state.first_taken, rng)
 
 
-def search_bot(state: GameState, player: int, rng: random.Random) -> Move:
-    """Monte Carlo search with the default budget (:class:`.search.SearchBot`)."""
-    from .search import DEFAULT_BOT  # search plays greedy rollouts: it imports this module
-
-    return DEFAULT_BOT(state, player, rng)
-
-
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "search": search_bot}
+#: The simple bots. The search bot, which plays greedy rollouts and so imports this module,
+#: joins them in :data:`.simulate.BOTS`.
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}

@@ -10,7 +10,8 @@ from typing import NamedTuple
 from scorepad.rules.common.shuffle import seeded_rng
 from scorepad.rules.common.stats import Histogram
 
-from .bots import BOTS, Bot
+from . import bots
+from .bots import Bot
 from .cards import card_stream
 from .engine import (
     GameState,
@@ -26,6 +27,7 @@ from .log import GameLog, RoundSpec
 from .maps import Network
 from .replay import from_move
 from .ruleset import VVRules
+from .search import DEFAULT_BOT
 from .simulator import (
     POLICIES,
     RANDOM,
@@ -37,6 +39,9 @@ from .simulator import (
 
 _new = tuple.__new__
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
+
+#: Every bot by name (``vv simulate --bot``): the simple ones and the search.
+BOTS: dict[str, Bot] = {**bots.BOTS, "search": DEFAULT_BOT}
 
 
 class SimulatedGame(NamedTuple):

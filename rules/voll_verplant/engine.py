@@ -110,15 +110,12 @@ class RoundReport(NamedTuple):
 
 
 class MapTables:
-    """What the hot path needs of a map, computed once per map (see :func:`map_tables`).
-
-    A class with slots, not a named tuple: the interpreter reads slots at the speed of
-    locals, a named tuple's fields through a descriptor call (this is read every step).
-    """
+    """What the engine reads of a map, computed once per map (see :func:`map_tables`),
+    and the map's caches. Stations and lines are indices; station sets are bit masks."""
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
                  "first_points", "later_points", "special", "total_windows", "blank", "reach",
-                 "touched", "totals", "open_lines", "moves", "rides")
+                 "totals", "open_lines")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -138,33 +135,18 @@ class MapTables:
         self.later_points: tuple[int, ...] = tuple(line.later for line in lines)
         self.special: int = network.special_mask
         self.total_windows: int = network.total_windows
-        self.blank = Sheet(0, ((),) * len(lines), (), 0, 0, self.total_windows,
-                           sum(1 << line.index for line in lines if line.windows))  # fresh
+        self.blank = Sheet(marked=0, entries=((),) * len(lines), transfers=(), first=0,
+                           later=0, free=self.total_windows,
+                           open=sum(1 << line.index for line in lines if line.windows))
+        # The caches, each read through one function and bounded (see _remember):
         # (first, later bonus line masks, empty stations, rounding) -> the points of those
-        # bonuses less the empty-station penalty (final_total): games reach few; bounded
-        # like the others
+        # bonuses less the empty-station penalty (final_result)
         self.totals: dict[tuple[int, int, int, str], float] = {}
         # (card, line, counter-clockwise, marked & line mask) -> masks of the first k
-        # reachable stations (k = 0..most), see reach_masks: a line has few mark patterns
-        # that games reach, so games hit this almost always. Bounded (see _remember):
-        # memory stays flat however many games a process plays.
-        self.reach: _Reach = _Reach(self)
-        # stations marked in a round (mask) -> the masks of the lines through them
-        # (touched_lines), bounded alike. This and open_lines are plain dicts: the
-        # interpreter reads a plain dict's subscript faster than a subclass's, and their
-        # readers fill a miss (rare: a game meets few new patterns) under try.
-        self.touched: dict[int, tuple[int, ...]] = {}
-        # a sheet's open lines (mask) -> their indices in line order (open_lines), bounded
-        # alike
+        # reachable stations (reach_masks)
+        self.reach: dict[tuple[Card, int, bool, int], tuple[int, ...]] = {}
+        # a sheet's open lines (mask) -> their indices in line order (open_lines)
         self.open_lines: dict[int, tuple[int, ...]] = {}
-        # [line << 1 | counter-clockwise][k]: the step crossing k stations there (k = 0 up
-        # to the line's length; counter-clockwise on rings only): choosers pick a step without
-        # building one
-        self.moves: tuple[tuple[Move, ...], ...] = tuple(
-            tuple(Move(line.index, k, direction) for k in range(len(line.order) + 1))
-            for line in lines for direction in (CW, CCW))
-        self.rides: tuple[Move, ...] = tuple(Move(station=i)  # a free ride's steps, by station
-                                             for i in range(len(network.stations)))
 
 
 #: The most entries a map's caches hold. A full cache is emptied and fills again with
@@ -191,7 +173,7 @@ def map_tables(network: Network) -> MapTables:
 
 def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
     """The lines with a free wagon window on ``sheet``, in line order (from the map's
-    cache: the random bot reads this every round)."""
+    cache)."""
     mask = sheet.open
     found = paths.open_lines.get(mask)
     if found is None:
@@ -252,7 +234,7 @@ def round_refusal(state: GameState) -> RuleViolation | None:
 
 def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
     """A fresh game: empty sheets, no card revealed."""
-    blank = map_tables(network).blank  # made here, so the hot path can read network.tables[0]
+    blank = map_tables(network).blank
     names = tuple(players)
     return GameState(network, rules, names, sheets=(blank,) * len(names), card=None,
                      moved=(False,) * len(names), first_taken=0, rounds=0, over=False,
@@ -274,28 +256,6 @@ _NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
 # --- single steps -------------------------------------------------------------------
-
-class _Reach(dict):
-    """The map's reach cache (see :func:`reach_masks`): a missing entry is walked and kept
-    when first read, so the hot path reads ``paths.reach[key]``, without a call."""
-
-    __slots__ = ("cw", "ccw")
-
-    def __init__(self, paths: MapTables) -> None:
-        super().__init__()
-        # the travel orders, not the tables: the tables hold this cache, and a reference
-        # back would make a cycle that only the garbage collector frees
-        self.cw, self.ccw = paths.cw, paths.ccw
-
-    def __missing__(self, key: tuple[Card, int, bool, int]) -> tuple[int, ...]:
-        card, line, ccw, marked = key  # the line's marks: all the walk reads of them
-        found = walk(self.ccw[line] if ccw else self.cw[line], marked, card.kind == EXPRESS,
-                     card.value)
-        if len(self) >= CACHE_LIMIT:  # _remember, inline: a call less a miss
-            self.clear()
-        self[key] = found
-        return found
-
 
 def walk(path: Sequence[int], marked: int, express: bool, value: int) -> tuple[int, ...]:
     """Masks of the first k stations a card of ``value`` crosses along ``path`` (station
@@ -326,14 +286,21 @@ def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: 
     station or the end stops it). Express: the first free stations along the line,
     jumping marked ones.
 
-    From the map's cache (:func:`map_tables`, :class:`_Reach`), so the map is implied. Its
-    key is everything the reachable stations depend on: the card, the line, the direction
-    (counter-clockwise or not) and the line's marks. No ruleset option changes how a card
-    travels (the options are about free rides, follow-ups, the end and rounding), so none
-    is part of the key; an option that did would join it here and where the hot path
-    reads the cache (:func:`apply_step`, the random bot) with the same key.
+    From the map's cache (:func:`map_tables`). Its key is everything the reachable
+    stations depend on: the card, the line, the direction (counter-clockwise or not) and
+    the line's marks. No ruleset option changes how a card travels (the options are about
+    free rides, follow-ups, the end and rounding), so none is part of the key; an option
+    that did would join it here.
     """
-    return paths.reach[(card, line, direction == CCW, marked & paths.masks[line])]
+    ccw = direction == CCW
+    line_marks = marked & paths.masks[line]  # all the walk reads of the marks
+    key = (card, line, ccw, line_marks)
+    found = paths.reach.get(key)
+    if found is None:
+        found = walk(paths.ccw[line] if ccw else paths.cw[line], line_marks,
+                     card.kind == EXPRESS, card.value)
+        _remember(paths.reach, key, found)
+    return found
 
 
 def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
@@ -728,17 +695,6 @@ def _lines_through(paths: MapTables, stations: int) -> int:
         lines |= paths.station_lines[(rest & -rest).bit_length() - 1]
         rest &= rest - 1
     return lines
-
-
-def touched_lines(paths: MapTables, stations: int) -> tuple[int, ...]:
-    """The masks of the lines through the ``stations`` (a mask), in line order (from the
-    map's cache)."""
-    found = paths.touched.get(stations)
-    if found is None:
-        lines = _lines_through(paths, stations)
-        found = tuple(mask for line, mask in enumerate(paths.masks) if lines >> line & 1)
-        _remember(paths.touched, stations, found)
-    return found
 
 
 def _completed(paths: MapTables, sheet: Sheet, player: int, new: int,

@@ -13,7 +13,7 @@ both run the same rules (:func:`_follow`, :func:`_lapse`). Self-play, bots' roll
 search run in the simulator (:mod:`.simulator`), which plays the same games on plain
 data and is held equal to this engine by ``tests/test_vv_simulator.py``.
 
-The hot path works on bit masks over station indices: a player's marked stations are
+The engine works on bit masks over station indices: a player's marked stations are
 one ``int``. Ids from files (line letters, station numbers) are translated to indices
 at the edge (see :mod:`.replay`).
 """
@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad.rules.common.errors import RuleViolation
@@ -57,7 +56,7 @@ class Sheet(NamedTuple):
     """One player's sheet: marked stations (bit mask), the entries written in each line's
     wagon windows, transfer numbers as ``(station index, number)`` pairs, bonuses as line
     bit masks, ``free``: wagon windows left and ``open``: the lines with a free window (bit
-    mask), both kept so the hot path need not count them. ``used`` (windows used per line)
+    mask), both kept so that no step needs to count them. ``used`` (windows used per line)
     is read from the entries, not stored: a step then rebuilds one tuple of lines, not two.
     """
 
@@ -250,9 +249,6 @@ def reveal(state: GameState, card: Card) -> GameState:
                             where=(f"round {state.rounds + 1}",))
     return state._replace(card=card, moved=(False,) * len(state.players), over=False,
                           start=state.sheets)
-
-
-_NUMBER = itemgetter(1)  # of a (station, transfer number) pair
 
 
 # --- single steps -------------------------------------------------------------------
@@ -719,18 +715,24 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
 
 def final_result(network: Network, rules: VVRules, sheet: Sheet) -> tuple[float, int]:
     """A sheet's total (:func:`final_total`) and its empty stations, counted once for both."""
-    paths = map_tables(network)
-    marked, _, transfers, first, later, _, _ = sheet
-    empty = (network.all_mask & ~marked).bit_count()
-    rounding = rules.empty_rounding
+    empty = (network.all_mask & ~sheet.marked).bit_count()
+    total = _bonuses_less_penalty(map_tables(network), sheet.first, sheet.later, empty,
+                                  rules.empty_rounding)
+    if sheet.transfers:  # an int added: a whole total stays an int, a half stays a float
+        total += 2 * sum(number for _, number in sheet.transfers)
+    return total, empty
+
+
+def _bonuses_less_penalty(paths: MapTables, first: int, later: int, empty: int,
+                          rounding: str) -> float:
+    """The points of the bonuses ``first`` and ``later`` (line masks) less the penalty for
+    ``empty`` stations: whole numbers as ints, halves as floats (from the map's cache)."""
     key = (first, later, empty, rounding)
     total = paths.totals.get(key)
-    if total is None:  # the bonuses less the penalty: whole numbers stay ints, halves floats
+    if total is None:
         total = whole(_bonus_points(paths, first, later) - empty_penalty(empty, rounding))
         _remember(paths.totals, key, total)
-    if transfers:  # an int added: a whole total stays an int, a half stays a float
-        total += 2 * sum(map(_NUMBER, transfers))
-    return total, empty
+    return total
 
 
 def _bonus_points(paths: MapTables, first: int, later: int) -> int:

@@ -8,8 +8,9 @@ sheet) → :func:`end_round` (completions, first/later bonuses, game end).
 A move is one or more *steps*: the first step, then one follow-up for every special
 station a step marks (in the order reached). What a player still owes is part of the
 state (``owed``), so :func:`play_step` takes one step at a time (the table, the bots and
-the game protocol) and :func:`apply` takes a whole move with its ``then`` list (a replay);
-both run the same rules (:func:`_follow`, :func:`_lapse`). Self-play, bots' rollouts and
+the game protocol) and :func:`apply` takes a whole move with its ``then`` list (a replay):
+both play each step through the same function (:func:`_step`), and :func:`play_turn`
+plays a whole move by asking for one step after another. Self-play, bots' rollouts and
 search run in the simulator (:mod:`.simulator`), which plays the same games on plain
 data and is held equal to this engine by ``tests/test_vv_simulator.py``.
 
@@ -224,10 +225,7 @@ def round_refusal(state: GameState) -> RuleViolation | None:
             return RuleViolation(f"no move for {name} (write {{}} for a player who cannot "
                                  "move)", rule="every-player-moves", where=(where,))
         if state.owed[p]:
-            sid = state.network.stations[state.owed[p][0]].id
-            return RuleViolation(f"special station {sid} was marked: its follow-up is "
-                                 "missing (add it to `then`)", rule="special-follow-up",
-                                 where=(where, name))
+            return follow_up_missing(state.network, state.owed[p][0]).at(where, name)
     return None
 
 
@@ -515,6 +513,12 @@ def follow_ups_too_many(used: int, extra: int) -> RuleViolation:
                          "called for one", rule="special-follow-up")
 
 
+def follow_up_missing(network: Network, station: int) -> RuleViolation:
+    """The refusal of a move (or round) that leaves the follow-up of ``station`` owed."""
+    return RuleViolation(f"special station {network.stations[station].id} was marked: its "
+                         "follow-up is missing (add it to `then`)", rule="special-follow-up")
+
+
 def _place(state: GameState, player: int) -> tuple[str, str]:
     return f"round {state.rounds + 1}", state.players[player]
 
@@ -546,9 +550,7 @@ def apply(state: GameState, player: int, move: Move) -> GameState:
             except RuleViolation as err:
                 raise err.at(f"follow-up {used + 1}") from None
         if state.owed[player]:
-            sid = state.network.stations[state.owed[player][0]].id
-            raise RuleViolation(f"special station {sid} was marked: its follow-up is missing "
-                                "(add it to `then`)", rule="special-follow-up")
+            raise follow_up_missing(state.network, state.owed[player][0])
     except RuleViolation as err:
         raise err.at(*_place(state, player)) from None
     return state

@@ -23,14 +23,14 @@ def _games(map_id: str, record: bool) -> list[tuple]:
 def test_a_tiny_cache_stays_tiny_and_gives_the_same_games(map_id: str, monkeypatch) -> None:
     tables = engine.map_tables(bundled_map(map_id))
     tables.reach.clear()
-    tables.touched.clear()
+    tables.open_lines.clear()
     roomy = _games(map_id, True)
     assert len(tables.reach) > 16  # these games use more than the tiny cache holds
     monkeypatch.setattr(engine, "CACHE_LIMIT", 16)
     tables.reach.clear()
-    tables.touched.clear()
+    tables.open_lines.clear()
     assert _games(map_id, True) == roomy
-    assert len(tables.reach) <= 16 and len(tables.touched) <= 16
+    assert len(tables.reach) <= 16 and len(tables.open_lines) <= 16
 
 
 def _sim_entries(sm: simulator.SimMap) -> list[int]:

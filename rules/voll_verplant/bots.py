@@ -2,21 +2,22 @@
 
 A bot is a function ``(state, player, rng) -> Move`` returning the step the player owes
 now: the first step of the move, or the special-station follow-up the engine asks for
-(:func:`.engine.play_turn` plays a whole move by asking the bot step by step). Bots draw chance only from the ``rng`` they are given (a seeded
-``random.Random``), through :func:`scorepad.rules.common.shuffle.below` (or its formula,
-written inline on the random bot's hot path), so a seeded simulation is the same everywhere.
+(:func:`.engine.play_turn` plays a whole move by asking the bot step by step). Bots draw
+chance only from the ``rng`` they are given (a seeded ``random.Random``), through
+:func:`scorepad.rules.common.shuffle.below`, so a seeded simulation is the same everywhere.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from math import floor
 
 from scorepad.rules.common.shuffle import below
 
 from .cards import FREE, TRANSFER, Card
 from .engine import (
+    CCW,
+    CW,
     GameState,
     Move,
     Sheet,
@@ -25,6 +26,7 @@ from .engine import (
     map_tables,
     most_crosses,
     open_lines,
+    reach_masks,
 )
 from .maps import Network
 from .ruleset import VVRules
@@ -60,7 +62,7 @@ def _random_free_ride(network: Network, rules: VVRules, sheet: Sheet, rng: rando
     k = below(rng, stations + (1 if rules.free_ride_may_decline or not free else 0))
     if k >= stations:
         return _EMPTY  # declining
-    return map_tables(network).rides[kth_station(free, k)]
+    return Move(station=kth_station(free, k))
 
 
 def kth_station(stations: int, k: int) -> int:
@@ -83,42 +85,27 @@ def random_bot(state: GameState, player: int, rng: random.Random) -> Move:
     """A random legal step: for a line card, a random line with a free window (and a random
     direction on a ring), then a random count from 0 to the most crosses possible there;
     for a free ride, a random free station or (when allowed) declining. A follow-up owed
-    is chosen at random from the engine's legal steps.
-
-    The line card is the hot path of random self-play: :func:`below` is written inline
-    there (``floor(random() * n)``, without its guard: as :func:`.shuffled` shows, the
-    product of ``random()`` and a whole number ``n`` always rounds below ``n``) and the
-    engine's tables are read directly.
+    is chosen at random from the engine's legal steps. (Random self-play runs in the
+    simulator, which draws the same steps: this is the bot of recorded and table games.)
     """
-    if state[5][player]:  # state.moved: a follow-up is owed (fields by index: the hot path)
+    if state.moved[player]:  # a follow-up is owed
         options = legal_next(state, player)
         return options[below(rng, len(options))]
-    card: Card = state[4]  # type: ignore[assignment]  # a bot is asked once a card is out
-    sheet = state[3][player]
-    kind = card[0]
-    if kind == FREE:
-        return _random_free_ride(state[0], state[1], sheet, rng)
-    open_ = sheet[6]
-    if not open_:  # no open line: no free window
+    card = state.card
+    assert card is not None  # a bot is asked once a card is out
+    sheet = state.sheets[player]
+    if card.kind == FREE:
+        return _random_free_ride(state.network, state.rules, sheet, rng)
+    paths = map_tables(state.network)
+    lines = open_lines(paths, sheet)
+    if not lines:  # no free window
         return _EMPTY
-    try:  # map_tables, inline (try costs nothing until it catches)
-        paths = state[0].tables[0]
-    except IndexError:  # a network that no game has started on yet
-        paths = map_tables(state[0])
-    try:  # open_lines, inline
-        lines = paths.open_lines[open_]
-    except KeyError:  # a pattern first seen
-        lines = open_lines(paths, sheet)
-    # rng.random() called as a method each time, not bound once: the interpreter calls a
-    # C method of a known type directly, a bound builtin through the generic path
-    line = lines[floor(rng.random() * len(lines))]
-    ccw = paths.ring[line] and rng.random() >= 0.5  # floor(random() * 2) == 1, exactly
-    moves = paths.moves[line << 1 | ccw]  # the steps on that line, by crosses
-    if kind == TRANSFER:
-        return moves[0]
-    # 0 up to the most crosses: reach_masks, inline, has an entry for each
-    return moves[floor(rng.random()
-                       * len(paths.reach[(card, line, ccw, sheet[0] & paths.masks[line])]))]
+    line = lines[below(rng, len(lines))]
+    direction = CCW if paths.ring[line] and below(rng, 2) == 1 else CW
+    if card.kind == TRANSFER:
+        return Move(line, 0, direction)
+    most = len(reach_masks(paths, sheet.marked, line, direction, card)) - 1
+    return Move(line, below(rng, most + 1), direction)
 
 
 def _best(network: Network, rules: VVRules, sheet: Sheet, card: Card, steps: list[Move],

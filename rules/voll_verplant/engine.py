@@ -8,12 +8,13 @@ sheet) → :func:`end_round` (completions, first/later bonuses, game end).
 A move is one or more *steps*: the first step, then one follow-up for every special
 station a step marks (in the order reached). What a player still owes is part of the
 state (``owed``), so :func:`play_step` takes one step at a time (the table, the bots and
-the game protocol) and :func:`apply` takes a whole move with its ``then`` list (a replay);
-both run the same rules (:func:`_follow`, :func:`_lapse`). Self-play, bots' rollouts and
+the game protocol) and :func:`apply` takes a whole move with its ``then`` list (a replay):
+both play each step through the same function (:func:`_step`), and :func:`play_turn`
+plays a whole move by asking for one step after another. Self-play, bots' rollouts and
 search run in the simulator (:mod:`.simulator`), which plays the same games on plain
 data and is held equal to this engine by ``tests/test_vv_simulator.py``.
 
-The hot path works on bit masks over station indices: a player's marked stations are
+The engine works on bit masks over station indices: a player's marked stations are
 one ``int``. Ids from files (line letters, station numbers) are translated to indices
 at the edge (see :mod:`.replay`).
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import itemgetter
+from functools import cache
 from typing import NamedTuple
 
 from scorepad.rules.common.errors import RuleViolation
@@ -56,7 +57,7 @@ class Sheet(NamedTuple):
     """One player's sheet: marked stations (bit mask), the entries written in each line's
     wagon windows, transfer numbers as ``(station index, number)`` pairs, bonuses as line
     bit masks, ``free``: wagon windows left and ``open``: the lines with a free window (bit
-    mask), both kept so the hot path need not count them. ``used`` (windows used per line)
+    mask), both kept so that no step needs to count them. ``used`` (windows used per line)
     is read from the entries, not stored: a step then rebuilds one tuple of lines, not two.
     """
 
@@ -71,7 +72,7 @@ class Sheet(NamedTuple):
     @property
     def used(self) -> tuple[int, ...]:
         """The wagon windows used on each line (by line index)."""
-        return tuple(map(len, self[1]))
+        return tuple(map(len, self.entries))
 
 
 class GameState(NamedTuple):
@@ -109,15 +110,12 @@ class RoundReport(NamedTuple):
 
 
 class MapTables:
-    """What the hot path needs of a map, computed once per map (see :func:`map_tables`).
-
-    A class with slots, not a named tuple: the interpreter reads slots at the speed of
-    locals, a named tuple's fields through a descriptor call (this is read every step).
-    """
+    """What the engine reads of a map, computed once per map (see :func:`map_tables`),
+    and the map's caches. Stations and lines are indices; station sets are bit masks."""
 
     __slots__ = ("cw", "ccw", "ring", "windows", "lines_through", "masks", "station_lines",
                  "first_points", "later_points", "special", "total_windows", "blank", "reach",
-                 "touched", "totals", "open_lines", "moves", "rides")
+                 "totals", "open_lines")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -137,33 +135,18 @@ class MapTables:
         self.later_points: tuple[int, ...] = tuple(line.later for line in lines)
         self.special: int = network.special_mask
         self.total_windows: int = network.total_windows
-        self.blank = Sheet(0, ((),) * len(lines), (), 0, 0, self.total_windows,
-                           sum(1 << line.index for line in lines if line.windows))  # fresh
+        self.blank = Sheet(marked=0, entries=((),) * len(lines), transfers=(), first=0,
+                           later=0, free=self.total_windows,
+                           open=sum(1 << line.index for line in lines if line.windows))
+        # The caches, each read through one function and bounded (see _remember):
         # (first, later bonus line masks, empty stations, rounding) -> the points of those
-        # bonuses less the empty-station penalty (final_total): games reach few; bounded
-        # like the others
+        # bonuses less the empty-station penalty (final_result)
         self.totals: dict[tuple[int, int, int, str], float] = {}
         # (card, line, counter-clockwise, marked & line mask) -> masks of the first k
-        # reachable stations (k = 0..most), see reach_masks: a line has few mark patterns
-        # that games reach, so games hit this almost always. Bounded (see _remember):
-        # memory stays flat however many games a process plays.
-        self.reach: _Reach = _Reach(self)
-        # stations marked in a round (mask) -> the masks of the lines through them
-        # (touched_lines), bounded alike. This and open_lines are plain dicts: the
-        # interpreter reads a plain dict's subscript faster than a subclass's, and their
-        # readers fill a miss (rare: a game meets few new patterns) under try.
-        self.touched: dict[int, tuple[int, ...]] = {}
-        # a sheet's open lines (mask) -> their indices in line order (open_lines), bounded
-        # alike
+        # reachable stations (reach_masks)
+        self.reach: dict[tuple[Card, int, bool, int], tuple[int, ...]] = {}
+        # a sheet's open lines (mask) -> their indices in line order (open_lines)
         self.open_lines: dict[int, tuple[int, ...]] = {}
-        # [line << 1 | counter-clockwise][k]: the step crossing k stations there (k = 0 up
-        # to the line's length; counter-clockwise on rings only): choosers pick a step without
-        # building one
-        self.moves: tuple[tuple[Move, ...], ...] = tuple(
-            tuple(Move(line.index, k, direction) for k in range(len(line.order) + 1))
-            for line in lines for direction in (CW, CCW))
-        self.rides: tuple[Move, ...] = tuple(Move(station=i)  # a free ride's steps, by station
-                                             for i in range(len(network.stations)))
 
 
 #: The most entries a map's caches hold. A full cache is emptied and fills again with
@@ -190,8 +173,8 @@ def map_tables(network: Network) -> MapTables:
 
 def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
     """The lines with a free wagon window on ``sheet``, in line order (from the map's
-    cache: the random bot reads this every round)."""
-    mask = sheet[6]
+    cache)."""
+    mask = sheet.open
     found = paths.open_lines.get(mask)
     if found is None:
         found = tuple(line for line in range(len(paths.windows)) if mask >> line & 1)
@@ -242,62 +225,31 @@ def round_refusal(state: GameState) -> RuleViolation | None:
             return RuleViolation(f"no move for {name} (write {{}} for a player who cannot "
                                  "move)", rule="every-player-moves", where=(where,))
         if state.owed[p]:
-            sid = state.network.stations[state.owed[p][0]].id
-            return RuleViolation(f"special station {sid} was marked: its follow-up is "
-                                 "missing (add it to `then`)", rule="special-follow-up",
-                                 where=(where, name))
+            return follow_up_missing(state.network, state.owed[p][0]).at(where, name)
     return None
 
 
 def new_game(network: Network, rules: VVRules, players: Sequence[str]) -> GameState:
     """A fresh game: empty sheets, no card revealed."""
-    blank = map_tables(network).blank  # made here, so the hot path can read network.tables[0]
+    blank = map_tables(network).blank
     names = tuple(players)
-    return _new(GameState, (network, rules, names, (blank,) * len(names), None,
-                            _UNMOVED[len(names)], 0, 0, False, (), _NOTHING_OWED[len(names)]))
+    return GameState(network, rules, names, sheets=(blank,) * len(names), card=None,
+                     moved=(False,) * len(names), first_taken=0, rounds=0, over=False,
+                     start=(), owed=((),) * len(names))
 
 
 def reveal(state: GameState, card: Card) -> GameState:
     """Start a round with ``card``; refused while a round is in progress or after the end."""
-    network, rules, players, sheets, revealed, _, first_taken, rounds, over, _, owed = state
-    if over:
-        raise game_over(rounds)
-    if revealed is not None:
+    if state.over:
+        raise game_over(state.rounds)
+    if state.card is not None:
         raise RuleViolation("a card is already revealed", rule="one-card-per-round",
-                            where=(f"round {rounds + 1}",))
-    return _new(GameState, (network, rules, players, sheets, card, _UNMOVED[len(players)],
-                            first_taken, rounds, False, sheets, owed))
-
-
-_UNMOVED = [(False,) * n for n in range(64)]  # the `moved` flags of a fresh round, by players
-_NOTHING_OWED = [((),) * n for n in range(64)]  # the `owed` queues of a fresh round
-_new = tuple.__new__  # a named tuple from a tuple, without the generated __new__'s call
-_NUMBER = itemgetter(1)  # of a (station, transfer number) pair
+                            where=(f"round {state.rounds + 1}",))
+    return state._replace(card=card, moved=(False,) * len(state.players), over=False,
+                          start=state.sheets)
 
 
 # --- single steps -------------------------------------------------------------------
-
-class _Reach(dict):
-    """The map's reach cache (see :func:`reach_masks`): a missing entry is walked and kept
-    when first read, so the hot path reads ``paths.reach[key]``, without a call."""
-
-    __slots__ = ("cw", "ccw")
-
-    def __init__(self, paths: MapTables) -> None:
-        super().__init__()
-        # the travel orders, not the tables: the tables hold this cache, and a reference
-        # back would make a cycle that only the garbage collector frees
-        self.cw, self.ccw = paths.cw, paths.ccw
-
-    def __missing__(self, key: tuple[Card, int, bool, int]) -> tuple[int, ...]:
-        card, line, ccw, marked = key  # the line's marks: all the walk reads of them
-        found = walk(self.ccw[line] if ccw else self.cw[line], marked, card[0] == EXPRESS,
-                     card[1])
-        if len(self) >= CACHE_LIMIT:  # _remember, inline: a call less a miss
-            self.clear()
-        self[key] = found
-        return found
-
 
 def walk(path: Sequence[int], marked: int, express: bool, value: int) -> tuple[int, ...]:
     """Masks of the first k stations a card of ``value`` crosses along ``path`` (station
@@ -328,14 +280,21 @@ def reach_masks(paths: MapTables, marked: int, line: int, direction: str, card: 
     station or the end stops it). Express: the first free stations along the line,
     jumping marked ones.
 
-    From the map's cache (:func:`map_tables`, :class:`_Reach`), so the map is implied. Its
-    key is everything the reachable stations depend on: the card, the line, the direction
-    (counter-clockwise or not) and the line's marks. No ruleset option changes how a card
-    travels (the options are about free rides, follow-ups, the end and rounding), so none
-    is part of the key; an option that did would join it here and where the hot path
-    reads the cache (:func:`apply_step`, the random bot) with the same key.
+    From the map's cache (:func:`map_tables`). Its key is everything the reachable
+    stations depend on: the card, the line, the direction (counter-clockwise or not) and
+    the line's marks. No ruleset option changes how a card travels (the options are about
+    free rides, follow-ups, the end and rounding), so none is part of the key; an option
+    that did would join it here.
     """
-    return paths.reach[(card, line, direction == CCW, marked & paths.masks[line])]
+    ccw = direction == CCW
+    line_marks = marked & paths.masks[line]  # all the walk reads of the marks
+    key = (card, line, ccw, line_marks)
+    found = paths.reach.get(key)
+    if found is None:
+        found = walk(paths.ccw[line] if ccw else paths.cw[line], line_marks,
+                     card.kind == EXPRESS, card.value)
+        _remember(paths.reach, key, found)
+    return found
 
 
 def reach_stations(paths: MapTables, marked: int, line: int, direction: str, card: Card
@@ -346,16 +305,11 @@ def reach_stations(paths: MapTables, marked: int, line: int, direction: str, car
     return tuple((masks[k] ^ masks[k - 1]).bit_length() - 1 for k in range(1, len(masks)))
 
 
+@cache  # a handful of cards in any game
 def _entry(card: Card) -> tuple[str]:
     """What a card writes into a wagon window, ``4``, ``E2``, ``+``, as a one-entry tuple
-    to add to a line's entries (kept in :data:`_ENTRY`)."""
-    entry = _ENTRY[card] = ("+" if card.kind == TRANSFER else str(card.code),)
-    return entry
-
-
-#: card -> its :func:`_entry` (a plain dict: its subscript is read faster than a
-#: subclass's; a card's first step fills it under try)
-_ENTRY: dict[Card, tuple[str]] = {}
+    to add to a line's entries."""
+    return ("+" if card.kind == TRANSFER else str(card.code),)
 
 
 def _first_free(paths: MapTables, marked: int, line: int, direction: str) -> int:
@@ -376,76 +330,58 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     Returns the new sheet and the special stations it newly marked, in the order
     reached. Raises RuleViolation (without place; the caller adds round and player).
     """
-    kind = card[0]
-    if kind == FREE:
+    if card.kind == FREE:
         return _free_ride(network, rules, sheet, move)
-    line, crosses, direction, station, _ = move
-    marked, entries, transfers, first, later, free, open_ = sheet
-    if station != -1:
+    line, direction = move.line, move.direction
+    if move.station != -1:
         raise _violation(f"{card.a()} card is played on a line, not on a station",
                          "line-card")
     if line < 0:
         if line != -1:
             raise _violation("no such line", "unknown-line")
-        if free:
-            raise _violation(f"a line must be chosen: {free} wagon window"
-                             f"{'s are' if free > 1 else ' is'} still free", "must-fill-window")
+        if sheet.free:
+            raise _violation(f"a line must be chosen: {sheet.free} wagon window"
+                             f"{'s are' if sheet.free > 1 else ' is'} still free",
+                             "must-fill-window")
         return sheet, ()
-    try:  # map_tables, inline (try costs nothing until it catches)
-        paths = network.tables[0]
-    except IndexError:  # a network that no game has started on yet
-        paths = map_tables(network)
-    if not open_ >> line & 1:
+    paths = map_tables(network)
+    if not sheet.open >> line & 1:
         if line >= len(paths.windows):
             raise _violation("no such line", "unknown-line")
         raise _violation(f"line {network.lines[line].id} has no free wagon window "
-                         f"({len(entries[line])} of {paths.windows[line]} used)",
+                         f"({len(sheet.entries[line])} of {paths.windows[line]} used)",
                          "no-free-window")
-    ccw = direction == CCW
-    if ccw and not paths.ring[line]:
+    if direction == CCW and not paths.ring[line]:
         raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
                          "to choose", "ring-direction")
-    try:
-        written = entries[line] + _ENTRY[card]
-    except KeyError:  # the card's first step
-        written = entries[line] + _entry(card)
-    if len(written) == paths.windows[line]:
-        open_ ^= 1 << line  # its last window
-    rows = list(entries)  # a list, then a tuple: cheaper than slicing twice
-    rows[line] = written
-    new_entries = tuple(rows)
-    if kind == TRANSFER:
-        if crosses not in (0, 1):
+    # the card is written into the line's next wagon window; its last closes the line
+    written = sheet.entries[line] + _entry(card)
+    entries = sheet.entries[:line] + (written,) + sheet.entries[line + 1:]
+    open_ = sheet.open ^ (1 << line) if len(written) == paths.windows[line] else sheet.open
+    sheet = sheet._replace(entries=entries, free=sheet.free - 1, open=open_)
+    if card.kind == TRANSFER:
+        if move.crosses not in (0, 1):
             raise _violation("a transfer card marks one station (the first free one)",
                              "transfer-one-station")
-        idx = _first_free(paths, marked, line, direction)
+        idx = _first_free(paths, sheet.marked, line, direction)
         if idx == -1:
-            return _new(Sheet, (marked, new_entries, transfers, first, later, free - 1,
-                                open_)), ()
-        new = _new(Sheet, (marked | 1 << idx, new_entries,
-                           transfers + ((idx, paths.lines_through[idx]),), first, later,
-                           free - 1, open_))
-        return new, ((idx,) if paths.special >> idx & 1 else ())
+            return sheet, ()
+        sheet = sheet._replace(marked=sheet.marked | 1 << idx,
+                               transfers=sheet.transfers + ((idx, paths.lines_through[idx]),))
+        return sheet, ((idx,) if paths.special >> idx & 1 else ())
 
-    # number or express card: reach_masks, its cache read inline (the hot path)
-    travel = paths.reach[(card, line, ccw, marked & paths.masks[line])]
-    if crosses < 0:  # the most the card allows there
-        crosses = len(travel) - 1
-    elif crosses >= len(travel):
-        raise _too_many(network, card, reach_stations(paths, marked, line, direction, card),
-                        crosses, line)
-    crossed_mask = travel[crosses]
-    if paths.special & crossed_mask:  # special stations: in the order reached
-        return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later,
-                            free - 1, open_)), \
-            _specials(paths, reach_stations(paths, marked, line, direction, card)[:crosses])
-    return _new(Sheet, (marked | crossed_mask, new_entries, transfers, first, later, free - 1,
-                        open_)), ()
+    # number or express card
+    reach = reach_stations(paths, sheet.marked, line, direction, card)
+    crosses = len(reach) if move.crosses < 0 else move.crosses  # -1: the most it allows
+    if crosses > len(reach):
+        raise _too_many(network, card, reach, crosses, line)
+    crossed = reach[:crosses]
+    sheet = sheet._replace(marked=sheet.marked | sum(1 << idx for idx in crossed))
+    return sheet, _specials(paths, crossed)
 
 
 def _specials(paths: MapTables, stations: tuple[int, ...]) -> tuple[int, ...]:
-    """The special ones of ``stations``, in their order. (Not written inline in
-    :func:`apply_step`: a generator there would make it build a closure cell each call.)"""
+    """The special ones of ``stations``, in their order."""
     special = paths.special
     return tuple(idx for idx in stations if special >> idx & 1)
 
@@ -469,9 +405,7 @@ def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
     triggered: tuple[int, ...] = ()
     if rules.special_on_free_ride and network.special_mask >> move.station & 1:
         triggered = (move.station,)
-    marked, entries, transfers, first, later, free, open_ = sheet
-    return _new(Sheet, (marked | 1 << move.station, entries, transfers, first, later, free,
-                        open_)), triggered
+    return sheet._replace(marked=sheet.marked | 1 << move.station), triggered
 
 
 def _too_many(network: Network, card: Card, reach: tuple[int, ...], crosses: int, line: int
@@ -571,32 +505,18 @@ def _follow(network: Network, rules: VVRules, sheet: Sheet, card: Card,
     return sheet, queue[1:] + more if rules.special_chains else queue[1:], more
 
 
-def _follow_ups(network: Network, rules: VVRules, sheet: Sheet, card: Card, move: Move,
-                queue: tuple[int, ...]) -> Sheet:
-    """Carry out ``move.then``: one follow-up per special station marked (in the order
-    reached) while a window is free, checked against what the move triggered."""
-    queue, _ = _lapse(card, sheet, queue)
-    follow = move.then
-    for used, step in enumerate(follow):
-        if not queue:
-            raise follow_ups_too_many(used, len(follow) - used)
-        try:
-            sheet, queue, _ = _follow(network, rules, sheet, card, queue, step)
-        except RuleViolation as err:
-            raise err.at(f"follow-up {used + 1}") from None
-        queue, _ = _lapse(card, sheet, queue)
-    if queue:
-        raise RuleViolation(f"special station {network.stations[queue[0]].id} was marked: its "
-                            "follow-up is missing (add it to `then`)", rule="special-follow-up")
-    return sheet
-
-
 def follow_ups_too_many(used: int, extra: int) -> RuleViolation:
     """The refusal of ``extra`` follow-ups after the ``used`` ones the move owed."""
     triggered = f"only {used}" if used else "none"
     return RuleViolation(f"{extra} follow-up{'s' if extra > 1 else ''} too many: "
                          f"{triggered} of the special stations this move marked "
                          "called for one", rule="special-follow-up")
+
+
+def follow_up_missing(network: Network, station: int) -> RuleViolation:
+    """The refusal of a move (or round) that leaves the follow-up of ``station`` owed."""
+    return RuleViolation(f"special station {network.stations[station].id} was marked: its "
+                         "follow-up is missing (add it to `then`)", rule="special-follow-up")
 
 
 def _place(state: GameState, player: int) -> tuple[str, str]:
@@ -606,35 +526,34 @@ def _place(state: GameState, player: int) -> tuple[str, str]:
 def _with_sheet(state: GameState, player: int, sheet: Sheet, owed: tuple[int, ...]
                 ) -> GameState:
     """The state with one player's sheet and owed follow-ups replaced, marked as moved."""
-    network, rules, players, sheets, card, moved, first_taken, rounds, _, start, all_owed = state
-    if len(sheets) == 1:  # solo: no slicing needed
-        sheets, moved, all_owed = (sheet,), _MOVED[1], (owed,)
-    else:
-        sheets = sheets[:player] + (sheet,) + sheets[player + 1:]
-        moved = moved[:player] + (True,) + moved[player + 1:]
-        if owed or all_owed[player]:
-            all_owed = all_owed[:player] + (owed,) + all_owed[player + 1:]
-    return _new(GameState, (network, rules, players, sheets, card, moved, first_taken, rounds,
-                            False, start, all_owed))
+    def put(items: tuple, item: object) -> tuple:
+        return items[:player] + (item,) + items[player + 1:]
 
-
-_MOVED = [(True,) * n for n in range(64)]  # the `moved` flags once all have moved
+    return state._replace(sheets=put(state.sheets, sheet), moved=put(state.moved, True),
+                          over=False, owed=put(state.owed, owed))
 
 
 def apply(state: GameState, player: int, move: Move) -> GameState:
-    """Apply one player's whole move (with follow-ups) for the revealed card."""
+    """Apply one player's whole move for the revealed card: its first step, then each
+    follow-up of its ``then`` in turn (the steps :func:`play_step` takes one by one)."""
     try:
         if state.card is None:
             raise no_card()
         if state.moved[player]:
             raise already_moved()
-        sheet, queue = apply_step(state.network, state.rules, state.sheets[player], state.card,
-                                  move)
-        if queue or move.then:
-            sheet = _follow_ups(state.network, state.rules, sheet, state.card, move, queue)
+        state = _step(state, player, move._replace(then=())).state
+        for used, follow_up in enumerate(move.then):
+            if not state.owed[player]:
+                raise follow_ups_too_many(used, len(move.then) - used)
+            try:
+                state = _step(state, player, follow_up).state
+            except RuleViolation as err:
+                raise err.at(f"follow-up {used + 1}") from None
+        if state.owed[player]:
+            raise follow_up_missing(state.network, state.owed[player][0])
     except RuleViolation as err:
         raise err.at(*_place(state, player)) from None
-    return _with_sheet(state, player, sheet, ())
+    return state
 
 
 def owes(state: GameState, player: int) -> bool:
@@ -665,54 +584,18 @@ def legal_next(state: GameState, player: int) -> list[Move]:
                        follow_up=state.moved[player])
 
 
-def _first_step(state: GameState, player: int, step: Move) -> tuple[Sheet, tuple[int, ...]]:
-    """The first step of ``player``'s move (a card is revealed, the player has not moved):
-    the sheet after it and the follow-ups then owed (those that lapse already dropped).
-    The rules of :func:`play_step`'s first step, as :func:`play_turn` takes it."""
-    card = state[4]
-    assert card is not None
-    try:
-        if step[4]:  # step.then (by index: this runs every round of self-play)
-            raise _violation("a step has no `then`: each follow-up is a step of its own",
-                             "special-follow-up")
-        sheet, owed = apply_step(state[0], state[1], state[3][player], card, step)
-    except RuleViolation as err:
-        raise err.at(*_place(state, player)) from None
-    if owed:  # special stations marked: their follow-ups, unless they lapse
-        owed = _lapse(card, sheet, owed)[0]
-    return sheet, owed
-
-
-def _follow_up_steps(state: GameState, player: int, choose: Callable[[GameState], Move],
-                     steps: list[Move]) -> GameState:
-    """Ask ``choose`` for every step ``player`` still owes and play it (appending each to
-    ``steps``); the state after the last."""
-    while owes(state, player):
-        step = choose(state)
-        state = play_step(state, player, step).state
-        steps.append(step)
-    return state
-
-
 def play_turn(state: GameState, player: int, choose: Callable[[GameState], Move]
               ) -> tuple[GameState, Move]:
     """Play ``player``'s whole move, asking ``choose`` for each step (the first, then every
     follow-up owed); the state after it and the move with its ``then`` (for a log)."""
-    if state[4] is not None and not state[5][player]:  # the card is out, the move is due
-        # The usual case first, without the queue's bookkeeping: a step that marks no
-        # special station is the whole move.
+    steps = []
+    while owes(state, player):
         step = choose(state)
-        sheet, owed = _first_step(state, player, step)
-        state = _with_sheet(state, player, sheet, owed)
-        if not owed:
-            return state, step
-        steps = [step]
-    else:
-        steps = []
-    state = _follow_up_steps(state, player, choose, steps)
+        state = play_step(state, player, step).state
+        steps.append(step)
     if not steps:
         return state, Move()
-    return state, steps[0]._replace(then=tuple(steps[1:])) if len(steps) > 1 else steps[0]
+    return state, steps[0]._replace(then=tuple(steps[1:]))
 
 
 def seat(bot: Callable[..., Move], player: int, rng: random.Random | None
@@ -734,42 +617,46 @@ class Step(NamedTuple):
 def play_step(state: GameState, player: int, move: Move) -> Step:
     """One step of ``player``: the first step of the move, or the follow-up owed now."""
     try:
-        card = state.card
-        if card is None:
-            raise no_card()
-        network, rules, sheet = state.network, state.rules, state.sheets[player]
-        if not state.moved[player]:
-            if move.then:
-                raise RuleViolation("a step has no `then`: each follow-up is a step of its "
-                                    "own", rule="special-follow-up")
-            sheet, triggered = apply_step(network, rules, sheet, card, move)
-            queue = triggered
-        elif state.owed[player]:
-            sheet, queue, triggered = _follow(network, rules, sheet, card, state.owed[player],
-                                              move)
-        else:
-            raise already_moved()
+        return _step(state, player, move)
     except RuleViolation as err:
         raise err.at(*_place(state, player)) from None
+
+
+def _step(state: GameState, player: int, move: Move) -> Step:
+    """:func:`play_step` without the place on its refusals (:func:`apply` adds the
+    follow-up's number first)."""
+    card = state.card
+    if card is None:
+        raise no_card()
+    network, rules, sheet = state.network, state.rules, state.sheets[player]
+    if not state.moved[player]:
+        if move.then:
+            raise RuleViolation("a step has no `then`: each follow-up is a step of its own",
+                                rule="special-follow-up")
+        sheet, triggered = apply_step(network, rules, sheet, card, move)
+        queue = triggered
+    elif state.owed[player]:
+        sheet, queue, triggered = _follow(network, rules, sheet, card, state.owed[player], move)
+    else:
+        raise already_moved()
     owed, lapsed = _lapse(card, sheet, queue)
     return Step(_with_sheet(state, player, sheet, owed), triggered, lapsed)
 
 
 def end_round(state: GameState) -> tuple[GameState, RoundReport]:
     """Close the round: completions, first/later bonuses, and whether the game is over."""
-    network, rules, players, sheets, card, moved, first_taken, rounds, _, start, owed = state
-    if card is None:
-        raise no_card().at(f"round {rounds + 1}")
-    # `in` and `!=`, not all()/any(): no call on the hot path when nothing is missing
-    if False in moved or owed != _NOTHING_OWED[len(owed)]:
-        refusal = round_refusal(state)
-        assert refusal is not None
+    if state.card is None:
+        raise no_card().at(f"round {state.rounds + 1}")
+    refusal = round_refusal(state)
+    if refusal is not None:
         raise refusal
-    paths = map_tables(network)
-    sheets, first_taken, over, completions = _close(paths, rules, start, sheets, first_taken)
-    result = _new(GameState, (network, rules, players, sheets, None, moved, first_taken,
-                              rounds + 1, over, (), owed))
-    return result, _new(RoundReport, (rounds + 1, completions, over))
+    sheets, first_taken, over, completions = _close(map_tables(state.network), state.rules,
+                                                    state.start, state.sheets,
+                                                    state.first_taken)
+    rounds = state.rounds + 1
+    result = state._replace(sheets=sheets, card=None, first_taken=first_taken, rounds=rounds,
+                            over=over, start=())
+    return result, RoundReport(rounds, completions, over)
 
 
 def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
@@ -779,48 +666,24 @@ def _close(paths: MapTables, rules: VVRules, start: tuple[Sheet, ...],
     """The end of a round whose moves turned the ``start`` sheets into ``sheets``: the
     sheets with this round's bonuses, the lines whose first bonus is gone, whether the
     game is over, and the completions (see :class:`RoundReport`)."""
-    touched_cache = paths.touched
-    done: dict[int, list[int]] | None = None
-    p = -1
-    full = 0  # the sheets with no free window left
-    for s in sheets:
-        p += 1
-        if not s[6]:  # no open line
-            full += 1
-        marked = s[0]
-        new = marked ^ start[p][0]  # what the round marked (marks are never taken back)
-        if not new:
-            continue
-        # Only lines through a station marked this round can become complete.
-        try:
-            masks = touched_cache[new]
-        except KeyError:  # a pattern first seen
-            masks = touched_lines(paths, new)
-        for mask in masks:
-            if marked & mask == mask:  # complete (Line.complete, inline): scored yet?
-                done = _completed(paths, s, p, new, done)
-                break
-    completions: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
-    if done:
-        found = []
-        new_sheets = list(sheets)
-        for line in sorted(done):
-            bit = 1 << line
-            first = not first_taken & bit
-            for p in done[line]:
-                marked, entries, transfers, firsts, laters, free, open_ = new_sheets[p]
-                if first:
-                    firsts |= bit
-                else:
-                    laters |= bit
-                new_sheets[p] = _new(Sheet, (marked, entries, transfers, firsts, laters, free,
-                                             open_))
-            first_taken |= bit
-            found.append((line, tuple(done[line]), first))
-        sheets = tuple(new_sheets)
-        completions = tuple(found)
+    done: dict[int, list[int]] = {}  # line -> the players who completed it this round
+    for player, (before, sheet) in enumerate(zip(start, sheets, strict=True)):
+        new = sheet.marked ^ before.marked  # what the round marked (marks stay)
+        _completed(paths, sheet, player, new, done)
+    new_sheets = list(sheets)
+    completions = []
+    for line in sorted(done):
+        bit = 1 << line
+        first = not first_taken & bit
+        for player in done[line]:
+            sheet = new_sheets[player]
+            new_sheets[player] = (sheet._replace(first=sheet.first | bit) if first
+                                  else sheet._replace(later=sheet.later | bit))
+        first_taken |= bit
+        completions.append((line, tuple(done[line]), first))
+    full = sum(1 for sheet in sheets if not sheet.open)  # no free window left
     over = full > 0 and (full == len(sheets) if rules.game_end == "all_full" else True)
-    return sheets, first_taken, over, completions
+    return tuple(new_sheets), first_taken, over, tuple(completions)
 
 
 def _lines_through(paths: MapTables, stations: int) -> int:
@@ -832,28 +695,15 @@ def _lines_through(paths: MapTables, stations: int) -> int:
     return lines
 
 
-def touched_lines(paths: MapTables, stations: int) -> tuple[int, ...]:
-    """The masks of the lines through the ``stations`` (a mask), in line order (from the
-    map's cache)."""
-    found = paths.touched.get(stations)
-    if found is None:
-        lines = _lines_through(paths, stations)
-        found = tuple(mask for line, mask in enumerate(paths.masks) if lines >> line & 1)
-        _remember(paths.touched, stations, found)
-    return found
-
-
 def _completed(paths: MapTables, sheet: Sheet, player: int, new: int,
-               done: dict[int, list[int]] | None) -> dict[int, list[int]]:
-    """``done`` (line -> the players who completed it this round) with the lines through
-    the ``new`` stations that are complete on ``player``'s ``sheet`` and carry no bonus yet."""
-    done = {} if done is None else done
-    lines = _lines_through(paths, new) & ~(sheet[3] | sheet[4])
-    marked = sheet[0]
+               done: dict[int, list[int]]) -> None:
+    """Add to ``done`` (line -> the players who completed it this round) the lines
+    through the ``new`` stations (only they can become complete) that are complete on
+    ``player``'s ``sheet`` and carry no bonus yet."""
+    lines = _lines_through(paths, new) & ~(sheet.first | sheet.later)
     for line, mask in enumerate(paths.masks):
-        if lines >> line & 1 and marked & mask == mask:  # Line.complete, inline
+        if lines >> line & 1 and sheet.marked & mask == mask:
             done.setdefault(line, []).append(player)
-    return done
 
 
 # --- final scores -------------------------------------------------------------------
@@ -867,18 +717,24 @@ def final_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
 
 def final_result(network: Network, rules: VVRules, sheet: Sheet) -> tuple[float, int]:
     """A sheet's total (:func:`final_total`) and its empty stations, counted once for both."""
-    paths = map_tables(network)
-    marked, _, transfers, first, later, _, _ = sheet
-    empty = (network.all_mask & ~marked).bit_count()
-    rounding = rules.empty_rounding
+    empty = (network.all_mask & ~sheet.marked).bit_count()
+    total = _bonuses_less_penalty(map_tables(network), sheet.first, sheet.later, empty,
+                                  rules.empty_rounding)
+    if sheet.transfers:  # an int added: a whole total stays an int, a half stays a float
+        total += 2 * sum(number for _, number in sheet.transfers)
+    return total, empty
+
+
+def _bonuses_less_penalty(paths: MapTables, first: int, later: int, empty: int,
+                          rounding: str) -> float:
+    """The points of the bonuses ``first`` and ``later`` (line masks) less the penalty for
+    ``empty`` stations: whole numbers as ints, halves as floats (from the map's cache)."""
     key = (first, later, empty, rounding)
     total = paths.totals.get(key)
-    if total is None:  # the bonuses less the penalty: whole numbers stay ints, halves floats
+    if total is None:
         total = whole(_bonus_points(paths, first, later) - empty_penalty(empty, rounding))
         _remember(paths.totals, key, total)
-    if transfers:  # an int added: a whole total stays an int, a half stays a float
-        total += 2 * sum(map(_NUMBER, transfers))
-    return total, empty
+    return total
 
 
 def _bonus_points(paths: MapTables, first: int, later: int) -> int:

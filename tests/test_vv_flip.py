@@ -26,7 +26,7 @@ from scorepad.rules.voll_verplant.ruleset import default_rules
 from scorepad.vv import flip as flip_cli
 
 #: Seeds as typed: any text but control characters and line breaks (refused up front).
-PLAIN = st.characters(blacklist_categories=("Cc", "Zl", "Zp"))
+PLAIN = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))  # text a person types
 
 TABLE_42 = [5, 3, "T", 4, 4, "F", "T", 6, "F", 3, 5, 3, "T", "E3", 4, 3, 6, 4, "E2", "T"]
 

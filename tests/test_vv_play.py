@@ -27,7 +27,7 @@ from scorepad.rules.voll_verplant.cards import deal
 from scorepad.rules.voll_verplant.ruleset import default_rules
 
 #: Seeds as typed: any text but control characters and line breaks (refused up front).
-PLAIN = st.characters(blacklist_categories=("Cc", "Zl", "Zp"))
+PLAIN = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))  # text a person types
 
 SEED = "table-42"
 CARDS = [5, 3, "T", 4, 4, "F", "T", 6]

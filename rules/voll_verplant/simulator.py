@@ -647,7 +647,8 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
                         travel = sm.walk(card, path, marks)
                     new = travel[floor(rng.random() * len(travel))]
                 marked |= new
-                if special & new:  # follow-ups: the general steps, on the state written back
+                if special and special & new:  # follow-ups: the general steps, on the state
+                    # written back (the first test spares most maps an int operation)
                     before = marked ^ new
                     st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
                     queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]

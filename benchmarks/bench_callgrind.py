@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 
 from timing import SCOREPAD, verdict
@@ -26,13 +27,22 @@ RUNS = [
 ]
 
 
-def instructions(args: list[str]) -> int:
-    """Instructions (``Ir``) callgrind counts for one ``scorepad`` run."""
+#: The numpy batch of random solo games (``batch.random_games``) on Berlin: ``{games}`` games
+#: in one process (the map's tables and the imports cancel out like a command's start-up).
+BATCH = ("from scorepad.rules.voll_verplant.batch import random_games\n"
+         "from scorepad.rules.voll_verplant.maps import bundled_map\n"
+         "from scorepad.rules.voll_verplant.ruleset import default_rules\n"
+         "random_games(bundled_map('berlin'), default_rules(), {games}, 'bench')\n")
+BATCH_GAMES, BATCH_TARGET = (10, 10_000), 60_000
+
+
+def instructions(args: list[str], program: str = SCOREPAD) -> int:
+    """Instructions (``Ir``) callgrind counts for one ``scorepad`` run (or ``program``'s)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([SCOREPAD, *args], check=True, stdout=subprocess.DEVNULL, env=env)  # bytecode
+    subprocess.run([program, *args], check=True, stdout=subprocess.DEVNULL, env=env)  # bytecode
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(["valgrind", "--tool=callgrind",
-                               f"--callgrind-out-file={tmp}/out", SCOREPAD, *args],
+                               f"--callgrind-out-file={tmp}/out", program, *args],
                               check=True, capture_output=True, text=True, env=env)
     found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
     if found is None:
@@ -55,6 +65,12 @@ def main() -> list[str]:
         cost = per_game(args, few, many)
         lines.append(f"{what}: {cost / 1e6:.2f}M instructions a game (callgrind, {many} − {few}"
                      f" games; target ≤ {target / 1e6:.2f}M) {verdict(cost, target, False)}")
+    few, many = BATCH_GAMES
+    low, high = (instructions(["-c", BATCH.format(games=n)], sys.executable) for n in (few, many))
+    cost = (high - low) / (many - few)
+    lines.append(f"vv numpy batch of random solo games on berlin: {cost / 1e3:.0f}k instructions"
+                 f" a game (callgrind, {many} − {few} games; target ≤ {BATCH_TARGET / 1e3:.0f}k)"
+                 f" {verdict(cost, BATCH_TARGET, False)}")
     return lines
 
 

@@ -6,10 +6,12 @@ refused."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
-from scorepad.rules.voll_verplant.batch import random_games
+from scorepad.rules.voll_verplant.batch import _tables, random_games
+from scorepad.rules.voll_verplant.engine import CCW, CW, walk
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
 from scorepad.rules.voll_verplant.simulate import tally_games
@@ -45,3 +47,27 @@ def test_the_same_seed_gives_the_same_batch_and_games_end():
 def test_maps_with_special_stations_are_refused():
     with pytest.raises(ValueError, match="special"):
         random_games(bundled_map("paris"), default_rules(), 10, "x")
+
+
+def test_the_tables_cross_what_the_engines_walk_crosses():
+    """Per line, direction, marks and card: the batch's table reaches and takes the stations
+    the engine's walk crosses (rings both ways, crossings' marks from other lines)."""
+    network = bundled_map("berlin")
+    most = 6
+    tables = _tables(network, most)
+    rng = random.Random(27)
+    for line in network.lines:
+        for ccw, direction in enumerate((CW, CCW) if line.ring else (CW,)):
+            path = tuple(1 << s for s in line.path(direction))
+            for _ in range(150):
+                local = rng.getrandbits(len(line.order))
+                marks = sum(1 << s for i, s in enumerate(line.order) if local >> i & 1)
+                for express in (0, 1):
+                    row = 2 * (int(tables.offset[2 * line.index + ccw]) + local) + express
+                    for value in range(1, most + 1):
+                        walked = walk(path, marks, bool(express), value)
+                        assert min(int(tables.reach[row]), value) == len(walked) - 1
+                        for k, crossed in enumerate(walked):
+                            bits = int(tables.take[row * tables.columns + k])
+                            assert sum(1 << s for i, s in enumerate(line.order)
+                                       if bits >> i & 1) == crossed

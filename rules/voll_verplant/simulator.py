@@ -58,7 +58,8 @@ class SimMap:
 
     __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths", "lines_through",
                  "station_lines", "first_points", "later_points", "special", "all_mask",
-                 "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides")
+                 "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides",
+                 "sizes", "counted")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -85,6 +86,9 @@ class SimMap:
         # through them as (line, mask) pairs; both filled as games meet the patterns
         self.open_lines: dict[int, tuple[tuple[tuple[int, int, bool], ...], int]] = {}
         self.touched: dict[int, tuple[tuple[int, int], ...]] = {}
+        # stations per line; stations (mask) -> see counts
+        self.sizes = [len(line.order) for line in lines]
+        self.counted: dict[int, tuple[tuple[int, int], ...]] = {}
         self.cards: dict[Card, SimCard] = {}
         self.walked = 0  # entries in the cards' reach tables (see walk)
         self.decks: dict[int, tuple[VVRules, tuple[SimCard, ...], tuple[SimCard, ...]]] = {}
@@ -155,6 +159,18 @@ class SimMap:
         if len(self.touched) >= CACHE_LIMIT:
             self.touched.clear()
         self.touched[stations] = found
+        return found
+
+
+    def counts(self, stations: int) -> tuple[tuple[int, int], ...]:
+        """The lines through any of ``stations`` (a mask), as ``(line, how many of them are
+        on it)`` pairs in line order (kept): the solo loop counts each line's stations
+        left down to a completion in small ints."""
+        found = tuple((line, (stations & mask).bit_count())
+                      for line, mask in self.through(stations))
+        if len(self.counted) >= CACHE_LIMIT:
+            self.counted.clear()
+        self.counted[stations] = found
         return found
 
 
@@ -596,10 +612,12 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
     follow-ups, a card in seven and rare, go through the general steps (:func:`_random`)."""
     entries, transfers = st.entries[0], st.transfers[0]
     windows, masks, paths, special = sm.windows, sm.masks, sm.paths, sm.special
-    open_lines, touched, lines_through = sm.open_lines, sm.touched, sm.lines_through
+    open_lines, counted, lines_through = sm.open_lines, sm.counted, sm.lines_through
+    left = list(sm.sizes)  # per line: its stations not marked yet (a completion at 0)
     for cards, rng in games:
         marked = first = later = first_taken = rounds = 0
         opened = sm.all_open
+        left[:] = sm.sizes
         for written in entries:
             written.clear()
         transfers.clear()
@@ -647,7 +665,8 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
                         travel = sm.walk(card, path, marks)
                     new = travel[floor(rng.random() * len(travel))]
                 marked |= new
-                if special & new:  # follow-ups: the general steps, on the state written back
+                if special and special & new:  # follow-ups: the general steps, on the state
+                    # written back (the first test spares most maps an int operation)
                     before = marked ^ new
                     st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
                     queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]
@@ -658,11 +677,13 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
             rounds += 1
             if new:  # the round's end: lines completed (solo: the first bonus, always)
                 try:
-                    pairs = touched[new]
+                    pairs = counted[new]
                 except KeyError:
-                    pairs = sm.through(new)
-                for line, mask in pairs:
-                    if marked & mask == mask and not first_taken >> line & 1:
+                    pairs = sm.counts(new)
+                for line, crossed in pairs:  # every new station of the round is in new
+                    crossed = left[line] - crossed
+                    left[line] = crossed
+                    if not crossed and not first_taken >> line & 1:
                         first |= 1 << line
                         first_taken |= 1 << line
             if not opened:

@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $(TEST_DEBS) >/dev/null; fi
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,scan]'
 	touch $(STAMP)
 
 test: install

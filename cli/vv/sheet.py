@@ -16,6 +16,7 @@ from scorepad.printing import (
     output_target,
     render_pdf,
     render_svg,
+    scan_marks_option,
     use_font,
     write_pages,
 )
@@ -44,15 +45,17 @@ _paper_option = click.option(
 @lang_option
 @click.option("--no-numbers", is_flag=True,
               help="Leave out the small station numbers beside the circles.")
+@scan_marks_option
 @font_option
 def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, paper: str,
-              lang: str, no_numbers: bool, font: str | None) -> None:
+              lang: str, no_numbers: bool, no_scan_marks: bool, font: str | None) -> None:
     """Draw a printable Voll verplant sheet of MAP, as PDF or SVG.
 
     MAP is a bundled map (amsterdam, berlin, paris, madrid) or a map file. The sheet shows
     the lines with their letters, the stations (numbered, so a finished sheet can be typed
     in with `vv enter`), every line's wagon windows and bonuses, the final-score box and a
-    legend. An SVG holds one page; use PDF for a pad.
+    legend, and in the corners the markers and QR code that `vv scan` reads from a photo
+    (--no-scan-marks leaves them off). An SVG holds one page; use PDF for a pad.
 
     \b
     Example:
@@ -73,7 +76,8 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
     from scorepad.sheets.voll_verplant import draw_sheet, sheet_layout, sheet_title
 
     paper, lang = paper.lower(), lang.lower()
-    page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
+    page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers,
+                      scan_marks=not no_scan_marks)
     layout = sheet_layout(network, paper, lang, not no_numbers)
     for problem in layout.problems:
         # A crowded custom map: the sheet is still written, but say what may touch.
@@ -96,9 +100,10 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
 @click.option("--player", help="Draw only this player's sheet.")
 @_paper_option
 @lang_option
+@scan_marks_option
 @font_option
 def render_cmd(file: str, output: str | None, fmt: str | None, player: str | None, paper: str,
-               lang: str, font: str | None) -> None:
+               lang: str, no_scan_marks: bool, font: str | None) -> None:
     """Draw the marked sheet(s) of a game log or typed-in paper sheet.
 
     A digital copy of what each player has on paper: crosses, transfer numbers, window
@@ -139,7 +144,8 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
     from scorepad.sheets.voll_verplant import draw_marked, sheet_title
 
     try:
-        pages = [draw_marked(network, s, paper=paper.lower(), lang=lang.lower()) for s in sheets]
+        pages = [draw_marked(network, s, paper=paper.lower(), lang=lang.lower(),
+                             scan_marks=not no_scan_marks) for s in sheets]
     except ScorepadError as err:
         raise err.in_file(name) from None
     if fmt == "pdf":

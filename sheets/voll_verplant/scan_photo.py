@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -203,30 +203,101 @@ def _read_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float)
     return None
 
 
-def read_code(grey: np.ndarray, markers: dict[int, np.ndarray]
-              ) -> tuple[ScanCode, np.ndarray]:
-    """The sheet's QR code and the photo → page homography for its paper."""
+def _qr_grids(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
+              ) -> Callable[[int], list[np.ndarray]]:
+    """The QR box sampled as ``n`` x ``n`` grids of module darkness (True dark), shifted by
+    up to half a millimetre each way (the markers' fit may be off by that much)."""
+    box = qr_box(width, height)
+    scale, pad = 10.0, 1.0
+    size = round((box.x1 - box.x0) * scale)
+    edge = round(pad * scale)
+    shift = np.array([[scale, 0, -(box.x0 - pad) * scale], [0, scale, -(box.y0 - pad) * scale],
+                      [0, 0, 1]])
+    crop = cv2.warpPerspective(grey, shift @ to_page, (size + 2 * edge, size + 2 * edge),
+                               flags=cv2.INTER_AREA, borderValue=255)
+    level = cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[0]
+    try:  # the symbol's own corners, when the detector finds them (it may not decode)
+        found, corners = cv2.QRCodeDetector().detect(crop)
+    except cv2.error:
+        found, corners = False, None
+    grids: dict[int, list[np.ndarray]] = {}
+
+    def at(n: int) -> list[np.ndarray]:
+        if n not in grids:
+            grids[n] = [cv2.resize(crop[edge + dy:edge + dy + size, edge + dx:edge + dx + size],
+                                   (n, n), interpolation=cv2.INTER_AREA) < level
+                        for dy in range(-5, 6, 2) for dx in range(-5, 6, 2)]
+            if found and corners is not None:
+                from .scan_print import QR_BORDER
+
+                k = n - 2 * QR_BORDER
+                cell = 8
+                target = np.array([[0, 0], [k * cell, 0], [k * cell, k * cell], [0, k * cell]],
+                                  np.float32) + QR_BORDER * cell
+                warp = cv2.getPerspectiveTransform(corners.reshape(4, 2).astype(np.float32),
+                                                   target)
+                symbol = cv2.warpPerspective(crop, warp, (n * cell, n * cell),
+                                             flags=cv2.INTER_AREA, borderValue=255)
+                grids[n].append(cv2.resize(symbol, (n, n), interpolation=cv2.INTER_AREA)
+                                < level)
+        return grids[n]
+
+    return at
+
+
+def _match_code(grey: np.ndarray, to_page: np.ndarray, width: float, height: float,
+                candidates: dict[str, list[list[bool]]]) -> str | None:
+    """The candidate text whose QR code the photo shows (when the decoder cannot read it:
+    a small or blurred code still shows which of the known sheets it is)."""
+    grids = _qr_grids(grey, to_page, width, height)
+    scores = []
+    for text, cells in candidates.items():
+        want = np.array(cells, bool)
+        scores.append((max(float(np.mean(g == want)) for g in grids(len(cells))), text))
+    scores.sort(reverse=True)
+    # another sheet's code agrees on about 60 % of the modules (the finder patterns, chance)
+    if scores and scores[0][0] >= 0.75 and (len(scores) == 1 or scores[0][0] - scores[1][0] >= 0.08):
+        return scores[0][1]
+    return None
+
+
+def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
+              known: Sequence[Network] = ()) -> tuple[ScanCode, np.ndarray]:
+    """The sheet's QR code and the photo → page homography for its paper. ``known`` are
+    the maps whose codes are recognised even where the decoder cannot read them."""
+    from scorepad.rules.voll_verplant.scan_code import scan_text
+
+    from .scan_print import qr_cells
+
     tried = []
     for paper in ("a4", "letter"):
         for landscape in (True, False):
             width, height = paper_size(paper, landscape)
             matrix, error = _homography(markers, width, height)
-            tried.append((error, width, height, matrix))
+            tried.append((error, paper, width, height, matrix))
     tried.sort(key=lambda t: t[0])
-    for _, width, height, matrix in tried:
+    text = None
+    for _, paper, width, height, matrix in tried:
         text = _read_qr(grey, matrix, width, height)
-        if text is None:
-            continue
-        code = parse_scan_text(text)
-        if code is None:
-            raise PhotoError("the QR code is not a scorepad sheet's: photograph a sheet "
-                             "printed by `scorepad vv sheet` (or update scorepad)")
-        if code.paper not in ("a4", "letter") or code.lang not in ("en", "de", "fr"):
-            raise PhotoError("the QR code names a paper or language this scorepad does "
-                             "not know: update scorepad")
-        return code, matrix
-    raise PhotoError("the QR code beside the bottom-right marker cannot be read: take the "
-                     "photo closer, sharper and in even light")
+        if text is not None:
+            break
+    if text is None:
+        _, paper, width, height, matrix = tried[0]
+        candidates = {scan_text(net, paper, lang, numbers): [] for net in known
+                      for lang in ("en", "de", "fr") for numbers in (True, False)}
+        text = _match_code(grey, matrix, width, height,
+                           {t: qr_cells(t) for t in candidates})
+    if text is None:
+        raise PhotoError("the QR code beside the bottom-right marker cannot be read: take the "
+                         "photo closer, sharper and in even light")
+    code = parse_scan_text(text)
+    if code is None:
+        raise PhotoError("the QR code is not a scorepad sheet's: photograph a sheet "
+                         "printed by `scorepad vv sheet` (or update scorepad)")
+    if code.paper not in ("a4", "letter") or code.lang not in ("en", "de", "fr"):
+        raise PhotoError("the QR code names a paper or language this scorepad does "
+                         "not know: update scorepad")
+    return code, matrix
 
 
 # ------------------------------------------------------------------------------ the page
@@ -474,14 +545,16 @@ def _box_mask(shape: tuple[int, ...], box: geo.Box) -> np.ndarray:
 
 # ------------------------------------------------------------------------------ all of it
 
-def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network]) -> PhotoScan:
+def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network],
+               known: Sequence[Network] = ()) -> PhotoScan:
     """Read one photo. ``network_for`` gives the map the QR code names (and refuses one
-    whose hash does not match: its error propagates)."""
+    whose hash does not match: its error propagates); ``known`` maps are recognised by
+    their QR code even where it is too small or blurred to decode."""
     grey = decode_photo(data)
     markers = find_markers(grey)
     if len(markers) < 3:
         raise _no_markers(grey, len(markers))
-    code, _ = read_code(grey, markers)
+    code, _ = read_code(grey, markers, known)
     network = network_for(code)
     sheet = sheet_layout(network, code.paper, code.lang, code.numbers)
     to_page, error = _homography(markers, sheet.width, sheet.height)

@@ -92,13 +92,11 @@ def scan_one(data: bytes, map_ref: str | None, rules: VVRules) -> ScannedSheet:
     """Read one photo's bytes and make the reading legal (PhotoError, exit 2, when the
     photo cannot be read; ContentError, exit 1, when no legal reading is near)."""
     require_opencv()
-    from scorepad.rules.common.errors import Problems
-    from scorepad.rules.voll_verplant.scan_reading import nearest_legal
-    from scorepad.sheets.voll_verplant.scan_photo import scan_photo
-
     import cv2
 
-    from scorepad.sheets.voll_verplant.scan_photo import PhotoError
+    from scorepad.rules.common.errors import Problems
+    from scorepad.rules.voll_verplant.scan_reading import nearest_legal
+    from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
 
     network_for, known = _network_for(map_ref)
     try:

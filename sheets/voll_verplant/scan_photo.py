@@ -67,11 +67,19 @@ class PhotoScan:
 
 def photo_size(data: bytes) -> tuple[int, int]:
     """Width and height from the image file's header, without decoding it."""
+    import warnings
+
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            return image.size
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # checked below
+            with Image.open(io.BytesIO(data)) as image:
+                return image.size
+    except Image.DecompressionBombError:
+        raise PhotoError(f"the photo has too many pixels; scorepad reads at most "
+                         f"{MAX_PIXELS // 1_000_000} megapixels: take it at a lower "
+                         "resolution or shrink it") from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
         raise PhotoError("not an image: give a photo (JPEG, PNG or WebP) of the sheet"
                          ) from None
@@ -174,13 +182,16 @@ def _no_markers(grey: np.ndarray, found: int) -> PhotoError:
     """Why the markers were not found, as best the photo tells."""
     if float(np.percentile(grey, 90)) < 60:
         return PhotoError("the photo is too dark: take it in better light")
+    what = "no corner markers" if not found else f"only {found} of the 4 corner markers"
+    hint = (f"{what} found: photograph the whole sheet, its four black corner squares in "
+            "the picture (a sheet printed by `scorepad vv sheet`)")
+    if float(grey.std()) < 12:  # nothing in the picture
+        return PhotoError(hint)
     sharp = cv2.Laplacian(cv2.resize(grey, (800, 800 * grey.shape[0] // grey.shape[1])),
                           cv2.CV_32F).var()
     if sharp < 15:
         return PhotoError("the photo is too blurred: hold the phone still and let it focus")
-    what = "no corner markers" if not found else f"only {found} of the 4 corner markers"
-    return PhotoError(f"{what} found: photograph the whole sheet, its four black corner "
-                      "squares in the picture (a sheet printed by `scorepad vv sheet`)")
+    return PhotoError(hint)
 
 
 def _read_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float) -> str | None:

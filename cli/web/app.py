@@ -42,6 +42,7 @@ from scorepad.rules.common.errors import InputError, ScorepadError
 from .games import WebGame, default_games
 from .host import HOST, Forbidden, Host, NotSaved, Role, Table
 from .models import MAX_BODY, MAX_DEPTH, Check, CreateGame, Step, depth
+from .scan import scan_routes
 
 STATIC = Path(__file__).parent / "static"
 #: Headers of every page: tokens are in page URLs, so no referrer ever leaves with them.
@@ -169,6 +170,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Route("/api/games/{game_id}/undo", undo, methods=["POST"]),
         Route("/api/games/{game_id}/end", end, methods=["POST"]),
         Route("/api/games/{game_id}/events", events),
+        *scan_routes(host),  # "photograph my sheet" (cli/web/scan.py)
         Mount("/static/games", StaticFiles(directory=pages, check_dir=False), name="pages"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -288,7 +288,7 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
             tried.append((error, paper, width, height, matrix))
     tried.sort(key=lambda t: t[0])
     text = None
-    for _, paper, width, height, matrix in tried:
+    for _, _paper, width, height, matrix in tried:
         text = _read_qr(grey, matrix, width, height)
         if text is not None:
             break

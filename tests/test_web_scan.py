@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from web_browser import PHONE, chromium, phone, shot
+from web_browser import chromium, phone, shot
 from web_server import serving
 from web_vv import vv_games
 

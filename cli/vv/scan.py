@@ -208,8 +208,8 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
         except ScorepadError as err:
             errors.append(err.in_file(shown))
     if errors:
-        for err in errors[:-1]:
-            click.echo(str(err), err=True)
+        for problem in errors[:-1]:
+            click.echo(str(problem), err=True)
         raise errors[-1]
     docs: list[Document] = []
     uncertain: list[dict] = []

@@ -16,6 +16,7 @@ is also written, as ``vv scan`` writes it, beside the game's log.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -227,7 +228,6 @@ def _save(host: Host, table: Table, name: str, data: dict[str, Any]) -> None:
         return
     safe = re.sub(r"[^\w.-]+", "_", name).strip("._")[:40] or "player"
     stem = str(table.meta.log).rsplit(".", 1)[0]
-    try:
+    # the score is shown all the same when the file cannot be written: it is a convenience
+    with contextlib.suppress(OSError, InputError):
         atomic_write(folder / f"{stem}-{safe}.sheet.yaml", dump_yaml(data))
-    except OSError:  # the score is shown all the same; the file is a convenience
-        pass

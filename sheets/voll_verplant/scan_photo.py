@@ -165,7 +165,8 @@ def _homography(markers: dict[int, np.ndarray], width: float, height: float
                 ) -> tuple[np.ndarray, float]:
     """Photo → page (in mm) from the markers found, and the mean error (mm) of the fit."""
     boxes = marker_boxes(width, height)
-    src, dst = [], []
+    src: list[np.ndarray] = []
+    dst: list[tuple[float, float]] = []
     for marker_id, quad in markers.items():
         b = boxes[marker_id]
         src.extend(quad)
@@ -294,10 +295,9 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
             break
     if text is None:
         _, paper, width, height, matrix = tried[0]
-        candidates = {scan_text(net, paper, lang, numbers): [] for net in known
-                      for lang in ("en", "de", "fr") for numbers in (True, False)}
-        text = _match_code(grey, matrix, width, height,
-                           {t: qr_cells(t) for t in candidates})
+        texts = dict.fromkeys(scan_text(net, paper, lang, numbers) for net in known
+                              for lang in ("en", "de", "fr") for numbers in (True, False))
+        text = _match_code(grey, matrix, width, height, {t: qr_cells(t) for t in texts})
     if text is None:
         raise PhotoError("the QR code beside the bottom-right marker cannot be read: take the "
                          "photo closer, sharper and in even light")
@@ -398,18 +398,19 @@ def _register(grey: np.ndarray, to_page: np.ndarray, sheet: SheetLayout) -> np.n
     mask = printed_mask(sheet)
     template = cv2.resize(mask, (dark.shape[1], dark.shape[0]),
                           interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
-    warp = np.eye(3, dtype=np.float32)
+    start = np.eye(3, dtype=np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-5)
     try:
         before = cv2.computeECC(template, dark)
-        after, warp = cv2.findTransformECC(template, dark, warp, cv2.MOTION_HOMOGRAPHY,
-                                           criteria, None, 5)
+        after, found = cv2.findTransformECC(template, dark, start, cv2.MOTION_HOMOGRAPHY,
+                                            criteria)
     except cv2.error:  # no convergence: keep the markers' fit
         return to_page
     if after <= before:
         return to_page
     scale = np.diag([low, low, 1.0])
-    fixed = np.linalg.inv(scale) @ np.linalg.inv(warp.astype(np.float64)) @ scale @ to_page
+    warp = np.asarray(found, np.float64)
+    fixed = np.linalg.inv(scale) @ np.linalg.inv(warp) @ scale @ to_page
     # a correction of a centimetre inside the page is a wrong alignment, not a better one
     inset = 25.0
     points = np.array([[[inset, inset], [sheet.width - inset, inset],

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -44,6 +44,13 @@ class _Board:
 
     readings: dict[str, ScannedSheet] = field(default_factory=dict)
     sheets: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+class Confirm(BaseModel):
+    """``POST …/scan/confirm``: the cells the player changed, cell name → value."""
+
+    model_config = ConfigDict(extra="forbid")
+    values: dict[Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=20)]] = {}
 
 
 class _TooLarge(InputError):
@@ -82,10 +89,9 @@ def scan_routes(host: Host) -> list[Route]:
         scanned = board.readings.get(name)
         if scanned is None:
             raise InputError("photograph the sheet first")
-        body = await _json(request)
-        values = body.get("values") if isinstance(body, dict) else None
-        if not isinstance(values, dict):
-            raise InputError("expected {\"values\": {cell: value}}")
+        from .app import _body  # the app's bounded, validated JSON body
+
+        values = (await _body(request, Confirm)).values
         from scorepad.rules.voll_verplant.scan_reading import (
             problems,
             sheet_data,
@@ -160,18 +166,6 @@ async def _upload(request: Request) -> bytes:
     if not data:
         raise InputError("no photo was sent")
     return bytes(data)
-
-
-async def _json(request: Request) -> Any:
-    data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > 64 * 1024:
-            raise InputError("the request body is too large")
-    try:
-        return json.loads(data or b"{}")
-    except (ValueError, RecursionError):
-        raise InputError("the request body is not JSON") from None
 
 
 def _reading_json(name: str, scanned: ScannedSheet) -> dict[str, Any]:

@@ -34,7 +34,7 @@ async function json(response) {
 }
 
 async function start() {
-  const response = await fetch(api(""));
+  const response = await reach(api(""));
   if (!response.ok) return;
   const state = await response.json();
   if (state.game.kind !== "voll-verplant" || state.you.watch && state.game.players.length) return;
@@ -70,7 +70,7 @@ function showError(message) {
 async function send(photo, name) {
   showError("");
   $("scan-status").textContent = w("reading");
-  const response = await fetch(api("/scan", `&name=${encodeURIComponent(name)}`),
+  const response = await reach(api("/scan", `&name=${encodeURIComponent(name)}`),
     { method: "POST", body: photo, headers: { "Content-Type": photo.type || "application/octet-stream" } });
   const body = await json(response);
   $("scan-status").textContent = "";
@@ -127,7 +127,7 @@ async function confirm(name) {
   showError("");
   const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) =>
     reading.cells.find((c) => c.cell === k).value !== v));
-  const response = await fetch(api("/scan/confirm", `&name=${encodeURIComponent(name)}`),
+  const response = await reach(api("/scan/confirm", `&name=${encodeURIComponent(name)}`),
     { method: "POST", body: JSON.stringify({ values: changed }), headers: { "Content-Type": "application/json" } });
   const body = await json(response);
   if (!response.ok) { showError(body.error); return; }
@@ -138,8 +138,17 @@ async function confirm(name) {
 }
 
 async function refreshScores() {
-  const response = await fetch(api("/scan/scores"));
-  if (response.ok) showScores(await response.json());
+  try {  // the server may be restarting: the next poll tries again
+    const response = await fetch(api("/scan/scores"));
+    if (response.ok) showScores(await response.json());
+  } catch { /* offline for now */ }
+}
+
+// fetch that answers a lost connection like a refused request, with an error to show
+async function reach(path, options) {
+  try { return await fetch(path, options); } catch {
+    return new Response(JSON.stringify({ error: "offline" }), { status: 503 });
+  }
 }
 
 function showScores(result) {

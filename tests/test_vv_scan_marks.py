@@ -105,3 +105,13 @@ def test_no_scan_marks_option(runner, tmp_path: Path):
     result = runner.invoke(root, ["vv", "sheet", "berlin", "-o", str(off), "--no-scan-marks"])
     assert result.exit_code == 0, result.output
     assert "scan-marks" in on.read_text() and "scan-marks" not in off.read_text()
+
+
+def test_render_prints_scan_marks_unless_told_not_to(runner, tmp_path: Path):
+    sheet = tmp_path / "ann.yaml"
+    sheet.write_text("format: scorepad/vv-sheet@1\nmap: berlin\nplayer: Ann\nempty: [1, 2]\n")
+    on, off = tmp_path / "on.svg", tmp_path / "off.svg"
+    assert runner.invoke(root, ["vv", "render", str(sheet), "-o", str(on)]).exit_code == 0
+    result = runner.invoke(root, ["vv", "render", str(sheet), "-o", str(off), "--no-scan-marks"])
+    assert result.exit_code == 0, result.output
+    assert "scan-marks" in on.read_text() and "scan-marks" not in off.read_text()

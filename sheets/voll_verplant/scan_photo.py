@@ -514,6 +514,17 @@ def _refine(dark: np.ndarray, mask: np.ndarray, centre: geo.Point, r: float) -> 
     return (centre[0] + (sx + bx - tx) / s, centre[1] + (sy + by - ty) / s)
 
 
+def _misaligned(dark: np.ndarray, sheet: SheetLayout) -> float:
+    """The share of station circles whose printed ring is not found within 0.9 mm of where
+    the layout puts it: a page lined up wrongly would be read wrongly, with confidence."""
+    mask = printed_mask(sheet)
+    off = 0
+    for centre in sheet.centers.values():
+        x, y = _refine(dark, mask, centre, sheet.radius)
+        off += math.hypot(x - centre[0], y - centre[1]) >= 0.9
+    return off / max(1, len(sheet.centers))
+
+
 def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[str, Cell]:
     """Every cell of the sheet with the probability of each value."""
     mask = printed_mask(sheet)
@@ -577,6 +588,9 @@ def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network],
         raise PhotoError("the photo is too dark: take it in better light")
     to_page = _register(grey, to_page, sheet)
     dark = darkness(grey, to_page, sheet.width, sheet.height)
+    if _misaligned(dark, sheet) > 0.3:
+        raise PhotoError("the sheet cannot be lined up with its layout: photograph it lying "
+                         "flat, the whole sheet in the picture")
     cells = read_cells(network, sheet, dark)
     to_photo = np.linalg.inv(to_page)
     return PhotoScan(code, network, sheet, cells, (to_photo / to_photo[2, 2]).tolist(),

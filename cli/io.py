@@ -20,9 +20,10 @@ def display_name(path: str | os.PathLike[str]) -> str:
     return "<stdin>" if str(path) == STDIN else str(path)
 
 
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a regular file, or of standard input for ``-``, at most
-    :data:`~scorepad.rules.common.reader.MAX_BYTES`; anything else is an InputError (exit 2).
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of a regular file, or of standard input for ``-``, at most ``limit`` bytes
+    (default :data:`~scorepad.rules.common.reader.MAX_BYTES`; a photo has a larger one);
+    anything else is an InputError (exit 2).
 
     A device, FIFO or socket is refused before it is read (``/dev/zero`` would never end,
     a FIFO would block): the path is looked at first, then opened without blocking and
@@ -30,23 +31,24 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """
     from scorepad.rules.common.reader import MAX_BYTES, too_large
 
+    bound = limit or MAX_BYTES
     name = display_name(path)
     if str(path) == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
-        raw = stream.read(MAX_BYTES + 1) if stream is not None else \
-            sys.stdin.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
-        if len(raw) > MAX_BYTES:
-            raise InputError(too_large(), source=name)
+        raw = stream.read(bound + 1) if stream is not None else \
+            sys.stdin.read(bound + 1).encode("utf-8", "surrogateescape")
+        if len(raw) > bound:
+            raise InputError(too_large(limit=bound), source=name)
         return raw
     try:
-        _check_regular(os.stat(path), name)
+        _check_regular(os.stat(path), name, bound)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
                      | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
         try:
-            _check_regular(os.fstat(fd), name)
+            _check_regular(os.fstat(fd), name, bound)
             chunks, size = [], 0
-            while size <= MAX_BYTES:  # bounded even if the size said is wrong (/proc)
-                chunk = os.read(fd, MAX_BYTES + 1 - size)
+            while size <= bound:  # bounded even if the size said is wrong (/proc)
+                chunk = os.read(fd, bound + 1 - size)
                 if not chunk:
                     break
                 chunks.append(chunk)
@@ -61,21 +63,22 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         raise InputError("not a valid file name", source=name) from None
     except OSError as err:
         raise InputError(f"cannot read: {err.strerror or err}", source=name) from None
-    if size > MAX_BYTES:
-        raise InputError(too_large(), source=name)
+    if size > bound:
+        raise InputError(too_large(limit=bound), source=name)
     return b"".join(chunks)
 
 
-def _check_regular(st: os.stat_result, name: str) -> None:
+def _check_regular(st: os.stat_result, name: str, limit: int | None = None) -> None:
     from scorepad.rules.common.reader import MAX_BYTES, too_large
 
+    limit = limit or MAX_BYTES
     if stat.S_ISDIR(st.st_mode):
         raise InputError("is a folder, not a file", source=name)
     if not stat.S_ISREG(st.st_mode):
         raise InputError("not a regular file (a device, FIFO or socket is never read)",
                          source=name)
-    if st.st_size > MAX_BYTES:
-        raise InputError(too_large(st.st_size), source=name)
+    if st.st_size > limit:
+        raise InputError(too_large(st.st_size, limit), source=name)
 
 
 def read_document(path: str | os.PathLike[str]) -> Any:

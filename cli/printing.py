@@ -61,6 +61,9 @@ paper_option = click.option(
 lang_option = click.option(
     "--lang", type=click.Choice(LANGS, case_sensitive=False), default="en", show_default=True,
     help="Language of the printed words.")
+scan_marks_option = click.option(
+    "--no-scan-marks", "no_scan_marks", is_flag=True,
+    help="Leave out the four corner markers and the QR code that `vv scan` reads.")
 font_option = click.option(
     "--font", type=click.Path(dir_okay=False), metavar="FILE",
     help="A TrueType or OpenType font file (.ttf, .ttc, .otf) to print with, e.g. a CJK "

@@ -21,6 +21,7 @@ COMMANDS = {
     "analyse": "scorepad.vv.analyse:analyse_cmd",
     "enter": "scorepad.vv.paper:enter_cmd",
     "template": "scorepad.vv.paper:template_cmd",
+    "scan": "scorepad.vv.scan:scan_cmd",
 }
 
 

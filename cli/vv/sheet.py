@@ -18,6 +18,7 @@ from scorepad.printing import (
     output_target,
     render_pdf,
     render_svg,
+    scan_marks_option,
     use_font,
     write_pages,
 )
@@ -49,15 +50,17 @@ _paper_option = click.option(
 @lang_option
 @click.option("--no-numbers", is_flag=True,
               help="Leave out the small station numbers beside the circles.")
+@scan_marks_option
 @font_option
 def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, paper: str,
-              lang: str, no_numbers: bool, font: str | None) -> None:
+              lang: str, no_numbers: bool, no_scan_marks: bool, font: str | None) -> None:
     """Draw a printable Voll verplant sheet of MAP, as PDF or SVG.
 
     MAP is a bundled map (amsterdam, berlin, paris, madrid) or a map file. The sheet shows
     the lines with their letters, the stations (numbered, so a finished sheet can be typed
     in with `vv enter`), every line's wagon windows and bonuses, the final-score box and a
-    legend. An SVG holds one page; use PDF for a pad.
+    legend, and in the corners the markers and QR code that `vv scan` reads from a photo
+    (--no-scan-marks leaves them off). An SVG holds one page; use PDF for a pad.
 
     \b
     Example:
@@ -80,7 +83,8 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
 
     paper, lang = paper.lower(), lang.lower()
     try:
-        page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers)
+        page = draw_sheet(network, paper=paper, lang=lang, numbers=not no_numbers,
+                          scan_marks=not no_scan_marks)
         layout = sheet_layout(network, paper, lang, not no_numbers)
     except ScorepadError as err:  # a map too dense to print: named as vv map check names it
         raise err.in_file(display_name(map_ref)) from None
@@ -110,9 +114,10 @@ def _warn(source: str, layout: SheetLayout) -> None:
 @click.option("--player", help="Draw only this player's sheet.")
 @_paper_option
 @lang_option
+@scan_marks_option
 @font_option
 def render_cmd(file: str, output: str | None, fmt: str | None, player: str | None, paper: str,
-               lang: str, font: str | None) -> None:
+               lang: str, no_scan_marks: bool, font: str | None) -> None:
     """Draw the marked sheet(s) of a game log or typed-in paper sheet.
 
     A digital copy of what each player has on paper: crosses, transfer numbers, window
@@ -159,7 +164,8 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
 
     paper, lang = paper.lower(), lang.lower()
     try:
-        pages = [draw_marked(network, s, paper=paper, lang=lang) for s in sheets]
+        pages = [draw_marked(network, s, paper=paper, lang=lang, scan_marks=not no_scan_marks)
+                 for s in sheets]
     except ScorepadError as err:
         raise err.in_file(name) from None
     _warn(name, sheet_layout(network, paper, lang, True))

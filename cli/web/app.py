@@ -28,7 +28,6 @@ when the step could not be saved (and so was not played). No answer names a file
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 import sys
@@ -36,7 +35,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
 from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -49,13 +47,13 @@ from starlette.staticfiles import StaticFiles
 from scorepad import store
 from scorepad.rules.common.errors import InputError, ScorepadError
 
+from .bodies import TooLarge, TooSlow
+from .bodies import json_body as _body
 from .games import WebGame, default_games
 from .guard import Guard
 from .host import HOST, MAX_STREAMS, Conflict, Forbidden, Host, NotSaved, Role, Table, TooMany
-from .models import MAX_BODY, MAX_DEPTH, Check, CreateGame, Retract, Step, Undo, depth
-
-#: Seconds a request body may take to arrive (a slow sender holds no connection longer).
-BODY_SECONDS = 10.0
+from .models import Check, CreateGame, Retract, Step, Undo
+from .scan import scan_routes
 
 STATIC = Path(__file__).parent / "static"
 #: Headers of every page: tokens are in page URLs, so no referrer ever leaves with them.
@@ -205,6 +203,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Route("/api/games/{game_id}/retract", retract, methods=["POST"]),
         Route("/api/games/{game_id}/end", end, methods=["POST"]),
         Route("/api/games/{game_id}/events", events),
+        *scan_routes(host),  # "photograph my sheet" (cli/web/scan.py)
         Mount("/static/games", StaticFiles(directory=pages, check_dir=False), name="pages"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -228,54 +227,6 @@ def _page(name: str) -> Response:
     return HTMLResponse(text.replace('"/*WORDS*/"', words), headers=PAGE_HEADERS)
 
 
-async def _body(request: Request, model: type[BaseModel]) -> Any:
-    """The request's JSON body as ``model``: size-limited, depth-limited, validated."""
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > MAX_BODY:
-        raise _TooLarge()
-    data = bytearray()
-
-    async def read() -> None:
-        async for chunk in request.stream():
-            data.extend(chunk)
-            if len(data) > MAX_BODY:
-                raise _TooLarge()
-
-    try:
-        await asyncio.wait_for(read(), BODY_SECONDS)
-    except TimeoutError:
-        raise _TooSlow() from None
-    # the depth is read off the text first: a body nested thousands deep is refused
-    # before any parser recurses into it
-    if depth(bytes(data)) > MAX_DEPTH:
-        raise InputError(f"the request nests deeper than {MAX_DEPTH} levels")
-    try:
-        value = json.loads(data or b"{}")
-        # a lone surrogate ("\ud800") is valid JSON but no text: refused here, not when
-        # an answer quoting it is encoded
-        json.dumps(value, ensure_ascii=False).encode()
-    except (ValueError, RecursionError):
-        raise InputError("the request body is not JSON") from None
-    except UnicodeEncodeError:
-        raise InputError("the request body holds text that is not valid Unicode") from None
-    try:
-        return model.model_validate(value)
-    except ValidationError as err:
-        first = err.errors()[0]
-        place = ".".join(str(p) for p in first["loc"]) or "body"
-        raise InputError(first["msg"], where=(place,)) from None
-
-
-class _TooLarge(InputError):
-    def __init__(self) -> None:
-        super().__init__(f"the request body is larger than {MAX_BODY} bytes")
-
-
-class _TooSlow(InputError):
-    def __init__(self) -> None:
-        super().__init__(f"the request body took longer than {BODY_SECONDS:g} seconds")
-
-
 def _qr_data_uri(url: str) -> str:
     import segno
 
@@ -295,7 +246,7 @@ async def _not_saved(request: Request, exc: Exception) -> Response:
 
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ScorepadError)
-    status = (413 if isinstance(exc, _TooLarge) else 408 if isinstance(exc, _TooSlow)
+    status = (413 if isinstance(exc, TooLarge) else 408 if isinstance(exc, TooSlow)
               else 400 if isinstance(exc, InputError) else 422)
     # the places and the message, never the error's file (a path on the server)
     shown = ScorepadError(exc.message, where=exc.where)

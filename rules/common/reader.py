@@ -63,10 +63,11 @@ def decode(raw: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def too_large(size: int | None = None) -> str:
-    """The message for a file over :data:`MAX_BYTES`."""
+def too_large(size: int | None = None, limit: int = MAX_BYTES) -> str:
+    """The message for a file over ``limit`` bytes (:data:`MAX_BYTES` unless a kind of
+    file has its own, as photos do)."""
     have = f" ({size / 1024 / 1024:.1f} MiB)" if size else ""
-    return f"too large{have}: scorepad reads files of at most {MAX_BYTES // 1024 // 1024} MiB"
+    return f"too large{have}: scorepad reads files of at most {limit // 1024 // 1024} MiB"
 
 
 def parse_document(raw: bytes | str, name: str = "") -> Any:

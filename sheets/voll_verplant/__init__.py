@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from scorepad.rules.common.errors import ContentError
 from scorepad.rules.voll_verplant.maps import Network
 
-from ..draw import Page
+from ..draw import Group, Page
 from .builder import _SheetBuilder
 from .dimensions import INK, MAP_PAD, ROOMY_PAD
 from .look import LineLook, badge_items, line_look, line_looks, track_items
@@ -62,18 +62,22 @@ __all__ = [
 
 
 def draw_sheet(network: Network, *, paper: str = "a4", lang: str = "en",
-               numbers: bool = True) -> Page:
-    """The blank sheet of ``network`` as one page (``paper`` a4|letter, ``lang`` en|de|fr).
+               numbers: bool = True, scan_marks: bool = True) -> Page:
+    """The blank sheet of ``network`` as one page (``paper`` a4|letter, ``lang`` en|de|fr),
+    with the markers and QR code that ``vv scan`` reads unless ``scan_marks`` is false.
 
     Raises ContentError when the map's stations are too close together to print circles of
     6 mm on this paper.
     """
     sheet = sheet_layout(network, paper, lang, numbers)
-    return Page(sheet.width, sheet.height, [sheet.base])
+    scan = _scan_marks(network, sheet, paper, lang, numbers, scan_marks)
+    # One group, so that a pad's PDF draws the sheet with its marks once, as one form.
+    return Page(sheet.width, sheet.height,
+                [Group([sheet.base, *scan], tag="printed") if scan else sheet.base])
 
 
 def draw_marked(network: Network, marked: MarkedSheet, *, paper: str = "a4",
-                lang: str = "en") -> Page:
+                lang: str = "en", scan_marks: bool = True) -> Page:
     """``marked`` drawn over the blank sheet in a handwriting blue: crosses, transfer numbers,
     window entries, ticked and struck bonuses, the final score and the player's name.
 
@@ -82,7 +86,21 @@ def draw_marked(network: Network, marked: MarkedSheet, *, paper: str = "a4",
     """
     sheet = sheet_layout(network, paper, lang, True)
     marks = _draw_marks(network, sheet, marked, lang)
-    return Page(sheet.width, sheet.height, [sheet.base, marks])
+    return Page(sheet.width, sheet.height,
+                [sheet.base, marks, *_scan_marks(network, sheet, paper, lang, True, scan_marks)])
+
+
+def _scan_marks(network: Network, sheet: SheetLayout, paper: str, lang: str, numbers: bool,
+                wanted: bool) -> list[Group]:
+    """The ArUco markers and the QR code naming this layout, when ``wanted``."""
+    if not wanted:
+        return []
+    from scorepad.rules.voll_verplant.scan_code import scan_text
+
+    from .scan_print import scan_marks_group
+
+    return [scan_marks_group(sheet.width, sheet.height,
+                             scan_text(network, paper, lang, numbers))]
 
 
 def sheet_title(network: Network, player: str | None = None) -> str:

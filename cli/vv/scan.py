@@ -1,0 +1,250 @@
+"""``scorepad vv scan``: score paper sheets from phone photos.
+
+Each photo is read by ``sheets.voll_verplant.scan_photo`` (markers, QR code, every cell),
+made legal by ``rules.voll_verplant.scan_reading.nearest_legal`` (only uncertain cells
+change), optionally reviewed at the terminal, written as a ``scorepad/vv-sheet@1`` file and
+scored with the other photos as one game — as ``vv score`` scores typed-in sheets.
+:func:`scan_one` is what the browser's "photograph my sheet" calls too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from scorepad.options import rules_option
+from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
+from scorepad.vv.completion import complete_map
+
+if TYPE_CHECKING:
+    from scorepad.rules.voll_verplant.maps import Network
+    from scorepad.rules.voll_verplant.ruleset import VVRules
+    from scorepad.rules.voll_verplant.scan_reading import Cell
+
+#: The largest photo file read (bytes): a 12-megapixel JPEG is 3-8 MiB.
+MAX_PHOTO_BYTES = 25 * 1024 * 1024
+INSTALL_HINT = ("reading photos needs OpenCV: pip install 'scorepad[scan]' "
+                "(or `make install` in a checkout)")
+
+
+@dataclass
+class ScannedSheet:
+    """One photo read: the map, every cell (after the nearest legal reading), what was
+    changed to make it legal, and the page → photo homography (for drawing over it)."""
+
+    network: Network
+    cells: dict[str, Cell]
+    changed: list[str]
+    page_to_photo: list[list[float]]
+    photo_size: tuple[int, int]
+    paper: str
+    lang: str
+
+
+def require_opencv() -> None:
+    """InputError (exit 2) saying how to install OpenCV when it is missing."""
+    import importlib.util
+
+    if importlib.util.find_spec("cv2") is None or importlib.util.find_spec("numpy") is None:
+        raise InputError(INSTALL_HINT)
+
+
+def _network_for(map_ref: str | None):
+    """The map a QR code names: ``--map`` when given (its hash must match), else the
+    bundled map of that id."""
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+    from scorepad.rules.voll_verplant.scan_code import ScanCode, map_hash
+    from scorepad.sheets.voll_verplant.scan_photo import PhotoError
+
+    from .common import load_network
+
+    given = load_network(map_ref) if map_ref else None
+
+    def network_for(code: ScanCode) -> Network:
+        if given is not None:
+            if given.id != code.map_id or map_hash(given) != code.map_hash:
+                what = ("another map" if given.id != code.map_id else
+                        "another version of the map")
+                raise PhotoError(f"the sheet was printed from map {code.map_id!r} (hash "
+                                 f"{code.map_hash}), but --map {map_ref} is {what} (hash "
+                                 f"{map_hash(given)}): give the map file the sheet was "
+                                 "printed from")
+            return given
+        if code.map_id not in BUNDLED_MAPS:
+            raise PhotoError(f"the sheet is of map {code.map_id!r}, which is not bundled: "
+                             "give its map file with --map")
+        network = bundled_map(code.map_id)
+        if map_hash(network) != code.map_hash:
+            raise PhotoError(f"the sheet was printed from another version of map "
+                             f"{code.map_id!r} (hash {code.map_hash}, this scorepad's is "
+                             f"{map_hash(network)}): give that map file with --map")
+        return network
+
+    known = [given] if given is not None else [bundled_map(m) for m in BUNDLED_MAPS]
+    return network_for, known
+
+
+def scan_one(data: bytes, map_ref: str | None, rules: VVRules) -> ScannedSheet:
+    """Read one photo's bytes and make the reading legal (PhotoError, exit 2, when the
+    photo cannot be read; ContentError, exit 1, when no legal reading is near)."""
+    require_opencv()
+    import cv2
+
+    from scorepad.rules.common.errors import Problems
+    from scorepad.rules.voll_verplant.scan_reading import nearest_legal
+    from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
+
+    network_for, known = _network_for(map_ref)
+    try:
+        scan = scan_photo(data, network_for, known)
+    except cv2.error:  # an image OpenCV chokes on is still a bad photo, not a crash
+        raise PhotoError("the photo cannot be read: take it again (JPEG or PNG)") from None
+    cells, problems = nearest_legal(scan.network, rules, scan.cells)
+    if problems:
+        raise Problems(problems) if len(problems) > 1 else problems[0]
+    changed = [f"{c.name}: read as {c.seen}, taken as {c.value}"
+               for c in cells.values() if c.seen is not None]
+    return ScannedSheet(scan.network, cells, changed, scan.page_to_photo, scan.photo_size,
+                        scan.code.paper, scan.code.lang)
+
+
+def uncertain_rows(cells: dict[str, Cell], player: str) -> list[dict]:
+    """The uncertain cells as the JSON's ``uncertain`` items."""
+    rows = []
+    for cell in cells.values():
+        if cell.uncertain:
+            row = {"player": player, "cell": cell.name, "read": cell.value,
+                   "confidence": round(cell.confidence, 3)}
+            if cell.seen is not None:
+                row["seen"] = cell.seen
+            rows.append(row)
+    return rows
+
+
+def _review(cells: dict[str, Cell], name: str) -> dict[str, Cell]:
+    """Ask about each uncertain cell at the terminal; Enter keeps what was read."""
+    from dataclasses import replace
+
+    out = dict(cells)
+    for cell in cells.values():
+        if not cell.uncertain:
+            continue
+        choices = list(cell.probabilities)
+        answer = click.prompt(f"{name}: {cell.name} reads as {cell.value} "
+                              f"({cell.confidence:.0%} sure)", default=cell.value,
+                              type=click.Choice(choices, case_sensitive=False))
+        if answer != cell.value:
+            out[cell.name] = replace(cell, value=answer, seen=cell.seen or cell.value)
+    return out
+
+
+def _player_names(photos: Sequence[str], players: Sequence[str]) -> list[str]:
+    if players and len(players) != len(photos):
+        raise InputError(f"{len(players)} --player names for {len(photos)} photos: give one "
+                         "name per photo, in their order", where=("--player",))
+    if players:
+        return [p.strip() for p in players]
+    return [Path(p).stem[:40] or f"Player {i}" for i, p in enumerate(photos, start=1)]
+
+
+@click.command(name="scan")
+@click.argument("photos", nargs=-1, required=True, metavar="PHOTO...")
+@click.option("--map", "map_ref", metavar="MAP", shell_complete=complete_map,
+              help="The map file the sheets were printed from (a bundled map is found from "
+                   "the QR code).")
+@click.option("--player", "players", multiple=True, metavar="NAME",
+              help="The player of each photo, in order (default: the photo's file name).")
+@click.option("-o", "--output", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Where to write the sheet read (one photo; default: output/<player>.yaml).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the score as `vv score --json` does, plus the uncertain cells.")
+@click.option("--review", is_flag=True, help="Ask about each uncertain cell at the terminal.")
+@rules_option()
+def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, ...],
+             output: str | None, as_json: bool, review: bool, rules_file: str | None) -> None:
+    """Score paper sheets from photos: each player photographs their finished sheet.
+
+    Reads the sheet's corner markers and QR code (printed by `vv sheet` and `vv render`),
+    every station (empty, crossed, or holding a transfer number), the bonus ticks and the
+    wagon windows; writes the sheet as a `scorepad/vv-sheet@1` file (as `vv enter` does)
+    and prints the score as `vv score` does. Cells the photo leaves in doubt are listed;
+    --review asks about each. A reading the rules find impossible is changed, in its
+    uncertain cells only, to the nearest possible one, and the change is shown. Several
+    photos score together as one game.
+
+    \b
+    Example:
+      scorepad vv scan ann.jpg bob.jpg
+      scorepad vv scan IMG_0412.jpg --player Ann -o ann.yaml --review
+      scorepad vv scan sheet.jpg --map my-city.yaml --json
+    """
+    require_opencv()
+    from scorepad.io import atomic_write, display_name, dump_yaml, emit_json, read_bytes
+    from scorepad.rules.voll_verplant.scan_reading import sheet_data, values_of
+
+    from .common import Document, load_rules, map_entry, unused_output_path
+    from .game import format_game
+    from .paper import load_paper_games
+
+    if output and len(photos) > 1:
+        raise InputError("-o names one sheet file: give it with one photo only, or leave it "
+                         "out (each sheet goes to output/<player>.yaml)", where=("-o",))
+    names = _player_names(photos, players)
+    if len({n.casefold() for n in names}) < len(names):
+        raise InputError("two photos have the same player name: give --player for each",
+                         where=("--player",))
+    rules = load_rules(rules_file)
+    # every photo is read before anything is written: one bad photo writes no sheet
+    scans: list[tuple[str, ScannedSheet]] = []
+    errors: list[ScorepadError] = []
+    for photo in photos:
+        shown = display_name(photo)
+        try:
+            scans.append((shown, scan_one(read_bytes(photo, MAX_PHOTO_BYTES), map_ref, rules)))
+        except ScorepadError as err:
+            errors.append(err.in_file(shown))
+    if errors:
+        for problem in errors[:-1]:
+            click.echo(str(problem), err=True)
+        raise errors[-1]
+    docs: list[Document] = []
+    uncertain: list[dict] = []
+    for (shown, scanned), player in zip(scans, names, strict=True):
+        for change in scanned.changed:
+            click.echo(f"{shown}: {change} (the sheet as read is impossible)", err=True)
+        cells = _review(scanned.cells, shown) if review else scanned.cells
+        if review:
+            from scorepad.rules.voll_verplant.scan_reading import problems
+
+            found = problems(scanned.network, rules, values_of(cells))
+            if found:
+                raise ContentError("; ".join(str(p) for p in found), source=shown)
+        uncertain += [] if review else uncertain_rows(cells, player)
+        target = Path(output) if output else unused_output_path(player, "sheet")
+        ref = map_entry(map_ref, target) if map_ref else scanned.network.id
+        data = sheet_data(scanned.network, values_of(cells), ref or scanned.network.id, player)
+        path = atomic_write(target, dump_yaml(data))
+        click.echo(f"{shown}: {player}'s sheet written to {path}", err=True)
+        docs.append(Document(str(path), data, path.parent))
+    [game] = load_paper_games(docs, rules_file)
+    for warning in game.warnings:
+        click.echo(f"{game.source}: warning: {warning}", err=True)
+    if as_json:
+        from scorepad.rules.voll_verplant.scoring import result_data
+
+        assert game.network is not None
+        result = result_data(game.network.id, game.sheets, game.finished)
+        result["uncertain"] = uncertain
+        click.echo(emit_json(result))
+        return
+    click.echo(format_game(game))
+    if uncertain:
+        click.echo(f"\n{len(uncertain)} cell{'s' if len(uncertain) > 1 else ''} in doubt "
+                   "(check them on the paper, or scan again with --review):")
+        for row in uncertain:
+            click.echo(f"  {row['player']}: {row['cell']} read as {row['read']} "
+                       f"({row['confidence']:.0%} sure)")

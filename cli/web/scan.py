@@ -1,0 +1,220 @@
+"""The browser's "photograph my sheet" (paper play of Voll verplant): the endpoints that read
+a photo with ``vv scan``'s reader, take the player's corrections and score the table.
+
+Endpoints (``t`` is the caller's token; ``name`` the player on the host's or a flipper
+table's phones, a player's own link names its player)::
+
+    POST /api/games/{id}/scan?t=&name=          the photo's bytes (at most MAX_UPLOAD)
+                                                → every cell read, where it is on the photo
+    POST /api/games/{id}/scan/confirm?t=&name=  {"values": {cell: value}} → the table's scores
+    GET  /api/games/{id}/scan/scores?t=         the scores of the sheets confirmed so far
+
+The readings and confirmed sheets live in memory for the server's life; a confirmed sheet
+is also written, as ``vv scan`` writes it, beside the game's log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from scorepad.rules.common.errors import ContentError, InputError
+
+from .bodies import json_body, read_bounded
+from .host import HOST, WATCH, Forbidden, Host, Role, Table
+
+if TYPE_CHECKING:
+    from scorepad.vv.scan import ScannedSheet
+
+#: The largest photo accepted (bytes).
+MAX_UPLOAD = 15 * 1024 * 1024
+# A photo is the one body that is not JSON: the guard lets these types through to it (the
+# Origin and Host checks still hold); what the bytes are is OpenCV's to find out.
+UPLOADS["/scan"] = frozenset({"image/jpeg", "image/png", "image/webp", "image/heic",
+                              "image/heif", "image/bmp", "image/tiff",
+                              "application/octet-stream"})
+#: At most this many sheets a table (readings and confirmed together).
+MAX_SHEETS = 12
+
+
+@dataclass
+class _Board:
+    """One table's scans: the last reading of each name and the confirmed sheets."""
+
+    readings: dict[str, ScannedSheet] = field(default_factory=dict)
+    sheets: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+class Confirm(BaseModel):
+    """``POST …/scan/confirm``: the cells the player changed, cell name → value."""
+
+    model_config = ConfigDict(extra="forbid")
+    values: dict[Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=20)]] = {}
+
+
+def scan_routes(host: Host) -> list[Route]:
+    """The scan endpoints over ``host``'s tables."""
+    boards: dict[str, _Board] = {}
+
+    def board_of(request: Request) -> tuple[Table, Role, _Board]:
+        table, role = host.find(request.path_params["game_id"], request.query_params.get("t"))
+        if table.web.id != "voll-verplant":
+            raise Forbidden(f"{table.web.id} has no paper sheets to photograph", status=404)
+        return table, role, boards.setdefault(table.id, _Board())
+
+    def find(request: Request) -> tuple[Table, str, _Board]:
+        table, role, board = board_of(request)
+        return table, _who(table, role, request.query_params.get("name")), board
+
+    async def scan(request: Request) -> Response:
+        table, name, board = find(request)
+        if name not in board.readings and len(board.readings) >= MAX_SHEETS:
+            raise InputError(f"a table reads at most {MAX_SHEETS} sheets")
+        data = await _upload(request)
+        from scorepad.vv.scan import scan_one
+
+        scanned = await asyncio.to_thread(scan_one, data, _map_ref(table), _rules(table))
+        board.readings[name] = scanned
+        return JSONResponse(_reading_json(name, scanned))
+
+    async def confirm(request: Request) -> Response:
+        table, name, board = find(request)
+        scanned = board.readings.get(name)
+        if scanned is None:
+            raise InputError("photograph the sheet first")
+
+        values = (await json_body(request, Confirm)).values
+        from scorepad.rules.voll_verplant.scan_reading import (
+            problems,
+            sheet_data,
+            values_of,
+        )
+
+        read = values_of(scanned.cells)
+        for cell, value in values.items():
+            options = scanned.cells[cell].probabilities if cell in scanned.cells else None
+            if options is None or value not in options:
+                raise InputError(f"{str(cell)[:30]}: no such cell or value")
+            read[cell] = value
+        found = problems(scanned.network, _rules(table), read)
+        if found:
+            raise ContentError("; ".join(str(p) for p in found))
+        board.sheets[name] = sheet_data(scanned.network, read, scanned.network.id, name)
+        _save(host, table, name, board.sheets[name])
+        return JSONResponse(_scores(board))
+
+    async def scores(request: Request) -> Response:
+        _, _, board = board_of(request)  # every phone of the table sees the scores
+        return JSONResponse(_scores(board))
+
+    return [Route("/api/games/{game_id}/scan", scan, methods=["POST"]),
+            Route("/api/games/{game_id}/scan/confirm", confirm, methods=["POST"]),
+            Route("/api/games/{game_id}/scan/scores", scores)]
+
+
+def _who(table: Table, role: Role, name: str | None) -> str:
+    """The player whose sheet this is: a player's own link names it; the host (or, on a
+    flipper's table with no players, any phone) names it with ``name``."""
+    player = role[1]
+    if player is not None:
+        return player
+    if role == WATCH and table.session.players:
+        raise Forbidden("a watcher's link only sees: photograph with your own player link")
+    if role not in (HOST, WATCH):
+        raise Forbidden("this link may not photograph sheets")
+    name = (name or "").strip()
+    if not 1 <= len(name) <= 40:
+        raise InputError("give the player's name (1-40 characters)", where=("name",))
+    if table.session.players and name not in table.session.players:
+        raise InputError(f"{name[:40]} is not a player of this game", where=("name",))
+    return name
+
+
+def _map_ref(table: Table) -> str | None:
+    """The game's map file, for a table on a map that is not bundled (else the QR code
+    finds the bundled map)."""
+    ref = table.session.setup.get("map")
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
+
+    return ref if isinstance(ref, str) and ref.lower() not in BUNDLED_MAPS else None
+
+
+def _rules(table: Table):
+    """The table's ruleset (the bundled one with the game's options)."""
+    from scorepad.vv.common import load_rules
+
+    return load_rules(None, table.session.setup.get("rules") or None)
+
+
+async def _upload(request: Request) -> bytes:
+    data = await read_bounded(request, MAX_UPLOAD, f"the photo is larger than "
+                              f"{MAX_UPLOAD // 1024 // 1024} MiB: take it at a lower resolution")
+    if not data:
+        raise InputError("no photo was sent")
+    return data
+
+
+def _reading_json(name: str, scanned: ScannedSheet) -> dict[str, Any]:
+    """Every cell with its value, options, confidence and where it is on the photo."""
+    import numpy as np
+
+    from scorepad.sheets.voll_verplant import sheet_layout
+
+    sheet = sheet_layout(scanned.network, scanned.paper, scanned.lang, True)
+    matrix = np.array(scanned.page_to_photo)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        u, v, w = matrix @ np.array([x, y, 1.0])
+        return round(float(u / w), 1), round(float(v / w), 1)
+
+    places: dict[str, tuple[float, float]] = {
+        f"station {sid}": at(*c) for sid, c in sheet.centers.items()}
+    for letter, boxes in sheet.windows.items():
+        for k, b in enumerate(boxes, start=1):
+            places[f"window {letter} {k}"] = at((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2)
+    for letter, kinds in sheet.bonus.items():
+        for kind, (_, tick) in kinds.items():
+            places[f"{kind} {letter}"] = at((tick.x0 + tick.x1) / 2, (tick.y0 + tick.y1) / 2)
+    cells = [{"cell": c.name, "value": c.value, "options": list(c.probabilities),
+              "confidence": round(c.confidence, 3), "uncertain": c.uncertain,
+              "seen": c.seen, "x": places[c.name][0], "y": places[c.name][1]}
+             for c in scanned.cells.values()]
+    return {"player": name, "map": scanned.network.id, "photo": list(scanned.photo_size),
+            "changed": scanned.changed, "cells": cells}
+
+
+def _scores(board: _Board) -> dict[str, Any]:
+    """The confirmed sheets scored together, as ``vv score --json`` prints them."""
+    if not board.sheets:
+        return {"players": [], "winners": []}
+    from scorepad.rules.voll_verplant.scoring import result_data
+    from scorepad.vv.common import Document
+    from scorepad.vv.paper import load_paper_games
+
+    docs = [Document(f"{name}.yaml", data, None) for name, data in board.sheets.items()]
+    [game] = load_paper_games(docs, None)
+    assert game.network is not None
+    return result_data(game.network.id, game.sheets, game.finished)
+
+
+def _save(host: Host, table: Table, name: str, data: dict[str, Any]) -> None:
+    """The confirmed sheet beside the game's log (``<log>-<name>.sheet.yaml``)."""
+    import re
+
+    from scorepad.io import atomic_write, dump_yaml
+
+    folder = getattr(host, "folder", None)
+    if folder is None:
+        return
+    safe = re.sub(r"[^\w.-]+", "_", name).strip("._")[:40] or "player"
+    stem = str(table.meta.log).rsplit(".", 1)[0]
+    # the score is shown all the same when the file cannot be written: it is a convenience
+    with contextlib.suppress(OSError, InputError):
+        atomic_write(folder / f"{stem}-{safe}.sheet.yaml", dump_yaml(data))

@@ -1,0 +1,597 @@
+"""Reading a photographed Voll verplant sheet (``vv scan``): find the four ArUco markers,
+rectify the page to its millimetres, read the QR code, then read every cell of the layout
+that printed the sheet — station circles, bonus tick boxes, wagon windows — each with the
+probability of each value (:mod:`scorepad.rules.voll_verplant.scan_reading` turns that into
+a paper sheet).
+
+Where every cell is comes from :func:`sheet_layout`, the code that drew the sheet; what the
+sheet printed there comes from the same layout's drawing (:func:`printed_mask`), so only
+the ink the printer did not put there counts as the player's.
+
+Needs OpenCV and numpy (the ``scan`` extra). A photo that cannot be read raises
+:class:`PhotoError` (exit 2) saying what to do.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from scorepad.rules.common.errors import InputError
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.scan_code import ScanCode, parse_scan_text
+from scorepad.rules.voll_verplant.scan_reading import Cell, cell_of
+
+from .. import layout as geo
+from ..draw import Circle, Line, Polyline, Rect, Text, luminance, paper_size, text_box, walk
+from . import sheet_layout
+from .scan_marks import marker_boxes, qr_box
+from .sheet import SheetLayout
+
+#: Pixels per mm of the rectified page.
+SCALE = 8.0
+#: The largest photo decoded (pixels); a bigger one is refused before it is decoded.
+MAX_PIXELS = 50_000_000
+#: Marker detection runs on the photo shrunk to this long side (corners refined at full size).
+DETECT_SIDE = 1800
+#: Darkness (0 paper … 1 black) from which a pixel counts as ink.
+INK = 0.3
+
+
+DEBUG: list | None = None
+
+
+class PhotoError(InputError):
+    """A photo that cannot be read as a sheet (exit 2); the message says what to do."""
+
+
+@dataclass
+class PhotoScan:
+    """What one photo showed: its QR code, the map and layout it names, every cell, and the
+    page-to-photo homography (for drawing the reading over the photo)."""
+
+    code: ScanCode
+    network: Network
+    sheet: SheetLayout
+    cells: dict[str, Cell]
+    page_to_photo: list[list[float]]
+    photo_size: tuple[int, int]
+
+
+# ------------------------------------------------------------------------------ the photo
+
+def photo_size(data: bytes) -> tuple[int, int]:
+    """Width and height from the image file's header, without decoding it."""
+    import warnings
+
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # checked below
+            with Image.open(io.BytesIO(data)) as image:
+                return image.size
+    except Image.DecompressionBombError:
+        raise PhotoError(f"the photo has too many pixels; scorepad reads at most "
+                         f"{MAX_PIXELS // 1_000_000} megapixels: take it at a lower "
+                         "resolution or shrink it") from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        raise PhotoError("not an image: give a photo (JPEG, PNG or WebP) of the sheet"
+                         ) from None
+
+
+def decode_photo(data: bytes) -> np.ndarray:
+    """The photo in grey levels; its size is checked before it is decoded."""
+    width, height = photo_size(data)
+    if width * height > MAX_PIXELS:
+        raise PhotoError(f"the photo has {width * height / 1e6:.0f} megapixels; scorepad "
+                         f"reads at most {MAX_PIXELS // 1_000_000}: take it at a lower "
+                         "resolution or shrink it")
+    if min(width, height) < 400:
+        raise PhotoError(f"the photo is only {width}x{height} pixels: take it at a higher "
+                         "resolution, the whole sheet filling the picture")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        raise PhotoError("the image cannot be decoded: give a photo (JPEG, PNG or WebP) of "
+                         "the sheet")
+    return image
+
+
+def _detector() -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50),
+                                   params)
+
+
+def _detect(detector: cv2.aruco.ArucoDetector, image: np.ndarray) -> dict[int, np.ndarray]:
+    corners, ids, _ = detector.detectMarkers(image)
+    found: dict[int, np.ndarray] = {}
+    for quad, marker_id in zip(corners, [] if ids is None else ids.ravel(), strict=True):
+        if 0 <= marker_id <= 3 and int(marker_id) not in found:
+            found[int(marker_id)] = quad[0].astype(np.float32)
+    return found
+
+
+def _closed(image: np.ndarray, side: float) -> np.ndarray:
+    """Print thinner than the marker's 2 mm cells wiped out (``side``: a marker's side in
+    pixels): a title or legend touching a marker merges with its outline otherwise."""
+    k = max(3, round(side / 12 * 0.9) | 1)
+    return cv2.morphologyEx(image, cv2.MORPH_CLOSE,
+                            cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+
+
+def find_markers(grey: np.ndarray) -> dict[int, np.ndarray]:
+    """The corner markers found (id 0-3 → its 4 corners in photo pixels, clockwise from
+    the marker's top left). Found in the photo shrunk, then each again at full size in a
+    window round it, for sharp corners."""
+    detector = _detector()
+    factor = min(1.0, DETECT_SIDE / max(grey.shape))
+    small = cv2.resize(grey, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA) \
+        if factor < 1.0 else grey
+    first = _detect(detector, small)
+    if 0 < len(first) < 4:
+        side = float(np.mean([np.linalg.norm(q[1] - q[0]) for q in first.values()]))
+        for marker_id, quad in _detect(detector, _closed(small, side)).items():
+            first.setdefault(marker_id, quad)
+    found = {}
+    for marker_id, quad in first.items():
+        quad = quad / factor
+        span = float(np.ptp(quad, axis=0).max())
+        x0, y0 = np.maximum(quad.min(axis=0) - span, 0).astype(int)
+        x1, y1 = (quad.max(axis=0) + span).astype(int)
+        crop = grey[y0:y1, x0:x1]
+        again = None
+        if crop.size:
+            again = _detect(detector, crop).get(marker_id)
+            if again is None:
+                again = _detect(detector, _closed(crop, span)).get(marker_id)
+        quad = quad.astype(np.float32)
+        if again is not None:
+            again = again + np.array([x0, y0], np.float32)
+            # the same square, only sharper: else another contour was taken (print touching)
+            if float(np.abs(again - quad).max()) < max(1.5 / factor, 0.04 * span):
+                quad = again
+        found[marker_id] = quad
+    return found
+
+
+def _homography(markers: dict[int, np.ndarray], width: float, height: float
+                ) -> tuple[np.ndarray, float]:
+    """Photo → page (in mm) from the markers found, and the mean error (mm) of the fit."""
+    boxes = marker_boxes(width, height)
+    src: list[np.ndarray] = []
+    dst: list[tuple[float, float]] = []
+    for marker_id, quad in markers.items():
+        b = boxes[marker_id]
+        src.extend(quad)
+        dst.extend([(b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1)])
+    src_a, dst_a = np.array(src, np.float32), np.array(dst, np.float32)
+    matrix, _ = cv2.findHomography(src_a, dst_a, 0)
+    if matrix is None:
+        return np.eye(3), math.inf
+    mapped = cv2.perspectiveTransform(src_a[None], matrix)[0]
+    return matrix, float(np.linalg.norm(mapped - dst_a, axis=1).mean())
+
+
+def _no_markers(grey: np.ndarray, found: int) -> PhotoError:
+    """Why the markers were not found, as best the photo tells."""
+    if float(np.percentile(grey, 90)) < 60:
+        return PhotoError("the photo is too dark: take it in better light")
+    what = "no corner markers" if not found else f"only {found} of the 4 corner markers"
+    hint = (f"{what} found: photograph the whole sheet, its four black corner squares in "
+            "the picture (a sheet printed by `scorepad vv sheet`)")
+    if float(grey.std()) < 12:  # nothing in the picture
+        return PhotoError(hint)
+    sharp = cv2.Laplacian(cv2.resize(grey, (800, 800 * grey.shape[0] // grey.shape[1])),
+                          cv2.CV_32F).var()
+    if sharp < 15:
+        return PhotoError("the photo is too blurred: hold the phone still and let it focus")
+    return PhotoError(hint)
+
+
+def _read_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float) -> str | None:
+    """The QR code's text, from its region of the page rectified at a high resolution."""
+    box = qr_box(width, height)
+    detector = cv2.QRCodeDetector()
+    for pad, scale in ((6.0, 12.0), (10.0, 8.0), (6.0, 20.0)):
+        x0, y0 = box.x0 - pad, box.y0 - pad
+        size = (box.x1 - box.x0 + 2 * pad) * scale
+        shift = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
+        crop = cv2.warpPerspective(grey, shift @ to_page, (round(size), round(size)),
+                                   flags=cv2.INTER_LINEAR, borderValue=255)
+        for image in (crop, cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1]):
+            try:
+                text, _, _ = detector.detectAndDecode(image)
+            except cv2.error:
+                text = ""
+            if text:
+                return text
+    return None
+
+
+def _qr_grids(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
+              ) -> Callable[[int], list[np.ndarray]]:
+    """The QR box sampled as ``n`` x ``n`` grids of module darkness (True dark), shifted by
+    up to half a millimetre each way (the markers' fit may be off by that much)."""
+    box = qr_box(width, height)
+    scale, pad = 10.0, 1.0
+    size = round((box.x1 - box.x0) * scale)
+    edge = round(pad * scale)
+    shift = np.array([[scale, 0, -(box.x0 - pad) * scale], [0, scale, -(box.y0 - pad) * scale],
+                      [0, 0, 1]])
+    crop = cv2.warpPerspective(grey, shift @ to_page, (size + 2 * edge, size + 2 * edge),
+                               flags=cv2.INTER_AREA, borderValue=255)
+    level = cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[0]
+    try:  # the symbol's own corners, when the detector finds them (it may not decode)
+        found, corners = cv2.QRCodeDetector().detect(crop)
+    except cv2.error:
+        found, corners = False, None
+    grids: dict[int, list[np.ndarray]] = {}
+
+    def at(n: int) -> list[np.ndarray]:
+        if n not in grids:
+            grids[n] = [cv2.resize(crop[edge + dy:edge + dy + size, edge + dx:edge + dx + size],
+                                   (n, n), interpolation=cv2.INTER_AREA) < level
+                        for dy in range(-5, 6, 2) for dx in range(-5, 6, 2)]
+            if found and corners is not None:
+                from .scan_print import QR_BORDER
+
+                k = n - 2 * QR_BORDER
+                cell = 8
+                target = np.array([[0, 0], [k * cell, 0], [k * cell, k * cell], [0, k * cell]],
+                                  np.float32) + QR_BORDER * cell
+                warp = cv2.getPerspectiveTransform(corners.reshape(4, 2).astype(np.float32),
+                                                   target)
+                symbol = cv2.warpPerspective(crop, warp, (n * cell, n * cell),
+                                             flags=cv2.INTER_AREA, borderValue=255)
+                grids[n].append(cv2.resize(symbol, (n, n), interpolation=cv2.INTER_AREA)
+                                < level)
+        return grids[n]
+
+    return at
+
+
+def _match_code(grey: np.ndarray, to_page: np.ndarray, width: float, height: float,
+                candidates: dict[str, list[list[bool]]]) -> str | None:
+    """The candidate text whose QR code the photo shows (when the decoder cannot read it:
+    a small or blurred code still shows which of the known sheets it is)."""
+    grids = _qr_grids(grey, to_page, width, height)
+    scores = []
+    for text, cells in candidates.items():
+        want = np.array(cells, bool)
+        scores.append((max(float(np.mean(g == want)) for g in grids(len(cells))), text))
+    scores.sort(reverse=True)
+    # another sheet's code agrees on about 60 % of the modules (the finder patterns, chance)
+    if scores and scores[0][0] >= 0.75 and (len(scores) == 1 or scores[0][0] - scores[1][0] >= 0.08):
+        return scores[0][1]
+    return None
+
+
+def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
+              known: Sequence[Network] = ()) -> tuple[ScanCode, np.ndarray]:
+    """The sheet's QR code and the photo → page homography for its paper. ``known`` are
+    the maps whose codes are recognised even where the decoder cannot read them."""
+    from scorepad.rules.voll_verplant.scan_code import scan_text
+
+    from .scan_print import qr_cells
+
+    tried = []
+    for paper in ("a4", "letter"):
+        for landscape in (True, False):
+            width, height = paper_size(paper, landscape)
+            matrix, error = _homography(markers, width, height)
+            tried.append((error, paper, width, height, matrix))
+    tried.sort(key=lambda t: t[0])
+    text = None
+    for _, _paper, width, height, matrix in tried:
+        text = _read_qr(grey, matrix, width, height)
+        if text is not None:
+            break
+    if text is None:
+        _, paper, width, height, matrix = tried[0]
+        texts = dict.fromkeys(scan_text(net, paper, lang, numbers) for net in known
+                              for lang in ("en", "de", "fr") for numbers in (True, False))
+        text = _match_code(grey, matrix, width, height, {t: qr_cells(t) for t in texts})
+    if text is None:
+        raise PhotoError("the QR code beside the bottom-right marker cannot be read: take the "
+                         "photo closer, sharper and in even light")
+    code = parse_scan_text(text)
+    if code is None:
+        raise PhotoError("the QR code is not a scorepad sheet's: photograph a sheet "
+                         "printed by `scorepad vv sheet` (or update scorepad)")
+    if code.paper not in ("a4", "letter") or code.lang not in ("en", "de", "fr"):
+        raise PhotoError("the QR code names a paper or language this scorepad does "
+                         "not know: update scorepad")
+    return code, matrix
+
+
+# ------------------------------------------------------------------------------ the page
+
+_MASKS: dict[int, tuple[SheetLayout, np.ndarray]] = {}
+
+
+def printed_mask(sheet: SheetLayout) -> np.ndarray:
+    """Where the layout itself printed ink (grown a little), at ``SCALE`` px per mm: what
+    the cells' readers ignore. Shapes are painted in order, so a white circle hides the
+    tracks under it; light fills (tinted wagons, grey stations) count as paper, as the
+    darkness threshold does not see them either. Kept for the last few layouts."""
+    kept = _MASKS.get(id(sheet))
+    if kept is not None and kept[0] is sheet:
+        return kept[1]
+    if len(_MASKS) >= 8:
+        _MASKS.clear()
+    mask = _draw_mask(sheet)
+    _MASKS[id(sheet)] = (sheet, mask)
+    return mask
+
+
+def _draw_mask(sheet: SheetLayout) -> np.ndarray:
+    s = SCALE
+    mask = np.zeros((round(sheet.height * s), round(sheet.width * s)), np.uint8)
+    grow = 0.5  # mm round every stroke: registration and the printer's spread
+
+    def pts(points) -> np.ndarray:
+        return np.array([[round(x * s), round(y * s)] for x, y in points], np.int32)
+
+    for prim, dx, dy in walk([sheet.base]):
+        style = getattr(prim, "style", None)
+        dark_fill = style is not None and style.fill is not None and luminance(style.fill) < 0.55
+        fill = 0 if style is None or style.fill is None else 255 if dark_fill else 0
+        covers = style is not None and style.fill is not None
+        width = max(1, round((style.width + 2 * grow) * s)) if style is not None and style.stroke \
+            else 0
+        if isinstance(prim, Text):
+            x0, y0, x1, y1 = text_box(prim)
+            cv2.rectangle(mask, (round((x0 + dx - grow) * s), round((y0 + dy - grow) * s)),
+                          (round((x1 + dx + grow) * s), round((y1 + dy + grow) * s)), 255, -1)
+        elif isinstance(prim, Line):
+            if width:
+                cv2.line(mask, (round((prim.x1 + dx) * s), round((prim.y1 + dy) * s)),
+                         (round((prim.x2 + dx) * s), round((prim.y2 + dy) * s)), 255, width)
+        elif isinstance(prim, Polyline):
+            points = pts((x + dx, y + dy) for x, y in prim.points)
+            if covers and prim.closed:
+                cv2.fillPoly(mask, [points], fill)
+            if width:
+                cv2.polylines(mask, [points], prim.closed, 255, width)
+        elif isinstance(prim, Circle):
+            centre = (round((prim.cx + dx) * s), round((prim.cy + dy) * s))
+            if covers:
+                cv2.circle(mask, centre, round(prim.r * s), fill, -1)
+            if width:
+                cv2.circle(mask, centre, round(prim.r * s), 255, width)
+        elif isinstance(prim, Rect):
+            p0 = (round((prim.x + dx) * s), round((prim.y + dy) * s))
+            p1 = (round((prim.x + prim.w + dx) * s), round((prim.y + prim.h + dy) * s))
+            if covers:
+                cv2.rectangle(mask, p0, p1, fill, -1)
+            if width:
+                cv2.rectangle(mask, p0, p1, 255, width)
+    return mask
+
+
+def darkness(grey: np.ndarray, to_page: np.ndarray, width: float, height: float,
+             s: float = SCALE) -> np.ndarray:
+    """The page rectified at ``s`` px/mm as darkness, 0 (paper) to 1 (black), against
+    the paper's own brightness nearby (uneven light and shadows divided out)."""
+    size = (round(width * s), round(height * s))
+    page = cv2.warpPerspective(grey, np.diag([s, s, 1.0]) @ to_page, size,
+                               flags=cv2.INTER_LINEAR, borderValue=255).astype(np.float32)
+    k = round(2.6 * s) | 1
+    paper = cv2.dilate(page, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    paper = cv2.GaussianBlur(paper, (0, 0), 2.0 * s)
+    return np.clip(1.0 - page / np.maximum(paper, 1.0), 0.0, 1.0)
+
+
+def _register(grey: np.ndarray, to_page: np.ndarray, sheet: SheetLayout) -> np.ndarray:
+    """The photo → page homography corrected by aligning the photo with what the layout
+    printed (OpenCV's ECC): the markers alone leave errors of a millimetre or so when
+    the paper is not flat or a marker is poorly seen."""
+    low = 3.0
+    dark = darkness(grey, to_page, sheet.width, sheet.height, low)
+    mask = printed_mask(sheet)
+    template = cv2.resize(mask, (dark.shape[1], dark.shape[0]),
+                          interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    start = np.eye(3, dtype=np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-5)
+    try:
+        before = cv2.computeECC(template, dark)
+        after, found = cv2.findTransformECC(template, dark, start, cv2.MOTION_HOMOGRAPHY,
+                                            criteria)
+    except cv2.error:  # no convergence: keep the markers' fit
+        return to_page
+    if after <= before:
+        return to_page
+    scale = np.diag([low, low, 1.0])
+    warp = np.asarray(found, np.float64)
+    fixed = np.linalg.inv(scale) @ np.linalg.inv(warp) @ scale @ to_page
+    # a correction of a centimetre inside the page is a wrong alignment, not a better one
+    inset = 25.0
+    points = np.array([[[inset, inset], [sheet.width - inset, inset],
+                        [sheet.width - inset, sheet.height - inset],
+                        [inset, sheet.height - inset]]], np.float32)
+    moved = cv2.perspectiveTransform(cv2.perspectiveTransform(points, np.linalg.inv(fixed)),
+                                     to_page) - points
+    return fixed if float(np.abs(moved).max()) < 10.0 else to_page
+
+
+# ------------------------------------------------------------------------------ the cells
+
+def _p(x: float, threshold: float, spread: float) -> float:
+    """A soft step: 0.5 at ``threshold``, 0.73 one ``spread`` above it."""
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, (x - threshold) / spread))))
+
+
+def _patch(image: np.ndarray, box: geo.Box) -> tuple[np.ndarray, int, int]:
+    s = SCALE
+    x0, y0 = max(0, int(box.x0 * s)), max(0, int(box.y0 * s))
+    x1, y1 = min(image.shape[1], int(math.ceil(box.x1 * s))), \
+        min(image.shape[0], int(math.ceil(box.y1 * s)))
+    return image[y0:y1, x0:x1], x0, y0
+
+
+def _ink_share(ink: np.ndarray, free: np.ndarray, box: geo.Box) -> float:
+    """The share of the unprinted pixels in ``box`` that hold ink."""
+    part, _, _ = _patch(ink, box)
+    room, _, _ = _patch(free, box)
+    n = int(room.sum())
+    return float((part & room).sum()) / n if n else 0.0
+
+
+def _station(ink: np.ndarray, free: np.ndarray, dark: np.ndarray, mask: np.ndarray,
+             centre: geo.Point, r: float) -> dict[str, float]:
+    """Probabilities of empty / cross / number for one circle."""
+    share, near, iso = _station_features(ink, free, dark, mask, centre, r)
+    marked = _p(share, 0.06, 0.01)
+    # measured on synthetic photos: crosses score 1.2-1.9, written digits 0.6-1.0
+    cross = _p(near + iso, 1.08, 0.035)
+    if DEBUG is not None:
+        DEBUG.append((share, near, iso))
+    return {"empty": 1.0 - marked, "cross": marked * cross, "number": marked * (1.0 - cross)}
+
+
+# Two strokes crossing near the diagonals: every pair of angles tried, in degrees.
+_ANGLES = np.radians(np.array([[a, b] for a in range(30, 61, 5) for b in range(120, 151, 5)],
+                              np.float32))
+
+
+def _station_features(ink: np.ndarray, free: np.ndarray, dark: np.ndarray, mask: np.ndarray,
+                      centre: geo.Point, r: float) -> tuple[float, float, float]:
+    """The share of the circle's inside holding ink; the share of that ink near two
+    diagonal strokes through its middle (best pair of angles); how evenly it spreads both
+    ways (the smaller over the larger principal spread: a 1 is thin, a cross is round)."""
+    s = SCALE
+    cx, cy = _refine(dark, mask, centre, r)
+    inner = r - 0.5
+    box = geo.Box(cx - inner, cy - inner, cx + inner, cy + inner)
+    part, x0, y0 = _patch(ink, box)
+    room, _, _ = _patch(free, box)
+    ys, xs = np.mgrid[0:part.shape[0], 0:part.shape[1]]
+    dx = (xs + x0 + 0.5) / s - cx
+    dy = (ys + y0 + 0.5) / s - cy
+    inside = (np.hypot(dx, dy) <= inner) & room
+    area = int(inside.sum())
+    hits = part & inside
+    n = int(hits.sum())
+    share = n / area if area else 0.0
+    if n < 8:
+        return share, 0.0, 0.0
+    px, py = dx[hits].astype(np.float32), dy[hits].astype(np.float32)
+    px -= px.mean()
+    py -= py.mean()
+    cov = np.cov(np.vstack([px, py]))
+    eig = np.linalg.eigvalsh(cov)
+    iso = float(eig[0] / eig[1]) if eig[1] > 0 else 0.0
+    tol = 0.45
+    sa, ca = np.sin(_ANGLES), np.cos(_ANGLES)           # (k, 2)
+    d1 = np.abs(-sa[:, :1] * px + ca[:, :1] * py)       # (k, n)
+    d2 = np.abs(-sa[:, 1:] * px + ca[:, 1:] * py)
+    near = float(((d1 < tol) | (d2 < tol)).mean(axis=1).max())
+    return share, near, iso
+
+
+def _refine(dark: np.ndarray, mask: np.ndarray, centre: geo.Point, r: float) -> geo.Point:
+    """The circle's centre moved (at most 1 mm) to where the printed ring lies in the photo:
+    a little registration error or paper curl must not put the ring inside the cell."""
+    s = SCALE
+    reach = 1.0
+    half = r + 0.8
+    tbox = geo.Box(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)
+    template, tx, ty = _patch(mask, tbox)
+    sbox = geo.Box(tbox.x0 - reach, tbox.y0 - reach, tbox.x1 + reach, tbox.y1 + reach)
+    search, sx, sy = _patch(dark, sbox)
+    if (template.size == 0 or search.shape[0] < template.shape[0]
+            or search.shape[1] < template.shape[1]):
+        return centre
+    result = cv2.matchTemplate(search, template.astype(np.float32) / 255.0, cv2.TM_CCORR_NORMED)
+    _, _, _, (bx, by) = cv2.minMaxLoc(result)
+    return (centre[0] + (sx + bx - tx) / s, centre[1] + (sy + by - ty) / s)
+
+
+def _misaligned(dark: np.ndarray, sheet: SheetLayout) -> float:
+    """The share of station circles whose printed ring is not found within 0.9 mm of where
+    the layout puts it: a page lined up wrongly would be read wrongly, with confidence."""
+    mask = printed_mask(sheet)
+    off = 0
+    for centre in sheet.centers.values():
+        x, y = _refine(dark, mask, centre, sheet.radius)
+        off += math.hypot(x - centre[0], y - centre[1]) >= 0.9
+    return off / max(1, len(sheet.centers))
+
+
+def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[str, Cell]:
+    """Every cell of the sheet with the probability of each value."""
+    mask = printed_mask(sheet)
+    ink = dark > INK
+    free = mask == 0
+    cells: dict[str, Cell] = {}
+    for station in sorted(network.stations, key=lambda st: st.id):
+        name = f"station {station.id}"
+        cells[name] = cell_of(name, _station(ink, free, dark, mask, sheet.centers[station.id],
+                                             sheet.radius))
+    for line in network.lines:
+        bonus = sheet.bonus[line.id]
+        for kind in ("first", "later"):
+            cell, tick = bonus[kind]
+            inside = geo.Box(tick.x0 + 0.3, tick.y0 + 0.3, tick.x1 - 0.3, tick.y1 - 0.3)
+            ticked = _p(_ink_share(ink, free, inside), 0.07, 0.02)
+            if kind == "first":
+                # a struck first bonus (another player took it): a stroke across the cell,
+                # clear of the tick box, is no tick
+                grown = tick.grow(0.9)
+                rest = _ink_share(ink, free & ~_box_mask(ink.shape, grown),
+                                  geo.Box(cell.x0 + 0.4, cell.y0 + 0.4, grown.x0, cell.y1 - 0.4))
+                ticked *= 1.0 - _p(rest, 0.06, 0.015)
+            name = f"{kind} {line.id}"
+            cells[name] = cell_of(name, {"blank": 1.0 - ticked, "ticked": ticked})
+        for k, box in enumerate(sheet.windows[line.id], start=1):
+            inside = geo.Box(box.x0 + 0.6, box.y0 + 0.6, box.x1 - 0.6, box.y1 - 0.6)
+            filled = _p(_ink_share(ink, free, inside), 0.03, 0.008)
+            name = f"window {line.id} {k}"
+            cells[name] = cell_of(name, {"blank": 1.0 - filled, "filled": filled})
+    return cells
+
+
+def _box_mask(shape: tuple[int, ...], box: geo.Box) -> np.ndarray:
+    s = SCALE
+    out = np.zeros(shape[:2], bool)
+    out[max(0, int(box.y0 * s)):int(math.ceil(box.y1 * s)),
+        max(0, int(box.x0 * s)):int(math.ceil(box.x1 * s))] = True
+    return out
+
+
+# ------------------------------------------------------------------------------ all of it
+
+def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network],
+               known: Sequence[Network] = ()) -> PhotoScan:
+    """Read one photo. ``network_for`` gives the map the QR code names (and refuses one
+    whose hash does not match: its error propagates); ``known`` maps are recognised by
+    their QR code even where it is too small or blurred to decode."""
+    grey = decode_photo(data)
+    markers = find_markers(grey)
+    if len(markers) < 3:
+        raise _no_markers(grey, len(markers))
+    code, _ = read_code(grey, markers, known)
+    network = network_for(code)
+    sheet = sheet_layout(network, code.paper, code.lang, code.numbers)
+    to_page, error = _homography(markers, sheet.width, sheet.height)
+    if error > 1.5:
+        raise PhotoError("the corner markers do not fit the sheet the QR code names: "
+                         "photograph the sheet lying flat")
+    if float(np.percentile(grey, 90)) < 60:
+        raise PhotoError("the photo is too dark: take it in better light")
+    to_page = _register(grey, to_page, sheet)
+    dark = darkness(grey, to_page, sheet.width, sheet.height)
+    if _misaligned(dark, sheet) > 0.3:
+        raise PhotoError("the sheet cannot be lined up with its layout: photograph it lying "
+                         "flat, the whole sheet in the picture")
+    cells = read_cells(network, sheet, dark)
+    to_photo = np.linalg.inv(to_page)
+    return PhotoScan(code, network, sheet, cells, (to_photo / to_photo[2, 2]).tolist(),
+                     (grey.shape[1], grey.shape[0]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from web_browser import chromium, phone, shot
-from web_server import serving
+from web_server import START, serving
 from web_vv import vv_games
 
 pytest.importorskip("cv2")
@@ -35,8 +35,9 @@ def photos(tmp_path_factory):
 
 
 def new_game(base: str) -> dict:
-    r = httpx.post(f"{base}/api/games?t=START", json={"game": "voll-verplant", "players": ["Ann", "Bob"],
-                                              "seed": "scan", "setup": {"map": "berlin"}})
+    r = httpx.post(f"{base}/api/games?t={START}",
+                   json={"game": "voll-verplant", "players": ["Ann", "Bob"], "seed": "scan",
+                         "setup": {"map": "berlin"}})
     assert r.status_code == 201, r.text
     return r.json()
 

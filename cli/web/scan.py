@@ -28,6 +28,7 @@ from starlette.routing import Route
 from scorepad.rules.common.errors import ContentError, InputError
 
 from .bodies import json_body, read_bounded
+from .guard import UPLOADS
 from .host import HOST, WATCH, Forbidden, Host, Role, Table
 
 if TYPE_CHECKING:

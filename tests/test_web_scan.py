@@ -93,13 +93,14 @@ def test_scan_api_refuses_what_it_must(photos, tmp_path):
         watch = links["watch"]["url"].split("t=")[1]
         ann = links["players"][0]["url"].split("t=")[1]
         url = f"{base}/api/games/{gid}/scan"
-        r = httpx.post(url, params={"t": watch}, content=photos["Ann"][0].read_bytes())
+        jpeg = {"Content-Type": "image/jpeg"}  # as a phone's browser sends a photo
+        r = httpx.post(url, headers=jpeg, params={"t": watch}, content=photos["Ann"][0].read_bytes())
         assert r.status_code == 403
-        r = httpx.post(url, params={"t": "nobody"}, content=b"x")
+        r = httpx.post(url, headers=jpeg, params={"t": "nobody"}, content=b"x")
         assert r.status_code == 403
-        r = httpx.post(url, params={"t": ann}, content=b"not a photo")
+        r = httpx.post(url, headers=jpeg, params={"t": ann}, content=b"not a photo")
         assert r.status_code == 400 and "not an image" in r.json()["error"]
-        r = httpx.post(url, params={"t": ann}, content=b"\0" * (16 * 1024 * 1024))
+        r = httpx.post(url, headers=jpeg, params={"t": ann}, content=b"\0" * (16 * 1024 * 1024))
         assert r.status_code == 413 or r.status_code == 400
         assert "larger than" in r.json()["error"]
         r = httpx.post(f"{url}/confirm", params={"t": ann}, json={"values": {}})

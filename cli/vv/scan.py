@@ -188,7 +188,7 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
 
     from .common import Document, load_rules, map_entry, unused_output_path
     from .game import format_game
-    from .paper import load_paper_games
+    from .common import load_paper_games
 
     if output and len(photos) > 1:
         raise InputError("-o names one sheet file: give it with one photo only, or leave it "

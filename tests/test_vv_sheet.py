@@ -357,6 +357,25 @@ def test_special_and_ring_legend_only_when_the_map_has_them(tiny):
     assert not any(w.startswith(("Special station", "Ring line")) for w in words)
 
 
+def test_the_legend_explains_upright_names_leaders_and_stubs():
+    # Every way a crowded map sets a name or a badge has its legend entry, in every language;
+    # each occurs on some bundled sheet, so the entries explain something real.
+    seen = set()
+    for map_id in BUNDLED_MAPS:
+        net = load_network(map_id)
+        for paper in ("a4", "letter"):
+            for lang in ("en", "de", "fr"):
+                page = draw_sheet(net, paper=paper, lang=lang)
+                drawn = {"upright": any(t.angle for t in tagged(page, "name", Text)),
+                         "leader": bool(tagged(page, "leader", Line)),
+                         "stub": bool(tagged(page, "stub", Line))}
+                seen |= {kind for kind, there in drawn.items() if there}
+                entries = {t.tag.split()[1][7:]: t.text for t in tagged(page, "legend", Text)}
+                for kind, there in drawn.items():
+                    assert not there or entries.get(kind), (map_id, paper, lang, kind)
+    assert seen == {"upright", "leader", "stub"}
+
+
 def test_lines_differ_without_colour():
     # Eight pattern classes: solid, dashed, dotted, dash-dot, each plain or cased.
     class FakeLine:

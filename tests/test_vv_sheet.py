@@ -357,6 +357,25 @@ def test_special_and_ring_legend_only_when_the_map_has_them(tiny):
     assert not any(w.startswith(("Special station", "Ring line")) for w in words)
 
 
+def test_the_legend_explains_upright_names_leaders_and_stubs():
+    # Every way a crowded map sets a name or a badge has its legend entry, in every language;
+    # each occurs on some bundled sheet, so the entries explain something real.
+    seen = set()
+    for map_id in BUNDLED_MAPS:
+        net = load_network(map_id)
+        for paper in ("a4", "letter"):
+            for lang in ("en", "de", "fr"):
+                page = draw_sheet(net, paper=paper, lang=lang)
+                drawn = {"upright": any(t.angle for t in tagged(page, "name", Text)),
+                         "leader": bool(tagged(page, "leader", Line)),
+                         "stub": bool(tagged(page, "stub", Line))}
+                seen |= {kind for kind, there in drawn.items() if there}
+                entries = {t.tag.split()[1][7:]: t.text for t in tagged(page, "legend", Text)}
+                for kind, there in drawn.items():
+                    assert not there or entries.get(kind), (map_id, paper, lang, kind)
+    assert seen == {"upright", "leader", "stub"}
+
+
 def test_lines_differ_without_colour():
     # Eight pattern classes: solid, dashed, dotted, dash-dot, each plain or cased.
     class FakeLine:
@@ -564,15 +583,6 @@ def hubs(net) -> dict[int, str]:
             if s.name and (len(s.lines) > 1 or s.index in ends or s.index in starts)}
 
 
-# Names left out on the bundled sheets (the most over en/de/fr, with numbers), measured
-# 2026-12-01 after halos over tracks were dropped (issue 24): a bound so that the layout does
-# not get worse; the goal is 0 everywhere (every map on A4, and Amsterdam and Paris's English
-# and German on Letter, are there).
-LEFT_OUT = {("amsterdam", "a4"): 0, ("amsterdam", "letter"): 0, ("berlin", "a4"): 0,
-            ("berlin", "letter"): 1, ("paris", "a4"): 0, ("paris", "letter"): 1,
-            ("madrid", "a4"): 0, ("madrid", "letter"): 2}
-
-
 @pytest.mark.parametrize("map_id", BUNDLED_MAPS)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_names_never_cover_a_track_and_leaders_touch_only_their_circle(map_id, paper):
@@ -581,8 +591,10 @@ def test_names_never_cover_a_track_and_leaders_touch_only_their_circle(map_id, p
     # 0.6 mm nearer its own circle's ink than any other's; no text under 5 pt.
     net = load_network(map_id)
     for lang in ("en", "de", "fr"):
+        # Every station named on every bundled sheet, with and without numbers (issue 24).
+        assert sheet_layout(net, paper, lang, False).unnamed == {}, lang
         sheet = sheet_layout(net, paper, lang, True)
-        assert len(sheet.unnamed) <= LEFT_OUT[(map_id, paper)], (lang, sheet.unnamed)
+        assert sheet.unnamed == {}, lang
         page = draw_sheet(net, paper=paper, lang=lang)
         assert not tagged(page, "halo")
         circles = station_circles(page)

@@ -286,9 +286,13 @@ def test_sheet_warns_once_listing_the_names_left_out(runner, tmp_path):
 
 
 @pytest.mark.parametrize("map_id", ["berlin", "madrid", "amsterdam", "paris"])
-def test_bundled_sheet_prints_nothing_on_stderr(runner, tmp_path, map_id):
-    result = run(runner, "sheet", map_id, "-o", tmp_path / "s.pdf")
-    assert result.exit_code == 0 and result.stderr == ""
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_bundled_sheet_prints_nothing_on_stderr(runner, tmp_path, map_id, paper, lang):
+    # Every name finds room on every bundled sheet: no warning (issue 24).
+    result = run(runner, "sheet", map_id, "--paper", paper, "--lang", lang,
+                 "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 0 and result.stderr == "", result.stderr
 
 
 def packed_map(tmp_path) -> Path:

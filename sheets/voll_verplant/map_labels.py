@@ -612,12 +612,15 @@ class _MapLabels:
         circle on every side but one, as metro maps do for a crowded hub. Returns (box, x and
         baseline where the text starts, size) or None."""
         # Farther out than a name beside its circle may go (room for its number between),
-        # so only as clearly its own as a name on a leader line.
+        # so only as clearly its own as a name on a leader line; and, like a hub's name in
+        # its last search beside the circle, a near number may then be a little smaller
+        # (``spare_full``: Berlin's Alexanderplatz on Letter).
         saved, self.ownership = self.ownership, (1.0, OWN_MIN)
+        full, self.spare_full = self.spare_full, True
         try:
             return self._upright_search(i, name, spare)
         finally:
-            self.ownership = saved
+            self.ownership, self.spare_full = saved, full
 
     def _upright_search(self, i: int, name: str, spare: Sequence[int]
                         ) -> tuple[geo.Box, float, float, float] | None:

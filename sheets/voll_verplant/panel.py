@@ -29,6 +29,7 @@ from ..labels import MINUS, label
 from .dimensions import (
     HEADER_X,
     INTERCHANGE_STROKE,
+    LEADER_W,
     LEGEND_LINE,
     LEGEND_ROW,
     LEGEND_SIZE,
@@ -36,6 +37,7 @@ from .dimensions import (
     LINE_W,
     MARGIN,
     MIN_TEXT,
+    NAME_COLOR,
     NUMBER_COLOR,
     NUMBER_SIZE,
     ROW_H,
@@ -184,6 +186,11 @@ class _Panel:
                    ("end-badge", label("vv.legend_end_badge", lang))]
         if self.numbers:
             entries.append(("number", label("vv.legend_number", lang)))
+        # The ways a name or a badge is set where the map is crowded (the legend is laid out
+        # before the map, so they are explained on every sheet).
+        entries += [("upright", label("vv.legend_upright", lang)),
+                    ("leader", label("vv.legend_leader", lang)),
+                    ("stub", label("vv.legend_stub", lang))]
         if any(line.ring for line in self.net.lines):
             entries.append(("ring", label("vv.legend_ring", lang)))
         if self.net.special_mask:
@@ -219,6 +226,22 @@ class _Panel:
             return list(badge_items(x, y, 1.9, "A", "#888888", False))
         if kind == "number":
             return [Text(x, y, "12", NUMBER_SIZE, NUMBER_COLOR, anchor="middle", valign="middle")]
+        if kind == "upright":
+            # A small circle with its name turned upright above it, reading upwards.
+            size = MIN_TEXT
+            tx = x + (0.75 + 0.21) * size / 2 - 0.21 * size
+            return [Circle(x, y + 1.6, 0.9, Style(BLACK, WHITE, STATION_STROKE)),
+                    Text(tx, y + 0.3, "Aa", size, NAME_COLOR, angle=-90.0)]
+        if kind == "leader":
+            # A small circle, a thin leader line from its rim, and the name at its end.
+            return [Circle(x - 2.0, y + 0.8, 0.9, Style(BLACK, WHITE, STATION_STROKE)),
+                    Line(x - 1.2, y + 0.4, x + 0.6, y - 0.5, stroke(NAME_COLOR, LEADER_W)),
+                    Text(x + 0.8, y - 0.2, "Aa", MIN_TEXT, NAME_COLOR)]
+        if kind == "stub":
+            # A small circle and a line's badge hanging on a thin stub from it.
+            return [Line(x - 2.0, y + 1.0, x + 0.6, y - 0.6, stroke("#888888", 0.6)),
+                    Circle(x - 2.0, y + 1.0, 0.9, Style(BLACK, WHITE, STATION_STROKE)),
+                    *badge_items(x + 1.2, y - 0.9, 1.4, "A", "#888888", True)]
         if kind == "special":
             return [Circle(x - 0.5, y + 0.4, r - 0.3, Style(BLACK, SPECIAL_FILL, STATION_STROKE)),
                     Polyline(geo.star_points(x + 1.2, y - 1.0, 1.25), filled(BLACK, WHITE, 0.15),

@@ -186,9 +186,8 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
     from scorepad.io import atomic_write, display_name, dump_yaml, emit_json, read_bytes
     from scorepad.rules.voll_verplant.scan_reading import sheet_data, values_of
 
-    from .common import Document, load_rules, map_entry, unused_output_path
+    from .common import Document, load_paper_games, load_rules, map_entry, unused_output_path
     from .game import format_game
-    from .common import load_paper_games
 
     if output and len(photos) > 1:
         raise InputError("-o names one sheet file: give it with one photo only, or leave it "

@@ -196,8 +196,7 @@ def _scores(board: _Board) -> dict[str, Any]:
     if not board.sheets:
         return {"players": [], "winners": []}
     from scorepad.rules.voll_verplant.scoring import result_data
-    from scorepad.vv.common import Document
-    from scorepad.vv.common import load_paper_games
+    from scorepad.vv.common import Document, load_paper_games
 
     docs = [Document(f"{name}.yaml", data, None) for name, data in board.sheets.items()]
     [game] = load_paper_games(docs, None)

@@ -116,9 +116,13 @@ def test_a_scorekeeper_game_has_no_seed_and_no_chance_step(base):
     assert game["seed"] is None
     state = httpx.get(api(game["host"])).json()
     assert state["to_move"] == ["Ann"] and state["at_chance"] is False
-    assert state["view"]["display"] is None and "seed" not in state["log"]
+    assert state["view"]["display"] is None and state["view"]["seeded"] is False
+    assert state["log"] is None  # a running game's page gets no log
     # every card kind the deck holds may be played
     assert len({m["card"] for m in state["legal"]["Ann"]}) == len(board().cards)
+    # ended, the log is there for checking: a game without a seed
+    ended = httpx.post(api(game["host"], "/end")).json()
+    assert ended["log"] is not None and ended["log"].get("seed") is None
 
 
 @pytest.mark.parametrize(("body", "words"), [

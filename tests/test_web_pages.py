@@ -48,6 +48,7 @@ def test_six_phones_see_every_step_live(browser, tmp_path):
         for page in [host, *players]:
             page.wait_for_selector("#status:has-text('Next: a card')")
             assert page.inner_text("#log-h") == "Log · 7 steps"
+            assert page.locator("#log").is_hidden()  # no log while the game runs
         shot(host, "toy-host")
         for page in [host, *players]:
             assert small_targets(page) == [] and horizontal_overflow(page) == 0

@@ -140,7 +140,6 @@ class Table:
         chance = not over and not self.meta.ended and not movers
         outcomes = s.legal_moves(None) if chance and role == HOST else []
         setup = {k: v for k, v in s.setup.items() if k not in ("players", "seed", "rules")}
-        private = self.private()
         shared = self._shared_parts()
         score = shared["score"]
         return {
@@ -161,7 +160,9 @@ class Table:
             "last_step": {"number": len(s.steps), "player": s.steps[-1][0]} if s.steps else None,
             "undone": self.undone,
             "can_retract": self.retractable(role),
-            "log": None if private else shared["log"],
+            # the log only for checking a finished game: a running game's page shows
+            # views and events, never the log (it would tell what no one may see yet)
+            "log": shared["log"] if over or self.meta.ended else None,
             "state": s.view(player),
             "score": score,
             # the end screen's link to record the play in BG Stats (and its QR code)
@@ -170,14 +171,14 @@ class Table:
         }
 
     def _shared_parts(self) -> dict[str, Any]:
-        """What every viewer's state holds alike (the log, the score, the BG Stats link),
+        """What every viewer's state holds alike (the log and the score once the game is
+        over or ended, the BG Stats link),
         computed once per version, not once per phone."""
         if self._shared is None or self._shared[0] != self.version:
             s = self.session
-            score = s.score() if s.is_over() or self.meta.ended else None
-            log = s.to_log()
-            if score is None and log.get("seed") is not None:
-                log = {**log, "seed": None}  # not while the game runs (see view)
+            done = s.is_over() or self.meta.ended
+            score = s.score() if done else None
+            log = s.to_log() if done else None  # none while the game runs (see view)
             self._shared = (self.version, {
                 "log": log, "score": score,
                 "bgstats": bgstats_link(self.web.id, score) if score and score.get("players")
@@ -198,7 +199,7 @@ class Table:
         if cached and cached[0] == self.version:
             return cached[1]
         state = self.view(role)
-        # The log is the same for every viewer (none while the game is private): written
+        # The log is the same for every viewer (none while the game runs): written
         # once per version and spliced in.
         log = state.pop("log")
         shared = self._shared_parts()

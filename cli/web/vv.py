@@ -55,9 +55,9 @@ def flipper_view(session: Session, player: str | None = None,
     tells the next cards, comes only through the game's view (``seen``, or asked here):
     it has one once the game is over."""
     state = session.state
-    if seen is None:
-        seen = session.view(player)
-    summary = deck_summary(seen.get("seed"), state.rules, _network(state))
+    if seen is None and session.is_over():  # a running game's view has no seed: not
+        seen = session.view(player)         # built for nothing (every phone, every step)
+    summary = deck_summary((seen or {}).get("seed"), state.rules, _network(state))
     cards = state.cards  # the cards revealed so far: open to everyone
     pile = _pile_since(session)
     entry = None if not cards else round_entry(cards[pile.start:], state.rules, summary)

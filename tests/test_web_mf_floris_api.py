@@ -99,6 +99,45 @@ def test_a_seeded_game_shows_each_phone_only_its_own_hand(base):
     assert {m["card"] for m in ann["legal"]["Ann"]} == set(hands[0])
 
 
+def _hidden_ids_in(state: dict, secret: set[str]) -> dict[str, list[str]]:
+    """The ids of ``secret`` found anywhere in each field of a state (its JSON text)."""
+    found = {}
+    for key, value in state.items():
+        text = json.dumps(value, ensure_ascii=False)
+        hits = sorted(card for card in secret if card in text)
+        if hits:
+            found[key] = hits
+    return found
+
+
+@pytest.mark.parametrize("seed", ["hands", "other", "third"])
+def test_no_field_of_a_phone_state_holds_another_players_hand(base, seed):
+    names = ["Ann", "Bob", "Cid"]
+    game = new(base, game="mille-fiori", players=names, seed=seed)
+    host = game["host"]
+    links = dict(zip(names, game["players"], strict=True))
+    assert httpx.post(api(host, "/step"), json={"reveal": True}).status_code == 200
+    for turn in range(2):  # after the deal, then after Ann has played (hands unchanged)
+        states = {n: httpx.get(api(links[n])).json() for n in names}
+        states["watch"] = httpx.get(api(game["watch"])).json()
+        states["host"] = httpx.get(api(host)).json()
+        hands = {n: set(states[n]["state"]["hand"]) for n in names}
+        display = set(states["watch"]["state"]["display"] or ())
+        assert all(hands.values()) and "state" in states["Ann"] and "view" in states["Ann"]
+        for viewer, state in states.items():
+            # every card held by someone else, and not lying open in the display
+            secret = set().union(*(h for n, h in hands.items() if n != viewer)) - display
+            secret -= hands.get(viewer, set())
+            if viewer == "host":  # it moves for the player to move: their cards are its
+                # move buttons (``legal``), and nothing else of any hand
+                state = {k: v for k, v in state.items() if k != "legal"}
+            assert secret and _hidden_ids_in(state, secret) == {}, (viewer, turn)
+        if turn == 0:
+            move = states["Ann"]["legal"]["Ann"][0]
+            r = httpx.post(api(links["Ann"], "/step"), json={"player": "Ann", "move": move})
+            assert r.status_code == 200, r.text
+
+
 def test_the_creator_gets_no_seed_of_a_seeded_game_with_hidden_hands_until_it_is_over(base):
     game = new(base, game="mille-fiori", players=["Ann", "Bob"], seed="creator")
     assert game["seed"] is None     # with the seed, the host could re-deal every hand
@@ -116,9 +155,13 @@ def test_a_scorekeeper_game_has_no_seed_and_no_chance_step(base):
     assert game["seed"] is None
     state = httpx.get(api(game["host"])).json()
     assert state["to_move"] == ["Ann"] and state["at_chance"] is False
-    assert state["view"]["display"] is None and "seed" not in state["log"]
+    assert state["view"]["display"] is None and state["view"]["seeded"] is False
+    assert state["log"] is None  # a running game's page gets no log
     # every card kind the deck holds may be played
     assert len({m["card"] for m in state["legal"]["Ann"]}) == len(board().cards)
+    # ended, the log is there for checking: a game without a seed
+    ended = httpx.post(api(game["host"], "/end")).json()
+    assert ended["log"] is not None and ended["log"].get("seed") is None
 
 
 @pytest.mark.parametrize(("body", "words"), [

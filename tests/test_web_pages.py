@@ -48,6 +48,7 @@ def test_six_phones_see_every_step_live(browser, tmp_path):
         for page in [host, *players]:
             page.wait_for_selector("#status:has-text('Next: a card')")
             assert page.inner_text("#log-h") == "Log · 7 steps"
+            assert page.locator("#log").is_hidden()  # no log while the game runs
         shot(host, "toy-host")
         for page in [host, *players]:
             assert small_targets(page) == [] and horizontal_overflow(page) == 0
@@ -246,8 +247,11 @@ def test_the_screen_is_kept_awake_while_the_game_runs(browser, tmp_path):
             assert small_targets(page) == [] and horizontal_overflow(page) == 0
         page.click("#reveal")
         page.wait_for_selector("#moves button")
+        steps = page.inner_text("#log-h")
         page.locator("#moves .moves").nth(0).locator("button").nth(0).click()
-        page.wait_for_selector("#moves h2 >> nth=0")
+        # the page draws the moves again once Ann's step is in: tap Bob's after that, not a
+        # button of the page being replaced (a busy machine loses that tap)
+        page.wait_for_function("(t) => document.querySelector('#log-h').innerText !== t", arg=steps)
         page.locator("#moves .moves").nth(0).locator("button").nth(1).click()
         page.wait_for_selector("#scoresec:not([hidden])")  # over: the lock is let go
         page.wait_for_function("window.__wake.includes('released')")

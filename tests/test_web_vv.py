@@ -161,3 +161,22 @@ def test_the_flipper_view_reads_only_the_last_cards_and_agrees_with_a_full_scan(
                                      flip["entry"][3]]
     fresh = Session.resume("voll-verplant", session.to_log())  # a restarted server
     assert flipper_view(fresh)["flip"] == flipper_view(session)["flip"]
+
+
+def test_the_flippers_seed_comes_from_the_games_view_once_over():
+    """The seed tells the cards to come: the flipper shows it only when the game's view
+    (the one gate) has it, at the end."""
+    from scorepad.rules.session import Session
+    from scorepad.web.vv import flipper_view, vv_view
+
+    session = Session.start("voll-verplant", ["Ann"], seed="end", map="berlin")
+    while not session.is_over():
+        assert flipper_view(session)["flip"]["seed"] is None
+        assert "seed" not in session.view("Ann")
+        if session.at_chance():
+            session = session.reveal()
+        else:
+            session = session.step("Ann", session.legal_moves("Ann")[0])
+    assert session.view("Ann")["seed"] == "end"
+    assert vv_view(session, "Ann")["flip"]["seed"] == "end"
+    assert flipper_view(session)["flip"]["seed"] == "end"

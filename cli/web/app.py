@@ -19,7 +19,7 @@ Endpoints (``t`` is the caller's token, from the link they opened)::
 
 Errors are JSON ``{"error": message, "rule": rule}``: 400 for a body without the right
 shape, 403 for a token that may not do this (or a request from another site's page), 404
-for no such game, 408 for a body sent too slowly, 409 for an undo of a table that moved
+for no such game, 408 for a body sent too slowly, 409 for an undo of a game that moved
 on, 413 for a body over the size limit, 415 for a body that is not JSON, 421 for a host
 name the server does not serve, 422 for a step the engine refuses (its own message, as
 the CLI prints it), 429 past a cap (games per start link, event streams per link), 503
@@ -51,7 +51,7 @@ from .bodies import TooLarge, TooSlow
 from .bodies import json_body as _body
 from .games import WebGame, default_games
 from .guard import Guard
-from .host import HOST, MAX_STREAMS, Conflict, Forbidden, Host, NotSaved, Role, Table, TooMany
+from .host import HOST, MAX_STREAMS, Conflict, Forbidden, Host, HostedGame, NotSaved, Role, TooMany
 from .models import Check, CreateGame, Retract, Step, Undo
 from .scan import scan_routes
 
@@ -100,23 +100,23 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
             raise Forbidden("a new game needs the start page's link (the one scorepad serve "
                             "printed, with ?t=)")
         body = await _body(request, CreateGame)
-        table = await host.create(body)
-        return JSONResponse(_links(request, table), status_code=201)
+        hosted = await host.create(body)
+        return JSONResponse(_links(request, hosted), status_code=201)
 
     async def state(request: Request) -> Response:
-        table, role = _find(request)
-        return Response(table.view_json(role), media_type="application/json")
+        hosted, role = _find(request)
+        return Response(hosted.view_json(role), media_type="application/json")
 
     async def links(request: Request) -> Response:
-        table, role = _find(request)
+        hosted, role = _find(request)
         if role != HOST:
             raise Forbidden("only the host's link shows the join links")
-        return JSONResponse(_links(request, table))
+        return JSONResponse(_links(request, hosted))
 
     async def asset(request: Request) -> Response:
-        table, _ = _find(request)
-        found = table.web.asset(table.session, request.path_params["name"]) \
-            if table.web.asset else None
+        hosted, _ = _find(request)
+        found = hosted.web.asset(hosted.session, request.path_params["name"]) \
+            if hosted.web.asset else None
         if found is None:
             raise Forbidden("no such file", status=404)
         text, media_type = found
@@ -126,71 +126,71 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
                                  "X-Content-Type-Options": "nosniff"})
 
     async def step(request: Request) -> Response:
-        table, role = _find(request)
-        await host.step(table, role, await _body(request, Step))
-        return Response(table.view_json(role), media_type="application/json")
+        hosted, role = _find(request)
+        await host.step(hosted, role, await _body(request, Step))
+        return Response(hosted.view_json(role), media_type="application/json")
 
     async def check(request: Request) -> Response:
-        table, _ = _find(request)
-        if table.web.check is None:
-            raise Forbidden(f"{table.web.id} offers no check", status=404)
+        hosted, _ = _find(request)
+        if hosted.web.check is None:
+            raise Forbidden(f"{hosted.web.id} offers no check", status=404)
         body = await _body(request, Check)
-        return JSONResponse(dict(table.web.check(table.session, body.move)))
+        return JSONResponse(dict(hosted.web.check(hosted.session, body.move)))
 
     async def undo(request: Request) -> Response:
-        table, role = _find(request)
+        hosted, role = _find(request)
         body = await _body(request, Undo)
-        await host.undo(table, role, body.steps)
-        return Response(table.view_json(role), media_type="application/json")
+        await host.undo(hosted, role, body.steps)
+        return Response(hosted.view_json(role), media_type="application/json")
 
     async def retract(request: Request) -> Response:
-        table, role = _find(request)
+        hosted, role = _find(request)
         body = await _body(request, Retract)
-        await host.retract(table, role, body.player)
-        return Response(table.view_json(role), media_type="application/json")
+        await host.retract(hosted, role, body.player)
+        return Response(hosted.view_json(role), media_type="application/json")
 
     async def end(request: Request) -> Response:
-        table, role = _find(request)
-        await host.end(table, role)
-        return Response(table.view_json(role), media_type="application/json")
+        hosted, role = _find(request)
+        await host.end(hosted, role)
+        return Response(hosted.view_json(role), media_type="application/json")
 
     async def events(request: Request) -> Response:
-        table, role = _find(request)
-        if table.streams.get(role, 0) >= MAX_STREAMS:
+        hosted, role = _find(request)
+        if hosted.streams.get(role, 0) >= MAX_STREAMS:
             raise TooMany(f"this link has {MAX_STREAMS} pages open already: close one")
-        table.streams[role] = table.streams.get(role, 0) + 1
+        hosted.streams[role] = hosted.streams.get(role, 0) + 1
 
         async def stream():
-            queue = table.listen()
+            queue = hosted.listen()
             try:
-                yield {"event": "state", "id": str(table.version), "data": table.view_json(role)}
+                yield {"event": "state", "id": str(hosted.version), "data": hosted.view_json(role)}
                 while True:
                     await queue.get()
-                    yield {"event": "state", "id": str(table.version),
-                           "data": table.view_json(role)}
+                    yield {"event": "state", "id": str(hosted.version),
+                           "data": hosted.view_json(role)}
             finally:
-                table.unlisten(queue)
-                table.streams[role] -= 1
+                hosted.unlisten(queue)
+                hosted.streams[role] -= 1
 
         return EventSourceResponse(stream(), ping=ping, send_timeout=10,
                                    headers={"Cache-Control": "no-store"})
 
-    def _find(request: Request) -> tuple[Table, Role]:
+    def _find(request: Request) -> tuple[HostedGame, Role]:
         return host.find(request.path_params["game_id"], request.query_params.get("t"))
 
-    def _links(request: Request, table: Table) -> dict[str, Any]:
+    def _links(request: Request, hosted: HostedGame) -> dict[str, Any]:
         base = (public_url or str(request.base_url)).rstrip("/")
 
         def link(token: str) -> dict[str, str]:
-            url = f"{base}/g/{table.id}?t={token}"
+            url = f"{base}/g/{hosted.id}?t={token}"
             return {"url": url, "qr": _qr_data_uri(url)}
 
-        return {"id": table.id, "game": table.web.id,
-                "seed": None if table.private() else table.session.setup.get("seed"),
-                "log": table.meta.log, "host": link(table.meta.host),
-                "watch": link(table.meta.watch),
+        return {"id": hosted.id, "game": hosted.web.id,
+                "seed": None if hosted.private() else hosted.session.setup.get("seed"),
+                "log": hosted.meta.log, "host": link(hosted.meta.host),
+                "watch": link(hosted.meta.watch),
                 "players": [{"name": name, **link(token)}
-                            for name, token in table.meta.players.items()]}
+                            for name, token in hosted.meta.players.items()]}
 
     routes = [
         Route("/", start_page), Route("/g/{game_id}", game_page),

@@ -45,7 +45,7 @@ def max_windows_any_map() -> int:
     return MAX_LINES * int(per_line[0])  # type: ignore[call-overload]  # Le(4): an int
 
 
-def deck_summary(seed: str, rules: VVRules, network: Network | None) -> dict[str, Any]:
+def deck_summary(seed: str | None, rules: VVRules, network: Network | None) -> dict[str, Any]:
     """What the pages show of a flipper that does not change with the rounds."""
     from scorepad.rules.voll_verplant.cards import parse_card
 

@@ -1,9 +1,11 @@
-"""The game host: every live game of the server, each a table session kept in the store.
+"""The game host: every live game of the server, each a session kept in the store.
 
-A :class:`Table` is one game: its :class:`~scorepad.rules.session.Session`, the log file
-the store saves it to after every step, its tokens and the phones listening to it. The
-:class:`Host` creates tables, resumes every table found in its folder, checks who may do
-what, and tells the listeners when a table changed. Nothing here speaks HTTP (that is
+A :class:`HostedGame` is one game: its :class:`~scorepad.rules.session.Session`, the log
+file the store saves it to after every step, its tokens and the phones listening to it.
+(The terminal's table loop, :mod:`scorepad.table`, is another front-end of the same
+session; "table" names that one.) The :class:`Host` creates hosted games, resumes every
+one found in its folder, checks who may do what, and tells the listeners when a game
+changed. Nothing here speaks HTTP (that is
 :mod:`scorepad.web.app`) and nothing here knows a rule: the session and its engine
 accept or refuse every step, with the same messages as the command line.
 
@@ -35,7 +37,7 @@ from scorepad.rules.session import Session
 
 from .bgstats_link import bgstats_link
 from .games import WebGame
-from .models import CreateGame, Step, TableFile
+from .models import CreateGame, HostedGameFile, Step
 
 #: A caller's role: the host, a watcher (sees, moves nothing) or ("player", name). Kept
 #: apart from player names, so a player called "host" is just a player.
@@ -58,7 +60,7 @@ class NotSaved(Exception):
 
 
 class Conflict(Exception):
-    """The table changed since the caller looked (HTTP 409): nothing was done."""
+    """The game changed since the caller looked (HTTP 409): nothing was done."""
 
 
 class TooMany(Exception):
@@ -73,14 +75,14 @@ MAX_STREAMS = 8
 
 
 @dataclass(eq=False)
-class Table:
+class HostedGame:
     """One game the server keeps: session, files, tokens and listeners.
 
     ``version`` grows with every change (a step, an undo, the end), also across a
     restart, so a phone can tell a newer state from an older answer arriving late.
     """
 
-    meta: TableFile
+    meta: HostedGameFile
     web: WebGame
     session: Session
     folder: Path
@@ -107,7 +109,7 @@ class Table:
         return self.folder / (Path(self.meta.log).stem + META_SUFFIX)
 
     def role(self, token: str | None) -> Role | None:
-        """The role a token gives at this table, or None for a token of no one here."""
+        """The role a token gives in this game, or None for a token of no one here."""
         if not token:
             return None
         given = token.encode()
@@ -140,7 +142,6 @@ class Table:
         chance = not over and not self.meta.ended and not movers
         outcomes = s.legal_moves(None) if chance and role == HOST else []
         setup = {k: v for k, v in s.setup.items() if k not in ("players", "seed", "rules")}
-        private = self.private()
         shared = self._shared_parts()
         score = shared["score"]
         return {
@@ -161,7 +162,9 @@ class Table:
             "last_step": {"number": len(s.steps), "player": s.steps[-1][0]} if s.steps else None,
             "undone": self.undone,
             "can_retract": self.retractable(role),
-            "log": None if private else shared["log"],
+            # the log only for checking a finished game: a running game's page shows
+            # views and events, never the log (it would tell what no one may see yet)
+            "log": shared["log"] if over or self.meta.ended else None,
             "state": s.view(player),
             "score": score,
             # the end screen's link to record the play in BG Stats (and its QR code)
@@ -170,14 +173,14 @@ class Table:
         }
 
     def _shared_parts(self) -> dict[str, Any]:
-        """What every viewer's state holds alike (the log, the score, the BG Stats link),
+        """What every viewer's state holds alike (the log and the score once the game is
+        over or ended, the BG Stats link),
         computed once per version, not once per phone."""
         if self._shared is None or self._shared[0] != self.version:
             s = self.session
-            score = s.score() if s.is_over() or self.meta.ended else None
-            log = s.to_log()
-            if score is None and log.get("seed") is not None:
-                log = {**log, "seed": None}  # not while the game runs (see view)
+            done = s.is_over() or self.meta.ended
+            score = s.score() if done else None
+            log = s.to_log() if done else None  # none while the game runs (see view)
             self._shared = (self.version, {
                 "log": log, "score": score,
                 "bgstats": bgstats_link(self.web.id, score) if score and score.get("players")
@@ -198,7 +201,7 @@ class Table:
         if cached and cached[0] == self.version:
             return cached[1]
         state = self.view(role)
-        # The log is the same for every viewer (none while the game is private): written
+        # The log is the same for every viewer (none while the game runs): written
         # once per version and spliced in.
         log = state.pop("log")
         shared = self._shared_parts()
@@ -235,12 +238,12 @@ class Table:
 
 
 class Host:
-    """Every table of one server, saved in ``folder`` (``output/`` by default)."""
+    """Every hosted game of one server, saved in ``folder`` (``output/`` by default)."""
 
     def __init__(self, games: Mapping[str, WebGame], folder: Path = store.DEFAULT_FOLDER) -> None:
         self.games = dict(games)
         self.folder = Path(folder)
-        self.tables: dict[str, Table] = {}
+        self.hosted: dict[str, HostedGame] = {}
         self.problems: list[str] = []
         self._create_lock = asyncio.Lock()
         #: games created in this run, and the answers to repeated requests (a second tap)
@@ -249,12 +252,12 @@ class Host:
 
     # -- starting and resuming ------------------------------------------------------------
 
-    def resume_all(self) -> list[Table]:
-        """Load every table saved in the folder; a file that fails is named in ``problems``."""
+    def resume_all(self) -> list[HostedGame]:
+        """Load every game saved in the folder; a file that fails is named in ``problems``."""
         found = []
         for meta_path in sorted(self.folder.glob(f"*{META_SUFFIX}")):
             try:
-                meta = TableFile.model_validate_json(meta_path.read_bytes())
+                meta = HostedGameFile.model_validate_json(meta_path.read_bytes())
                 web = self.games.get(meta.game)
                 if web is None:
                     raise InputError(f"game {meta.game!r} is not installed here")
@@ -265,19 +268,19 @@ class Host:
                 continue
             # versions only grow, also across a restart: a phone that saw version 7 of the
             # old server takes this one's states as newer
-            table = Table(meta, web, session, self.folder, version=time.time_ns() // 1_000_000)
-            self.tables[meta.id] = table
-            found.append(table)
+            hosted = HostedGame(meta, web, session, self.folder, version=time.time_ns() // 1_000_000)
+            self.hosted[meta.id] = hosted
+            found.append(hosted)
         return found
 
-    async def create(self, request: CreateGame) -> Table:
+    async def create(self, request: CreateGame) -> HostedGame:
         """A new game, saved at once under a fresh name (never over an existing file)."""
         web = self.games.get(request.game)
         if web is None:
             raise InputError(f"unknown game {request.game!r} (games: {', '.join(self.games)})")
         game = web.game
         if request.request in self._requests:  # the same tap sent twice: the same game
-            found = self.tables.get(self._requests[request.request])
+            found = self.hosted.get(self._requests[request.request])
             if found is not None:
                 return found
         if self.created >= MAX_GAMES:
@@ -300,17 +303,17 @@ class Host:
         async with self._create_lock:
             self.folder.mkdir(parents=True, exist_ok=True)
             log_path = store.new_log_path(game.id, self.folder)
-            meta = TableFile(id=_token(), game=game.id, log=log_path.name, host=_token(),
+            meta = HostedGameFile(id=_token(), game=game.id, log=log_path.name, host=_token(),
                              watch=_token(), players={p: _token() for p in players})
-            table = Table(meta, web, session, self.folder)
-            await asyncio.to_thread(self._save, table.log_path, session, table)
-            self.tables[meta.id] = table
+            hosted = HostedGame(meta, web, session, self.folder)
+            await asyncio.to_thread(self._save, hosted.log_path, session, hosted)
+            self.hosted[meta.id] = hosted
             self.created += 1
             if request.request:
                 if len(self._requests) > 4 * MAX_GAMES:
                     self._requests.clear()
                 self._requests[request.request] = meta.id
-        return table
+        return hosted
 
     @staticmethod
     def _setup(web: WebGame, asked: Mapping[str, Any]) -> dict[str, Any]:
@@ -329,19 +332,19 @@ class Host:
 
     # -- finding and acting ---------------------------------------------------------------
 
-    def find(self, game_id: str, token: str | None) -> tuple[Table, Role]:
-        """The table and the caller's role; Forbidden for an unknown game or token."""
-        table = self.tables.get(game_id)
-        if table is None:
+    def find(self, game_id: str, token: str | None) -> tuple[HostedGame, Role]:
+        """The hosted game and the caller's role; Forbidden for an unknown game or token."""
+        hosted = self.hosted.get(game_id)
+        if hosted is None:
             raise Forbidden("no such game", status=404)
-        role = table.role(token)
+        role = hosted.role(token)
         if role is None:
             raise Forbidden("this link's token is not one of this game's")
-        return table, role
+        return hosted, role
 
-    async def step(self, table: Table, role: Role, request: Step) -> None:
-        """Play one step for ``role``; the engine's RuleViolation leaves the table as it was."""
-        if table.meta.ended:
+    async def step(self, hosted: HostedGame, role: Role, request: Step) -> None:
+        """Play one step for ``role``; the engine's RuleViolation leaves the game as it was."""
+        if hosted.meta.ended:
             raise RuleViolation("the game has ended", rule="game-ended")
         chance = request.reveal or request.player is None
         if chance and role != HOST:
@@ -349,8 +352,8 @@ class Host:
         if not chance and role not in (HOST, ("player", request.player)):
             raise Forbidden(f"this link moves only for {role[1]}" if role[1] else
                             "this link only watches")
-        async with table.lock:
-            s = table.session
+        async with hosted.lock:
+            s = hosted.session
             try:
                 after = s.reveal() if request.reveal else s.step(request.player, request.move)
             except ScorepadError:
@@ -360,40 +363,40 @@ class Host:
                 # not name: refused like any other move the game does not know
                 raise RuleViolation("this move is not one the game knows",
                                     rule="unknown-move") from None
-            await self._commit(table, after)
+            await self._commit(hosted, after)
 
-    async def undo(self, table: Table, role: Role, seen: int | None = None) -> dict[str, Any]:
+    async def undo(self, hosted: HostedGame, role: Role, seen: int | None = None) -> dict[str, Any]:
         """Take back the last step (host only) and say whose it was. ``seen``: the number
-        of steps the host's page showed; if the table has moved on since, nothing is
+        of steps the host's page showed; if the game has moved on since, nothing is
         undone (Conflict), so a move a player was just told succeeded is not taken back
         by an undo meant for the step before it."""
         if role != HOST:
             raise Forbidden("only the host's link undoes")
-        if table.meta.ended:
+        if hosted.meta.ended:
             raise RuleViolation("the game has ended", rule="game-ended")
-        async with table.lock:
-            s = table.session
+        async with hosted.lock:
+            s = hosted.session
             if seen is not None and seen != len(s.steps):
                 raise Conflict("the game moved on since your page showed it: look again, "
                                "then undo")
             undone = {"number": len(s.steps), "player": s.steps[-1][0] if s.steps else None}
-            await self._commit(table, s.undo(), undone)
+            await self._commit(hosted, s.undo(), undone)
             return undone
 
-    async def retract(self, table: Table, role: Role, player: str | None) -> dict[str, Any]:
+    async def retract(self, hosted: HostedGame, role: Role, player: str | None) -> dict[str, Any]:
         """Take back ``player``'s own moves of the round still open (their steps since the
         last chance step), keeping every other player's: a player changes their mind
         before the round closes. The engine replays the others' steps; one it now
-        refuses leaves the table as it was."""
+        refuses leaves the game as it was."""
         name = player if role == HOST else role[1]
         if role[0] != "player" and role != HOST:
             raise Forbidden("this link only watches")
         if role != HOST and player not in (None, name):
             raise Forbidden(f"this link takes back only {name}'s moves")
-        if table.meta.ended:
+        if hosted.meta.ended:
             raise RuleViolation("the game has ended", rule="game-ended")
-        async with table.lock:
-            s = table.session
+        async with hosted.lock:
+            s = hosted.session
             mine = _own_steps(s, name) if name is not None else []
             if not mine:
                 raise RuleViolation(f"{name} has no move of this round to take back",
@@ -405,43 +408,43 @@ class Host:
                 if index not in mine:
                     after = after.step(*s.steps[index])
             undone = {"number": mine[0] + 1, "player": name, "retracted": True}
-            await self._commit(table, after, undone)
+            await self._commit(hosted, after, undone)
             return undone
 
-    async def end(self, table: Table, role: Role) -> None:
+    async def end(self, hosted: HostedGame, role: Role) -> None:
         """End the game for everyone (host only): its log stays; nothing more is played.
         Saved first: a game that could not be saved as ended stays running."""
         if role != HOST:
             raise Forbidden("only the host's link ends the game")
-        async with table.lock:
-            ended = table.meta.model_copy(update={"ended": True})
+        async with hosted.lock:
+            ended = hosted.meta.model_copy(update={"ended": True})
             try:
-                await asyncio.to_thread(self._save, table.log_path, table.session, table, ended)
+                await asyncio.to_thread(self._save, hosted.log_path, hosted.session, hosted, ended)
             except (OSError, ScorepadError):
                 raise NotSaved() from None
-            table.meta = ended
-            table._changed()
+            hosted.meta = ended
+            hosted._changed()
 
-    async def _commit(self, table: Table, session: Session,
+    async def _commit(self, hosted: HostedGame, session: Session,
                       undone: dict[str, Any] | None = None) -> None:
-        """Save ``session``, then make it the table's: a step is on disk before anyone
+        """Save ``session``, then make it the game's: a step is on disk before anyone
         is told it was played."""
         try:
-            await asyncio.to_thread(self._save, table.log_path, session)
+            await asyncio.to_thread(self._save, hosted.log_path, session)
         except (OSError, ScorepadError):
             raise NotSaved() from None  # not saved: not played
-        table.session = session
-        table._changed(undone)
+        hosted.session = session
+        hosted._changed(undone)
 
     @staticmethod
-    def _save(log_path: Path, session: Session, table: Table | None = None,
-              meta: TableFile | None = None) -> None:
-        """The log through the store (atomic), and the table file (``meta``, or the
-        table's own) when ``table`` is given."""
+    def _save(log_path: Path, session: Session, hosted: HostedGame | None = None,
+              meta: HostedGameFile | None = None) -> None:
+        """The log through the store (atomic), and the game file (``meta``, or the
+        game's own) when ``hosted`` is given."""
         store.save(log_path, session)
-        if table is not None:
-            atomic_write(table.meta_path, (meta or table.meta).model_dump_json(indent=1))
-            table.meta_path.chmod(0o600)  # it holds the game's tokens
+        if hosted is not None:
+            atomic_write(hosted.meta_path, (meta or hosted.meta).model_dump_json(indent=1))
+            hosted.meta_path.chmod(0o600)  # it holds the game's tokens
 
 
 def _own_steps(session: Session, name: str) -> list[int]:

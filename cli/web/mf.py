@@ -7,7 +7,9 @@ players' totals with laps past 100, ship positions, diamonds and bonus cards, th
 20/15/10/5 fields, the display when the game keeps it, the viewer's own hand (seeded games;
 the host's and the watchers' views show none), the bonus card owed and why, and the last steps with the
 events the engine gave for each (who got how many points and why, bonus cards, fields,
-the end). Which spaces and cards are legal comes from the state's ``legal`` (the
+the end). What the viewer may not see (other hands, the deal to come) is read only
+through the game's view (``session.view(player)``, :func:`scorepad.rules.mille_fiori.game.view`),
+the one gate: the hand and the display come from it. Which spaces and cards are legal comes from the state's ``legal`` (the
 engine's legal moves), never from here or the page.
 """
 
@@ -17,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from scorepad.rules.mille_fiori import engine as E
 from scorepad.rules.mille_fiori.board import AREAS
 from scorepad.rules.mille_fiori.scoring import TRACK, breakdown
 from scorepad.rules.session import Session
@@ -84,12 +85,13 @@ def mf_view(session: Session, player: str | None) -> dict[str, Any]:
             "fields": [AREAS[a] for a in b.field_areas if g.claimed[p] >> a & 1]})
     fields = [{"area": AREAS[a], "values": list(b.field_values), "taken": g.field_taken[a]}
               for a in b.field_areas]
+    # what is hidden (the hands, the deal to come) comes only through the game's view,
+    # the one gate: the viewer's own hand; the host and the watch screen see none (the
+    # host's move buttons show the cards of the hand it plays for)
+    seen = session.view(player)
     hands: dict[str, list[str]] = {}
-    if s.hands is not None:
-        for p, hand in enumerate(s.hands):
-            if names[p] == player:  # the host and the watch screen see no hand (the
-                # host's move buttons show the cards of the hand it plays for)
-                hands[names[p]] = [b.cards[k].id for k in hand]
+    if seen["hand"] is not None and player is not None:
+        hands[player] = list(seen["hand"])
     recent = []
     for i in range(len(session.steps) - 1, max(-1, len(session.steps) - 1 - RECENT), -1):
         who, move = session.steps[i]
@@ -98,10 +100,8 @@ def mf_view(session: Session, player: str | None) -> dict[str, Any]:
     return {
         "areas": [{"id": name, "svg": svg} for name, svg in area_svgs(g.owner, marks)],
         "players": players, "fields": fields,
-        "display": None if g.display is None else [b.cards[k].id for k in g.display],
-        "hands": hands, "seeded": s.seed is not None,
-        "bonus_owed": {"player": names[g.pending], "why": g.pending_why}
-        if g.phase == E.BONUS else None,
+        "display": seen["display"], "hands": hands, "seeded": seen["seeded"],
+        "bonus_owed": seen["bonus_owed"],
         "round": g.round + 1, "rounds": g.cfg.rounds, "ship_track": len(b.ship_points) - 1,
         "recent": recent, "end": g.ended_by,
     }

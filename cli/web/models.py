@@ -41,7 +41,7 @@ class CreateGame(BaseModel):
 
 class Undo(BaseModel):
     """``POST /api/games/{id}/undo`` (host): ``steps`` is the number of steps the host's
-    page showed; a table that has moved on since is not undone (409)."""
+    page showed; a game that has moved on since is not undone (409)."""
 
     model_config = ConfigDict(extra="forbid")
     steps: Annotated[int, Field(ge=0)] | None = None
@@ -76,7 +76,7 @@ class Check(BaseModel):
     move: JsonValue = None
 
 
-class TableFile(BaseModel):
+class HostedGameFile(BaseModel):
     """``<log stem>.web.json`` beside a game log: what the server needs to resume it."""
 
     model_config = ConfigDict(extra="forbid")

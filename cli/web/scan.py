@@ -1,5 +1,5 @@
 """The browser's "photograph my sheet" (paper play of Voll verplant): the endpoints that read
-a photo with ``vv scan``'s reader, take the player's corrections and score the table.
+a photo with ``vv scan``'s reader, take the player's corrections and score the hosted.
 
 Endpoints (``t`` is the caller's token; ``name`` the player on the host's or a flipper
 table's phones, a player's own link names its player)::
@@ -29,7 +29,7 @@ from scorepad.rules.common.errors import ContentError, InputError
 
 from .bodies import json_body, read_bounded
 from .guard import UPLOADS
-from .host import HOST, WATCH, Forbidden, Host, Role, Table
+from .host import HOST, WATCH, Forbidden, Host, HostedGame, Role
 
 if TYPE_CHECKING:
     from scorepad.vv.scan import ScannedSheet
@@ -64,29 +64,29 @@ def scan_routes(host: Host) -> list[Route]:
     """The scan endpoints over ``host``'s tables."""
     boards: dict[str, _Board] = {}
 
-    def board_of(request: Request) -> tuple[Table, Role, _Board]:
-        table, role = host.find(request.path_params["game_id"], request.query_params.get("t"))
-        if table.web.id != "voll-verplant":
-            raise Forbidden(f"{table.web.id} has no paper sheets to photograph", status=404)
-        return table, role, boards.setdefault(table.id, _Board())
+    def board_of(request: Request) -> tuple[HostedGame, Role, _Board]:
+        hosted, role = host.find(request.path_params["game_id"], request.query_params.get("t"))
+        if hosted.web.id != "voll-verplant":
+            raise Forbidden(f"{hosted.web.id} has no paper sheets to photograph", status=404)
+        return hosted, role, boards.setdefault(hosted.id, _Board())
 
-    def find(request: Request) -> tuple[Table, str, _Board]:
-        table, role, board = board_of(request)
-        return table, _who(table, role, request.query_params.get("name")), board
+    def find(request: Request) -> tuple[HostedGame, str, _Board]:
+        hosted, role, board = board_of(request)
+        return hosted, _who(hosted, role, request.query_params.get("name")), board
 
     async def scan(request: Request) -> Response:
-        table, name, board = find(request)
+        hosted, name, board = find(request)
         if name not in board.readings and len(board.readings) >= MAX_SHEETS:
             raise InputError(f"a table reads at most {MAX_SHEETS} sheets")
         data = await _upload(request)
         from scorepad.vv.scan import scan_one
 
-        scanned = await asyncio.to_thread(scan_one, data, _map_ref(table), _rules(table))
+        scanned = await asyncio.to_thread(scan_one, data, _map_ref(hosted), _rules(hosted))
         board.readings[name] = scanned
         return JSONResponse(_reading_json(name, scanned))
 
     async def confirm(request: Request) -> Response:
-        table, name, board = find(request)
+        hosted, name, board = find(request)
         scanned = board.readings.get(name)
         if scanned is None:
             raise InputError("photograph the sheet first")
@@ -104,11 +104,11 @@ def scan_routes(host: Host) -> list[Route]:
             if options is None or value not in options:
                 raise InputError(f"{str(cell)[:30]}: no such cell or value")
             read[cell] = value
-        found = problems(scanned.network, _rules(table), read)
+        found = problems(scanned.network, _rules(hosted), read)
         if found:
             raise ContentError("; ".join(str(p) for p in found))
         board.sheets[name] = sheet_data(scanned.network, read, scanned.network.id, name)
-        _save(host, table, name, board.sheets[name])
+        _save(host, hosted, name, board.sheets[name])
         return JSONResponse(_scores(board))
 
     async def scores(request: Request) -> Response:
@@ -120,38 +120,38 @@ def scan_routes(host: Host) -> list[Route]:
             Route("/api/games/{game_id}/scan/scores", scores)]
 
 
-def _who(table: Table, role: Role, name: str | None) -> str:
+def _who(hosted: HostedGame, role: Role, name: str | None) -> str:
     """The player whose sheet this is: a player's own link names it; the host (or, on a
     flipper's table with no players, any phone) names it with ``name``."""
     player = role[1]
     if player is not None:
         return player
-    if role == WATCH and table.session.players:
+    if role == WATCH and hosted.session.players:
         raise Forbidden("a watcher's link only sees: photograph with your own player link")
     if role not in (HOST, WATCH):
         raise Forbidden("this link may not photograph sheets")
     name = (name or "").strip()
     if not 1 <= len(name) <= 40:
         raise InputError("give the player's name (1-40 characters)", where=("name",))
-    if table.session.players and name not in table.session.players:
+    if hosted.session.players and name not in hosted.session.players:
         raise InputError(f"{name[:40]} is not a player of this game", where=("name",))
     return name
 
 
-def _map_ref(table: Table) -> str | None:
+def _map_ref(hosted: HostedGame) -> str | None:
     """The game's map file, for a table on a map that is not bundled (else the QR code
     finds the bundled map)."""
-    ref = table.session.setup.get("map")
+    ref = hosted.session.setup.get("map")
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
 
     return ref if isinstance(ref, str) and ref.lower() not in BUNDLED_MAPS else None
 
 
-def _rules(table: Table):
+def _rules(hosted: HostedGame):
     """The table's ruleset (the bundled one with the game's options)."""
     from scorepad.vv.common import load_rules
 
-    return load_rules(None, table.session.setup.get("rules") or None)
+    return load_rules(None, hosted.session.setup.get("rules") or None)
 
 
 async def _upload(request: Request) -> bytes:
@@ -204,7 +204,7 @@ def _scores(board: _Board) -> dict[str, Any]:
     return result_data(game.network.id, game.sheets, game.finished)
 
 
-def _save(host: Host, table: Table, name: str, data: dict[str, Any]) -> None:
+def _save(host: Host, hosted: HostedGame, name: str, data: dict[str, Any]) -> None:
     """The confirmed sheet beside the game's log (``<log>-<name>.sheet.yaml``)."""
     import re
 
@@ -214,7 +214,7 @@ def _save(host: Host, table: Table, name: str, data: dict[str, Any]) -> None:
     if folder is None:
         return
     safe = re.sub(r"[^\w.-]+", "_", name).strip("._")[:40] or "player"
-    stem = str(table.meta.log).rsplit(".", 1)[0]
+    stem = str(hosted.meta.log).rsplit(".", 1)[0]
     # the score is shown all the same when the file cannot be written: it is a convenience
     with contextlib.suppress(OSError, InputError):
         atomic_write(folder / f"{stem}-{safe}.sheet.yaml", dump_yaml(data))

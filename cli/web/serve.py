@@ -48,7 +48,7 @@ def serve_cmd(host: str, port: int, lan: bool, folder: Path) -> None:
     for problem in state.problems:
         click.echo(problem, err=True)
     click.echo(f"scorepad serve: {url} (games saved in {folder}/; "
-               f"{len(state.tables)} resumed; games: {', '.join(state.games) or 'none'})")
+               f"{len(state.hosted)} resumed; games: {', '.join(state.games) or 'none'})")
     click.echo("Open the link above to start a game (it holds the token that creates games).")
     if lan:
         click.echo("The host starts the game here:")

@@ -48,14 +48,17 @@ def _network(state: Any) -> Any:
 HISTORY = 40
 
 
-def flipper_view(session: Session, player: str | None = None) -> dict[str, Any]:
+def flipper_view(session: Session, player: str | None = None,
+                 seen: dict[str, Any] | None = None) -> dict[str, Any]:
     """``{"flip": ...}``: the big card, the pile by kind, windows left and the last
-    :data:`HISTORY` cards of the session (the same for every viewer)."""
+    :data:`HISTORY` cards of the session (the same for every viewer). The seed, which
+    tells the next cards, comes only through the game's view (``seen``, or asked here):
+    it has one once the game is over."""
     state = session.state
-    summary = deck_summary(str(state.seed), state.rules, _network(state))
-    if not session.is_over():  # the seed tells the next cards: not while the game runs
-        summary["seed"] = None
-    cards = state.cards
+    if seen is None and session.is_over():  # a running game's view has no seed: not
+        seen = session.view(player)         # built for nothing (every phone, every step)
+    summary = deck_summary((seen or {}).get("seed"), state.rules, _network(state))
+    cards = state.cards  # the cards revealed so far: open to everyone
     pile = _pile_since(session)
     entry = None if not cards else round_entry(cards[pile.start:], state.rules, summary)
     if entry is not None and not summary["any_map"]:

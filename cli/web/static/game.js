@@ -99,7 +99,10 @@ async function show(next) {
   $("score-h").textContent = t("score"); $("log-h").textContent = `${t("log")} · ${t("steps", { n: state.steps })}`;
   $("scoresec").hidden = !state.score;
   if (state.score) showScore(state.score, state.bgstats);
-  $("log").textContent = JSON.stringify(state.log, null, 1);
+  // the log comes only once the game is over or ended (for checking); while it runs
+  // the page shows views and events (the summary keeps the number of steps)
+  $("log").hidden = !state.log;
+  $("log").textContent = state.log ? JSON.stringify(state.log, null, 1) : "";
   keepAwake(!state.over && !state.ended);
   // the end screen opens with the winner
   if ((state.over || state.ended) && !shownEnd) { shownEnd = true; $("scoresec").scrollIntoView({ block: "start" }); }

@@ -14,12 +14,12 @@ from typing import Any
 from scorepad.rules.game import step_events
 
 from .cards import FREE, TRANSFER, Card
-from .engine import GameState, Move, new_game
+from .engine import GameState, Move, final_total, new_game
 from .maps import Network
 from .replay import step_data, step_from_data
 from .ruleset import VVRules
 from .scoring import whole
-from .search import Decision, Found, analyse_player, best_play, sheet_total
+from .search import Decision, Found, analyse_player, best_play
 
 #: How many of the costliest steps a report lists.
 TOP = 5
@@ -163,4 +163,4 @@ def _replayed_total(start: GameState, seat: int, cards: Sequence[Card],
                 state = apply(state, q, move)
         if round_done(state):
             state = end_round(state)[0]
-    return sheet_total(state.network, state.rules, state.sheets[seat])
+    return final_total(state.network, state.rules, state.sheets[seat])

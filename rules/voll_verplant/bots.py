@@ -48,8 +48,8 @@ def _gain(network: Network, before: Sheet, after: Sheet, first_taken: int) -> fl
     done = before.first | before.later
     for line in network.lines:
         bit = 1 << line.index
-        if line.mask & new and not done & bit and after.marked & line.mask == line.mask:
-            gain += line.later if first_taken & bit else line.first
+        if line.mask & new and not done & bit and line.complete(after.marked):
+            gain += line.bonus_points("later" if first_taken & bit else "first")
     return gain
 
 

@@ -37,9 +37,9 @@ from .cards import EXPRESS, FREE, NUMBER, Card, card_stream, parse_card, sequenc
 from .engine import (
     GameState,
     Move,
-    Sheet,
     apply,
     end_round,
+    final_total,
     legal_next,
     map_tables,
     owes,
@@ -49,10 +49,8 @@ from .engine import (
     reveal,
     round_done,
 )
-from .maps import Network
 from .replay import _pile
 from .ruleset import VVRules
-from .scoring import empty_penalty
 
 MAX_ROUNDS = 400  # a guard, as in self-play: a game on a valid map ends long before
 
@@ -62,26 +60,6 @@ Fixed = Sequence[Sequence[Move | None]]
 
 
 # --- scores straight from engine sheets --------------------------------------------------
-
-def _bonus_points(network: Network) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return (tuple(line.first for line in network.lines),
-            tuple(line.later for line in network.lines))
-
-
-def sheet_total(network: Network, rules: VVRules, sheet: Sheet) -> float:
-    """A sheet's total as :func:`.scoring.score_sheet` counts it (bonuses + 2 × transfer
-    numbers − the empty-station penalty), from the engine's bit masks: rollouts end in
-    thousands of these, and a scored MarkedSheet costs far more."""
-    first, later = _bonus_points(network)
-    points = 0
-    bits = sheet.first | sheet.later
-    while bits:
-        line = (bits & -bits).bit_length() - 1
-        bits &= bits - 1
-        points += first[line] if sheet.first >> line & 1 else later[line]
-    empty = (network.all_mask & ~sheet.marked).bit_count()
-    return points + 2 * sum(n for _, n in sheet.transfers) - empty_penalty(empty, rules.empty_rounding)
-
 
 # --- future cards ------------------------------------------------------------------------
 
@@ -434,7 +412,7 @@ def best_play(start: GameState, player: int, cards: Sequence[Card], seed: str | 
             tick()
         state = _finish_round(state, Policy().bot(seeded_rng("best/others")), fixed_round, player,
                               None)
-    total = sheet_total(state.network, state.rules, state.sheets[player])
+    total = final_total(state.network, state.rules, state.sheets[player])
     return best if best.total >= total else Found(total, tuple(made))
 
 

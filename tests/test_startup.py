@@ -76,6 +76,8 @@ def test_printing_a_bundled_sheet_loads_no_parser_or_engine(tmp_path, fmt):
                   "scorepad.rules.voll_verplant.ruleset") == []
     # An SVG embeds a subset of its font, cut by fontTools; a PDF's is reportlab's.
     assert bool(loaded(own, "fontTools")) == (fmt == "svg")
+    # A bundled sheet's QR code was made by segno ahead of time (scan_qr.BUNDLED)
+    assert loaded(own, "segno") == []
     # The font is read by reportlab in both formats; only the PDF needs its canvas.
     assert "reportlab.pdfbase.ttfonts" in modules
     assert ("reportlab.pdfgen.canvas" in modules) == (fmt == "pdf")

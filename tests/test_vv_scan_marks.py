@@ -115,3 +115,18 @@ def test_render_prints_scan_marks_unless_told_not_to(runner, tmp_path: Path):
     result = runner.invoke(root, ["vv", "render", str(sheet), "-o", str(off), "--no-scan-marks"])
     assert result.exit_code == 0, result.output
     assert "scan-marks" in on.read_text() and "scan-marks" not in off.read_text()
+
+
+def test_the_bundled_sheets_qr_codes_are_segnos_and_current():
+    # scan_qr.BUNDLED spares a blank sheet segno's import; after a bundled map changes it
+    # needs `python -m scorepad.sheets.voll_verplant.scan_print`.
+    from scorepad.sheets.voll_verplant.scan_print import bundled_texts, qr_cells, segno_cells
+    from scorepad.sheets.voll_verplant.scan_qr import BUNDLED
+
+    texts = bundled_texts()
+    assert set(BUNDLED) == set(texts)
+    for text in texts:
+        assert qr_cells(text) == segno_cells(text)
+    # a text the table lacks (a custom map) is segno's own
+    other = texts[0].replace("p=a4", "p=a5")
+    assert other not in BUNDLED and qr_cells(other) == segno_cells(other)

@@ -57,11 +57,34 @@ def marker_cells(marker_id: int) -> list[list[bool]]:
 
 
 def qr_cells(text: str) -> list[list[bool]]:
-    """The QR code of ``text`` with its border (True = dark), error correction M."""
+    """The QR code of ``text`` with its border (True = dark), error correction M: segno's,
+    made ahead of time for the bundled sheets (:data:`.scan_qr.BUNDLED`: importing segno
+    costs a blank sheet a tenth of its time) and now for any other."""
+    from .scan_qr import BUNDLED
+
+    rows = BUNDLED.get(text)
+    if rows is not None:  # a square: as many cells a row as rows, the first the highest bit
+        n = len(rows)
+        return [[bool(row >> (n - 1 - c) & 1) for c in range(n)] for row in rows]
+    return segno_cells(text)
+
+
+def segno_cells(text: str) -> list[list[bool]]:
+    """:func:`qr_cells` as segno makes them now."""
     import segno
 
     code = segno.make(text, error="m", micro=False)
     return [[bool(v) for v in row] for row in code.matrix_iter(scale=1, border=QR_BORDER)]
+
+
+def bundled_texts() -> list[str]:
+    """The QR texts of every bundled map on every paper and language, numbered or not."""
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+    from scorepad.rules.voll_verplant.scan_code import scan_text
+
+    return [scan_text(bundled_map(map_id), paper, lang, numbers) for map_id in BUNDLED_MAPS
+            for paper in ("a4", "letter") for lang in ("en", "de", "fr")
+            for numbers in (True, False)]
 
 
 def scan_marks_group(width: float, height: float, text: str) -> Group:
@@ -71,3 +94,18 @@ def scan_marks_group(width: float, height: float, text: str) -> Group:
         g.add(_cells(box, marker_cells(marker_id), f"aruco aruco-{marker_id}"))
     g.add(_cells(qr_box(width, height), qr_cells(text), "scan-qr"))
     return g
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerates scan_qr.py after a map changes
+    import pathlib
+
+    rows = "".join(
+        f"    {text!r}: (" + ", ".join(
+            hex(int("".join("1" if c else "0" for c in row), 2))
+            for row in segno_cells(text)) + "),\n"
+        for text in bundled_texts())
+    path = pathlib.Path(__file__).with_name("scan_qr.py")
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index("BUNDLED: dict["), text.index("# (end of the table)")
+    path.write_text(text[:start] + "BUNDLED: dict[str, tuple[int, ...]] = {\n" + rows + "}\n"
+                    + text[end:], encoding="utf-8")

@@ -44,7 +44,10 @@ def test_resume_hint_names_the_program_as_typed_whole_on_its_own_line(tmp_path, 
     environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     environ.update({"TERM": "xterm", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1",
                     "PATH": "/usr/bin:/bin"})
-    child = pexpect.spawn(typed, ["vv", "flip", "--seed", "s", "--log", log],
+    # through a shell in tmp_path, which runs the relative path as a user's shell does
+    # (pexpect would look the path up from this process's folder instead)
+    child = pexpect.spawn("/bin/sh", ["-c", 'exec "$0" "$@"', typed, "vv", "flip", "--seed",
+                                      "s", "--log", log],
                           cwd=str(tmp_path), env=environ, encoding="utf-8",
                           dimensions=(40, columns), timeout=30)
     child.logfile_read = seen = io.StringIO()

@@ -207,3 +207,21 @@ def test_the_checker_reads_like_the_command_and_asks_for_a_token(base):
     mf = new(base, game="mille-fiori", players=["Ann", "Bob"])
     assert httpx.post(api(mf["host"], "/check"), json={"move": "rose:5"}).status_code == 404
     assert httpx.post(api(game["host"], "/check"), json={"spec": "x"}).status_code == 400
+
+
+def test_what_a_step_scored_is_worded_in_every_page_language(base):
+    game = new(base, game="mille-fiori", players=["Ann", "Bob"], seed="words")
+    host = game["host"]
+    assert httpx.post(api(host, "/step"), json={"reveal": True}).status_code == 200
+    for _ in range(4):
+        state = httpx.get(api(host)).json()
+        [(player, moves)] = list(state["legal"].items())[:1]
+        r = httpx.post(api(host, "/step"), json={"player": player, "move": moves[0]})
+        assert r.status_code == 200, r.text
+    recent = httpx.get(api(host)).json()["view"]["recent"]
+    worded = [e for step in recent for e in step["events"] if e["whys"]]
+    assert worded
+    for e in worded:
+        # the English words are the engine's why; German and French are their own
+        assert e["whys"]["en"] == e["why"]
+        assert e["whys"]["de"] != e["why"] and e["whys"]["fr"] != e["why"]

@@ -45,6 +45,8 @@ def initials(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(str(i + 1) for i in range(len(names)))
 
 
+#: The languages a page speaks.
+LANGS = ("en", "de", "fr")
 #: The protocol's events of a step itself (the page lists the step apart from them).
 _STEP_EVENTS = ("play", "bonus-play", "deal", "leftover")
 
@@ -52,7 +54,19 @@ _STEP_EVENTS = ("play", "bonus-play", "deal", "leftover")
 def _events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """What a step scored and noted (``GAME.events``), as the page lists it."""
     return [{"player": e["player"], "points": e.get("points", 0), "kind": e["type"],
-             "why": e.get("why", "")} for e in events if e["type"] not in _STEP_EVENTS]
+             "why": e.get("why", ""), "whys": _whys(e)}
+            for e in events if e["type"] not in _STEP_EVENTS]
+
+
+def _whys(event: Mapping[str, Any]) -> dict[str, str]:
+    """An event's why in every page language (the engine's keyed reason, worded by the
+    game's words table); the English ``why`` where the event has no keyed reason."""
+    from scorepad.rules.mille_fiori.words import word
+
+    cause = event.get("reason")
+    if not isinstance(cause, Mapping):
+        return {}
+    return {lang: word(cause, lang) for lang in LANGS}
 
 
 def _step(move: Any, player: str | None) -> dict[str, Any]:

@@ -4,7 +4,7 @@
 // (state.legal). A tap on a space (or Ship) chooses where, then a card button plays
 // {card, action}; nothing here knows a rule. The page lists what each step scored, and
 // why, as the engine's events say.
-import { el } from "../common.js";
+import { el, lang } from "../common.js";
 
 let chosen = null; // {player, target} where target is a space id or "ship"
 let redraw = () => {}; // draws the last state again (after a tap that only chooses)
@@ -86,7 +86,9 @@ function recent(v, t) {
     const events = el("ul");
     for (const e of step.events) {
       const pts = e.points ? `${e.player}: +${e.points} ${kindName(e.kind, t)}` : `${kindName(e.kind, t)}`;
-      events.append(el("li", { class: `mf-ev mf-ev-${e.kind}`, text: `${pts} – ${e.why}` }));
+      // why, in the page's language (the engine's reason worded by the game's words table)
+      const why = (e.whys && e.whys[lang]) || e.why;
+      events.append(el("li", { class: `mf-ev mf-ev-${e.kind}`, text: `${pts} – ${why}` }));
     }
     li.append(events);
     list.append(li);

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint typecheck check bench callgrind clean sheets fuzz
+.PHONY: install test lint typecheck check bench bench-web callgrind clean sheets fuzz
 
 install: $(STAMP)
 
@@ -61,6 +61,11 @@ fuzz: install
 
 bench: install
 	$(BIN)/python benchmarks/run.py
+
+# The web load benchmark alone (benchmarks/bench_web.py: 50 tables x 6 phones of real
+# 6-player Voll verplant games, 1,000 steps; about a minute): run it on a quiet machine.
+bench-web: install
+	$(BIN)/python benchmarks/run.py web
 
 # Instructions per game under callgrind (benchmarks/bench_callgrind.py; part of `make bench`).
 callgrind: install

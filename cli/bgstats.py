@@ -4,10 +4,23 @@ Every game's ``score --json`` object has ``players`` (``name``, ``total``, ``ran
 ``winners``; BG Stats imports a play from that, the game's name and its
 BoardGameGeek id (left out where the id is not confirmed, BG Stats then matches the
 name).
+
+The record's shape is BG Stats' published import format: "Push plays to BG Stats from
+other apps or websites", https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
+(read 1 Dec 2026): ``board``, ``durationMin``, ``comments``, ``game`` (``bggId``,
+``highestWins``, ``name``, ``noPoints``, ``sourceGameId``), ``location``, ``playDate``
+(``"2020-10-23 19:16:58"``) and ``players`` (``startPlayer``, ``name``, ``rank``,
+``role``, ``score``, ``sourcePlayerId``, ``winner``). ``sourceName`` and
+``sourcePlayId`` were not in the part of that page that could be read; apps that push to
+BG Stats send both (the app's name; an id of the play, so a play sent twice is known), so
+they are sent too. The ids are stable, as the page asks: BG Stats remembers the game and
+the players they were matched to.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -19,14 +32,20 @@ NAMES = {"voll-verplant": "Voll verplant", "mille-fiori": "Mille Fiori", "floris
 
 
 def bgstats_record(game_id: str, score: Mapping[str, Any], when: datetime, *,
-                   board: str | None = None) -> dict[str, Any]:
-    """The play record BG Stats imports, from ``score`` (a ``score --json`` object)."""
-    game: dict[str, Any] = {"name": NAMES.get(game_id, game_id)}
+                   board: str | None = None, play: str | None = None) -> dict[str, Any]:
+    """The play record BG Stats imports, from ``score`` (a ``score --json`` object).
+
+    ``play`` names the play for ``sourcePlayId`` (a web game's id; by default the score
+    itself: the same game scored twice is the same play), sent only as a digest."""
+    game: dict[str, Any] = {"name": NAMES.get(game_id, game_id), "sourceGameId": game_id}
     if game_id in BGG_IDS:
         game["bggId"] = BGG_IDS[game_id]
     game["highestWins"] = True
+    game["noPoints"] = False
+    what = play if play is not None else json.dumps(score, sort_keys=True, default=str)
     record: dict[str, Any] = {
         "sourceName": "scorepad",
+        "sourcePlayId": hashlib.sha256(f"{game_id}\n{what}".encode()).hexdigest()[:20],
         "playDate": when.strftime("%Y-%m-%d %H:%M:%S"),
         "game": game,
     }
@@ -34,8 +53,10 @@ def bgstats_record(game_id: str, score: Mapping[str, Any], when: datetime, *,
         record["board"] = board
     # an unfinished game has no winner yet, whoever leads (Mille Fiori names the leaders)
     winners = set(score.get("winners", [])) if score.get("finished", True) else set()
-    record["players"] = [{"name": p["name"], "score": p["total"], "winner": p["name"] in winners,
-                          "rank": p["rank"]} for p in score["players"]]
+    # a player's name is their id here: the same name is the same player in every play
+    record["players"] = [{"name": p["name"], "sourcePlayerId": p["name"], "score": p["total"],
+                          "winner": p["name"] in winners, "rank": p["rank"]}
+                         for p in score["players"]]
     return record
 
 

@@ -40,6 +40,10 @@ from dataclasses import asdict, dataclass, field
 from importlib import import_module
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+# the languages, where the words are (re-exported: the protocol names them)
+from scorepad.rules.common.words import LANGS as LANGS
+from scorepad.rules.common.words import lang_of as lang_of
+
 #: A move (or chance outcome) in the log's own notation: plain, JSON-able data.
 MoveData = Any
 #: A game state: an immutable value whose type is the game's own.
@@ -48,8 +52,6 @@ State = Any
 #: points change, ``"points"`` and ``"why"`` (see :meth:`Game.events`).
 Event = dict[str, Any]
 
-#: The languages :meth:`Game.describe` and :meth:`Game.explain` speak.
-LANGS = ("en", "de", "fr")
 
 S = TypeVar("S")   # a game's state type
 M = TypeVar("M")   # a game's move type (the log's notation)
@@ -118,11 +120,6 @@ def event(type_: str, player: str | None, points: float | None = None, why: str 
         out["why"] = why
     out.update(more)
     return out
-
-
-def lang_of(lang: str) -> str:
-    """``lang`` if scorepad speaks it, else English (a page's unknown language)."""
-    return lang if lang in LANGS else "en"
 
 
 @runtime_checkable

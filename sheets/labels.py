@@ -574,8 +574,8 @@ WORDS: dict[str, dict[str, str]] = {
                         "de": "Spielende: der Stapel reicht für keine weitere Runde.",
                         "fr": "Fin de partie : la pioche ne suffit plus pour une manche."},
     # ---- the Floris page
-    "web.fl_spec": {"en": "Bouquet, e.g. rose:3 lily:3", "de": "Strauß, z. B. rose:3 lily:3",
-                    "fr": "Bouquet, p. ex. rose:3 lily:3"},
+    "web.fl_spec": {"en": "Bouquet, e.g. rose:3 lily:3", "de": "Strauß, z. B. rosen:3 lilien:3",
+                    "fr": "Bouquet, p. ex. roses:3 lys:3"},
     "web.fl_check": {"en": "Check", "de": "Prüfen", "fr": "Vérifier"},
     "web.fl_present": {"en": "Present", "de": "Werten", "fr": "Présenter"},
     "web.fl_for": {"en": "Enter for {name}", "de": "Eintragen für {name}", "fr": "Saisir pour {name}"},

@@ -57,9 +57,15 @@ def test_score_text_report_and_check(runner, tmp_path):
 def test_bgstats_record(runner, tmp_path):
     result = runner.invoke(root, ["vv", "score", write(tmp_path, GAME), "--format", "bgstats"])
     data = json.loads(result.output)
-    assert data["game"] == {"name": "Voll verplant", "bggId": 346482, "highestWins": True}
+    # BG Stats' import format (cli/bgstats.py cites it): ids stable from play to play
+    assert data["game"] == {"name": "Voll verplant", "sourceGameId": "voll-verplant",
+                            "bggId": 346482, "highestWins": True, "noPoints": False}
     # three rounds of a game not finished: Ann leads, nobody has won yet
-    assert data["players"][0] == {"name": "Ann", "score": 10.5, "winner": False, "rank": 1}
+    assert data["players"][0] == {"name": "Ann", "sourcePlayerId": "Ann", "score": 10.5,
+                                  "winner": False, "rank": 1}
+    again = json.loads(runner.invoke(root, ["vv", "score", write(tmp_path, GAME), "--format",
+                                            "bgstats"]).output)
+    assert again["sourcePlayId"] == data["sourcePlayId"]  # the same game, the same play
 
 
 def test_map_path_is_relative_to_the_log(runner, tmp_path):

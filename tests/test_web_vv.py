@@ -180,3 +180,30 @@ def test_the_flippers_seed_comes_from_the_games_view_once_over():
     assert session.view("Ann")["seed"] == "end"
     assert vv_view(session, "Ann")["flip"]["seed"] == "end"
     assert flipper_view(session)["flip"]["seed"] == "end"
+
+
+def test_per_player_routes_answer_only_that_players_link_or_the_host(base):
+    """``/check`` about a player and that player's marked sheet: their own link and the
+    host (the watch screen sees every sheet but asks no check); another player's link
+    gets a JSON 403 that says why."""
+    game = create(base, ["Ann", "Bob"], "t7").json()
+    host, watch = Link(base, game, game["host"]), Link(base, game, game["watch"])
+    ann, bob = (Link(base, game, p) for p in game["players"])
+    host.post("/step", {"reveal": True})
+    query = {"move": {"player": "Ann", "move": {"line": "R", "crosses": 2}}}
+    for link in (ann, host):
+        r = link.post("/check", query)
+        assert r.status_code == 200 and r.json()["ok"] is True, r.text
+    for link, who in ((bob, "only for Bob, not for Ann"), (watch, "no player (Ann)")):
+        r = link.post("/check", query)
+        assert r.status_code == 403 and r.headers["content-type"] == "application/json"
+        assert who in r.json()["error"]
+    # Bob asking about himself still works; a query naming no player is the game's to refuse
+    assert bob.post("/check", {"move": {"player": "Bob", "move": {"line": "A"}}}).status_code == 200
+    key = ann.get().json()["view"]["table"]["sheets"][0]["marks"]
+    marks = "/asset/marks-0-en-" + key + ".svg"
+    for link in (ann, host, watch):
+        assert link.get(marks).status_code == 200
+    r = bob.get(marks)
+    assert r.status_code == 403 and "only for Bob, not for Ann" in r.json()["error"]
+    assert bob.get("/asset/sheet-en.svg").status_code == 200  # the blank sheet is nobody's

@@ -137,8 +137,8 @@ def test_a_whole_game_from_two_phones_scores_as_vv_score(browser, tmp_path, runn
             assert f"= {p['total']:g}" in host.inner_text(".vv-breakdown")
         for page in [host, *players]:
             assert small_targets(page) == [] and horizontal_overflow(page) == 0
-        players[1].click(".vv-zoom")  # the sheet larger, scrolled inside its frame
-        assert players[1].get_attribute(".vv-zoom", "aria-pressed") == "true"
+        players[1].click("#vv-zoom-in")  # the sheet larger, panned inside its frame
+        players[1].wait_for_selector(".vv-scroll[data-scale='1.50']")
         assert horizontal_overflow(players[1]) == 0
         players[1].locator(".vv-sheet").screenshot(path=str(SHOTS / "vv-table-zoom.png"))
         assert "Game over: every wagon window is filled." in host.inner_text("[data-part=windows]")

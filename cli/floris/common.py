@@ -62,13 +62,9 @@ def number_word(count: int, singular: str, plural: str | None = None) -> str:
     return f"{count} {singular if count == 1 else (plural or singular + 's')}"
 
 
-def verdict_lines(verdict: Verdict, fix: Fix | None) -> list[str]:
-    """What ``floris bouquet`` prints for a verdict (the browser's checker shows the same)."""
-    from scorepad.rules.floris.flowers import describe_counts
+def verdict_lines(verdict: Verdict, fix: Fix | None, lang: str = "en") -> list[str]:
+    """What ``floris bouquet`` prints for a verdict (the browser's checker shows the same,
+    in the page's language): the game's words (:func:`scorepad.rules.floris.words.verdict_lines`)."""
+    from scorepad.rules.floris.words import verdict_lines as lines
 
-    if verdict.valid:
-        bonus = f" + {verdict.bonus} bonus" if verdict.bonus else ""
-        return [f"valid bouquet: {verdict.label} ({describe_counts(verdict.counts)}), "
-                f"{number_word(verdict.flowers, 'flower')}{bonus} = "
-                f"{number_word(verdict.points, 'point')}"]
-    return [f"not a bouquet: {verdict.reason}", *([f"smallest fix: {fix.text}"] if fix else [])]
+    return lines(verdict, fix, lang)

@@ -51,7 +51,18 @@ from .bodies import TooLarge, TooSlow
 from .bodies import json_body as _body
 from .games import WebGame, default_games
 from .guard import Guard
-from .host import HOST, MAX_STREAMS, Conflict, Forbidden, Host, HostedGame, NotSaved, Role, TooMany
+from .host import (
+    HOST,
+    MAX_STREAMS,
+    WATCH,
+    Conflict,
+    Forbidden,
+    Host,
+    HostedGame,
+    NotSaved,
+    Role,
+    TooMany,
+)
 from .models import Check, CreateGame, Retract, Step, Undo
 from .scan import scan_routes
 
@@ -114,7 +125,10 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         return JSONResponse(_links(request, hosted))
 
     async def asset(request: Request) -> Response:
-        hosted, _ = _find(request)
+        hosted, role = _find(request)
+        if hosted.web.asset_owner:
+            name = hosted.web.asset_owner(hosted.session, request.path_params["name"])
+            _only_for(role, name, watch=True)
         found = hosted.web.asset(hosted.session, request.path_params["name"]) \
             if hosted.web.asset else None
         if found is None:
@@ -131,10 +145,12 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         return Response(hosted.view_json(role), media_type="application/json")
 
     async def check(request: Request) -> Response:
-        hosted, _ = _find(request)
+        hosted, role = _find(request)
         if hosted.web.check is None:
             raise Forbidden(f"{hosted.web.id} offers no check", status=404)
         body = await _body(request, Check)
+        if hosted.web.check_owner:
+            _only_for(role, hosted.web.check_owner(hosted.session, body.move), watch=False)
         return JSONResponse(dict(hosted.web.check(hosted.session, body.move)))
 
     async def undo(request: Request) -> Response:
@@ -225,6 +241,17 @@ def _page(name: str) -> Response:
     text = (STATIC / name).read_text(encoding="utf-8").replace("<!--HEAD-->\n", head)
     words = json.dumps(all_words(), ensure_ascii=False).replace("<", "\\u003c")
     return HTMLResponse(text.replace('"/*WORDS*/"', words), headers=PAGE_HEADERS)
+
+
+def _only_for(role: Role, player: str | None, *, watch: bool) -> None:
+    """A request about ``player`` (None: nobody's in particular) answers only to that
+    player's link or the host's (and the watch link's where ``watch``: it sees every
+    sheet); another player's link gets 403."""
+    if player is None or role == HOST or role == ("player", player) or (watch and role == WATCH):
+        return
+    if role[0] == "player":
+        raise Forbidden(f"this link answers only for {role[1]}, not for {player}")
+    raise Forbidden(f"the watch link answers for no player ({player})")
 
 
 def _qr_data_uri(url: str) -> str:

@@ -6,22 +6,33 @@ end-of-game entry once made, totals and ranks as ``floris score --json`` gives t
 (:func:`scorepad.rules.floris.scoring.score`), the phase and the options the forms need.
 ``check_bouquet(session, spec)`` answers the page's checker before a bouquet is presented:
 valid or not, the points, the reason and the smallest fix, in the words ``floris
-bouquet`` prints (:func:`scorepad.floris.common.verdict_lines`), judged by the engine's
-own :func:`~scorepad.rules.floris.bouquet.judge` under the game's rules.
+bouquet`` prints (:func:`scorepad.rules.floris.words.verdict_lines`, also in German and
+French), judged by the engine's own :func:`~scorepad.rules.floris.bouquet.judge` under the
+game's rules. Bouquets and verdicts come worded in every page language by the game's words.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from scorepad.floris.common import verdict_json, verdict_lines
+from scorepad.floris.common import verdict_json
 from scorepad.rules.common.errors import InputError
-from scorepad.rules.floris.bouquet import judge
+from scorepad.rules.floris.bouquet import Verdict, judge
 from scorepad.rules.floris.fix import smallest_fix
 from scorepad.rules.floris.flowers import flower_types
 from scorepad.rules.floris.scoring import score
 from scorepad.rules.floris.spec import parse_spec
+from scorepad.rules.floris.words import counts_text, pattern_label, verdict_lines
 from scorepad.rules.session import Session
+
+from .words import LANGS
+
+
+def _said(verdict: Verdict) -> dict[str, dict[str, str]]:
+    """A bouquet in every page language: its flowers and its pattern (the game's words)."""
+    return {lang: {"flowers": counts_text(verdict.counts, lang),
+                   "label": pattern_label(verdict.pattern, verdict.counts, lang)}
+            for lang in LANGS}
 
 #: the longest spec the checker reads (a hand is far shorter)
 MAX_SPEC = 200
@@ -35,8 +46,10 @@ def floris_view(session: Session, player: str | None) -> dict[str, Any]:
     for seat, entry in zip(state.seats, result["players"], strict=True):
         for bouquet, shown in zip(seat.bouquets, entry["bouquets"], strict=True):
             shown["label"] = bouquet.verdict.label
+            shown["said"] = _said(bouquet.verdict)
         if seat.end and seat.end.final:
             entry["final"]["label"] = seat.end.final.verdict.label
+            entry["final"]["said"] = _said(seat.end.final.verdict)
         entry["entered"] = seat.end is not None
     return {"phase": state.phase, "players": result["players"], "winners": result["winners"],
             "flowers": list(flower_types()),
@@ -47,7 +60,8 @@ def floris_view(session: Session, player: str | None) -> dict[str, Any]:
 
 def check_bouquet(session: Session, spec: Any) -> dict[str, Any]:
     """The verdict on ``spec`` (a bouquet as ``floris bouquet`` reads it) under the game's
-    rules: ``{"readable", "valid", "points", "reason", "fix", "lines", ...}``."""
+    rules: ``{"readable", "valid", "points", "reason", "fix", "lines", "said", ...}``
+    (``lines`` in English as the command prints them, ``said`` in every page language)."""
     if not isinstance(spec, str) or len(spec) > MAX_SPEC:
         return {"readable": False, "valid": False,
                 "lines": [f"a bouquet is a spec such as \"rose:3 lily:3\" (at most "
@@ -59,4 +73,5 @@ def check_bouquet(session: Session, spec: Any) -> dict[str, Any]:
         return {"readable": False, "valid": False, "lines": [err.message]}
     fix = smallest_fix(verdict.counts, rules)
     return {"readable": True, **verdict_json(verdict), "reason": verdict.reason,
-            "fix": fix.text if fix else None, "lines": verdict_lines(verdict, fix)}
+            "fix": fix.text if fix else None, "lines": verdict_lines(verdict, fix),
+            "said": {lang: verdict_lines(verdict, fix, lang) for lang in LANGS}}

@@ -30,6 +30,9 @@ ViewHook = Callable[[Session, "str | None"], Mapping[str, Any]]
 AssetHook = Callable[[Session, str], "tuple[str, str] | None"]
 #: ``check(session, move)``: what the game says of a move before it is played (a verdict).
 CheckHook = Callable[[Session, Any], Mapping[str, Any]]
+#: ``owner(session, what)``: the player a check's query or an asset's name is about (None:
+#: nobody's in particular); the server answers it only to that player's link or the host.
+OwnerHook = Callable[[Session, Any], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,10 @@ class WebGame:
     flipper: bool = False
     #: files the page module fetches (``GET /api/games/{id}/asset/{name}``), e.g. a blank sheet
     asset: AssetHook | None = None
+    #: whose a check's query is (e.g. Voll verplant's ``{"player": NAME, ...}``)
+    check_owner: OwnerHook | None = None
+    #: whose an asset is (e.g. a player's marked sheet); the watch link may fetch it too
+    asset_owner: OwnerHook | None = None
 
     @property
     def id(self) -> str:
@@ -80,10 +87,11 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
 def _pages(game_id: str) -> dict[str, Any]:
     """The view hook and page module of the games that have them."""
     if game_id == "voll-verplant":
-        from .vv import vv_asset, vv_check, vv_view
+        from .vv import vv_asset, vv_asset_owner, vv_check, vv_check_owner, vv_view
 
         return {"view": vv_view, "page": "voll-verplant.js", "flipper": True,
-                "asset": vv_asset, "check": vv_check}
+                "asset": vv_asset, "check": vv_check, "asset_owner": vv_asset_owner,
+                "check_owner": vv_check_owner}
     if game_id == "mille-fiori":
         from .mf import mf_view
 

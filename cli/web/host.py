@@ -183,7 +183,8 @@ class HostedGame:
             log = s.to_log() if done else None  # none while the game runs (see view)
             self._shared = (self.version, {
                 "log": log, "score": score,
-                "bgstats": bgstats_link(self.web.id, score) if score and score.get("players")
+                "bgstats": bgstats_link(self.web.id, score, self.meta.id)
+                if score and score.get("players")
                 else None})
         return self._shared[1]
 

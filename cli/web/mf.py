@@ -25,6 +25,8 @@ from scorepad.rules.session import Session
 from scorepad.sheets.mille_fiori.board_svg import PLAYER_COLORS, area_pages
 from scorepad.sheets.svg import render_svg
 
+from .words import LANGS
+
 RECENT = 8  # the steps whose events the page lists
 
 
@@ -45,8 +47,6 @@ def initials(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(str(i + 1) for i in range(len(names)))
 
 
-#: The languages a page speaks.
-LANGS = ("en", "de", "fr")
 #: The protocol's events of a step itself (the page lists the step apart from them).
 _STEP_EVENTS = ("play", "bonus-play", "deal", "leftover")
 
@@ -59,8 +59,9 @@ def _events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _whys(event: Mapping[str, Any]) -> dict[str, str]:
-    """An event's why in every page language (the engine's keyed reason, worded by the
-    game's words table); the English ``why`` where the event has no keyed reason."""
+    """An event's (or the owed bonus card's) why in every page language (the engine's
+    keyed reason, worded by the game's words table); none where it has no keyed reason
+    (the page then shows the English ``why``)."""
     from scorepad.rules.mille_fiori.words import word
 
     cause = event.get("reason")
@@ -115,7 +116,8 @@ def mf_view(session: Session, player: str | None) -> dict[str, Any]:
         "areas": [{"id": name, "svg": svg} for name, svg in area_svgs(g.owner, marks)],
         "players": players, "fields": fields,
         "display": seen["display"], "hands": hands, "seeded": seen["seeded"],
-        "bonus_owed": seen["bonus_owed"],
+        "bonus_owed": seen["bonus_owed"] and {**seen["bonus_owed"],
+                                              "whys": _whys(seen["bonus_owed"])},
         "round": g.round + 1, "rounds": g.cfg.rounds, "ship_track": len(b.ship_points) - 1,
         "recent": recent, "end": g.ended_by,
     }

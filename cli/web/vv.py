@@ -268,6 +268,21 @@ def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
     return _marks_svg(net, sheet, lang), "image/svg+xml"
 
 
+def vv_asset_owner(session: Session, name: str) -> str | None:
+    """The player whose pen marks ``name`` is (``marks-<seat>-…``; None: a blank sheet)."""
+    found = MARKS_ASSET.match(name)
+    players = session.state.players
+    if found is None or int(found.group(1)) >= len(players):
+        return None
+    return players[int(found.group(1))]
+
+
+def vv_check_owner(session: Session, query: Any) -> str | None:
+    """The player a check asks about (``{"player": NAME, "move": MOVE}``)."""
+    name = query.get("player") if isinstance(query, dict) else None
+    return name if isinstance(name, str) else None
+
+
 _COMPLETIONS: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
 
 

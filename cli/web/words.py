@@ -102,6 +102,8 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
     "web.err_twice": {"en": "“{name}” is named twice (names are matched ignoring case)",
                       "de": "„{name}“ kommt zweimal vor (Groß-/Kleinschreibung zählt nicht)",
                       "fr": "« {name} » figure deux fois (sans distinction de casse)"},
+    "web.vv_zoom_in": {"en": "Zoom in", "de": "Vergrößern", "fr": "Agrandir"},
+    "web.vv_zoom_out": {"en": "Zoom out", "de": "Verkleinern", "fr": "Réduire"},
     "web.confirm": {"en": "Confirm", "de": "Bestätigen", "fr": "Confirmer"},
     "web.cancel": {"en": "Cancel", "de": "Abbrechen", "fr": "Annuler"},
 }

@@ -11,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorepad.rules.game import lang_of
-
+#: The languages :meth:`Game.describe` and :meth:`Game.explain` speak (kept here, not in
+#: :mod:`scorepad.rules.game`, so that wording a verdict loads no game protocol).
+LANGS = ("en", "de", "fr")
 #: key -> {lang: template}
 Texts = Mapping[str, Mapping[str, str]]
+
+
+def lang_of(lang: str) -> str:
+    """``lang`` if scorepad speaks it, else English (a page's unknown language)."""
+    return lang if lang in LANGS else "en"
 
 
 def say(texts: Texts, key: str, lang: str = "en", **fields: Any) -> str:

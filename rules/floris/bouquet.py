@@ -15,8 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .flowers import Counts, describe_counts
+from . import words
+from .flowers import Counts, run_text
 from .ruleset import FlorisRules
+from .words import Problem
+
+__all__ = ["PATTERNS", "Verdict", "is_valid", "judge", "pattern_label", "run_text", "shape"]
 
 PATTERNS = ("same", "equal", "ascending")
 """Pattern names as printed in JSON, in the order ties between fixes prefer them."""
@@ -33,11 +37,12 @@ class Verdict:
     bonus: int
     points: int                  # flowers + bonus, 0 when invalid
     reason: str | None           # why it is not a bouquet (None when valid)
+    problems: tuple[Problem, ...] = ()  # the same as data, for words in any language
 
     @property
     def label(self) -> str:
         """A short name of the pattern for people: ``one type``, ``equal counts``, ``run 1-2-3``."""
-        return pattern_label(self.pattern, self.counts) if self.pattern else "no bouquet"
+        return pattern_label(self.pattern, self.counts)
 
 
 def shape(counts: Counts, rules: FlorisRules) -> str | None:
@@ -66,29 +71,18 @@ def judge(counts: Counts, rules: FlorisRules) -> Verdict:
     pattern = shape(counts, rules)
     problems = []
     if flowers == 0:
-        problems.append("no flowers")
+        problems.append(Problem("no-flowers"))
     elif pattern is None:
-        run = "from 1" if rules.run_starts_at_one else "of consecutive counts"
-        problems.append(f"{describe_counts(counts)}: not one type, not equal counts, "
-                        f"not a run {run} over 3+ types")
+        problems.append(Problem("no-pattern", from_one=rules.run_starts_at_one))
     if 0 < flowers < rules.min_flowers:
-        problems.append(f"only {flowers} flower{'s' if flowers != 1 else ''}, "
-                        f"at least {rules.min_flowers} needed")
+        problems.append(Problem("too-few", least=rules.min_flowers))
     if problems:
-        return Verdict(counts, flowers, None, False, 0, 0, "; ".join(problems))
+        reason = "; ".join(words.problem_text(p, counts) for p in problems)
+        return Verdict(counts, flowers, None, False, 0, 0, reason, tuple(problems))
     bonus = rules.bonus(flowers)
     return Verdict(counts, flowers, pattern, True, bonus, flowers + bonus, None)
 
 
-def pattern_label(pattern: str, counts: Counts) -> str:
-    """``one type``, ``equal counts`` or the run, e.g. ``run 1-2-3``."""
-    if pattern == "same":
-        return "one type"
-    if pattern == "equal":
-        return "equal counts"
-    return "run " + run_text(counts)
-
-
-def run_text(counts: Counts) -> str:
-    """The counts present in ascending order, ``1-2-3``."""
-    return "-".join(str(n) for n in sorted(n for n in counts if n > 0))
+def pattern_label(pattern: str | None, counts: Counts) -> str:
+    """``one type``, ``equal counts``, the run (``run 1-2-3``) or ``no bouquet``."""
+    return words.pattern_label(pattern, counts)

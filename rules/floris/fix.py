@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
-from .bouquet import PATTERNS, is_valid, run_text, shape
-from .flowers import Counts, flower_name, flower_table, flower_types
+from .bouquet import PATTERNS, is_valid, shape
+from .flowers import Counts
 from .ruleset import FlorisRules
+from .words import FixWords, fix_text
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Fix:
     pattern: str
     change: tuple[int, ...]
     text: str
+    words: FixWords  # the change as data, for words in any language (:func:`.words.fix_text`)
 
     @property
     def added(self) -> int:
@@ -57,7 +59,8 @@ def smallest_fix(counts: Counts, rules: FlorisRules) -> Fix | None:
     assert best is not None  # "all of one type" is always reachable
     pattern, target = best
     change = tuple(t - c for t, c in zip(target, counts, strict=True))
-    return Fix(target, pattern, change, describe_fix(counts, pattern, change, rules))
+    words = fix_words(counts, pattern, change, rules)
+    return Fix(target, pattern, change, fix_text(words), words)
 
 
 def _targets(counts: Counts, rules: FlorisRules) -> Iterator[tuple[str, Counts]]:
@@ -95,44 +98,24 @@ def _targets(counts: Counts, rules: FlorisRules) -> Iterator[tuple[str, Counts]]
                 yield "ascending", tuple(target)
 
 
-def describe_fix(counts: Counts, pattern: str, change: tuple[int, ...], rules: FlorisRules) -> str:
-    """Words for a change: ``add 1 daisy for 1-2-3``, ``1 rose too many for equal counts``."""
-    ids = flower_types()
+def fix_words(counts: Counts, pattern: str, change: tuple[int, ...], rules: FlorisRules) -> FixWords:
+    """A change as words are made from it (:func:`.words.fix_text`: ``add 1 daisy for
+    1-2-3``, ``1 rose too many for equal counts``)."""
     target = tuple(c + d for c, d in zip(counts, change, strict=True))
+    least = rules.min_flowers
     if not any(counts):
-        return f"add {rules.min_flowers} flowers of any one type"
-    adds = [(i, d) for i, d in enumerate(change) if d > 0]
-    drops = [(i, -d) for i, d in enumerate(change) if d < 0]
+        return FixWords((), (), (), "empty", least)
+    adds = tuple((i, d) for i, d in enumerate(change) if d > 0)
+    drops = tuple((i, -d) for i, d in enumerate(change) if d < 0)
     # A flower type the hand lacks can be swapped for any other lacking type at the same
     # cost: say so instead of naming the first one.
     new = [i for i, _ in adds if counts[i] == 0]
     spare = [i for i in range(len(counts)) if counts[i] == 0 and change[i] == 0]
-    phrases = []
-    for i, d in adds:
-        if len(new) == 1 and i == new[0] and spare:
-            options = _join([ids[j] for j in sorted([i, *spare])], "or")
-            phrases.append(f"{d} flower{'s' if d != 1 else ''} of one new type ({options})")
-        else:
-            phrases.append(flower_name(i, d))
-    dropped = _join([flower_name(i, d) for i, d in drops], "and")
-    if adds and drops:
-        words = f"add {_join(phrases, 'and')} and remove {dropped}"
-    elif adds:
-        words = f"add {_join(phrases, 'and')}"
+    options = tuple(sorted([new[0], *spare])) if len(new) == 1 and spare else ()
+    if not drops and shape(counts, rules) == pattern and sum(counts) < least:
+        goal = "reach"
     else:
-        words = f"{dropped} too many"
-    if not drops and shape(counts, rules) == pattern and sum(counts) < rules.min_flowers:
-        return f"{words} to reach {rules.min_flowers}"
-    if pattern == "same":
-        kept = next(i for i, n in enumerate(target) if n)
-        return f"{words} for all {flower_table().flowers[kept].plural}"
-    if pattern == "equal":
-        return f"{words} for equal counts"
-    return f"{words} for {run_text(target)}"
+        goal = {"same": "same", "equal": "equal"}.get(pattern, "run")
+    kept = next((i for i, n in enumerate(target) if n), 0)
+    return FixWords(adds, drops, options, goal, least, kept, target)
 
-
-def _join(items: list[str], last: str) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"

@@ -67,12 +67,6 @@ def flower_types() -> tuple[str, ...]:
     return flower_table().ids
 
 
-def flower_name(index: int, count: int) -> str:
-    """``"1 rose"``, ``"2 roses"``: a count with the singular or plural name."""
-    flower = flower_table().flowers[index]
-    return f"{count} {flower.id if count == 1 else flower.plural}"
-
-
 @lru_cache(maxsize=256)
 def lookup(word: str) -> int:
     """The index of the flower type a spec word names: a name, or a prefix of names of one type.
@@ -102,11 +96,9 @@ def lookup(word: str) -> int:
     raise ValueError(f"unknown flower {word!r} ({hint}expected {', '.join(table.ids)})")
 
 
-def describe_counts(counts: Counts) -> str:
-    """``"rose 3, lily 3"``: the types present with their counts, in the fixed order."""
-    ids = flower_types()
-    parts = [f"{ids[i]} {n}" for i, n in enumerate(counts) if n > 0]
-    return ", ".join(parts) if parts else "no flowers"
+def run_text(counts: Counts) -> str:
+    """The counts present in ascending order, ``1-2-3``."""
+    return "-".join(str(n) for n in sorted(n for n in counts if n > 0))
 
 
 def format_spec(counts: Counts) -> str:

@@ -569,7 +569,10 @@ def view(s: MFState, viewer: str | None) -> dict[str, Any]:
         "rules": g.cfg.rules.changed_from(default_rules()), "seeded": s.seed is not None,
         "round": g.round + 1, "rounds": g.cfg.rounds, "start": names[g.start],
         "phase": g.phase, "to_move": to_move(s), "over": over, "ended_by": g.ended_by,
-        "bonus_owed": {"player": names[g.pending], "why": g.pending_why}
+        "bonus_owed": {"player": names[g.pending], "why": g.pending_why,
+                       # the engine's keyed reason, for a page to word in its language
+                       "reason": g.pending_why.data() if isinstance(g.pending_why, words.Reason)
+                       else None}
         if g.phase == E.BONUS else None,
         "board": {b.space_ids[i]: names[p] for i, p in enumerate(owner) if p >= 0},
         "display": None if g.display is None else _ids(b, g.display),

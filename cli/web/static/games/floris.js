@@ -3,7 +3,14 @@
 // smallest fix, the words `floris bouquet` prints), Present plays the bouquet as a step,
 // and the engine refuses what is no bouquet. The end-of-game entry is one more step. The
 // form is built once, so a state arriving from another phone never wipes what is typed.
-import { el } from "../common.js";
+import { el, lang } from "../common.js";
+
+// a bouquet or a verdict in the page's language (the game's words, sent for en/de/fr)
+const said = (x) => (x.said && x.said[lang]) || null;
+const bouquetText = (b) => {
+  const w = said(b);
+  return w ? `${w.flowers} – ${w.label}` : `${b.spec} – ${b.label}`;
+};
 
 let form = null;   // the persistent form elements
 let forName = null; // whom the form enters for (the host may choose)
@@ -39,7 +46,7 @@ function build(ctx) {
     if (!ok) { verdict.textContent = body.error; return; }
     verdict.className = `fl-verdict ${body.valid ? "ok" : "bad"}`;
     verdict.append(el("strong", { text: `${body.valid ? "✓" : "✗"} ${t(body.valid ? "fl_valid" : "fl_invalid")}` }));
-    for (const line of body.lines) verdict.append(el("div", { class: "fl-line", text: line }));
+    for (const line of said(body) || body.lines) verdict.append(el("div", { class: "fl-line", text: line }));
   });
   present.addEventListener("click", async () => {
     if (await ctx.step(forName, spec.value)) { spec.value = ""; verdict.replaceChildren(); }
@@ -66,8 +73,8 @@ function tally(v, state, t) {
   box.append(table);
   for (const p of v.players) {
     const list = el("ul", { class: "fl-bouquets", "data-player": p.name });
-    for (const b of p.bouquets) list.append(el("li", { text: `${b.spec} – ${b.label}: ${t("fl_points", { n: b.points })}` }));
-    if (p.final) list.append(el("li", { class: "fl-finalb", text: `${t("fl_final_bouquet")}: ${p.final.spec} – ${t("fl_points", { n: p.final.points })}` }));
+    for (const b of p.bouquets) list.append(el("li", { text: `${bouquetText(b)}: ${t("fl_points", { n: b.points })}` }));
+    if (p.final) list.append(el("li", { class: "fl-finalb", text: `${t("fl_final_bouquet")}: ${bouquetText(p.final)}: ${t("fl_points", { n: p.final.points })}` }));
     if (p.penalties) list.append(el("li", { text: t("fl_penalties", { n: p.penalties }) }));
     if (list.children.length) box.append(el("h3", { text: p.name }), list);
   }

@@ -109,6 +109,10 @@ function fields(v, t) {
   return table;
 }
 
+// why a bonus card is owed, in the page's language (the engine's keyed reason, worded by
+// the game's words table, as the events' whys)
+const owedWhy = (owed) => (owed.whys && owed.whys[lang]) || owed.why;
+
 // where to play (spaces marked on the board) and the cards for the chosen target
 function picker(state, ctx, legal) {
   const t = ctx.t;
@@ -116,7 +120,7 @@ function picker(state, ctx, legal) {
   const box = el("section", { class: "mf-pick", id: "mf-pick" });
   // the bonus card owed is said where the player looks: in the sticky picker
   const owed = state.view.bonus_owed;
-  if (owed) box.append(el("p", { class: "mf-owed", id: "mf-owed-pick", text: ctx.t("mf_owes", { name: owed.player, why: owed.why }) }));
+  if (owed) box.append(el("p", { class: "mf-owed", id: "mf-owed-pick", text: ctx.t("mf_owes", { name: owed.player, why: owedWhy(owed) }) }));
   if (!player) return box;
   const moves = state.legal[player];
   if (chosen && (chosen.player !== player || !legal.has(chosen.target))) chosen = null;
@@ -187,7 +191,7 @@ export function render(root, state, ctx) {
   const legal = byTarget(player ? state.legal[player] : []);
   const parts = [el("p", { class: "mf-round", id: "mf-round", text: t("mf_round", { n: v.round, of: v.rounds }) })];
   if (v.end) parts.push(el("p", { class: "mf-owed", id: "mf-end", text: t(`mf_end_${v.end}`) }));
-  if (v.bonus_owed) parts.push(el("p", { class: "mf-owed", id: "mf-owed", text: t("mf_owes", { name: v.bonus_owed.player, why: v.bonus_owed.why }) }));
+  if (v.bonus_owed) parts.push(el("p", { class: "mf-owed", id: "mf-owed", text: t("mf_owes", { name: v.bonus_owed.player, why: owedWhy(v.bonus_owed) }) }));
   parts.push(players(v, t));
   for (const [name, hand] of Object.entries(v.hands)) parts.push(cards(t("mf_hand", { name }), hand, t));
   if (v.display) parts.push(cards(t("mf_display"), v.display, t));

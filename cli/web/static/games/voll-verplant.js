@@ -9,11 +9,13 @@
 // completions announced to all, everyone's progress and the sheets as the server draws
 // them (the blank sheet of the map under the player's pen marks, both SVG from the
 // sheets layer).
+import { newView, panZoom } from "../panzoom.js";
+
 const LANGS = ["en", "de", "fr"];
 let pick = {}; // player -> {line, direction}: the taps so far, while their choices stay
 const pickFor = {}; // player -> the legal moves the taps were made among
 let shownSheet = null; // the host's or watcher's chosen sheet
-let zoomed = false;
+const views = {}; // sheet's player -> its zoom and pan ({scale, x, y}), kept across redraws
 // player -> {move, preview}: a move tapped but not played yet (confirm plays it)
 const pending = {};
 const svgText = new Map(); // blank sheet URL -> its SVG text (the phone fetches it once)
@@ -255,8 +257,11 @@ function boardSheet(holder, url, name, state, table, ctx) {
 function sheetOf(table, name, state, ctx) {
   const sheet = table.sheets.find((s) => s.player === name) ?? table.sheets[0];
   const fig = el("figure", { class: "vv-sheet", "data-player": sheet.player });
+  const view = (views[sheet.player] ??= newView());
+  const zoomOut = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-out", "aria-label": ctx.t("vv_zoom_out"), title: ctx.t("vv_zoom_out") }, "−");
+  const zoomIn = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-in", "aria-label": ctx.t("vv_zoom_in"), title: ctx.t("vv_zoom_in") }, "+");
   const head = el("figcaption", {}, el("span", { text: ctx.t("vv_sheet", { name: sheet.player }) }),
-    el("button", { type: "button", class: "vv-zoom", "aria-pressed": String(zoomed), onclick: () => { zoomed = !zoomed; ctx.rerender(); } }, ctx.t("vv_zoom")));
+    el("span", { class: "vv-zooms" }, zoomOut, zoomIn));
   const token = encodeURIComponent(new URLSearchParams(location.search).get("t") || "");
   const lang = LANGS.includes(ctx.lang) ? ctx.lang : "en";
   const file = (name) => `/api/games/${encodeURIComponent(state.game.id)}/asset/${name}.svg?t=${token}`;
@@ -265,8 +270,13 @@ function sheetOf(table, name, state, ctx) {
   boardSheet(base, file(`sheet-${lang}`), sheet.player, state, table, ctx);
   // the player's pen marks over it, in the same viewBox (a new key when they change)
   const marks = el("img", { class: "vv-marks", alt: "", src: file(`marks-${sheet.seat}-${lang}-${sheet.marks}`) });
-  const paper = el("div", { class: zoomed ? "vv-paper zoomed" : "vv-paper" }, base, marks);
-  fig.append(head, el("div", { class: "vv-scroll" }, paper));
+  const paper = el("div", { class: "vv-paper" }, base, marks);
+  // pinch and drag the sheet (the buttons and a double tap too); taps still choose targets
+  const frame = el("div", { class: "vv-scroll" }, paper);
+  const zoom = panZoom(frame, paper, view, (v) => { zoomOut.disabled = v.scale <= 1; });
+  zoomIn.onclick = zoom.zoomIn;
+  zoomOut.onclick = zoom.zoomOut;
+  fig.append(head, frame);
   if (tapped) fig.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
   return fig;
 }

@@ -38,14 +38,11 @@ from .board import (
 from .engine import (
     BONUS,
     CATEGORIES,
-    EMPTY_CAT,
-    FIELD_CAT,
     NCAT,
     OVER,
     PLAY,
     ROUND_END,
     SHIP,
-    SHIP_CAT,
     Action,
     EmptyDisplay,
     EndRound,
@@ -55,6 +52,8 @@ from .engine import (
 from .ruleset import PLAYER_COUNTS, MFRules, default_rules
 from .words import reason
 
+SHIP_CAT, FIELD_CAT, EMPTY_CAT = (CATEGORIES.index(c) for c in ("ship", "bonus_fields",
+                                                                  "empty_display"))
 
 @dataclass(frozen=True)
 class SimConfig:
@@ -994,10 +993,38 @@ AnyState = engine.State | SimState
 def to_engine(s: SimState) -> engine.State:
     """The engine's state of the moment ``s`` is (for the engine to judge a step)."""
     cfg = s.cfg
-    return engine.State(engine.make_config(cfg.names, cfg.rules, cfg.board), *s[1:])
+    return engine.State(
+        cfg=engine.make_config(cfg.names, cfg.rules, cfg.board), owner=s.owner,
+        points=s.points, diamonds=s.diamonds, ship=s.ship, claimed=s.claimed,
+        field_taken=s.field_taken, display=s.display, seen=s.seen, pool=s.pool,
+        hidden=s.hidden, round=s.round, start=s.start, turn=s.turn, turns=s.turns,
+        phase=s.phase, pending=s.pending, pending_why=s.pending_why, ending=s.ending,
+        end_reason=s.end_reason, leftover_done=s.leftover_done, bonus_cards=s.bonus_cards,
+        events=s.events, deferred=s.deferred)
 
 
 def from_engine(state: engine.State, *, explain: bool = True) -> SimState:
     """The simulator's state of the moment ``state`` is."""
-    cfg = state.cfg
-    return SimState(sim_config(cfg.names, cfg.rules, cfg.board, explain=explain), *state[1:])
+    cfg = sim_config(state.cfg.names, state.cfg.rules, state.cfg.board, explain=explain)
+    b = cfg.board
+    have = [0] * (cfg.players * len(AREAS))
+    for space, player in enumerate(state.owner):
+        area = b.space_area[space]
+        if player >= 0 and area != HARBOR:
+            have[player * len(AREAS) + area] |= (
+                b.res_value_bit[b.space_local[space]] if area == RESIDENCES
+                else 1 << b.space_symbol[space])
+    r0 = b.area_start[RESIDENCES]
+    return SimState(
+        cfg=cfg, mine=state.mine, points=state.points, diamonds=state.diamonds,
+        ship=state.ship, have=tuple(have), claimed=state.claimed,
+        field_taken=state.field_taken,
+        res_next=sum(1 for i in range(b.area_size[RESIDENCES]) if state.owner[r0 + i] >= 0),
+        display=state.display,
+        unseen=cfg.unseen_all - sum(count * cfg.unseen_one[k]
+                                    for k, count in enumerate(state.seen)),
+        pool=state.pool, hidden=state.hidden, round=state.round, start=state.start,
+        turn=state.turn, turns=state.turns, phase=state.phase, pending=state.pending,
+        pending_why=state.pending_why, ending=state.ending, end_reason=state.end_reason,
+        leftover_done=state.leftover_done, bonus_cards=state.bonus_cards,
+        events=state.events, deferred=state.deferred, taken=state.taken)

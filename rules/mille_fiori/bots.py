@@ -47,7 +47,8 @@ def random_bot(state: AnyState, player: int, cards: Sequence[int],
     n = len(cards)
     card = cards[below(rng, n)] if n > 1 else cards[0]
     # the rules' choices: what blocks a space
-    options = _choices(state, player, card)
+    options = (simulator.placement_choices(state, player, card) if isinstance(state, SimState)
+               else engine.placement_choices(state, player, card))  # (_choices, inline)
     n = len(options)
     k = floor(rng.random() * (n + 1))  # below(rng, n + 1), inline: k >= n is the ship
     return card, options[k] if k < n else SHIP

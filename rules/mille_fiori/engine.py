@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, cast
+from typing import Literal, NamedTuple, Protocol, cast
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
 
@@ -113,8 +113,92 @@ class Config:
         return len(self.names)
 
 
-class State(NamedTuple):
-    """One moment of a game. Immutable: ``apply`` builds the next one."""
+class _Moment(Protocol):
+    """What :class:`Views` reads of a state (the engine's and the simulator's have it)."""
+
+    @property
+    def cfg(self) -> Config: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def pending(self) -> int: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def ending(self) -> bool: ...
+    @property
+    def end_reason(self) -> str | None: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def round_start(self) -> int: ...
+
+
+class Views:
+    """What a state says beyond its fields: whose move it is, whether and how the game
+    ended, the scores. Shared by the engine's :class:`State` and the simulator's state."""
+
+    __slots__ = ()
+
+    @property
+    def players(self: _Moment) -> int:
+        return len(self.cfg.names)
+
+    @property
+    def to_move(self: _Moment) -> int:
+        """Who acts next: the bonus owner, or the player whose hand turn it is (-1: nobody)."""
+        if self.phase == BONUS:
+            return self.pending
+        if self.phase == PLAY:
+            return (self.start + self.turn) % self.players
+        if self.phase == ROUND_END and not self.finished:
+            return self.round_start
+        return -1
+
+    @property
+    def round_start(self: _Moment) -> int:
+        """The start player of the round being played, or at a round's end of the next:
+        the start player passes to the left each round."""
+        return (self.start + 1) % self.players if self.phase == ROUND_END else self.start
+
+    @property
+    def finished(self: _Moment) -> bool:
+        """The game is over (only the last round's leftovers may still be recorded)."""
+        if self.phase == OVER:
+            return True
+        return self.phase == ROUND_END and (self.ending or self.round + 1 >= self.cfg.rounds)
+
+    @property
+    def ended_by(self: _Moment) -> str | None:
+        """``deck`` or ``diamonds`` once the game is finished, else None."""
+        if not self.finished:
+            return None
+        return self.end_reason or ("diamonds" if self.ending else "deck")
+
+    @property
+    def rounds_played(self: _Moment) -> int:
+        """Rounds begun so far."""
+        return self.round + (1 if self.turn > 0 else 0)
+
+    def total(self: _Moment, player: int) -> int:
+        """A player's score: the plain sum of every category (laps are only for display)."""
+        return sum(self.points[player * NCAT:(player + 1) * NCAT])
+
+    def category(self: _Moment, player: int, name: str) -> int:
+        """A player's points in one category (``trade``, ``ship``, ``bonus_fields`` ...)."""
+        return self.points[player * NCAT + CATEGORIES.index(name)]
+
+
+class _StateFields(NamedTuple):
+    """The fields of :class:`State`."""
 
     cfg: Config
     owner: tuple[int, ...]        # per space: the player whose diamond is on it, -1 free
@@ -143,10 +227,11 @@ class State(NamedTuple):
     deferred: int = -1            # a harbor space whose diamond waits for the landing's
                                   # bonus card (landing_bonus: at_landing), or -1
 
-    # -- derived views -------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.cfg.names)
+
+class State(_StateFields, Views):
+    """One moment of a game. Immutable: ``apply`` builds the next one."""
+
+    __slots__ = ()
 
     @property
     def mine(self) -> tuple[int, ...]:
@@ -158,50 +243,6 @@ class State(NamedTuple):
     def taken(self) -> int:
         """The spaces holding a diamond (anyone's), as a bit mask."""
         return sum(1 << space for space, who in enumerate(self.owner) if who >= 0)
-
-    @property
-    def to_move(self) -> int:
-        """Who acts next: the bonus owner, or the player whose hand turn it is (-1: nobody)."""
-        if self.phase == BONUS:
-            return self.pending
-        if self.phase == PLAY:
-            return (self.start + self.turn) % self.players
-        if self.phase == ROUND_END and not self.finished:
-            return self.round_start
-        return -1
-
-    @property
-    def round_start(self) -> int:
-        """The start player of the round being played, or at a round's end of the next:
-        the start player passes to the left each round."""
-        return (self.start + 1) % self.players if self.phase == ROUND_END else self.start
-
-    @property
-    def finished(self) -> bool:
-        """The game is over (only the last round's leftovers may still be recorded)."""
-        if self.phase == OVER:
-            return True
-        return self.phase == ROUND_END and (self.ending or self.round + 1 >= self.cfg.rounds)
-
-    @property
-    def ended_by(self) -> str | None:
-        """``deck`` or ``diamonds`` once the game is finished, else None."""
-        if not self.finished:
-            return None
-        return self.end_reason or ("diamonds" if self.ending else "deck")
-
-    @property
-    def rounds_played(self) -> int:
-        """Rounds begun so far."""
-        return self.round + (1 if self.turn > 0 else 0)
-
-    def total(self, player: int) -> int:
-        """A player's score: the plain sum of every category (laps are only for display)."""
-        return sum(self.points[player * NCAT:(player + 1) * NCAT])
-
-    def category(self, player: int, name: str) -> int:
-        """A player's points in one category (``trade``, ``ship``, ``bonus_fields`` ...)."""
-        return self.points[player * NCAT + CATEGORIES.index(name)]
 
 
 # ---------------------------------------------------------------------------- set-up
@@ -605,11 +646,11 @@ def _residences(s: State, player: int, space: int) -> tuple[State, str]:
     why = reason("house-n" if back > 1 else "house-1" if back else "house", value=values[loc],
                  back=back)
     s = _gain(s, player, total, "residences", why)
-    before = _house_values(s._replace(owner=(*s.owner[:space], -1, *s.owner[space + 1:])),
-                           player)
-    after = _house_values(s, player)
-    if len(after) != len(before) and len(after) in b.res_bonus_at:
-        return s, reason("house-values", count=len(after))
+    covered = _house_values(s, player)
+    new_value = all(values[i] != values[loc] for i in range(b.area_size[RESIDENCES])
+                    if i != loc and s.owner[r0 + i] == player)
+    if new_value and len(covered) in b.res_bonus_at:
+        return s, reason("house-values", count=len(covered))
     return s, ""
 
 

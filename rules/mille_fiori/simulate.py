@@ -25,7 +25,7 @@ from .engine import BONUS, CATEGORIES, NCAT, OVER, SHIP, EndRound, Play
 from .log import GAME_FORMAT
 from .ruleset import MFRules
 from .scoring import totals_and_ranks
-from .simulator import SimState, apply, setup
+from .simulator import SimState, apply, setup, sim_config
 
 #: Play(...), EndRound(...) at a third of the cost (a NamedTuple's __new__ is a Python
 #: function)
@@ -54,7 +54,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     """
     b = board()
     names = list(names or [f"P{i + 1}" for i in range(players)])
-    dealt = deal(players, seed, rules, b)
+    dealt = deal(players, seed, rules, b, cfg=sim_config(names, rules, b, explain=False))
     rng = seeded_rng(f"{seed}/bots")
     # nobody reads a bot game's events: they carry no why (explain=False)
     state = setup(names, rules, display=dealt.display, start=0, game_board=b, explain=False)

@@ -17,8 +17,8 @@ the engine (:func:`_refusal`), which names the rule it breaks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, cast
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
 
@@ -49,26 +49,17 @@ from .engine import (
     Event,
     Play,
 )
-from .ruleset import PLAYER_COUNTS, MFRules, default_rules
+from .ruleset import MFRules, default_rules
 from .words import reason
 
 SHIP_CAT, FIELD_CAT, EMPTY_CAT = (CATEGORIES.index(c) for c in ("ship", "bonus_fields",
                                                                   "empty_display"))
 
 @dataclass(frozen=True)
-class SimConfig:
-    """Everything fixed for one game: board, rules, players and the option values."""
+class SimConfig(engine.Config):
+    """The engine's :class:`~.engine.Config` and, for speed, the option values read once
+    and the tables of legal spaces."""
 
-    board: Board
-    rules: MFRules
-    names: tuple[str, ...]
-    diamonds: int
-    hand: int
-    display_size: int
-    plays: int             # cards each player plays in a round
-    turns_per_round: int
-    rounds: int            # rounds the deck can deal
-    empty_points: int
     ship_first: bool
     fields_at_action: bool
     marker_diamond: bool
@@ -110,49 +101,46 @@ class SimConfig:
     choice_table: tuple[dict[int, tuple[int, ...]], ...] = field(
         default=(), compare=False, repr=False)
 
-    @property
-    def players(self) -> int:
-        return len(self.names)
 
-
-class SimState(NamedTuple):
-    """One moment of a game. Treat as immutable; ``apply`` builds the next one."""
+class _SimFields(NamedTuple):
+    """The fields of :class:`SimState`: those of the engine's :class:`~.engine.State`
+    (the same names, the same meaning) but for the ones packed for speed."""
 
     cfg: SimConfig
     mine: tuple[int, ...]         # per player: bit i set, their diamond is on space i
-    points: tuple[int, ...]       # player * NCAT + category
-    diamonds: tuple[int, ...]     # left in each player's supply
-    ship: tuple[int, ...]         # ship positions, 0 = start, 20 = end of the track
+    points: tuple[int, ...]
+    diamonds: tuple[int, ...]
+    ship: tuple[int, ...]
     have: tuple[int, ...]         # player * 6 + area: mask of symbols/values covered
-    claimed: tuple[int, ...]      # per player: mask of areas whose field they took
-    field_taken: tuple[int, ...]  # per area: how many field values are taken
+    claimed: tuple[int, ...]
+    field_taken: tuple[int, ...]
     res_next: int                 # the next free house
-    display: tuple[int, ...] | None  # sorted card kinds on display; None = not tracked
+    display: tuple[int, ...] | None
     unseen: int                   # per card kind k: copies the deck holds not seen yet
                                   # (the deck limit), in bits k*w.. of width
                                   # w = SimConfig.unseen_width (the counts: ``seen``)
-    pool: tuple[int, ...]         # untracked display: leftover kinds a bonus may come from
-    hidden: int                   # untracked display: bonus cards from the setup display
-    round: int                    # 0-based
-    start: int                    # the round's start player
-    turn: int                     # hand turns begun in this round
-    turns: int                    # hand turns begun in the game
+    pool: tuple[int, ...]
+    hidden: int
+    round: int
+    start: int
+    turn: int
+    turns: int
     phase: str
-    pending: int                  # the player owing a bonus card, or -1
+    pending: int
     pending_why: str
-    ending: bool                  # someone placed their last diamond
-    end_reason: str | None        # "deck" or "diamonds" once over
-    leftover_done: bool           # this round's leftovers were recorded
-    bonus_cards: tuple[int, ...]  # per player: bonus cards taken
-    events: tuple[Event, ...]     # what the last action did
-    deferred: int = -1            # a harbor space whose diamond waits for the landing's
-                                  # bonus card (landing_bonus: at_landing), or -1
+    ending: bool
+    end_reason: str | None
+    leftover_done: bool
+    bonus_cards: tuple[int, ...]
+    events: tuple[Event, ...]
+    deferred: int = -1
     taken: int = 0                # bit i set: space i holds a diamond (anyone's)
 
-    # -- derived views -------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.cfg.names)
+
+class SimState(_SimFields, engine.Views):
+    """One moment of a game. Treat as immutable; ``apply`` builds the next one."""
+
+    __slots__ = ()
 
     @property
     def seen(self) -> tuple[int, ...]:
@@ -172,50 +160,6 @@ class SimState(NamedTuple):
                 owner[low.bit_length() - 1] = player
                 mask ^= low
         return tuple(owner)
-
-    @property
-    def to_move(self) -> int:
-        """Who acts next: the bonus owner, or the player whose hand turn it is (-1: nobody)."""
-        if self.phase == BONUS:
-            return self.pending
-        if self.phase == PLAY:
-            return (self.start + self.turn) % self.players
-        if self.phase == ROUND_END and not self.finished:
-            return self.round_start
-        return -1
-
-    @property
-    def round_start(self) -> int:
-        """The start player of the round being played, or at a round's end of the next:
-        the start player passes to the left each round."""
-        return (self.start + 1) % self.players if self.phase == ROUND_END else self.start
-
-    @property
-    def finished(self) -> bool:
-        """The game is over (only the last round's leftovers may still be recorded)."""
-        if self.phase == OVER:
-            return True
-        return self.phase == ROUND_END and (self.ending or self.round + 1 >= self.cfg.rounds)
-
-    @property
-    def ended_by(self) -> str | None:
-        """``deck`` or ``diamonds`` once the game is finished, else None."""
-        if not self.finished:
-            return None
-        return self.end_reason or ("diamonds" if self.ending else "deck")
-
-    @property
-    def rounds_played(self) -> int:
-        """Rounds begun so far."""
-        return self.round + (1 if self.turn > 0 else 0)
-
-    def total(self, player: int) -> int:
-        """A player's score: the plain sum of every category (laps are only for display)."""
-        return sum(self.points[player * NCAT:(player + 1) * NCAT])
-
-    def category(self, player: int, name: str) -> int:
-        """A player's points in one category (``trade``, ``ship``, ``bonus_fields`` ...)."""
-        return self.points[player * NCAT + CATEGORIES.index(name)]
 
 
 # ---------------------------------------------------------------------------- set-up
@@ -243,12 +187,7 @@ _CONFIGS: dict[tuple[tuple[str, ...], int, int, bool], SimConfig] = {}
 
 
 def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) -> SimConfig:
-    count = len(names)
-    if count not in PLAYER_COUNTS:
-        engine.make_config(names, r, b)  # names the player-count rule
-        raise AssertionError(f"{count} players: the engine plays what the simulator refused")
-    n = cast(Literal[2, 3, 4], count)
-    size = r.display_size[n]
+    base = engine.make_config(names, r, b)  # the sizes (and the player-count rule)
     # a field needs every symbol of its area (a player's mask only holds the area's
     # symbols, so counting its bits is enough), or houses of res_field_at values
     needed = tuple(b.res_field_at if a == RESIDENCES else len(b.symbols[a])
@@ -259,11 +198,8 @@ def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) ->
     masks, legal, choice, candidates, support, before = _tables(b, row)
     width = max(b.card_count).bit_length()  # bits a count up to the deck's copies needs
     return SimConfig(
-        board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
-        display_size=size, plays=r.plays_per_round[n],
-        turns_per_round=r.plays_per_round[n] * n,
-        rounds=max(0, (len(b.deck) - size) // (r.hand_size * n)),
-        empty_points=r.empty_display_points, ship_first=r.harbor_order == "ship_first",
+        **{f.name: getattr(base, f.name) for f in fields(engine.Config)},
+        ship_first=r.harbor_order == "ship_first",
         fields_at_action=r.field_timing == "action", marker_diamond=r.field_marker_diamond,
         field_without_diamond=r.field_without_diamond, last_end=r.last_diamond_end,
         landing_first=r.landing_bonus == "at_landing",

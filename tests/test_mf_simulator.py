@@ -218,3 +218,43 @@ def test_unseeded_table_games_step_by_step(players, rules, seed, bonus_first):
         step.follow(s.g, action)
     assert GAME.is_over(s)
     assert breakdown(step.sim) == breakdown(s.g)
+
+
+def refusal(apply: Any, state: Any, action: Any) -> tuple[str, str, str]:
+    try:
+        apply(state, action)
+    except Exception as err:  # noqa: BLE001 - the kind of refusal is compared too
+        return type(err).__name__, str(err), getattr(err, "rule", "")
+    raise AssertionError(f"{action} was played")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 60))
+def test_the_simulator_refuses_a_step_as_the_engine_does(seed, steps):
+    """Wrong turns, taken or wrong spaces, cards the deck or the display lacks, a round
+    closed early, bonus points not owed: the same refusal, rule and words."""
+    s = GAME.new(["A", "B", "C"], track_display=False)
+    step = Lockstep(s.g)
+    pick = random.Random(seed)
+    for _ in range(steps):
+        if GAME.is_over(s):
+            break
+        (name,) = GAME.to_move(s)
+        move = pick.choice(GAME.legal_moves(s, name))
+        s = GAME.apply(s, name, move)
+        p = s.g.cfg.names.index(name)
+        step.follow(s.g, EmptyDisplay(p) if move == EMPTY_DISPLAY else Play(
+            p, B.card(move["card"]),
+            SHIP if "ship" in move["action"] else B.space(move["action"]["place"])))
+    g, sim = s.g, step.sim
+    actions = [EndRound(()), EndRound(None), EmptyDisplay(0), EmptyDisplay(2),
+               Play(7, 0, SHIP), Play(0, 999, SHIP)]
+    actions += [Play(p, pick.randrange(len(B.cards)), pick.randrange(-1, B.spaces))
+                for p in range(3) for _ in range(6)]
+    for action in actions:
+        try:
+            after = engine.apply(g, action)
+        except Exception:  # noqa: BLE001
+            assert refusal(simulator.apply, sim, action) == refusal(engine.apply, g, action)
+        else:
+            assert seen(simulator.apply(sim, action)) == seen(after)

@@ -4,6 +4,7 @@ Modules: ``board`` (the compiled board; ``board_spec`` its pydantic models), ``r
 (``mf-1``, the pydantic options), ``engine`` (immutable state, ``apply``, legal
 placements), ``scoring`` (breakdowns), ``log`` (the ``scorepad/mf-game@1`` model),
 ``game`` (``GAME`` in the game protocol, and the replay of a log), ``deal`` (seeded
-shuffle), ``bots`` and ``simulate`` (bot games), ``shorthand`` (the scorekeeper's short
+shuffle), ``bots``, ``simulator`` (the fast engine of bot games) and ``simulate``
+(bot games), ``shorthand`` (the scorekeeper's short
 input form).
 """

@@ -2,12 +2,14 @@
 
 A bot is a function ``(state, player, cards, rng) -> (card, space)``: which of ``cards``
 (card kinds) to play and where (a board space, or ``SHIP``), as Voll verplant's bots are
-functions of a state. :func:`scorepad.rules.mille_fiori.simulate.play_game` asks it three
+functions of a state: of the engine's (:class:`.engine.State`: the protocol, a table) or of
+the simulator's (:class:`.simulator.SimState`: ``mf simulate``), asking the one whose state
+it is. :func:`scorepad.rules.mille_fiori.simulate.play_game` asks it three
 times a turn: for the card to keep from the hand at the draft (``cards`` = the hand), for
 the space when that card is resolved (``cards`` = that card), and for an owed bonus card
 (``cards`` = the display). A bot may also have a cheaper draft (:data:`DRAFTS`, see
-:func:`draft_of`), which picks the same card. The engine says what is legal
-(``placement_choices``) and what a play scores (``preview``); randomness comes from ``rng``
+:func:`draft_of`), which picks the same card. The engine (or the simulator) says what is
+legal (``placement_choices``) and what a play scores (``preview``); randomness comes from ``rng``
 through :func:`scorepad.rules.common.shuffle.below` only (inlined where it is a hot path).
 """
 
@@ -19,28 +21,40 @@ from math import floor
 
 from scorepad.rules.common.shuffle import below
 
-from .engine import SHIP, State, placement_choices, preview
+from . import engine, simulator
+from .engine import SHIP
+from .simulator import AnyState, SimState
 
-Bot = Callable[[State, int, Sequence[int], random.Random], tuple[int, int]]
+Bot = Callable[[AnyState, int, Sequence[int], random.Random], tuple[int, int]]
 #: a draft: which card of the hand a bot keeps (the card its bot call would return)
-Draft = Callable[[State, int, Sequence[int], random.Random], int]
+Draft = Callable[[AnyState, int, Sequence[int], random.Random], int]
 
 BONUS_VALUE = 5    # what the greedy bot reckons a bonus card is worth
 SHARE_PENALTY = 0.3  # how much it minds points its move pays to other players
 
 
-def random_bot(state: State, player: int, cards: Sequence[int],
+def _choices(state: AnyState, player: int, card: int) -> tuple[int, ...]:
+    """Where ``player`` may place ``card``: the rules' choices (the simulator's on its
+    states, the engine's on the engine's)."""
+    if isinstance(state, SimState):
+        return simulator.placement_choices(state, player, card)
+    return engine.placement_choices(state, player, card)
+
+
+def random_bot(state: AnyState, player: int, cards: Sequence[int],
                rng: random.Random) -> tuple[int, int]:
     """Uniformly random among the cards and among a card's choices (ship move included)."""
     n = len(cards)
     card = cards[below(rng, n)] if n > 1 else cards[0]
-    options = placement_choices(state, player, card)  # the engine's: what blocks a space
+    # the rules' choices: what blocks a space
+    options = (simulator.placement_choices(state, player, card) if isinstance(state, SimState)
+               else engine.placement_choices(state, player, card))  # (_choices, inline)
     n = len(options)
     k = floor(rng.random() * (n + 1))  # below(rng, n + 1), inline: k >= n is the ship
     return card, options[k] if k < n else SHIP
 
 
-def _random_draft(state: State, player: int, hand: Sequence[int], rng: random.Random) -> int:
+def _random_draft(state: AnyState, player: int, hand: Sequence[int], rng: random.Random) -> int:
     """The card :func:`random_bot` keeps at the draft, drawn as it draws it; the number it
     would draw for the card's space is drawn and dropped (the draft only keeps the card),
     so the seeds give the same games without looking up the card's choices."""
@@ -54,21 +68,22 @@ def _random_draft(state: State, player: int, hand: Sequence[int], rng: random.Ra
     return card
 
 
-def _value(state: State, player: int, card: int, space: int) -> float:
-    events, bonus = preview(state, player, card, space)
+def _value(state: AnyState, player: int, card: int, space: int) -> float:
+    events, bonus = (simulator.preview(state, player, card, space)
+                     if isinstance(state, SimState) else engine.preview(state, player, card, space))
     own = sum(e.points for e in events if e.player == player)
     others = sum(e.points for e in events if e.player not in (player, -1))
     return own - SHARE_PENALTY * others + (BONUS_VALUE if bonus else 0)
 
 
-def greedy_bot(state: State, player: int, cards: Sequence[int],
+def greedy_bot(state: AnyState, player: int, cards: Sequence[int],
                rng: random.Random) -> tuple[int, int]:
     """The play worth most right now: its own points, less a share of what it pays others,
     plus a bonus card's worth. Ties are broken at random."""
     best: list[tuple[int, int]] = []
     top = float("-inf")
     for card in dict.fromkeys(cards):  # each kind once
-        for space in (*placement_choices(state, player, card), SHIP):
+        for space in (*_choices(state, player, card), SHIP):
             value = _value(state, player, card, space)
             if value > top:
                 top, best = value, [(card, space)]
@@ -88,7 +103,7 @@ def draft_of(bot: Bot) -> Draft:
     if known is not None:
         return known
 
-    def draft(state: State, player: int, hand: Sequence[int], rng: random.Random) -> int:
+    def draft(state: AnyState, player: int, hand: Sequence[int], rng: random.Random) -> int:
         return bot(state, player, hand, rng)[0]
 
     return draft

@@ -15,7 +15,7 @@ from scorepad.rules.common.errors import RuleViolation
 from scorepad.rules.common.shuffle import normal_seed, seeded_rng, shuffled
 
 from .board import Board, board
-from .engine import make_config
+from .engine import Config, make_config
 from .ruleset import MFRules
 
 DEAL_VERSION = 1
@@ -33,10 +33,11 @@ class Deal(NamedTuple):
 
 
 def deal(players: int, seed: object, rules: MFRules | None = None,
-         game_board: Board | None = None) -> Deal:
-    """Shuffle the deck with ``seed`` and deal display and hands for ``players`` players."""
+         game_board: Board | None = None, *, cfg: Config | None = None) -> Deal:
+    """Shuffle the deck with ``seed`` and deal display and hands for ``players`` players
+    (``cfg``: the game's config, when the caller has made it already)."""
     b = game_board or board()
-    cfg = make_config(players, rules, b)
+    cfg = cfg or make_config(players, rules, b)
     cards = tuple(shuffled(b.deck, seeded_rng(seed)))  # a tuple: its slices are the hands
     size = cfg.display_size
     hand = cfg.hand

@@ -1,4 +1,4 @@
-"""The Mille Fiori engine: an immutable game state and ``apply(state, action) -> state``.
+"""The Mille Fiori rules engine: an immutable game state and ``apply(state, action) -> state``.
 
 A game is a fold over actions:
 
@@ -10,23 +10,26 @@ A game is a fold over actions:
 * :class:`EndRound` — the round's leftover cards go to the display; the next round starts.
 
 ``apply`` either returns the next state, whose ``events`` say who scored how many points
-and why (bot games, made with ``explain=False``, leave none), or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple of
-ints and tuples that no one changes: an action writes the fields it changes into a list
-local to it and builds one new state, so bots can play over a thousand games a second;
-all rule options are read once into a :class:`Config` (one per game setting), which also
-holds the tables of legal spaces keyed by the occupancy bit mask ``State.taken``.
+and why, or raises a :class:`RuleViolation` naming the rule. The state is a NamedTuple
+that no one changes: each step of an action (a diamond placed, points scored, a field
+claimed) returns a new state, and the events of the action gather in its ``events``.
+
+This engine is written to be read: it is what the game protocol, the table, every replay
+and every check run. Bot games for ``mf simulate`` are played by the simulator
+(:mod:`.simulator`), which plays the same games on packed data and is held equal to this
+engine by ``tests/test_mf_simulator.py``.
 
 The "Order and edge cases" of the rules are implemented as written there; the [default]
 ones follow the ruleset options (``harbor_order``, ``landing_bonus``, ``field_timing``,
 ``field_marker_diamond``, ``field_without_diamond``, ``last_diamond_end``,
-``reserve_diamonds``, ``townspeople_top``).
+``reserve_diamonds``, ``townspeople_top``), read from ``Config.rules`` where they apply.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, cast
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, Protocol, cast
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
 
@@ -47,7 +50,6 @@ from .words import reason
 
 SHIP = -1  # the space of a ship move
 CATEGORIES = (*AREAS, "ship", "bonus_fields", "empty_display")
-SHIP_CAT, FIELD_CAT, EMPTY_CAT = 6, 7, 8
 NCAT = len(CATEGORIES)
 
 # Phases: waiting for a hand play, for an owed bonus card, for the round's leftovers; over.
@@ -93,80 +95,121 @@ class Event(NamedTuple):
 
 @dataclass(frozen=True)
 class Config:
-    """Everything fixed for one game: board, rules, players and the option values."""
+    """Everything fixed for one game: board, rules, players and the sizes they give."""
 
     board: Board
     rules: MFRules
     names: tuple[str, ...]
-    diamonds: int
-    hand: int
-    display_size: int
+    diamonds: int          # each player's supply at the start
+    hand: int              # cards dealt to each player a round
+    display_size: int      # cards of the setup display
     plays: int             # cards each player plays in a round
     turns_per_round: int
     rounds: int            # rounds the deck can deal
-    empty_points: int
-    ship_first: bool
-    fields_at_action: bool
-    marker_diamond: bool
-    field_without_diamond: bool
-    last_end: str
-    landing_first: bool    # a harbor card's landing bonus is played before its diamond goes in
-    reserve: int           # reserve diamonds each player takes once the game is ending
-    top_needs_row: bool    # a top space needs the whole middle row (else its two middles)
-    tp_needs: tuple[tuple[int, ...], ...]  # per townspeople space: the spaces it needs filled
-    field_count: tuple[int, ...]  # per area: symbols (house values) its field needs
-    has_field: tuple[bool, ...]
-    triangle_mask: tuple[int, ...]  # per workshop space: the spaces of its bonus triangle
-    column_mask: tuple[int, ...]    # per trade good: the spaces of its column
-    trade_row_mask: tuple[int, ...]  # per trade row: its spaces
-    harbor_mask: tuple[int, ...]    # per harbor row: its ship spaces
-    neighbour_mask: tuple[int, ...]  # per workshop space (as Board.ws_neighbours): its
-                                     # neighbours
-    kinds: int                      # card kinds
-    unseen_width: int               # bits per card kind in ``State.unseen``
-    unseen_all: int                 # ``State.unseen`` before any card is seen
-    unseen_one: tuple[int, ...]     # per card kind: one copy in ``State.unseen``
-    unseen_field: tuple[int, ...]   # per card kind: its bits in ``State.unseen``
-    field_now: tuple[bool, ...]     # per area: its field is checked at once (field_timing)
-    explain: bool = True   # actions leave events saying why (False: ``State.events`` is
-                           # always (), ``preview``'s events carry no why: bot games)
-    # per card kind: the spaces whose occupancy decides where it may go (its area, or its
-    # material / good), and the table from that occupancy (a mask of ``State.taken``) to
-    # its legal spaces and to its placement choices; kinds of one area and symbol share
-    # the tables, which fill as patterns are met (at most 2**15 a table: bounded) from the
-    # kind's candidate spaces, each space's support (the spaces it needs taken first: a
-    # townspeople space's) and its harbor row's spaces before it (a row's first free one
-    # is its choice)
-    legal_mask: tuple[int, ...] = ()
-    candidates: tuple[tuple[int, ...], ...] = ()
-    support_mask: tuple[int, ...] = ()
-    row_before: tuple[int, ...] = ()
-    legal_table: tuple[dict[int, tuple[int, ...]], ...] = field(
-        default=(), compare=False, repr=False)
-    choice_table: tuple[dict[int, tuple[int, ...]], ...] = field(
-        default=(), compare=False, repr=False)
+    empty_points: int      # for an owed bonus card the empty display cannot give
 
     @property
     def players(self) -> int:
         return len(self.names)
 
 
-class State(NamedTuple):
-    """One moment of a game. Treat as immutable; ``apply`` builds the next one."""
+class _Moment(Protocol):
+    """What :class:`Views` reads of a state (the engine's and the simulator's have it)."""
+
+    @property
+    def cfg(self) -> Config: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def pending(self) -> int: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def ending(self) -> bool: ...
+    @property
+    def end_reason(self) -> str | None: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def round_start(self) -> int: ...
+
+
+class Views:
+    """What a state says beyond its fields: whose move it is, whether and how the game
+    ended, the scores. Shared by the engine's :class:`State` and the simulator's state."""
+
+    __slots__ = ()
+
+    @property
+    def players(self: _Moment) -> int:
+        return len(self.cfg.names)
+
+    @property
+    def to_move(self: _Moment) -> int:
+        """Who acts next: the bonus owner, or the player whose hand turn it is (-1: nobody)."""
+        if self.phase == BONUS:
+            return self.pending
+        if self.phase == PLAY:
+            return (self.start + self.turn) % self.players
+        if self.phase == ROUND_END and not self.finished:
+            return self.round_start
+        return -1
+
+    @property
+    def round_start(self: _Moment) -> int:
+        """The start player of the round being played, or at a round's end of the next:
+        the start player passes to the left each round."""
+        return (self.start + 1) % self.players if self.phase == ROUND_END else self.start
+
+    @property
+    def finished(self: _Moment) -> bool:
+        """The game is over (only the last round's leftovers may still be recorded)."""
+        if self.phase == OVER:
+            return True
+        return self.phase == ROUND_END and (self.ending or self.round + 1 >= self.cfg.rounds)
+
+    @property
+    def ended_by(self: _Moment) -> str | None:
+        """``deck`` or ``diamonds`` once the game is finished, else None."""
+        if not self.finished:
+            return None
+        return self.end_reason or ("diamonds" if self.ending else "deck")
+
+    @property
+    def rounds_played(self: _Moment) -> int:
+        """Rounds begun so far."""
+        return self.round + (1 if self.turn > 0 else 0)
+
+    def total(self: _Moment, player: int) -> int:
+        """A player's score: the plain sum of every category (laps are only for display)."""
+        return sum(self.points[player * NCAT:(player + 1) * NCAT])
+
+    def category(self: _Moment, player: int, name: str) -> int:
+        """A player's points in one category (``trade``, ``ship``, ``bonus_fields`` ...)."""
+        return self.points[player * NCAT + CATEGORIES.index(name)]
+
+
+class _StateFields(NamedTuple):
+    """The fields of :class:`State`."""
 
     cfg: Config
-    mine: tuple[int, ...]         # per player: bit i set, their diamond is on space i
+    owner: tuple[int, ...]        # per space: the player whose diamond is on it, -1 free
     points: tuple[int, ...]       # player * NCAT + category
     diamonds: tuple[int, ...]     # left in each player's supply
     ship: tuple[int, ...]         # ship positions, 0 = start, 20 = end of the track
-    have: tuple[int, ...]         # player * 6 + area: mask of symbols/values covered
-    claimed: tuple[int, ...]      # per player: mask of areas whose field they took
+    claimed: tuple[int, ...]      # per player: bit mask of the areas whose field they took
     field_taken: tuple[int, ...]  # per area: how many field values are taken
-    res_next: int                 # the next free house
     display: tuple[int, ...] | None  # sorted card kinds on display; None = not tracked
-    unseen: int                   # per card kind k: copies the deck holds not seen yet
-                                  # (the deck limit), in bits k*w.. of width
-                                  # w = Config.unseen_width (the counts: ``seen``)
+    seen: tuple[int, ...]         # per card kind: copies seen so far (played, on the
+                                  # display or left over): the deck limit
     pool: tuple[int, ...]         # untracked display: leftover kinds a bonus may come from
     hidden: int                   # untracked display: bonus cards from the setup display
     round: int                    # 0-based
@@ -183,431 +226,241 @@ class State(NamedTuple):
     events: tuple[Event, ...]     # what the last action did
     deferred: int = -1            # a harbor space whose diamond waits for the landing's
                                   # bonus card (landing_bonus: at_landing), or -1
-    taken: int = 0                # bit i set: space i holds a diamond (anyone's)
 
-    # -- derived views -------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.cfg.names)
 
-    @property
-    def seen(self) -> tuple[int, ...]:
-        """Per card kind: copies seen so far (played, on the display or left over)."""
-        width = self.cfg.unseen_width
-        packed, field = self.unseen, (1 << width) - 1
-        return tuple(count - (packed >> (k * width) & field)
-                     for k, count in enumerate(self.cfg.board.card_count))
+class State(_StateFields, Views):
+    """One moment of a game. Immutable: ``apply`` builds the next one."""
+
+    __slots__ = ()
 
     @property
-    def owner(self) -> tuple[int, ...]:
-        """Per space: the player whose diamond is on it, -1 free."""
-        owner = [-1] * self.cfg.board.spaces
-        for player, mask in enumerate(self.mine):
-            while mask:
-                low = mask & -mask
-                owner[low.bit_length() - 1] = player
-                mask ^= low
-        return tuple(owner)
+    def mine(self) -> tuple[int, ...]:
+        """Per player: the spaces holding their diamonds, as a bit mask (bit i: space i)."""
+        return tuple(sum(1 << space for space, who in enumerate(self.owner) if who == player)
+                     for player in range(self.players))
 
     @property
-    def to_move(self) -> int:
-        """Who acts next: the bonus owner, or the player whose hand turn it is (-1: nobody)."""
-        if self.phase == BONUS:
-            return self.pending
-        if self.phase == PLAY:
-            return (self.start + self.turn) % self.players
-        if self.phase == ROUND_END and not self.finished:
-            return self.round_start
-        return -1
-
-    @property
-    def round_start(self) -> int:
-        """The start player of the round being played, or at a round's end of the next:
-        the start player passes to the left each round."""
-        return (self.start + 1) % self.players if self.phase == ROUND_END else self.start
-
-    @property
-    def finished(self) -> bool:
-        """The game is over (only the last round's leftovers may still be recorded)."""
-        if self.phase == OVER:
-            return True
-        return self.phase == ROUND_END and (self.ending or self.round + 1 >= self.cfg.rounds)
-
-    @property
-    def ended_by(self) -> str | None:
-        """``deck`` or ``diamonds`` once the game is finished, else None."""
-        if not self.finished:
-            return None
-        return self.end_reason or ("diamonds" if self.ending else "deck")
-
-    @property
-    def rounds_played(self) -> int:
-        """Rounds begun so far."""
-        return self.round + (1 if self.turn > 0 else 0)
-
-    def total(self, player: int) -> int:
-        """A player's score: the plain sum of every category (laps are only for display)."""
-        return sum(self.points[player * NCAT:(player + 1) * NCAT])
-
-    def category(self, player: int, name: str) -> int:
-        """A player's points in one category (``trade``, ``ship``, ``bonus_fields`` ...)."""
-        return self.points[player * NCAT + CATEGORIES.index(name)]
+    def taken(self) -> int:
+        """The spaces holding a diamond (anyone's), as a bit mask."""
+        return sum(1 << space for space, who in enumerate(self.owner) if who >= 0)
 
 
 # ---------------------------------------------------------------------------- set-up
 def make_config(players: int | Sequence[str], rules: MFRules | None = None,
-                game_board: Board | None = None, *, explain: bool = True) -> Config:
+                game_board: Board | None = None) -> Config:
     """The fixed part of a game for a number of players or their names (default rules:
-    the bundled ``mf-1``); ``explain=False``: actions leave no events and ``preview``'s
-    carry no ``why`` (bot games, where nobody reads them)."""
+    the bundled ``mf-1``)."""
     b = game_board or board()
     r = default_rules() if rules is None else rules
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
-    key = (names, id(r), id(b), explain)
-    known = _CONFIGS.get(key)
-    if known is not None and known.rules is r and known.board is b:
-        return known
-    if len(_CONFIGS) >= 64:  # keep the cache bounded
-        _CONFIGS.clear()
-    cfg = _CONFIGS[key] = _make_config(names, r, b, explain)
-    return cfg
-
-
-#: configs made so far, by names and the identity of rules and board (a bot game's
-#: deal and setup, and every game of a simulation, share one)
-_CONFIGS: dict[tuple[tuple[str, ...], int, int, bool], Config] = {}
-
-
-def _make_config(names: tuple[str, ...], r: MFRules, b: Board, explain: bool) -> Config:
-    count = len(names)
-    if count not in PLAYER_COUNTS:
-        raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {count}")
-    n = cast(Literal[2, 3, 4], count)
+    if len(names) not in PLAYER_COUNTS:
+        raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {len(names)}")
+    n = cast(Literal[2, 3, 4], len(names))
     size = r.display_size[n]
-    # a field needs every symbol of its area (a player's mask only holds the area's
-    # symbols, so counting its bits is enough), or houses of res_field_at values
-    needed = tuple(b.res_field_at if a == RESIDENCES else len(b.symbols[a])
-                   for a in range(len(AREAS)))
-    # The support rule of townspeople: a bottom always; a middle on its two bottoms; a top
-    # on its two middles or, with townspeople_top: middle_row, on the whole middle row.
-    row = r.townspeople_top == "middle_row"
-    masks, legal, choice, candidates, support, before = _tables(b, row)
-    width = max(b.card_count).bit_length()  # bits a count up to the deck's copies needs
-    return Config(
-        board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
-        display_size=size, plays=r.plays_per_round[n],
-        turns_per_round=r.plays_per_round[n] * n,
-        rounds=max(0, (len(b.deck) - size) // (r.hand_size * n)),
-        empty_points=r.empty_display_points, ship_first=r.harbor_order == "ship_first",
-        fields_at_action=r.field_timing == "action", marker_diamond=r.field_marker_diamond,
-        field_without_diamond=r.field_without_diamond, last_end=r.last_diamond_end,
-        landing_first=r.landing_bonus == "at_landing",
-        reserve=r.reserve_diamonds, top_needs_row=row,
-        tp_needs=tuple(b.tp_middles if row and loc in b.tp_tops else rests
-                       for loc, rests in enumerate(b.tp_rests_on)),
-        field_count=needed, has_field=tuple(a in b.field_areas for a in range(len(AREAS))),
-        triangle_mask=tuple(_mask(t) for t in b.ws_triangle),
-        column_mask=tuple(_mask(c) for c in b.trade_column),
-        trade_row_mask=tuple(_mask(r) for r in b.trade_row),
-        harbor_mask=tuple(_mask(r) for r in b.harbor_row),
-        neighbour_mask=tuple(_mask(nbs) for nbs in b.ws_neighbours),
-        kinds=len(b.cards), unseen_width=width,
-        unseen_all=sum(count << (k * width) for k, count in enumerate(b.card_count)),
-        unseen_one=tuple(1 << (k * width) for k in range(len(b.cards))),
-        unseen_field=tuple(((1 << width) - 1) << (k * width) for k in range(len(b.cards))),
-        field_now=tuple(r.field_timing == "action" and a in b.field_areas
-                        for a in range(len(AREAS))),
-        explain=explain, legal_mask=masks, legal_table=legal, choice_table=choice,
-        candidates=candidates, support_mask=support, row_before=before,
-    )
-
-
-def _mask(spaces: Sequence[int]) -> int:
-    """The bit mask of ``spaces``."""
-    return sum(1 << sp for sp in spaces)
-
-
-_Table = tuple[dict[int, tuple[int, ...]], ...]
-_Ints = tuple[int, ...]
-_Entry = tuple[_Ints, _Table, _Table, tuple[_Ints, ...], _Ints, _Ints]
-_TABLES: dict[tuple[int, bool], tuple[Board, _Entry]] = {}
-
-
-def _tables(b: Board, row: bool) -> _Entry:
-    """Per card kind: the mask of the spaces that decide where it may go, its (shared,
-    filling) tables of legal spaces and choices and its candidate spaces; per space, its
-    support and the spaces before it in its harbor row (see :class:`Config`). Kept per
-    board and townspeople rule, so every game on the board fills the same tables."""
-    known = _TABLES.get((id(b), row))
-    if known is not None and known[0] is b:
-        return known[1]
-    if len(_TABLES) >= 8:  # custom boards in tests: keep the cache bounded
-        _TABLES.clear()
-    masks: list[int] = []
-    legal: list[dict[int, tuple[int, ...]]] = []
-    choice: list[dict[int, tuple[int, ...]]] = []
-    candidates: list[tuple[int, ...]] = []
-    shared: dict[tuple[int, int], int] = {}
-    for c in b.cards:
-        spaces = (b.ws_by_material[c.symbol] if c.area == WORKSHOPS
-                  else b.trade_column[c.symbol] if c.area == TRADE
-                  else range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area]))
-        masks.append(_mask(spaces))
-        candidates.append(tuple(spaces))
-        # a class of kinds that go to the same spaces shares the tables: an area and symbol
-        # (a material, a good), a townspeople area whatever the symbol
-        key = (c.area, -1 if c.area in (NOBILI, POPULI) else c.symbol)
-        first = shared.setdefault(key, len(legal))  # its class's first kind
-        legal.append({} if first == len(legal) else legal[first])
-        choice.append({} if first == len(choice) else choice[first])
-    support = [0] * b.spaces
-    for area in (NOBILI, POPULI):
-        base = b.area_start[area]
-        for loc, rests in enumerate(b.tp_rests_on):
-            needs = b.tp_middles if row and loc in b.tp_tops else rests
-            support[base + loc] = _mask([base + j for j in needs])
-    before = [0] * b.spaces
-    for spaces in b.harbor_row:
-        for k, sp in enumerate(spaces):
-            before[sp] = _mask(spaces[:k])
-    entry = (tuple(masks), tuple(legal), tuple(choice), tuple(candidates), tuple(support),
-             tuple(before))
-    _TABLES[(id(b), row)] = (b, entry)
-    return entry
+    return Config(board=b, rules=r, names=names, diamonds=r.diamonds, hand=r.hand_size,
+                  display_size=size, plays=r.plays_per_round[n],
+                  turns_per_round=r.plays_per_round[n] * n,
+                  rounds=max(0, (len(b.deck) - size) // (r.hand_size * n)),
+                  empty_points=r.empty_display_points)
 
 
 def setup(players: int | Sequence[str], rules: MFRules | None = None, *,
           display: Sequence[int] | None = None, start: int = 0,
-          game_board: Board | None = None, explain: bool = True) -> State:
+          game_board: Board | None = None) -> State:
     """The state before the first card: empty board, full supplies, ships at the start.
 
     ``display`` is the setup display as card kinds (None: not tracked); ``start`` the
-    first round's start player; ``explain=False``: actions leave no events (bot games).
+    first round's start player.
     """
-    cfg = make_config(players, rules, game_board, explain=explain)
+    cfg = make_config(players, rules, game_board)
     b, n = cfg.board, cfg.players
     if not 0 <= start < n:
         raise ContentError(f"no player {start + 1} to start")
-    seen = cfg.unseen_all
+    seen = (0,) * len(b.cards)
     shown: tuple[int, ...] | None = None
     if display is not None:
         if len(display) != cfg.display_size:
             raise RuleViolation(f"the setup display holds {cfg.display_size} cards with {n} "
                                 f"players, not {len(display)}", rule="display-size")
-        seen = _see(seen, cfg, display)
+        seen = _see(cfg, seen, display)
         shown = tuple(sorted(display))
     return State(
-        cfg=cfg, mine=(0,) * n, points=(0,) * (n * NCAT), diamonds=(cfg.diamonds,) * n,
-        ship=(0,) * n, have=(0,) * (n * len(AREAS)), claimed=(0,) * n,
-        field_taken=(0,) * len(AREAS), res_next=0, display=shown, unseen=seen,
-        pool=(0,) * len(b.cards), hidden=0, round=0, start=start, turn=0, turns=0, phase=PLAY,
-        pending=-1, pending_why="", ending=False, end_reason=None, leftover_done=False,
+        cfg=cfg, owner=(-1,) * b.spaces, points=(0,) * (n * NCAT),
+        diamonds=(cfg.diamonds,) * n, ship=(0,) * n, claimed=(0,) * n,
+        field_taken=(0,) * len(AREAS), display=shown, seen=seen, pool=(0,) * len(b.cards),
+        hidden=0, round=0, start=start, turn=0, turns=0, phase=PLAY, pending=-1,
+        pending_why="", ending=False, end_reason=None, leftover_done=False,
         bonus_cards=(0,) * n, events=(),
     )
 
 
-def _see(unseen: int, cfg: Config, kinds: Sequence[int]) -> int:
-    """``unseen`` (``State.unseen``) after one more copy of each card kind is seen; refuse
-    a copy the deck lacks."""
+def _see(cfg: Config, seen: tuple[int, ...], kinds: Sequence[int]) -> tuple[int, ...]:
+    """``seen`` after one more copy of each card kind is seen; refuse a copy the deck lacks."""
     b = cfg.board
+    counts = list(seen)
     for kind in kinds:
         if not 0 <= kind < len(b.cards):
             raise ContentError(f"unknown card kind {kind}")
-        if not unseen & cfg.unseen_field[kind]:
-            held = b.card_count[kind]
+        held = b.card_count[kind]
+        if counts[kind] >= held:
             raise RuleViolation(f"{b.cards[kind].id}: the deck holds {held} such card"
                                 f"{'s' if held > 1 else ''}, this is copy {held + 1}",
                                 rule="deck-limit")
-        unseen -= cfg.unseen_one[kind]
-    return unseen
+        counts[kind] += 1
+    return tuple(counts)
+
+
+def _changed(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``values[i] + delta`` at ``i``."""
+    return (*values[:i], values[i] + delta, *values[i + 1:])
 
 
 # ------------------------------------------------------------------ legal placements
 def check_place(state: State, player: int, card: int, space: int) -> None:
     """Raise a RuleViolation naming the rule unless ``player`` may place ``card`` on ``space``."""
-    _check_place(state, player, card, space)
+    refusal = _placement_refusal(state, player, card, space)
+    if refusal is not None:
+        raise refusal
 
 
-def _check_place(s: State, player: int, card: int, space: int) -> None:
+def _placement_refusal(s: State, player: int, card: int, space: int) -> RuleViolation | None:
+    """Why ``player`` may not place ``card`` on ``space`` now, or None."""
     cfg = s.cfg
-    taken, diamonds, res_next = s.taken, s.diamonds, s.res_next
     b = cfg.board
     c = b.cards[card]
-    name = cfg.names[player]
     if not 0 <= space < b.spaces:
         raise ContentError(f"unknown space index {space}")
     sid = b.space_ids[space]
     area = b.space_area[space]
-    if diamonds[player] <= 0:
-        raise RuleViolation(f"{name} has no diamond left: only a ship move is possible",
-                            rule="no-diamond")
+    if s.diamonds[player] <= 0:
+        return RuleViolation(f"{cfg.names[player]} has no diamond left: only a ship move is "
+                             "possible", rule="no-diamond")
     if area != c.area:
-        raise RuleViolation(f"a {AREAS[c.area]} card cannot place on {sid} "
-                            f"(it places in the {AREAS[c.area]} area)", rule="wrong-area")
-    if taken >> space & 1:
-        holder = _holder(s.mine, space)
-        raise RuleViolation(f"{sid} is taken ({cfg.names[holder]}'s diamond)", rule="space-taken")
+        return RuleViolation(f"a {AREAS[c.area]} card cannot place on {sid} "
+                             f"(it places in the {AREAS[c.area]} area)", rule="wrong-area")
+    if s.owner[space] >= 0:
+        return RuleViolation(f"{sid} is taken ({cfg.names[s.owner[space]]}'s diamond)",
+                             rule="space-taken")
     if space == s.deferred:
-        raise RuleViolation(f"{sid} is taken (the harbor diamond waiting for this bonus card)",
-                            rule="space-taken")
+        return RuleViolation(f"{sid} is taken (the harbor diamond waiting for this bonus card)",
+                             rule="space-taken")
     loc = b.space_local[space]
     if area in (WORKSHOPS, TRADE):
         if b.space_symbol[space] != c.symbol:
             what = "material" if area == WORKSHOPS else "good"
-            raise RuleViolation(f"{sid} is {b.symbols[area][b.space_symbol[space]]}; a "
-                                f"{b.symbols[area][c.symbol]} card needs a space of its {what}",
-                                rule=f"{AREAS[area]}-symbol")
+            return RuleViolation(f"{sid} is {b.symbols[area][b.space_symbol[space]]}; a "
+                                 f"{b.symbols[area][c.symbol]} card needs a space of its "
+                                 f"{what}", rule=f"{AREAS[area]}-symbol")
     elif area == RESIDENCES:
-        if loc != res_next:
-            free = f"residences/{res_next} is" if res_next < b.area_size[area] else "all are taken"
-            raise RuleViolation(f"{sid} is not the next free house ({free})",
-                                rule="residences-order")
+        next_house = _next_house(s)
+        if loc != next_house:
+            free = (f"residences/{next_house} is" if next_house < b.area_size[area]
+                    else "all are taken")
+            return RuleViolation(f"{sid} is not the next free house ({free})",
+                                 rule="residences-order")
     elif area in (NOBILI, POPULI):
         base = b.area_start[area]
-        if any(not taken >> (base + i) & 1 for i in cfg.tp_needs[loc]):
-            if b.tp_level[loc] == "top" and cfg.top_needs_row:
-                raise RuleViolation(f"{sid} needs the whole middle row filled (ruleset "
-                                    "townspeople_top: middle_row)", rule="townspeople-support")
+        if any(s.owner[base + below] < 0 for below in _support(cfg, loc)):
+            if b.tp_level[loc] == "top" and cfg.rules.townspeople_top == "middle_row":
+                return RuleViolation(f"{sid} needs the whole middle row filled (ruleset "
+                                     "townspeople_top: middle_row)", rule="townspeople-support")
             lower = "middle" if b.tp_level[loc] == "top" else "bottom"
-            raise RuleViolation(f"{sid} needs both {lower} spaces below it filled",
-                                rule="townspeople-support")
+            return RuleViolation(f"{sid} needs both {lower} spaces below it filled",
+                                 rule="townspeople-support")
+    return None
+
+
+def _next_house(s: State) -> int:
+    """The next free house (houses are filled in line order)."""
+    b = s.cfg.board
+    r0 = b.area_start[RESIDENCES]
+    return sum(1 for i in range(b.area_size[RESIDENCES]) if s.owner[r0 + i] >= 0)
+
+
+def _support(cfg: Config, loc: int) -> tuple[int, ...]:
+    """The townspeople spaces (local ids) that must be filled before ``loc``: a bottom
+    none, a middle its two bottoms, a top its two middles or, with townspeople_top:
+    middle_row, the whole middle row."""
+    b = cfg.board
+    if loc in b.tp_tops and cfg.rules.townspeople_top == "middle_row":
+        return b.tp_middles
+    return b.tp_rests_on[loc]
+
+
+def _spaces_for(b: Board, card: int) -> Sequence[int]:
+    """The spaces a card may ever go to: its material's, its good's, or its area's."""
+    c = b.cards[card]
+    if c.area == WORKSHOPS:
+        return b.ws_by_material[c.symbol]
+    if c.area == TRADE:
+        return b.trade_column[c.symbol]
+    return range(b.area_start[c.area], b.area_start[c.area] + b.area_size[c.area])
 
 
 def legal_spaces(state: State, player: int, card: int) -> tuple[int, ...]:
     """Every free space ``player`` may place ``card`` on now (the ship move is always legal)."""
-    if state.diamonds[player] <= 0:
-        return ()
-    cfg = state.cfg
-    pattern = _pattern(state, card)
-    found = cfg.legal_table[card].get(pattern)
-    return _miss(cfg, card, pattern)[0] if found is None else found
-
-
-def _pattern(state: State, card: int) -> int:
-    """The taken spaces that decide where ``card`` may go (the key of its tables)."""
-    blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
-    return blocked & state.cfg.legal_mask[card]
-
-
-_FILLED = -1  # a key no pattern has: the class's tables hold every pattern play reaches
-_PREFILL = 2048  # patterns a class's first miss fills at most (the bundled board: <= 1,024)
-
-
-def _miss(cfg: Config, card: int, pattern: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The legal spaces and choices of ``card`` for a ``pattern`` its tables lack.
-
-    A class's first miss fills its tables for every pattern that placements on its
-    choices reach from the empty board (all patterns of a material's or good's spaces,
-    the supported ones of a townspeople area, the houses in order, harbor rows filled
-    from their first space: at most 1,024 a class, a few milliseconds once), so a
-    simulation's games meet filled tables; others (a scorekeeper's free choice of a ship
-    space, a deferred harbor diamond) are filled when met."""
-    table = cfg.legal_table[card]
-    if _FILLED not in table:
-        table[_FILLED] = ()
-        stack = [0]
-        budget = _PREFILL  # a custom board's larger areas: the rest is filled when met
-        while stack and budget:
-            reached = stack.pop()
-            if reached not in table:
-                stack.extend([reached | 1 << sp for sp in _fill(cfg, card, reached)[1]])
-                budget -= 1
-        if pattern in table:
-            return table[pattern], cfg.choice_table[card][pattern]
-    return _fill(cfg, card, pattern)
-
-
-def _fill(cfg: Config, card: int, blocked: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Enter (and return) the legal spaces and the choices of ``card`` when the spaces of
-    ``blocked`` (a bit mask) are taken into its tables."""
-    support = cfg.support_mask
-    # free, and (townspeople) the spaces below it taken
-    legal = tuple([sp for sp in cfg.candidates[card]
-                   if not blocked >> sp & 1 and blocked & support[sp] == support[sp]])
-    if cfg.board.cards[card].area == RESIDENCES:  # the next free house (in line order)
-        legal = legal[:1]
-    before = cfg.row_before
-    # a harbor row's ship spaces are interchangeable: its first free one is the choice
-    choices = tuple([sp for sp in legal if blocked & before[sp] == before[sp]])
-    if choices == legal:
-        choices = legal
-    cfg.legal_table[card][blocked] = legal
-    cfg.choice_table[card][blocked] = choices
-    return legal, choices
+    return tuple(space for space in _spaces_for(state.cfg.board, card)
+                 if _placement_refusal(state, player, card, space) is None)
 
 
 def placement_choices(state: State, player: int, card: int) -> tuple[int, ...]:
     """Like :func:`legal_spaces`, but the interchangeable ship spaces of one harbor row are
     given once (its first free space): the choices a player really has."""
-    if state.diamonds[player] <= 0:
-        return ()
-    cfg = state.cfg
-    blocked = state.taken if state.deferred < 0 else state.taken | (1 << state.deferred)
-    pattern = blocked & cfg.legal_mask[card]  # _pattern, inline: the bots' hot path
-    found = cfg.choice_table[card].get(pattern)
-    return _miss(cfg, card, pattern)[1] if found is None else found
+    b = state.cfg.board
+
+    def blocked(space: int) -> bool:
+        return state.owner[space] >= 0 or space == state.deferred
+
+    def first_free_of_its_row(space: int) -> bool:
+        if b.space_area[space] != HARBOR:
+            return True
+        row = b.harbor_row[(space - b.area_start[HARBOR]) // len(b.harbor_row[0])]
+        return all(blocked(before) for before in row[:row.index(space)])
+
+    return tuple(space for space in legal_spaces(state, player, card)
+                 if first_free_of_its_row(space))
 
 
 # ---------------------------------------------------------------------------- apply
-# One shape: the State above. An action reads the state it is applied to, writes the
-# fields it changes into ``v`` (a list of the state's fields, local to the action) and
-# appends its events to ``ev``; the points of those events are added to ``points`` once,
-# when the action is settled (at the end of ``apply``), which builds the one new State. Only the
-# tuples an action changes are rebuilt (one player's diamonds and supply ...);
-# the states before and after stay immutable.
-_FIELD = {name: i for i, name in enumerate(State._fields)}
-_new_state = tuple.__new__
-
-
-def _with(s: State, **changes: Any) -> State:
-    """``s`` with some fields changed: ``NamedTuple._replace`` at half its cost (it is
-    called a few times per action on the bots' hot path)."""
-    return _changed(s, changes)
-
-
-def _changed(s: State, changes: dict[str, Any]) -> State:
-    """``s`` with the fields named in ``changes`` changed."""
-    values = list(s)
-    for name, value in changes.items():
-        values[_FIELD[name]] = value
-    return _new_state(State, values)
-
-
-def _tick(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
-    """``values`` with ``values[i] + delta`` at ``i``."""
-    changed = list(values)  # a list and back: half the cost of slicing and joining
-    changed[i] += delta
-    return tuple(changed)
-
-
-# While an action runs, its events are plain tuples (player, points, kind index into
-# KINDS, why): the points are added up from them once (when apply settles), and they become Events
-# only where someone reads them (explained games, preview).
-KINDS = (*CATEGORIES, "bonus", "field", "end")
-_KIND_INDEX = {name: i for i, name in enumerate(KINDS)}
-_Raw = tuple[int, int, int, str]
-
-
-def _gain(ev: list[_Raw], player: int, points: int, cat: int, why: str) -> None:
-    """``player`` gains ``points`` in category ``cat`` (the hot scorers append inline)."""
-    ev.append((player, points, cat, why))
-
-
-def _note(ev: list[_Raw], player: int, kind: str, why: str) -> None:
-    ev.append((player, 0, _KIND_INDEX[kind], why))
-
-
-def _events(ev: list[_Raw]) -> tuple[Event, ...]:
-    """The action's events as :class:`Event`."""
-    return tuple([_new_state(Event, (player, points, KINDS[kind], why))
-                  for player, points, kind, why in ev])
-
-
-def _apply_other(s: State, action: Action) -> State:
-    """:func:`apply` for the actions other than :class:`Play` and :class:`EmptyDisplay`."""
+def apply(s: State, action: Action) -> State:
+    """The state after ``action``, or a RuleViolation naming the rule it breaks."""
+    if isinstance(action, Play):
+        return _play(s, action.player, action.card, action.space)
+    if isinstance(action, EmptyDisplay):
+        return _empty_display(s, action.player)
     if isinstance(action, EndRound):
         return _end_round(s, action.leftover)
     raise TypeError(f"not an action: {action!r}")
+
+
+def _play(s: State, player: int, card: int, space: int) -> State:
+    """A card played: from the hand on the player's turn, from the display for an owed
+    bonus card; its action carried out, then the turn settled."""
+    if s.phase == ROUND_END:  # untracked: the next round's first card closes the round
+        s = _end_round(s, None)
+    cfg = s.cfg
+    names = cfg.names
+    if not 0 <= player < cfg.players:
+        raise ContentError(f"no player {player + 1}")
+    if not 0 <= card < len(cfg.board.cards):
+        raise ContentError(f"unknown card kind {card}")
+    if s.phase == PLAY:
+        expected = (s.start + s.turn) % cfg.players
+        if player != expected:
+            raise RuleViolation(f"it is {names[expected]}'s turn, not {names[player]}'s (play "
+                                "goes round the table from the start player)",
+                                rule="turn-order")
+        s = s._replace(seen=_see(cfg, s.seen, (card,)), turn=s.turn + 1, turns=s.turns + 1)
+    elif s.phase == BONUS:
+        if player != s.pending:
+            raise RuleViolation(f"{names[s.pending]} owes a bonus card; {names[player]} "
+                                "cannot play now", rule="turn-order")
+        s = _take_from_display(s, card)
+        s = s._replace(bonus_cards=_changed(s.bonus_cards, player, 1))
+    else:
+        raise RuleViolation(_over_message(s), rule="game-over")
+    s, bonus_why = _resolve(s._replace(events=()), player, card, space)
+    return _after_action(s, player, bonus_why)
 
 
 def _over_message(s: State) -> str:
@@ -616,86 +469,10 @@ def _over_message(s: State) -> str:
     return f"the game is over (the deck cannot deal a round {s.round + 2})"
 
 
-# Field positions of State, for the action's mutable copy ``v`` (a list of the fields):
-# an action copies the state once, changes the fields it touches and builds one State.
-(_MINE, _POINTS, _DIAMONDS, _SHIPS, _HAVE, _CLAIMED, _FIELD_TAKEN, _RES_NEXT, _DISPLAY,
- _UNSEEN, _POOL, _HIDDEN, _ROUND, _START, _TURN, _TURNS, _PHASE, _PENDING, _PENDING_WHY,
- _ENDING, _END_REASON, _LEFTOVER_DONE, _BONUS_CARDS, _EVENTS, _DEFERRED,
- _TAKEN) = (_FIELD[f] for f in State._fields[1:])
-_CFG = _FIELD["cfg"]
-
-
-def apply(s: State, action: Action) -> State:
-    """The state after ``action``, or a RuleViolation naming the rule it breaks."""
-    # A Play is the hot path, carried out here (one Python call less an action); an
-    # EmptyDisplay is settled here too (the one place an action's points are added up);
-    # a round's end goes to _apply_other.
-    ev: list[_Raw] = []
-    if type(action) is not Play and not isinstance(action, Play):
-        if not isinstance(action, EmptyDisplay):
-            return _apply_other(s, action)
-        cfg = s.cfg
-        v = _empty_display(s, action.player, ev)
-    else:
-        phase = s.phase
-        if phase == ROUND_END:
-            s = _end_round(s, None)
-            phase = s.phase
-        # the fields, read by index from here on: a list's item is read at half the cost
-        # of a named tuple's attribute
-        v = list(s)
-        cfg = v[_CFG]
-        player, card, space = action
-        n = len(cfg.names)
-        if not (0 <= player < n and 0 <= card < cfg.kinds):
-            if not 0 <= player < n:
-                raise ContentError(f"no player {player + 1}")
-            raise ContentError(f"unknown card kind {card}")
-        if phase == PLAY:
-            turn = v[_TURN]
-            expected = (v[_START] + turn) % n
-            if player != expected:
-                raise RuleViolation(f"it is {cfg.names[expected]}'s turn, not "
-                                    f"{cfg.names[player]}'s (play goes round the table from "
-                                    "the start player)", rule="turn-order")
-            unseen = v[_UNSEEN]
-            if not unseen & cfg.unseen_field[card]:
-                _see(unseen, cfg, (card,))  # raises the deck limit
-            v[_UNSEEN] = unseen - cfg.unseen_one[card]
-            v[_TURN] = turn + 1
-            v[_TURNS] += 1
-        elif phase == BONUS:
-            if player != s.pending:
-                raise RuleViolation(f"{cfg.names[s.pending]} owes a bonus card; "
-                                    f"{cfg.names[player]} cannot play now", rule="turn-order")
-            # (pending is cleared when the turn is finished)
-            _take_from_display(s, card, v)
-            v[_BONUS_CARDS] = _tick(s.bonus_cards, player, 1)
-        else:  # (apply ends a finished round first)
-            raise RuleViolation(_over_message(s), rule="game-over")
-        bonus_why = _resolve(s, v, player, card, space, ev)
-        if bonus_why or v[_ENDING]:
-            _after_action(cfg, v, player, bonus_why, ev)
-        elif phase == BONUS or v[_TURN] >= cfg.turns_per_round or v[_DEFERRED] >= 0 or \
-                not cfg.fields_at_action:
-            _finish_turn(cfg, v, player, ev)
-        # else the common case: a hand play that earns nothing, ends nothing, mid-round:
-        # the turn is over and the next player's begins (phase PLAY, nothing pending)
-    # settled: the points of the action's events added to the players' once, the events
-    # made Events only in explained games (nobody reads a bot game's), one new State
-    if ev:
-        points = list(v[_POINTS])
-        for who, gained, cat, _ in ev:
-            if gained:
-                points[who * NCAT + cat] += gained
-        v[_POINTS] = tuple(points)
-    v[_EVENTS] = _events(ev) if cfg.explain else ()
-    return _new_state(State, v)
-
-
-def _take_from_display(s: State, card: int, v: list[Any]) -> None:
+def _take_from_display(s: State, card: int) -> State:
     """Take an owed bonus card from the display (tracked), or account for it (untracked)."""
-    b = s.cfg.board
+    cfg = s.cfg
+    b = cfg.board
     if s.display is not None:
         if card not in s.display:
             shown = ", ".join(b.cards[k].id for k in s.display) or "nothing"
@@ -703,344 +480,295 @@ def _take_from_display(s: State, card: int, v: list[Any]) -> None:
                                 rule="not-on-display")
         rest = list(s.display)
         rest.remove(card)
-        v[_DISPLAY] = tuple(rest)
-        return
+        return s._replace(display=tuple(rest))
     # Untracked display: the card is one of the round leftovers seen so far if possible,
     # otherwise one of the setup display's cards (which the deck limit then counts).
     if s.pool[card] > 0:
-        v[_POOL] = _tick(s.pool, card, -1)
-        return
-    seen = _see(s.unseen, s.cfg, (card,))
-    if s.hidden >= s.cfg.display_size:
-        raise RuleViolation(f"more bonus cards than the setup display ({s.cfg.display_size} "
+        return s._replace(pool=_changed(s.pool, card, -1))
+    seen = _see(cfg, s.seen, (card,))
+    if s.hidden >= cfg.display_size:
+        raise RuleViolation(f"more bonus cards than the setup display ({cfg.display_size} "
                             "cards) and the leftovers could have held", rule="not-on-display")
-    v[_UNSEEN] = seen
-    v[_HIDDEN] = s.hidden + 1
+    return s._replace(seen=seen, hidden=s.hidden + 1)
 
 
-def _resolve(s: State, v: list[Any], player: int, card: int, space: int,
-             ev: list[_Raw]) -> str:
-    """Carry out one card's action on ``s`` into ``v`` (the state's fields, which the caller
-    may have changed already: the card leaving the hand or the display); returns why a
-    bonus card was earned (""). The fields it reads are read from ``v`` (a list's item
-    costs half a named tuple's attribute): the caller changes none of them."""
-    cfg = v[_CFG]
+# The steps of an action: each takes the state and returns the next one, the events of
+# the action gathering in its ``events`` (points are added as they are scored).
+def _gain(s: State, player: int, points: int, category: str, why: str) -> State:
+    """``player`` gains ``points`` in ``category`` (an area, ``ship``, ``bonus_fields``,
+    ``empty_display``) because ``why``."""
+    slot = player * NCAT + CATEGORIES.index(category)
+    return s._replace(points=_changed(s.points, slot, points),
+                      events=(*s.events, Event(player, points, category, why)))
+
+
+def _note(s: State, player: int, kind: str, why: str) -> State:
+    """A 0-point notice (``bonus``, ``field``, ``end``)."""
+    return s._replace(events=(*s.events, Event(player, 0, kind, why)))
+
+
+def _resolve(s: State, player: int, card: int, space: int) -> tuple[State, str]:
+    """Carry out one card's action: the state after it and why a bonus card was earned
+    ("" if none)."""
+    cfg = s.cfg
     b = cfg.board
+    number = b.cards[card].number
     if space == SHIP:
-        v[_SHIPS], bonus = _ship(b, v[_SHIPS], player, b.cards[card].number, ev, cfg.explain)
-        return bonus
-    taken = v[_TAKEN]
-    deferred = v[_DEFERRED]
-    blocked = taken if deferred < 0 else taken | (1 << deferred)  # _pattern, inline
-    legal = cfg.legal_table[card].get(blocked & cfg.legal_mask[card])  # legal_spaces, inline
-    diamonds = v[_DIAMONDS]
-    if (legal is None or space not in legal or diamonds[player] <= 0) and \
-            space not in legal_spaces(s, player, card):  # the tables know what is legal
-        _check_place(s, player, card, space)  # names the rule broken
-        raise AssertionError(f"{b.space_ids[space]} is legal but not listed")
+        return _move_ship(s, player, number)
+    check_place(s, player, card, space)
     area = b.space_area[space]
+    ship_first = cfg.rules.harbor_order == "ship_first"
     bonus = ""
-    if area == HARBOR and cfg.ship_first:  # the ship moves and scores first (harbor_order)
-        v[_SHIPS], bonus = _ship(b, v[_SHIPS], player, b.cards[card].number, ev, cfg.explain)
-        if bonus and cfg.landing_first:
-            # landing_bonus: at_landing: the diamond (taken from the supply) waits until
-            # the landing's bonus card has been played (_land_deferred)
-            if v[_DEFERRED] >= 0:  # this card is an earlier landing's bonus: that one's
-                _land_deferred(cfg, v, player, ev)  # diamond goes in before this one waits
-            supply = list(v[_DIAMONDS])
-            supply[player] -= 1
-            v[_DIAMONDS] = tuple(supply)
-            v[_DEFERRED] = space
-            return bonus
-    # each changed tuple is copied to a list and back: half the cost of slicing and joining
-    owned = list(v[_MINE])
-    own = owned[player] = owned[player] | 1 << space
-    v[_MINE] = tuple(owned)
-    taken = v[_TAKEN] = taken | 1 << space
-
-    supply = list(diamonds)
-    supply[player] -= 1
-    v[_DIAMONDS] = tuple(supply)
-    have = v[_HAVE]
-    slot = player * 6 + area  # 6 areas
-    bit = 0
+    if area == HARBOR and ship_first:  # the ship moves and scores first (harbor_order)
+        s, bonus = _move_ship(s, player, number)
+        if bonus and cfg.rules.landing_bonus == "at_landing":
+            # the diamond (taken from the supply) waits until the landing's bonus card has
+            # been played (_land_deferred)
+            if s.deferred >= 0:  # this card is an earlier landing's bonus: that one's
+                s = _land_deferred(s, player)  # diamond goes in before this one waits
+            return s._replace(diamonds=_changed(s.diamonds, player, -1), deferred=space), bonus
+    s = s._replace(owner=(*s.owner[:space], player, *s.owner[space + 1:]),
+                   diamonds=_changed(s.diamonds, player, -1))
     if area == WORKSHOPS:
-        bonus, bit = _workshops(cfg, own, taken, player, space, ev)
+        s, bonus = _workshops(s, player, space)
     elif area == TRADE:
-        bonus, bit = _trade(cfg, v[_MINE], player, space, ev)
+        s, bonus = _trade(s, player, space)
     elif area == RESIDENCES:
-        bonus, bit = _residences(b, own, player, space, have[slot], ev, cfg.explain)
-        v[_RES_NEXT] = b.space_local[space] + 1
+        s, bonus = _residences(s, player, space)
     elif area == HARBOR:
-        _harbor(cfg, v[_MINE], taken, space, ev)
-        if not cfg.ship_first:
-            v[_SHIPS], bonus = _ship(b, v[_SHIPS], player, b.cards[card].number, ev,
-                                     cfg.explain)
+        s = _harbor(s, space)
+        if not ship_first:
+            s, bonus = _move_ship(s, player, number)
     else:
-        bonus, bit = _townspeople(b, v[_MINE], taken, player, card, space, ev, cfg.explain)
-    got = have[slot] | bit
-    if got != have[slot]:
-        changed = list(have)
-        changed[slot] = got
-        v[_HAVE] = tuple(changed)
-    if cfg.field_now[area] and got.bit_count() >= cfg.field_count[area] and \
-            not v[_CLAIMED][player] >> area & 1:  # _meets, inline: met and not claimed
-        _check_field(cfg, v, player, area, ev)
-    if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
-        _last_diamond(cfg, v, player, ev)
-    return bonus
+        s, bonus = _townspeople(s, player, card, space)
+    if cfg.rules.field_timing == "action" and area in b.field_areas:
+        s = _check_field(s, player, area)
+    if s.diamonds[player] == 0 and not s.ending:
+        s = _last_diamond(s, player)
+    return s, bonus
 
 
-def _land_deferred(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
+def _land_deferred(s: State, player: int) -> State:
     """Put down a harbor diamond that waited for its landing's bonus card; a full row pays."""
-    space = v[_DEFERRED]
-    if space < 0:
-        return
-    mine = v[_MINE]
-    changed = list(mine)
-    changed[player] |= 1 << space
-    v[_MINE] = mine = tuple(changed)
-    v[_TAKEN] |= 1 << space
-    _harbor(cfg, mine, v[_TAKEN], space, ev)
-    v[_DEFERRED] = -1
-    if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
-        _last_diamond(cfg, v, player, ev)
+    space = s.deferred
+    s = s._replace(owner=(*s.owner[:space], player, *s.owner[space + 1:]), deferred=-1)
+    s = _harbor(s, space)
+    if s.diamonds[player] == 0 and not s.ending:
+        s = _last_diamond(s, player)
+    return s
 
 
-def _last_diamond(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
+def _last_diamond(s: State, player: int) -> State:
     """A player's supply is empty: the game will end; the reserve (an option) comes out."""
-    _note(ev, player, "end", reason("last-diamond", when=cfg.last_end))
-    if cfg.reserve:
-        v[_DIAMONDS] = tuple(d + cfg.reserve for d in v[_DIAMONDS])
-        _note(ev, -1, "end", reason("reserve", reserve=cfg.reserve))
-    v[_ENDING] = True
+    rules = s.cfg.rules
+    s = _note(s, player, "end", reason("last-diamond", when=rules.last_diamond_end))
+    if rules.reserve_diamonds:
+        s = s._replace(diamonds=tuple(d + rules.reserve_diamonds for d in s.diamonds))
+        s = _note(s, -1, "end", reason("reserve", reserve=rules.reserve_diamonds))
+    return s._replace(ending=True)
 
 
-def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
-          ev: list[_Raw], explain: bool) -> tuple[tuple[int, ...], str]:
-    """The ship positions after ``player``'s ship moves ``number`` spaces, and why a bonus
-    card was earned by the landing ("" if none)."""
-    start = ship[player]
+def _move_ship(s: State, player: int, number: int) -> tuple[State, str]:
+    """``player``'s ship moves ``number`` spaces and scores where it stops; why a bonus card
+    was earned by the landing ("" if none)."""
+    b = s.cfg.board
+    start = s.ship[player]
     if start >= SHIP_TRACK_LENGTH:
-        _note(ev, player, "ship", reason("ship-end", end=SHIP_TRACK_LENGTH))
-        return ship, ""
+        return _note(s, player, "ship", reason("ship-end", end=SHIP_TRACK_LENGTH)), ""
     end = min(start + number, SHIP_TRACK_LENGTH)
-    ev.append((player, b.ship_points[end], SHIP_CAT,  # _gain, inline
-               reason("ship", start=start, end=end) if explain else ""))
-    moved = list(ship)
-    moved[player] = end
-    return tuple(moved), (reason("ship-lands", end=end) if b.ship_bonus[end] else "")
+    s = _gain(s, player, b.ship_points[end], "ship", reason("ship", start=start, end=end))
+    s = s._replace(ship=_changed(s.ship, player, end - start))
+    return s, (reason("ship-lands", end=end) if b.ship_bonus[end] else "")
 
 
-def _holder(mine: tuple[int, ...], space: int) -> int:
-    """The player whose diamond is on ``space`` (-1: free)."""
-    for player, mask in enumerate(mine):
-        if mask >> space & 1:
-            return player
-    return -1
-
-
-def _workshops(cfg: Config, own: int, taken: int, player: int, space: int,
-               ev: list[_Raw]) -> tuple[str, int]:
-    b = cfg.board
-    # the player's group through ``space``: a flood fill over bit masks
-    neighbours = cfg.neighbour_mask
-    group = frontier = 1 << space
+def _workshops(s: State, player: int, space: int) -> tuple[State, str]:
+    """A workshop diamond scores the player's group through it (doubled on the double
+    material); a filled triangle earns a bonus card."""
+    b = s.cfg.board
+    group, frontier = {space}, [space]
     while frontier:
-        low = frontier & -frontier
-        frontier ^= low
-        new = neighbours[low.bit_length() - 1] & own & ~group
-        group |= new
-        frontier |= new
+        here = frontier.pop()
+        for neighbour in b.ws_neighbours[b.space_local[here]]:
+            if s.owner[neighbour] == player and neighbour not in group:
+                group.add(neighbour)
+                frontier.append(neighbour)
     material = b.space_symbol[space]
-    double = material == b.ws_double
-    size = group.bit_count()
-    why = ((reason("group-double", size=size, symbol=b.symbols[WORKSHOPS][material]) if double
-            else reason("group", size=size)) if cfg.explain else "")
-    ev.append((player, size * (2 if double else 1), WORKSHOPS, why))  # _gain, inline
-    tri = cfg.triangle_mask[space]
-    bonus = ""
-    if taken & tri == tri:
-        bonus = reason("triangle",
-                       spaces="-".join(str(b.space_local[t]) for t in b.ws_triangle[space]))
-    return bonus, 1 << material
+    size = len(group)
+    if material == b.ws_double:
+        why = reason("group-double", size=size, symbol=b.symbols[WORKSHOPS][material])
+        s = _gain(s, player, 2 * size, "workshops", why)
+    else:
+        s = _gain(s, player, size, "workshops", reason("group", size=size))
+    triangle = b.ws_triangle[b.space_local[space]]
+    if all(s.owner[corner] >= 0 for corner in triangle):
+        return s, reason("triangle", spaces="-".join(str(b.space_local[t]) for t in triangle))
+    return s, ""
 
 
-def _residences(b: Board, own: int, player: int, space: int, mask: int,
-                ev: list[_Raw], explain: bool) -> tuple[str, int]:
+def _trade(s: State, player: int, space: int) -> tuple[State, str]:
+    """A trade diamond pays every holder on its good's column (their diamonds there × all
+    diamonds there, holders in the order of their first space); a bonus card when another
+    holder has more there than the player."""
+    b = s.cfg.board
+    good = b.space_symbol[space]
+    holders: dict[int, int] = {}  # in the order of their first space on the column
+    for sp in sorted(b.trade_column[good]):
+        if s.owner[sp] >= 0:
+            holders[s.owner[sp]] = holders.get(s.owner[sp], 0) + 1
+    on_column = sum(holders.values())
+    name = b.goods[good]
+    for holder, count in holders.items():
+        s = _gain(s, holder, count * on_column, "trade",
+                  reason("trade-n" if count > 1 else "trade-1", count=count,
+                         on_column=on_column, good=name))
+    most_of_others = max((k for p, k in holders.items() if p != player), default=0)
+    return s, (reason("trade-more", good=name) if most_of_others > holders[player] else "")
+
+
+def _house_values(s: State, player: int) -> set[int]:
+    """The different house values ``player``'s diamonds cover."""
+    b = s.cfg.board
+    r0 = b.area_start[RESIDENCES]
+    return {b.res_values[i] for i in range(b.area_size[RESIDENCES]) if s.owner[r0 + i] == player}
+
+
+def _residences(s: State, player: int, space: int) -> tuple[State, str]:
+    """A house scores its value plus the values of the player's houses right before it; a
+    bonus card when the player's different house values reach a bonus count."""
+    b = s.cfg.board
     r0 = b.area_start[RESIDENCES]
     loc = space - r0
     values = b.res_values
-    total = values[loc]
-    j = loc - 1
-    while j >= 0 and own >> (r0 + j) & 1:
-        total += values[j]
-        j -= 1
-    back = loc - 1 - j
-    why = (reason("house-n" if back > 1 else "house-1" if back else "house", value=values[loc],
-                  back=back) if explain else "")
-    ev.append((player, total, RESIDENCES, why))  # _gain, inline
-    bit = b.res_value_bit[loc]
-    before, after = mask.bit_count(), (mask | bit).bit_count()
-    if after != before and after in b.res_bonus_at:
-        return reason("house-values", count=after), bit
-    return "", bit
+    back = 0  # the player's houses right before this one
+    while loc - back - 1 >= 0 and s.owner[r0 + loc - back - 1] == player:
+        back += 1
+    total = sum(values[loc - back:loc + 1])
+    why = reason("house-n" if back > 1 else "house-1" if back else "house", value=values[loc],
+                 back=back)
+    s = _gain(s, player, total, "residences", why)
+    covered = _house_values(s, player)
+    new_value = all(values[i] != values[loc] for i in range(b.area_size[RESIDENCES])
+                    if i != loc and s.owner[r0 + i] == player)
+    if new_value and len(covered) in b.res_bonus_at:
+        return s, reason("house-values", count=len(covered))
+    return s, ""
 
 
-def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card: int,
-                 space: int, ev: list[_Raw], explain: bool) -> tuple[str, int]:
+def _townspeople(s: State, player: int, card: int, space: int) -> tuple[State, str]:
+    """A townspeople diamond scores its level (doubled on its own symbol) and pays the
+    holders of the spaces it rests on; a top space earns a bonus card."""
+    b = s.cfg.board
     area = b.space_area[space]
     base = b.area_start[area]
     loc = space - base
     symbol = b.space_symbol[space]
-    match = symbol == b.cards[card].symbol
-    ev.append((player, b.tp_points[loc] * (2 if match else 1), area,  # _gain, inline
-               (reason("townspeople-double", level=b.tp_level[loc], symbol=b.symbols[area][symbol])
-                if match else reason("townspeople", level=b.tp_level[loc])) if explain else ""))
+    if symbol == b.cards[card].symbol:
+        why = reason("townspeople-double", level=b.tp_level[loc], symbol=b.symbols[area][symbol])
+        s = _gain(s, player, 2 * b.tp_points[loc], AREAS[area], why)
+    else:
+        s = _gain(s, player, b.tp_points[loc], AREAS[area],
+                  reason("townspeople", level=b.tp_level[loc]))
     sid = b.space_ids[space]
-    for sup, paid in b.tp_pays[loc]:
-        if taken >> (base + sup) & 1:
-            ev.append((_holder(mine, base + sup), paid, area,  # _gain, inline
-                       reason("supports", support=f"{AREAS[area]}/{sup}", space=sid)
-                       if explain else ""))
-    return (reason("top-space", space=sid) if loc in b.tp_tops else ""), 1 << symbol
+    for below, paid in b.tp_pays[loc]:
+        holder = s.owner[base + below]
+        if holder >= 0:
+            s = _gain(s, holder, paid, AREAS[area],
+                      reason("supports", support=f"{AREAS[area]}/{below}", space=sid))
+    return s, (reason("top-space", space=sid) if loc in b.tp_tops else "")
 
 
-def _trade(cfg: Config, mine: tuple[int, ...], player: int, space: int,
-           ev: list[_Raw]) -> tuple[str, int]:
-    b = cfg.board
-    good = b.space_symbol[space]
-    column = cfg.column_mask[good]
-    # each holder's diamonds on the column, holders in the order of their first space
-    counts = []
-    on_column = 0
-    for p, m in enumerate(mine):
-        m &= column
-        if m:
-            k = m.bit_count()
-            counts.append((m & -m, p, k))
-            on_column += k
-    counts.sort()
-    name = b.goods[good]
-    mine_k = most = 0  # the player's diamonds there, and the most another holder has
-    explain = cfg.explain
-    for _, holder, k in counts:
-        ev.append((holder, k * on_column, TRADE,  # _gain, inline
-                   reason("trade-n" if k > 1 else "trade-1", count=k, on_column=on_column,
-                          good=name) if explain else ""))
-        if holder == player:
-            mine_k = k
-        elif k > most:
-            most = k
-    if most > mine_k:
-        return reason("trade-more", good=name), 1 << good
-    return "", 1 << good
+def _harbor(s: State, space: int) -> State:
+    """A harbor row whose ship spaces are all filled pays each of them by the goods in
+    its trade row."""
+    b = s.cfg.board
+    row = (space - b.area_start[HARBOR]) // len(b.harbor_row[0])
+    if any(s.owner[sp] < 0 for sp in b.harbor_row[row]):
+        return s
+    goods = sum(1 for sp in b.trade_row[row] if s.owner[sp] >= 0)
+    for sp in b.harbor_row[row]:
+        s = _gain(s, s.owner[sp], b.harbor_payout[goods], "harbor",
+                  reason("harbor-1" if goods == 1 else "harbor-n", row=row, goods=goods))
+    return s
 
 
-def _harbor(cfg: Config, mine: tuple[int, ...], taken: int, space: int,
-            ev: list[_Raw]) -> None:
-    b = cfg.board
-    ships = len(b.harbor_row[0])
-    row = (space - b.area_start[HARBOR]) // ships
-    full = cfg.harbor_mask[row]
-    if taken & full != full:
-        return
-    goods = (taken & cfg.trade_row_mask[row]).bit_count()
-    pay = b.harbor_payout[goods]
-    for s in b.harbor_row[row]:
-        _gain(ev, _holder(mine, s), pay, HARBOR,
-              reason("harbor-1" if goods == 1 else "harbor-n", row=row, goods=goods))
+def _covers_field(s: State, player: int, area: int) -> bool:
+    """``player`` covers what ``area``'s field needs: every symbol of the area, or houses
+    of ``res_field_at`` different values."""
+    b = s.cfg.board
+    if area == RESIDENCES:
+        return len(_house_values(s, player)) >= b.res_field_at
+    start = b.area_start[area]
+    symbols = {b.space_symbol[sp] for sp in range(start, start + b.area_size[area])
+               if s.owner[sp] == player} if area != HARBOR else set()
+    return len(symbols) >= len(b.symbols[area])
 
 
-def _meets(cfg: Config, v: list[Any], player: int, area: int) -> bool:
-    return v[_HAVE][player * len(AREAS) + area].bit_count() >= cfg.field_count[area]
-
-
-def _check_field(cfg: Config, v: list[Any], player: int, area: int, ev: list[_Raw]) -> None:
+def _check_field(s: State, player: int, area: int) -> State:
     """Claim ``area``'s 20/15/10/5 field if ``player`` first meets its condition now."""
-    bit = 1 << area
-    claimed = v[_CLAIMED]
-    if claimed[player] & bit or not _meets(cfg, v, player, area):
-        return
-    taken = v[_FIELD_TAKEN][area]
+    cfg = s.cfg
     values = cfg.board.field_values
-    if taken >= len(values):
-        return
-    diamonds = v[_DIAMONDS]
-    if cfg.marker_diamond:
-        if diamonds[player] > 0:
-            diamonds = _tick(diamonds, player, -1)
-        elif not cfg.field_without_diamond:
-            _note(ev, player, "field", reason("field-missed", area=AREAS[area]))
-            return
-    _gain(ev, player, values[taken], FIELD_CAT,
-          reason("field", area=AREAS[area]) if cfg.explain else "")
-    v[_DIAMONDS] = diamonds
-    changed = list(claimed)
-    changed[player] |= bit
-    v[_CLAIMED] = tuple(changed)
-    v[_FIELD_TAKEN] = _tick(v[_FIELD_TAKEN], area, 1)
+    taken = s.field_taken[area]
+    if s.claimed[player] >> area & 1 or not _covers_field(s, player, area) or \
+            taken >= len(values):
+        return s
+    if cfg.rules.field_marker_diamond:
+        if s.diamonds[player] > 0:
+            s = s._replace(diamonds=_changed(s.diamonds, player, -1))
+        elif not cfg.rules.field_without_diamond:
+            return _note(s, player, "field", reason("field-missed", area=AREAS[area]))
+    s = _gain(s, player, values[taken], "bonus_fields", reason("field", area=AREAS[area]))
+    return s._replace(claimed=_changed(s.claimed, player, 1 << area),
+                      field_taken=_changed(s.field_taken, area, 1))
 
 
-def _after_action(cfg: Config, v: list[Any], player: int, bonus_why: str,
-                  ev: list[_Raw]) -> None:
+def _after_action(s: State, player: int, bonus_why: str) -> State:
     """Settle what follows an action: the owed bonus card, the turn's end, the game's end."""
-    if v[_ENDING] and cfg.last_end == "action":
+    if s.ending and s.cfg.rules.last_diamond_end == "action":
         if bonus_why:
-            _note(ev, player, "bonus", reason("bonus-lost", trigger=bonus_why))
-        _finish_turn(cfg, v, player, ev)
-        return
+            s = _note(s, player, "bonus", reason("bonus-lost", trigger=bonus_why))
+        return _finish_turn(s, player)
     if bonus_why:
-        if cfg.explain:  # a 0-point note: only an explained game's events show it
-            _note(ev, player, "bonus", reason("bonus-earned", trigger=bonus_why))
-        display = v[_DISPLAY]
-        if display is not None and not display:
-            _gain(ev, player, cfg.empty_points, EMPTY_CAT, reason("display-empty"))
-        else:
-            v[_PENDING] = player
-            v[_PENDING_WHY] = bonus_why
-            v[_PHASE] = BONUS
-            return
-    _finish_turn(cfg, v, player, ev)
+        s = _note(s, player, "bonus", reason("bonus-earned", trigger=bonus_why))
+        if s.display is None or s.display:
+            return s._replace(pending=player, pending_why=bonus_why, phase=BONUS)
+        s = _gain(s, player, s.cfg.empty_points, "empty_display", reason("display-empty"))
+    return _finish_turn(s, player)
 
 
-def _empty_display(s: State, player: int, ev: list[_Raw]) -> list[Any]:
-    """The fields after ``player`` is paid for an owed bonus card the empty display cannot
-    give (``apply`` settles them)."""
+def _empty_display(s: State, player: int) -> State:
+    """``player`` is paid for an owed bonus card the empty display cannot give."""
     if s.phase != BONUS or player != s.pending:
         raise RuleViolation(f"{s.cfg.names[player]} owes no bonus card", rule="no-bonus-owed")
     if s.display:
         raise RuleViolation(f"the display holds {len(s.display)} cards: the owed bonus card "
                             "must be taken from it", rule="bonus-owed")
-    _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, reason("display-empty"))
-    v: list[Any] = list(s)
-    _finish_turn(s.cfg, v, player, ev)
-    return v
+    s = _gain(s._replace(events=()), player, s.cfg.empty_points, "empty_display",
+              reason("display-empty"))
+    return _finish_turn(s, player)
 
 
-def _finish_turn(cfg: Config, v: list[Any], player: int, ev: list[_Raw]) -> None:
-    if v[_DEFERRED] >= 0:
-        _land_deferred(cfg, v, player, ev)
-    if not cfg.fields_at_action:
+def _finish_turn(s: State, player: int) -> State:
+    """The turn is over: a waiting harbor diamond goes in, fields are checked at the turn's
+    end (field_timing), then the game, the round or the next turn goes on."""
+    cfg = s.cfg
+    if s.deferred >= 0:
+        s = _land_deferred(s, player)
+    if cfg.rules.field_timing == "turn_end":
         for area in range(len(AREAS)):
-            if cfg.has_field[area]:
-                _check_field(cfg, v, player, area, ev)
-        if v[_DIAMONDS][player] == 0 and not v[_ENDING]:
-            _last_diamond(cfg, v, player, ev)
-    v[_PENDING] = -1
-    v[_PENDING_WHY] = ""
-    ending = v[_ENDING]
-    if ending and cfg.last_end in ("turn", "action"):
-        if cfg.explain:
-            _note(ev, -1, "end", reason("over-diamonds"))
-        v[_PHASE] = OVER
-        v[_END_REASON] = "diamonds"
-    elif v[_TURN] >= cfg.turns_per_round:
-        if cfg.explain and (ending or v[_ROUND] + 1 >= cfg.rounds):
-            _note(ev, -1, "end", reason("over-round-diamonds" if ending else "over-round-deck"))
-        v[_PHASE] = ROUND_END
-    else:
-        v[_PHASE] = PLAY
+            if area in cfg.board.field_areas:
+                s = _check_field(s, player, area)
+        if s.diamonds[player] == 0 and not s.ending:
+            s = _last_diamond(s, player)
+    s = s._replace(pending=-1, pending_why="")
+    if s.ending and cfg.rules.last_diamond_end in ("turn", "action"):
+        s = _note(s, -1, "end", reason("over-diamonds"))
+        return s._replace(phase=OVER, end_reason="diamonds")
+    if s.turn >= cfg.turns_per_round:
+        if s.ending or s.round + 1 >= cfg.rounds:
+            s = _note(s, -1, "end",
+                      reason("over-round-diamonds" if s.ending else "over-round-deck"))
+        return s._replace(phase=ROUND_END)
+    return s._replace(phase=PLAY)
 
 
 def start_refusal(s: State, start: int) -> RuleViolation | None:
@@ -1071,10 +799,13 @@ def round_short(s: State) -> RuleViolation:
 
 
 def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
+    """The round is over: its leftovers (if recorded) go to the display, the next round
+    begins or the game is over."""
     cfg = s.cfg
     if s.phase in (PLAY, BONUS):
         raise RuleViolation(f"round {s.round + 1} is not over: {s.turn} of "
                             f"{cfg.turns_per_round} turns played", rule="round-length")
+    s = s._replace(events=())
     if leftover is not None:
         if s.leftover_done:
             raise RuleViolation("this round's leftovers are recorded already", rule="leftover")
@@ -1083,27 +814,18 @@ def _end_round(s: State, leftover: tuple[int, ...] | None) -> State:
             raise RuleViolation(f"{len(leftover)} leftover cards; {cfg.players} hands of "
                                 f"{cfg.hand} after {s.turn} turns leave {expected}",
                                 rule="leftover")
-        # the changes are gathered and made at once (one copy of the state)
-        changes: dict[str, Any] = {"unseen": _see(s.unseen, cfg, leftover),
-                                   "leftover_done": True}
+        s = s._replace(seen=_see(cfg, s.seen, leftover), leftover_done=True)
         if s.display is not None:
-            changes["display"] = tuple(sorted((*s.display, *leftover)))
+            s = s._replace(display=tuple(sorted((*s.display, *leftover))))
         else:
-            pool = list(s.pool)
-            for k in leftover:
-                pool[k] += 1
-            changes["pool"] = tuple(pool)
-    else:
-        changes = {}
-    changes["events"] = ()
+            s = s._replace(pool=tuple(count + leftover.count(kind)
+                                      for kind, count in enumerate(s.pool)))
     if s.phase == OVER:
-        return _changed(s, changes)
+        return s
     if s.ending or s.round + 1 >= cfg.rounds:
-        changes.update(phase=OVER, end_reason="diamonds" if s.ending else "deck")
-    else:
-        changes.update(round=s.round + 1, start=s.round_start, turn=0,
-                       leftover_done=False, phase=PLAY)
-    return _changed(s, changes)
+        return s._replace(phase=OVER, end_reason="diamonds" if s.ending else "deck")
+    return s._replace(round=s.round + 1, start=s.round_start, turn=0, leftover_done=False,
+                      phase=PLAY)
 
 
 def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Event, ...], str]:
@@ -1113,9 +835,8 @@ def preview(state: State, player: int, card: int, space: int) -> tuple[tuple[Eve
     changing ``state`` and without checking whose turn it is. Illegal placements raise
     the RuleViolation ``apply`` would.
     """
-    ev: list[_Raw] = []
-    bonus = _resolve(state, list(state), player, card, space, ev)
-    return _events(ev), bonus
+    after, bonus = _resolve(state._replace(events=()), player, card, space)
+    return after.events, bonus
 
 
 def arrange(state: State, owners: dict[int, int] | None = None, *,
@@ -1126,26 +847,17 @@ def arrange(state: State, owners: dict[int, int] | None = None, *,
     ship positions, supplies, and who plays next. Houses must be filled from the first.
     """
     b = state.cfg.board
-    owner, supply, have = list(state.owner), list(state.diamonds), list(state.have)
-    mine = list(state.mine)
+    owner, supply = list(state.owner), list(state.diamonds)
     for space, player in (owners or {}).items():
         if owner[space] >= 0:
             raise ValueError(f"{b.space_ids[space]} is taken")
         owner[space] = player
-        mine[player] |= 1 << space
         supply[player] -= 1
-        area = b.space_area[space]
-        if area == RESIDENCES:
-            have[player * len(AREAS) + area] |= b.res_value_bit[b.space_local[space]]
-        elif area != HARBOR:
-            have[player * len(AREAS) + area] |= 1 << b.space_symbol[space]
     r0 = b.area_start[RESIDENCES]
     houses = [i for i in range(b.area_size[RESIDENCES]) if owner[r0 + i] >= 0]
     if houses != list(range(len(houses))):
         raise ValueError("houses are filled in line order, from residences/0")
     start = state.start if to_move is None else (to_move - state.turn) % state.cfg.players
-    return _with(state,
-        mine=tuple(mine), taken=sum(1 << sp for sp, who in enumerate(owner) if who >= 0),
-        have=tuple(have), res_next=len(houses),
-        diamonds=tuple(supply if diamonds is None else diamonds),
+    return state._replace(
+        owner=tuple(owner), diamonds=tuple(supply if diamonds is None else diamonds),
         ship=state.ship if ships is None else tuple(ships), start=start, events=())

@@ -13,8 +13,9 @@ from typing import Any, NamedTuple
 from scorepad.rules.common.ranking import ranks, winners
 
 from .board import AREAS
-from .engine import NCAT, State
+from .engine import NCAT
 from .ruleset import default_rules
+from .simulator import AnyState
 
 TRACK = 100  # the score track wraps at 100: laps are a display matter only
 
@@ -44,7 +45,7 @@ class PlayerScore(NamedTuple):
         return self.total % TRACK
 
 
-def totals_and_ranks(state: State) -> tuple[list[int], list[int]]:
+def totals_and_ranks(state: AnyState) -> tuple[list[int], list[int]]:
     """Every player's total and rank, in seat order, from the engine's points.
 
     Ties share a rank unless the ruleset's ``ties: ship`` lets the ship further along
@@ -59,7 +60,7 @@ def totals_and_ranks(state: State) -> tuple[list[int], list[int]]:
     return totals, ranks([(t,) for t in totals])
 
 
-def breakdown(state: State) -> list[PlayerScore]:
+def breakdown(state: AnyState) -> list[PlayerScore]:
     """Every player's total, rank and per-category points, in seat order (ranks as
     :func:`totals_and_ranks` gives them)."""
     n = state.players
@@ -80,7 +81,7 @@ def winner_names(scores: list[PlayerScore]) -> list[str]:
     return winners([s.name for s in scores], [s.rank for s in scores])
 
 
-def score_json(state: State) -> dict[str, Any]:
+def score_json(state: AnyState) -> dict[str, Any]:
     """The contract's ``score --json`` object for a game state (extra keys are additions)."""
     scores = breakdown(state)
     rules = state.cfg.rules

@@ -1,6 +1,9 @@
 """Whole bot games: the seeded deal, the draft (pick, pass left, resolve in turn order),
 bonus chains from the display, and optionally the game log they make.
 
+Games are played by the fast simulator (:mod:`.simulator`), which plays the engine's games
+(``tests/test_mf_simulator.py``); a recorded game's log replays through the engine.
+
 A game is reproducible from its seed: the deal uses ``seed`` and the bots draw from a
 separate generator seeded ``"<seed>/bots"``.
 """
@@ -18,10 +21,11 @@ from scorepad.rules.common.stats import Histogram
 from .board import Board, board
 from .bots import Bot, draft_of
 from .deal import deal, pass_left
-from .engine import BONUS, CATEGORIES, NCAT, OVER, SHIP, EndRound, Play, State, apply, setup
+from .engine import BONUS, CATEGORIES, NCAT, OVER, SHIP, EndRound, Play
 from .log import GAME_FORMAT
 from .ruleset import MFRules
 from .scoring import totals_and_ranks
+from .simulator import SimState, apply, setup, sim_config
 
 #: Play(...), EndRound(...) at a third of the cost (a NamedTuple's __new__ is a Python
 #: function)
@@ -32,7 +36,7 @@ class GameResult(NamedTuple):
     """A finished bot game: its seed, final state and (when recorded) its log data."""
 
     seed: str
-    state: State
+    state: SimState
     log: dict[str, Any] | None
 
 
@@ -50,7 +54,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     """
     b = board()
     names = list(names or [f"P{i + 1}" for i in range(players)])
-    dealt = deal(players, seed, rules, b)
+    dealt = deal(players, seed, rules, b, cfg=sim_config(names, rules, b, explain=False))
     rng = seeded_rng(f"{seed}/bots")
     # nobody reads a bot game's events: they carry no why (explain=False)
     state = setup(names, rules, display=dealt.display, start=0, game_board=b, explain=False)
@@ -141,7 +145,7 @@ class Tally:
         # seat * (players + 1) + k: the games the seat won, shared among k winners
         self.wins = [0] * (players * (players + 1))
 
-    def add(self, state: State) -> None:
+    def add(self, state: SimState) -> None:
         """Count one finished game: totals, points per category, how it ended, the winners."""
         totals, rank_list = totals_and_ranks(state)
         scores = self.scores.counts  # Histogram.add, inline: a call less a seat

@@ -195,13 +195,11 @@ def _scores(board: _Board) -> dict[str, Any]:
     """The confirmed sheets scored together, as ``vv score --json`` prints them."""
     if not board.sheets:
         return {"players": [], "winners": []}
-    from scorepad.rules.voll_verplant.scoring import result_data
     from scorepad.vv.common import Document, load_paper_games
 
     docs = [Document(f"{name}.yaml", data, None) for name, data in board.sheets.items()]
     [game] = load_paper_games(docs, None)
-    assert game.network is not None
-    return result_data(game.network.id, game.sheets, game.finished)
+    return game.score()
 
 
 def _save(host: Host, hosted: HostedGame, name: str, data: dict[str, Any]) -> None:

@@ -25,7 +25,7 @@ from toy_game import TOY
 
 from scorepad.main import root
 from scorepad.rules.common.errors import RuleViolation, ScorepadError
-from scorepad.rules.game import GAMES, LANGS, Game
+from scorepad.rules.game import GAMES, LANGS, Game, visible_moves
 from scorepad.rules.session import Session
 
 SEEDS = (1, 2, 3)
@@ -113,6 +113,30 @@ def _check_views(game: Game, state: Any, players: list[str], seed: str) -> None:
             hand = views[other].get("hand")
             if other != viewer and hand and hand != view.get("hand"):
                 assert json.dumps(hand) not in text[viewer], (viewer, other)
+    if game.info.hidden_information:
+        _check_host_sees_no_hand(game, state, players, views, text)
+
+
+def _check_host_sees_no_hand(game: Game, state: Any, players: list[str],
+                             views: dict[str | None, dict], text: dict[str | None, str]) -> None:
+    """What the host or a watcher is shown (the view for None and the moves it may make,
+    ``visible_moves``) holds no player's hand in any form: no hand, no card of one that
+    lies nowhere in the open (a card another player's view shows, not from their own hand,
+    is open: a display, a card just played), and no move of a player holding a hand."""
+    moves = visible_moves(game, state, None)
+    host = text[None] + json.dumps(moves)
+    for player in players:
+        hand = views[player].get("hand")
+        if not hand:
+            continue
+        assert player not in moves, f"the host may see {player}'s moves, made from a hand"
+        assert json.dumps(hand) not in host
+        open_ = [text[q].replace(json.dumps(views[q].get("hand")), "")
+                 for q in players if q != player]
+        for card in hand:
+            token = json.dumps(card)
+            if not any(token in seen for seen in open_):
+                assert token not in host, (player, card)
 
 
 @pytest.mark.parametrize(("game_id", "n_players", "seed"), _cases())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol
 
 from pydantic import (
     BeforeValidator,
@@ -202,16 +202,37 @@ LineLetter = Annotated[str, Field(pattern=r"^[A-Z]$")]
 Entry = Annotated[str, BeforeValidator(entry_text)]
 
 
-def one_station_list(given: set[str]) -> None:
-    """A sheet gives exactly one of ``empty`` and ``marked`` (ValueError otherwise)."""
-    listed = [k for k in ("empty", "marked") if k in given]
-    if len(listed) == 2:
-        raise ValueError("give either `empty` or `marked`, not both")
-    if not listed:
-        raise ValueError("missing key: give `empty` (the stations left empty) or `marked`")
+class _Lists(Protocol):
+    @property
+    def model_fields_set(self) -> set[str]: ...
+    @property
+    def empty(self) -> list[int] | None: ...
+    @property
+    def marked(self) -> list[int] | None: ...
 
 
-class EndSheetSpec(StrictModel):
+class StationLists:
+    """What a sheet's ``empty``/``marked`` pair means (a mixin of the sheet models: the log's
+    :class:`EndSheetSpec` and the paper sheet file's ``SheetSpec``): exactly one is given."""
+
+    @model_validator(mode="after")
+    def _one_list(self: _Lists) -> _Lists:
+        listed = [k for k in ("empty", "marked") if k in self.model_fields_set]
+        if len(listed) == 2:
+            raise ValueError("give either `empty` or `marked`, not both")
+        if not listed:
+            raise ValueError("missing key: give `empty` (the stations left empty) or `marked`")
+        return self
+
+    @property
+    def listed(self: _Lists) -> tuple[Literal["empty", "marked"], list[int]]:
+        """Which list was given, and its station ids."""
+        if "marked" in self.model_fields_set:
+            return "marked", list(self.marked or [])
+        return "empty", list(self.empty or [])
+
+
+class EndSheetSpec(StationLists, StrictModel):
     """One player's sheet at the end of a game played on paper (the log's ``sheets``):
     exactly one of ``empty``/``marked`` (station numbers as written, repeats kept for the
     check to report), ``transfers`` (station → number written), ``first`` (the lines whose
@@ -224,18 +245,6 @@ class EndSheetSpec(StrictModel):
     transfers: dict[int, int] = {}
     first: list[LineLetter] = []
     windows: dict[LineLetter, list[Entry]] | None = None
-
-    @model_validator(mode="after")
-    def _one_list(self) -> EndSheetSpec:
-        one_station_list(self.model_fields_set)
-        return self
-
-    @property
-    def listed(self) -> tuple[Literal["empty", "marked"], list[int]]:
-        """Which list was given, and its station ids."""
-        if "marked" in self.model_fields_set:
-            return "marked", list(self.marked or [])
-        return "empty", list(self.empty or [])
 
     def to_data(self) -> dict[str, Any]:
         """The position as log data (window numbers as numbers, as players write them)."""

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator
 
 from scorepad.rules.common.errors import ContentError, Problems, ScorepadError, raise_all
 from scorepad.rules.common.formats import check_format
@@ -39,7 +39,7 @@ from .end_position import marked_stations, position_problems
 from .end_position import plus_problems as plus_problems
 from .end_position import window_values as window_values
 from .game import GAME, VVState
-from .log import GAME_FORMAT, Entry, LineLetter, entry_data, entry_text, one_station_list
+from .log import GAME_FORMAT, Entry, LineLetter, StationLists, entry_data, entry_text
 from .maps import Network
 from .replay import marked_sheets
 from .ruleset import VVRules, default_rules
@@ -166,7 +166,7 @@ StationList = Annotated[list[int], BeforeValidator(parse_station_list)]
 LineList = Annotated[list[str], BeforeValidator(parse_line_list)]
 
 
-class SheetSpec(StrictModel):
+class SheetSpec(StationLists, StrictModel):
     """A typed-in paper sheet. Exactly one of ``empty``/``marked`` is given (an empty
     value, ``empty: []`` or ``empty:``, means no station)."""
 
@@ -190,17 +190,6 @@ class SheetSpec(StrictModel):
             raise ValueError("a player name has at most 40 characters")
         return value
 
-    @model_validator(mode="after")
-    def _one_list(self) -> SheetSpec:
-        one_station_list(self.model_fields_set)
-        return self
-
-    @property
-    def listed(self) -> tuple[Literal["empty", "marked"], list[int]]:
-        """Which list was given, and its station ids."""
-        if "marked" in self.model_fields_set:
-            return "marked", list(self.marked or [])
-        return "empty", list(self.empty or [])
 
 
 def _place(loc: tuple) -> str:

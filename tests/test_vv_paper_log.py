@@ -126,6 +126,8 @@ def test_a_paper_log_file_checks_and_scores_like_its_sheets(runner, tmp_path):
     ({"Ann": {"empty": [9]}}, {"rounds": [{"card": 4}]}, 2,
      "a game played on paper gives `sheets`, the end positions, and no `rounds`"),
     ({"Ann": {"empty": [9]}}, {"players": ["Ann", "Bob"]}, 2, "sheets: no sheet for Bob"),
+    ({}, {"players": [], "map": None}, 2, "a game played on paper needs its `map` and its "
+                                          "`players`"),
 ])
 def test_a_bad_paper_log_is_placed_at_its_sheet(runner, tmp_path, sheets, extra, code, message):
     path = write(tmp_path, yaml.safe_dump({**_log(**sheets), **extra}), "game.yaml")

@@ -307,13 +307,12 @@ def paper_events(names: Sequence[str], core: GameState) -> list[Event]:
     return out
 
 
-def paper_state(log: GameLog, network: Network, rules: VVRules,
-                map_ref: str | None = None) -> VVState:
+def paper_state(log: GameLog, network: Network, rules: VVRules) -> VVState:
     """The end state of a game played on paper (a log with ``sheets``): built and checked
     by the engine (:func:`.end_position.end_state`; every problem of every sheet at once,
     placed at ``sheets, <player>``), with no card and no step."""
     assert log.sheets is not None
-    state = start(log.players, network, rules, log.seed, map_ref if map_ref else log.map)
+    state = start(log.players, network, rules, log.seed, log.map)
     core = end_state(network, rules, state.players,
                      [log.sheets[name] for name in state.players])
     return state._replace(core=core, paper=True,
@@ -510,7 +509,7 @@ class VollVerplant:
             raise ContentError("a game with players needs a map", where=("map",))
         rules = (rules or default_rules()).with_overrides(log.rules)
         if log.sheets is not None:
-            assert network is not None  # (a log with sheets has players, so a map)
+            assert network is not None  # (the log's schema wants a map beside sheets)
             return paper_state(log, network, rules)
         return replay(log, network, rules)
 

@@ -306,6 +306,8 @@ class GameLog(StrictModel):
         if self.rounds:
             raise ValueError("a game played on paper gives `sheets`, the end positions, and "
                              "no `rounds`")
+        if self.map is None or not self.players:
+            raise ValueError("a game played on paper needs its `map` and its `players`")
         missing = [name for name in self.players if name not in self.sheets]
         if missing:
             raise ValueError(f"sheets: no sheet for {missing[0]}")

@@ -14,6 +14,7 @@ browser drive every game through this one interface (pgx's ``Env`` and OpenSpiel
     g.to_log(s); g.from_log(doc)
     g.events(s)              # what the last step did: [{"type", "player", "points", "why"}]
     g.view(s, "Ann")         # what Ann may see (None: the host or a watcher), JSON-able
+    visible_moves(g, s, None)  # the legal moves the host may see (none from a hand)
     g.describe(m, "de")      # a move in words (en, de, fr); g.explain(event, "de") an event
     g.info                   # GameInfo: players, simultaneity, hidden information, set-up
 
@@ -225,6 +226,20 @@ def step_events(game: Game[S, M], state: S, steps: Sequence[tuple[str | None, M]
         state = game.apply(state, player, move)
         out.append(game.events(state))
     return out
+
+
+def visible_moves(game: Game[S, M], state: S, viewer: str | None
+                  ) -> dict[str, list[M]]:
+    """The legal moves ``viewer`` may see now, by player to move: a player sees their own;
+    the host (``None``, who may move for anyone) sees those of every player to move whose
+    moves reveal nothing hidden. A player holding a hand (a ``hand`` in their
+    :meth:`Game.view`) moves cards of it, so their moves are in their own view only: the
+    host's and the watchers' views hold no player's hand in any form."""
+    movers = game.to_move(state)
+    if viewer is not None:
+        return {viewer: game.legal_moves(state, viewer)} if viewer in movers else {}
+    return {p: game.legal_moves(state, p) for p in movers
+            if game.view(state, p).get("hand") is None}
 
 
 # id -> "module:attribute"; imported on first use so `scorepad --version` loads no game.

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad.rules.common.errors import RuleViolation, check_plain
-from scorepad.rules.game import GAMES, Event, Game, MoveData, State
+from scorepad.rules.game import GAMES, Event, Game, MoveData, State, visible_moves
 
 Step = tuple[str | None, MoveData]
 
@@ -79,6 +79,12 @@ class Session:
     def legal_moves(self, player: str | None) -> list[MoveData]:
         """``player``'s legal moves now (``None``: the chance outcomes)."""
         return self.game.legal_moves(self.state, player)
+
+    def visible_moves(self, viewer: str | None) -> dict[str, list[MoveData]]:
+        """The legal moves ``viewer`` may see now, by player (:func:`~scorepad.rules.game.visible_moves`):
+        a player their own; the host (None) none that reveal a hand, which the player moves
+        from their own view."""
+        return visible_moves(self.game, self.state, viewer)
 
     def is_over(self) -> bool:
         """Whether the game has ended."""

@@ -9,7 +9,8 @@ while a game with hidden information runs, its seed. At the end the score equals
 breakdown, the points of all events add up to each total, and the score is what the
 command line's ``score --json`` prints for the log. A new game in GAMES is tested here
 without a line added; so is the toy of tests/toy_game.py (a fourth game, registered
-nowhere, with no command line), which docs/adding-a-game.md walks through.
+nowhere, with no command line), which docs/adding-a-game.md walks through. A game played on
+paper (Voll verplant's sheets, read into one log document) is held to the same protocol.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from toy_game import TOY
 
 from scorepad.main import root
 from scorepad.rules.common.errors import RuleViolation, ScorepadError
-from scorepad.rules.game import GAMES, LANGS, Game
+from scorepad.rules.game import GAMES, LANGS, Game, visible_moves
 from scorepad.rules.session import Session
 
 SEEDS = (1, 2, 3)
@@ -112,6 +113,30 @@ def _check_views(game: Game, state: Any, players: list[str], seed: str) -> None:
             hand = views[other].get("hand")
             if other != viewer and hand and hand != view.get("hand"):
                 assert json.dumps(hand) not in text[viewer], (viewer, other)
+    if game.info.hidden_information:
+        _check_host_sees_no_hand(game, state, players, views, text)
+
+
+def _check_host_sees_no_hand(game: Game, state: Any, players: list[str],
+                             views: dict[str | None, dict], text: dict[str | None, str]) -> None:
+    """What the host or a watcher is shown (the view for None and the moves it may make,
+    ``visible_moves``) holds no player's hand in any form: no hand, no card of one that
+    lies nowhere in the open (a card another player's view shows, not from their own hand,
+    is open: a display, a card just played), and no move of a player holding a hand."""
+    moves = visible_moves(game, state, None)
+    host = text[None] + json.dumps(moves)
+    for player in players:
+        hand = views[player].get("hand")
+        if not hand:
+            continue
+        assert player not in moves, f"the host may see {player}'s moves, made from a hand"
+        assert json.dumps(hand) not in host
+        open_ = [text[q].replace(json.dumps(views[q].get("hand")), "")
+                 for q in players if q != player]
+        for card in hand:
+            token = json.dumps(card)
+            if not any(token in seen for seen in open_):
+                assert token not in host, (player, card)
 
 
 @pytest.mark.parametrize(("game_id", "n_players", "seed"), _cases())
@@ -202,3 +227,57 @@ def test_session_undo_and_resume_agree_with_replay(game_id: str) -> None:
     shorter = session.undo()
     assert shorter.state == game.from_log(copy.deepcopy(shorter.to_log()))
     assert shorter.to_log() != session.to_log()
+
+
+@pytest.mark.parametrize(("n_players", "seed"), [(1, 1), (3, 2), (6, 3)])
+def test_a_game_played_on_paper_conforms(n_players: int, seed: int, runner) -> None:
+    """A game played on paper is a game too: its sheets, read into one log document,
+    become through ``from_log`` a finished state whose events' points add up to the totals,
+    whose score is the played game's, whose views are JSON, which refuses every step with a
+    RuleViolation and whose log replays to it and scores the same on the command line."""
+    from scorepad.rules.voll_verplant.paper import (
+        PaperEntry,
+        check_sheet,
+        combine_sheets,
+        parse_sheet,
+        sheet_data,
+    )
+    from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    game = GAMES["voll-verplant"]
+    rng = random.Random(f"paper/{n_players}/{seed}")
+    players = _names(n_players)
+    state = game.new(players, seed=f"paper-{seed}", rules={}, **dict(game.example_setup))
+    while not game.is_over(state):
+        movers = game.to_move(state)
+        player = rng.choice(movers) if movers else None
+        state = game.apply(state, player, rng.choice(game.legal_moves(state, player)))
+    network, rules = state.core.network, state.rules
+    entries = []
+    for sheet in marked_sheets(state.core):  # what each player types in from the paper
+        data = sheet_data(network.id, sheet.player,
+                          ("empty", sorted(set(network.station_index) - sheet.marked)),
+                          sheet.transfers, [k for k, v in sheet.bonuses.items() if v == "first"],
+                          dict(sheet.windows))
+        entries.append(PaperEntry(f"{sheet.player}.yaml", network, rules,
+                                  check_sheet(parse_sheet(data), network, rules)))
+    paper = combine_sheets(entries).state
+    assert game.is_over(paper) and game.to_move(paper) == []
+    assert game.legal_moves(paper, None) == [] and game.legal_moves(paper, players[0]) == []
+    points: dict[str, float] = {}
+    _check_events(game, paper, points)
+    _check_views(game, paper, players, f"paper-{seed}")
+    score = game.score(paper)
+    played = game.score(state)
+    assert (score["players"], score["winners"]) == (played["players"], played["winners"])
+    for entry in score["players"]:
+        assert entry["total"] == pytest.approx(game.breakdown_total(entry))
+        assert points.get(entry["name"], 0) == pytest.approx(entry["total"]), entry["name"]
+    for player, move in [(None, game.to_log(state)["rounds"][0]["card"]),
+                         (players[0], {"line": "A"})]:
+        _refused(game, paper, player, move)
+    doc = game.to_log(paper)
+    assert game.from_log(copy.deepcopy(doc)) == paper
+    result = runner.invoke(root, ["vv", "score", "--json", "-"], input=json.dumps(doc))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == json.loads(json.dumps(score))

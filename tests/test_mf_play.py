@@ -312,3 +312,25 @@ def test_resume_says_once_where_it_goes_on(runner):
     assert result.exit_code == 0, result.output
     assert "Resumed after turn 4." in result.output
     assert "steps" not in result.output and "Resuming" not in result.output
+
+
+def test_a_seeded_game_shows_the_hot_seat_only_the_movers_hand(runner):
+    """A dealt game (started in the browser, resumed here): before each turn the terminal
+    shows the hand of the player to move, read from that player's view, and no other."""
+    from scorepad.rules.mille_fiori.board import board
+    from scorepad.rules.mille_fiori.shorthand import card_words
+    from scorepad.rules.session import Session
+
+    session = Session.start("mille-fiori", ["Ann", "Bob"], seed="hot").reveal()
+    Path("g.yaml").write_text(yaml.safe_dump(session.to_log(), sort_keys=False))
+    b = board()
+
+    def words(player: str, s: Session) -> str:
+        return f"{player}'s hand: " + card_words(b, [b.card(c) for c in s.view(player)["hand"]])
+
+    after = session.step("Ann", session.legal_moves("Ann")[0])  # what "#1" plays
+    result = play(runner, "--resume", "g.yaml", input=lines("#1", "q"))
+    assert result.exit_code == 0, result.output
+    shown = [line for line in result.output.splitlines() if "'s hand: " in line]
+    assert shown == [words("Ann", session), words("Bob", after)]
+    assert words("Bob", session) not in result.output.split(shown[1])[0]  # not before his turn

@@ -302,7 +302,10 @@ def test_a_turn_others_play_on_from_is_not_taken_back(client):
     host = tok(game["host"])
     view = play(client, game, host, {"reveal": True}).json()
     first = view["to_move"][0]
-    view = play(client, game, host, {"player": first, "move": view["legal"][first][0]}).json()
+    # the host gets no move from a hand: the first player's own page has them
+    mover = tok(next(p for p in game["players"] if p["name"] == first))
+    moves = client.get(f"/api/games/{game['id']}?t={mover}").json()["legal"][first]
+    view = play(client, game, host, {"player": first, "move": moves[0]}).json()
     assert view["can_retract"] == []
     r = client.post(f"/api/games/{game['id']}/retract?t={host}", json={"player": first})
     assert r.status_code == 422

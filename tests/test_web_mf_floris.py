@@ -137,6 +137,33 @@ def test_a_whole_seeded_game_shows_laps_and_the_final_score(browser, tmp_path):
     assert errors == []
 
 
+def test_the_host_page_shows_no_hand_and_opens_the_movers_own_page(browser, tmp_path):
+    """A seeded game: the host may move for anyone, but a move from a hand shows the hand,
+    so the host's page offers no move for the player to move, only a link to their page,
+    which does."""
+    errors: list[str] = []
+    with serving(default_games(), tmp_path) as base:
+        game = httpx.post(f"{base}/api/games?t={START}", json={"game": "mille-fiori",
+                                                     "players": ["Ann", "Bob"], "seed": "own"}).json()
+        host = phone(browser, game["host"]["url"], errors)
+        host.click("#reveal")  # the deal
+        host.wait_for_selector("p.elsewhere")
+        assert host.inner_text("p.elsewhere") == ("Ann moves on their own page: only it shows "
+                                                  "their hand")
+        assert host.locator(".legal").count() == 0
+        assert "hand" not in host.inner_text("#mf-board").lower()
+        host.locator("p.elsewhere").scroll_into_view_if_needed()
+        shot(host, "mf-host-no-hand", full_page=False)
+        with host.context.expect_page() as opened:
+            host.click("button:has-text(\"Open Ann's page\")")
+        ann = opened.value
+        ann.wait_for_selector(".legal")  # Ann's own page: her hand and her moves
+        assert ann.url == game["players"][0]["url"]
+        assert "Hand of Ann" in ann.inner_text("body")
+        shot(ann, "mf-host-opened-ann", full_page=False)
+    assert errors == []
+
+
 def test_floris_tally_to_the_end_with_the_bouquet_checker(browser, tmp_path):
     errors: list[str] = []
     runner = CliRunner()

@@ -128,9 +128,11 @@ def test_no_field_of_a_phone_state_holds_another_players_hand(base, seed):
             # every card held by someone else, and not lying open in the display
             secret = set().union(*(h for n, h in hands.items() if n != viewer)) - display
             secret -= hands.get(viewer, set())
-            if viewer == "host":  # it moves for the player to move: their cards are its
-                # move buttons (``legal``), and nothing else of any hand
-                state = {k: v for k, v in state.items() if k != "legal"}
+            if viewer in ("host", "watch"):  # no hand in any form, move buttons included:
+                secret |= set().union(*hands.values()) - display  # the mover's is theirs
+                assert state["legal"] == {}
+                assert state["moves_elsewhere"] == (["Ann", "Bob"][turn:turn + 1]
+                                                    if viewer == "host" else [])
             assert secret and _hidden_ids_in(state, secret) == {}, (viewer, turn)
         if turn == 0:
             move = states["Ann"]["legal"]["Ann"][0]
@@ -213,10 +215,12 @@ def test_what_a_step_scored_is_worded_in_every_page_language(base):
     game = new(base, game="mille-fiori", players=["Ann", "Bob"], seed="words")
     host = game["host"]
     assert httpx.post(api(host, "/step"), json={"reveal": True}).status_code == 200
+    links = {p["name"]: p for p in game["players"]}
     for _ in range(4):
-        state = httpx.get(api(host)).json()
-        [(player, moves)] = list(state["legal"].items())[:1]
-        r = httpx.post(api(host, "/step"), json={"player": player, "move": moves[0]})
+        # the host gets no move from a hand: each player moves on their own page
+        [player] = httpx.get(api(host)).json()["moves_elsewhere"]
+        moves = httpx.get(api(links[player])).json()["legal"][player]
+        r = httpx.post(api(links[player], "/step"), json={"player": player, "move": moves[0]})
         assert r.status_code == 200, r.text
     recent = httpx.get(api(host)).json()["view"]["recent"]
     worded = [e for step in recent for e in step["events"] if e["whys"]]

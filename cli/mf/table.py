@@ -255,11 +255,11 @@ class MilleFioriAdapter(Adapter):
         elif g.turn == 0:
             number, start = g.round, g.start
         else:
-            return []
+            return _hand_lines(session)
         lines.append(view.paint(f"Round {number + 1} of {cfg.rounds}: {names[start]} starts; "
                                 f"deal {cfg.hand} cards each, everyone plays {cfg.plays}.",
                                 bold=True))
-        return lines
+        return lines + _hand_lines(session)
 
     def resumed(self, session: Session) -> str:
         return f"Resumed after turn {session.state.g.turns}."
@@ -367,6 +367,18 @@ def _lap(total: int) -> str:
 def display_text(g: E.State) -> str:
     """The face-up display as it is typed (``goblet 4, quartz 3``), or ``empty``."""
     return card_words(g.cfg.board, g.display or ()) or "empty"
+
+
+def _hand_lines(session: Session) -> list[str]:
+    """The hand of the player to move, from that player's own view (a seeded game deals the
+    hands: at the hot seat the one to move reads it, as ``?`` lists their moves); nothing
+    when the table holds the cards. No other hand is ever shown (the host's view has none)."""
+    movers = session.to_move()
+    hand = session.view(movers[0]).get("hand") if len(movers) == 1 else None
+    if not hand:
+        return []
+    b = _board(session)
+    return [f"{movers[0]}'s hand: {card_words(b, [b.card(c) for c in hand])}"]
 
 
 def _display_lines(session: Session, view: View) -> list[str]:

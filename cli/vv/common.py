@@ -84,19 +84,14 @@ class LoadedGame(NamedTuple):
     finished: bool
     rounds: int
     warnings: list[str]
-    state: VVState | None = None  # the protocol's state of a game log (None: paper sheets)
+    state: VVState  # the protocol's state (of the log, or of the paper sheets' log document)
 
     def score(self) -> dict:
-        """The ``score --json`` object: the game's own (``GAME.score``) for a log, the
-        sheets' for paper (which records no moves to replay)."""
-        if self.state is not None:
-            from scorepad.rules.voll_verplant.game import GAME
+        """The ``score --json`` object: the game's own (``GAME.score``), for a log and for
+        the paper sheets of a game alike (read into one log document first)."""
+        from scorepad.rules.voll_verplant.game import GAME
 
-            return GAME.score(self.state)
-        from scorepad.rules.voll_verplant.scoring import result_data
-
-        assert self.network is not None
-        return result_data(self.network.id, self.sheets, self.finished)
+        return GAME.score(self.state)
 
 
 class Document(NamedTuple):
@@ -142,11 +137,14 @@ def load_game_log(doc: Document, rules_file: str | None = None) -> LoadedGame:
 
 
 def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list[LoadedGame]:
-    """The paper sheets given together, as ONE checked and scored game.
+    """The paper sheets given together, as ONE checked and scored game: the reader makes
+    them one log document, which goes through ``GAME.from_log`` and ``GAME.score`` as any
+    log does (:func:`scorepad.rules.voll_verplant.paper.combine_sheets`).
 
     Every sheet is checked on its own first and all problems of all sheets are reported
-    at once; then the sheets are checked together (one map, one ruleset, distinct
-    players). Warnings (first bonuses nobody claims) go into the game's ``warnings``.
+    at once (file by file, whether or not the other files could be read); then the sheets
+    are checked together (one map, one ruleset, distinct players). Warnings (first bonuses
+    nobody claims) go into the game's ``warnings``.
     """
     from scorepad.rules.voll_verplant.paper import (
         PaperEntry,
@@ -168,7 +166,8 @@ def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list
                 maps[key] = load_network(spec.map, doc.base, doc.name)
             network = maps[key]
             rules = load_rules(rules_file, spec.rules)
-            entries.append(PaperEntry(doc.name, network, rules, check_sheet(spec, network, rules)))
+            entries.append(PaperEntry(doc.name, network, rules, check_sheet(spec, network, rules),
+                                      spec.map))
         except ScorepadError as err:
             err.in_file(doc.name)
             if str(err) not in seen:  # a bad --rules file or map would repeat per sheet
@@ -177,7 +176,8 @@ def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list
     raise_all(errors)
     game = combine_sheets(entries)
     source = ", ".join(doc.name for doc in papers)
-    return [LoadedGame(source, game.network, game.rules, game.sheets, True, 0, game.warnings)]
+    return [LoadedGame(source, game.network, game.rules, game.sheets, True, 0, game.warnings,
+                       game.state)]
 
 
 # --- vv template ------------------------------------------------------------------------

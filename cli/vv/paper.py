@@ -37,7 +37,8 @@ def template_text(network: Network, map_ref: str) -> str:
     """A commented blank sheet for ``network`` to fill in by hand (YAML text)."""
     import textwrap
 
-    from scorepad.rules.voll_verplant.paper import SHEET_FORMAT, compress_ranges
+    from scorepad.rules.voll_verplant.end_position import compress_ranges
+    from scorepad.rules.voll_verplant.paper import SHEET_FORMAT
 
     def comment(text: str) -> str:
         return "\n".join(textwrap.wrap(text, width=92, initial_indent="# ",
@@ -137,7 +138,7 @@ def _choice(*words: str) -> Callable[[str], str]:
 
 
 def _checked(problems: list[ScorepadError]) -> None:
-    from scorepad.rules.voll_verplant.paper import raise_all
+    from scorepad.rules.common.errors import raise_all
 
     raise_all(problems)
 
@@ -150,7 +151,7 @@ def _default_output(player: str) -> Path:
 
 def _dialogue(network: Network, rules: VVRules, console: Console) -> dict:
     """The questions, in the order of the file; returns the parts of the sheet."""
-    from scorepad.rules.voll_verplant import paper
+    from scorepad.rules.voll_verplant import end_position, paper
 
     def name(text: str) -> str:
         if not text:
@@ -167,7 +168,7 @@ def _dialogue(network: Network, rules: VVRules, console: Console) -> dict:
         if not text:  # a stray Enter must not record a perfect sheet
             raise ValueError("type the station numbers, or - for none")
         ids = paper.parse_station_list(text)
-        _checked(paper.station_problems(ids, network, kind))
+        _checked(end_position.station_problems(ids, network, kind))
         return ids
 
     what = "Empty" if kind == "empty" else "Marked"
@@ -176,20 +177,20 @@ def _dialogue(network: Network, rules: VVRules, console: Console) -> dict:
 
     def transfers(text: str) -> dict[int, int]:
         given = paper.parse_transfer_text(text)
-        _checked(paper.transfer_problems(given, network, ids if kind == "empty" else ()))
+        _checked(end_position.transfer_problems(given, network, ids if kind == "empty" else ()))
         return given
 
     written = _ask(console, "Transfer numbers written (station:number, e.g. 8:3 22:4; - for "
                    "none)", transfers)
-    marked = paper.marked_stations(network, listed, written)
-    done = paper.complete_lines(network, marked)
+    marked = end_position.marked_stations(network, listed, written)
+    done = network.complete_lines(marked)
     first: list[str] = []
     if done:
         console.show(f"Complete lines on this sheet: {', '.join(done)}")
 
         def firsts(text: str) -> list[str]:
             letters = paper.parse_line_list(text)
-            _checked(paper.first_problems(letters, network, marked))
+            _checked(end_position.first_problems(letters, network, marked))
             return letters
 
         first = _ask(console, "Lines for which you scored the FIRST bonus (e.g. A C; - for "
@@ -208,20 +209,20 @@ def _ask_windows(network: Network, rules: VVRules, marked: frozenset[int],
                  transfers: dict[int, int], console: Console) -> dict[str, list[str]]:
     """Each line's windows, checked line by line, then the "+" against the transfers as
     a whole (asked again from the first line when that fails)."""
-    from scorepad.rules.voll_verplant import paper
+    from scorepad.rules.voll_verplant import end_position, paper
 
     while True:
         windows: dict[str, list[str]] = {}
         for line in network.lines:
             def entries(text: str, letter: str = line.id) -> list[str]:
                 given = paper.parse_entries_text(text)
-                _checked(paper.line_window_problems(letter, given, network, rules))
+                _checked(end_position.line_window_problems(letter, given, network, rules))
                 return given
 
             plural = "s" if line.windows > 1 else ""
             windows[line.id] = _ask(console, f"Line {line.id} ({line.windows} window{plural}; "
                                     "e.g. 4 E2 +; - for none)", entries)
-        problems = paper.plus_problems(windows, network, marked, transfers)
+        problems = end_position.plus_problems(windows, network, marked, transfers)
         if not problems:
             return {k: v for k, v in windows.items() if v}
         console.show(f"  ✗ {_reason(problems[0] if len(problems) == 1 else paper.SheetErrors(problems))}"
@@ -246,11 +247,11 @@ def enter_cmd(map_ref: str, output: str | None) -> None:
     """
     from scorepad.io import atomic_write, dump_yaml
     from scorepad.main import EXIT_INTERRUPTED
+    from scorepad.rules.voll_verplant.end_position import compress_ranges
     from scorepad.rules.voll_verplant.paper import (
         PaperEntry,
         check_sheet,
         combine_sheets,
-        compress_ranges,
         parse_sheet,
         sheet_data,
     )
@@ -273,9 +274,10 @@ def enter_cmd(map_ref: str, output: str | None) -> None:
     target = Path(output) if output else _default_output(parts["player"])
     data = sheet_data(_map_ref_for(map_ref, str(target)), parts["player"], parts["listed"],
                       parts["transfers"], parts["first"], parts["windows"])
-    # The same checks `vv score` makes, so a written sheet always scores.
+    # The same checks and the same way to the score as `vv score`, so a written sheet
+    # always scores.
     sheet = check_sheet(parse_sheet(data), network, rules)
-    game = combine_sheets([PaperEntry(str(target), network, rules, sheet)])
+    game = combine_sheets([PaperEntry(str(target), network, rules, sheet, map_ref)])
     score = game.sheets[0].score
     assert score is not None
     path = atomic_write(target, dump_yaml(data))

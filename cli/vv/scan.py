@@ -233,10 +233,7 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
     for warning in game.warnings:
         click.echo(f"{game.source}: warning: {warning}", err=True)
     if as_json:
-        from scorepad.rules.voll_verplant.scoring import result_data
-
-        assert game.network is not None
-        result = result_data(game.network.id, game.sheets, game.finished)
+        result = game.score()  # GAME.score of the sheets' log document, as `vv score` prints
         result["uncertain"] = uncertain
         click.echo(emit_json(result))
         return

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from scorepad.rules.game import GAMES, Game
@@ -59,6 +60,8 @@ class WebGame:
     check_owner: OwnerHook | None = None
     #: whose an asset is (e.g. a player's marked sheet); the watch link may fetch it too
     asset_owner: OwnerHook | None = None
+    #: whether a player may photograph their paper sheet (``vv scan``'s flow, cli/web/scan.py)
+    scan: bool = False
 
     @property
     def id(self) -> str:
@@ -84,20 +87,23 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
     return out
 
 
+#: Each game's browser parts: the module of its hooks under ``scorepad.web`` (imported on
+#: first use), its hooks by :class:`WebGame` field, and the rest of its fields. Data, so no
+#: front-end asks which game it is.
+_PAGES: dict[str, tuple[str, dict[str, str], dict[str, Any]]] = {
+    "voll-verplant": ("vv", {"view": "vv_view", "asset": "vv_asset", "check": "vv_check",
+                             "asset_owner": "vv_asset_owner", "check_owner": "vv_check_owner"},
+                      {"page": "voll-verplant.js", "flipper": True, "scan": True}),
+    "mille-fiori": ("mf", {"view": "mf_view"}, {"page": "mille-fiori.js", "scorekeeper": True}),
+    "floris": ("floris", {"view": "floris_view", "check": "check_bouquet"},
+               {"page": "floris.js"}),
+}
+
+
 def _pages(game_id: str) -> dict[str, Any]:
-    """The view hook and page module of the games that have them."""
-    if game_id == "voll-verplant":
-        from .vv import vv_asset, vv_asset_owner, vv_check, vv_check_owner, vv_view
-
-        return {"view": vv_view, "page": "voll-verplant.js", "flipper": True,
-                "asset": vv_asset, "check": vv_check, "asset_owner": vv_asset_owner,
-                "check_owner": vv_check_owner}
-    if game_id == "mille-fiori":
-        from .mf import mf_view
-
-        return {"view": mf_view, "page": "mille-fiori.js", "scorekeeper": True}
-    if game_id == "floris":
-        from .floris import check_bouquet, floris_view
-
-        return {"view": floris_view, "check": check_bouquet, "page": "floris.js"}
-    return {}
+    """The view hook, page module and abilities of a game that has them (:data:`_PAGES`)."""
+    if game_id not in _PAGES:
+        return {}
+    module_name, hooks, fields = _PAGES[game_id]
+    module = import_module(f"{__package__}.{module_name}")
+    return {**fields, **{name: getattr(module, attr) for name, attr in hooks.items()}}

@@ -138,7 +138,9 @@ class HostedGame:
         player = role[1]
         over = s.is_over()
         movers = [] if self.meta.ended else s.to_move()
-        mine = movers if role == HOST else [p for p in movers if p == player]
+        # the moves this role may make and see: the host none that reveal a hand (its
+        # player moves on their own page), a watcher none
+        legal = {} if self.meta.ended or role == WATCH else s.visible_moves(player)
         chance = not over and not self.meta.ended and not movers
         outcomes = s.legal_moves(None) if chance and role == HOST else []
         setup = {k: v for k, v in s.setup.items() if k not in ("players", "seed", "rules")}
@@ -150,11 +152,13 @@ class HostedGame:
             "game": {"id": self.id, "kind": self.web.id, "players": s.players,
                      "seed": s.setup.get("seed") if over or self.meta.ended else None,
                      "rules": s.setup.get("rules") or {}, "setup": setup,
-                     "page": self.web.page},
+                     "page": self.web.page, "scan": self.web.scan},
             "you": {"host": role == HOST, "player": player, "watch": role == WATCH},
             "version": self.version, "steps": len(s.steps),
             "to_move": movers, "at_chance": chance, "over": over, "ended": self.meta.ended,
-            "legal": {p: s.legal_moves(p) for p in mine},
+            "legal": legal,
+            # players to move whose moves only their own page shows (they hold a hand)
+            "moves_elsewhere": [p for p in movers if p not in legal] if role == HOST else [],
             # an unseeded chance step needs the host to say what came; a seeded one has one
             "chance_outcomes": outcomes if len(outcomes) > 1 else [],
             "can_undo": role == HOST and s.can_undo() and not self.meta.ended,

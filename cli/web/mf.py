@@ -101,8 +101,9 @@ def mf_view(session: Session, player: str | None) -> dict[str, Any]:
     fields = [{"area": AREAS[a], "values": list(b.field_values), "taken": g.field_taken[a]}
               for a in b.field_areas]
     # what is hidden (the hands, the deal to come) comes only through the game's view,
-    # the one gate: the viewer's own hand; the host and the watch screen see none (the
-    # host's move buttons show the cards of the hand it plays for)
+    # the one gate: the viewer's own hand; the host and the watch screen see none, in no
+    # form (a player holding a hand moves on their own page: the host gets no move
+    # buttons for them, Session.visible_moves)
     seen = session.view(player)
     hands: dict[str, list[str]] = {}
     if seen["hand"] is not None and player is not None:

@@ -66,7 +66,7 @@ def scan_routes(host: Host) -> list[Route]:
 
     def board_of(request: Request) -> tuple[HostedGame, Role, _Board]:
         hosted, role = host.find(request.path_params["game_id"], request.query_params.get("t"))
-        if hosted.web.id != "voll-verplant":
+        if not hosted.web.scan:
             raise Forbidden(f"{hosted.web.id} has no paper sheets to photograph", status=404)
         return hosted, role, boards.setdefault(hosted.id, _Board())
 
@@ -195,13 +195,11 @@ def _scores(board: _Board) -> dict[str, Any]:
     """The confirmed sheets scored together, as ``vv score --json`` prints them."""
     if not board.sheets:
         return {"players": [], "winners": []}
-    from scorepad.rules.voll_verplant.scoring import result_data
     from scorepad.vv.common import Document, load_paper_games
 
     docs = [Document(f"{name}.yaml", data, None) for name, data in board.sheets.items()]
     [game] = load_paper_games(docs, None)
-    assert game.network is not None
-    return result_data(game.network.id, game.sheets, game.finished)
+    return game.score()
 
 
 def _save(host: Host, hosted: HostedGame, name: str, data: dict[str, Any]) -> None:

@@ -21,6 +21,11 @@ every step as written) and closes a round when nobody owes anything. No rule liv
 * A flipper's game (``players=[]``, what ``vv flip`` writes) has chance steps only. With
   a map it is over once the cards have filled every wagon window (one a card, free rides
   none: the latest possible end, as ``vv flip`` counts); without a map it is never over.
+* A game played on paper (a log with ``sheets``, each player's end position, and no
+  rounds: what :func:`.paper.paper_log` reads paper sheets into) is its end state
+  (:func:`.end_position.end_state`): ``paper`` is set, it is over, no card was revealed and
+  no step was made, so it takes no step, has none to replay or undo, and its events are
+  the scoring of each sheet (transfer numbers, line bonuses, the empty-station penalty).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, SetupChoice, S
 
 from . import engine, words
 from .cards import EXPRESS, NUMBER, Card, parse_card, windows_filled
+from .end_position import end_state, position_data
 from .engine import GameState
 from .log import GAME_FORMAT, GameLog, parse_game_log
 from .maps import BUNDLED_MAPS, Network, bundled_map
@@ -66,6 +72,8 @@ class VVState(NamedTuple):
     windows: int  # the map's wagon windows (0 without a map): a flipper's game end
     #: what the last step did (:meth:`VollVerplant.events`; equal to any other record)
     last: StepEvents = NO_EVENTS
+    #: a game played on paper: the players' end positions, no steps (see the module docstring)
+    paper: bool = False
 
 
 def _event(kind: str, player: str | None, points: float | None = None, **fields: Any
@@ -277,6 +285,46 @@ def replay(log: GameLog, network: Network | None, rules: VVRules,
     return state
 
 
+def paper_events(names: Sequence[str], core: GameState) -> list[Event]:
+    """The scoring of the sheets of a game played on paper, player by player: each
+    transfer number, each line bonus, the empty-station penalty (the points of a paper
+    game's events add up to its totals, as a played game's do)."""
+    network = core.network
+    out = []
+    for name, sheet in zip(names, core.sheets, strict=True):
+        out += [_event("transfer", name, 2 * number, station=network.stations[idx].id,
+                       number=number) for idx, number in sheet.transfers]
+        for line in network.lines:
+            bit = 1 << line.index
+            bonus = "first" if sheet.first & bit else "later" if sheet.later & bit else None
+            if bonus is not None:
+                out.append(_event("line", name, line.bonus_points(bonus), line=line.id,
+                                  bonus=bonus))
+        empty = (network.all_mask & ~sheet.marked).bit_count()
+        if empty:
+            out.append(_event("empty", name, whole(-empty_penalty(empty, core.rules.empty_rounding)),
+                              empty=empty))
+    return out
+
+
+def paper_state(log: GameLog, network: Network, rules: VVRules) -> VVState:
+    """The end state of a game played on paper (a log with ``sheets``): built and checked
+    by the engine (:func:`.end_position.end_state`; every problem of every sheet at once,
+    placed at ``sheets, <player>``), with no card and no step."""
+    assert log.sheets is not None
+    state = start(log.players, network, rules, log.seed, log.map)
+    core = end_state(network, rules, state.players,
+                     [log.sheets[name] for name in state.players])
+    return state._replace(core=core, paper=True,
+                          last=StepEvents(paper_events(state.players, core)))
+
+
+def paper_refusal() -> RuleViolation:
+    """Any step of a game played on paper: it is its end position."""
+    return RuleViolation("this game was played on paper: its sheets are the end position, "
+                         "and it takes no step", rule="paper-end-position")
+
+
 def score_data(state: VVState) -> dict[str, Any]:
     """The contract's ``score --json`` object for a game (``vv score`` prints this)."""
     core = state.core
@@ -294,6 +342,8 @@ def view(state: VVState, viewer: str | None) -> dict[str, Any]:
                            "rules": state.rules.changed_from(default_rules()),
                            "players": list(state.players), "cards": [c.code for c in state.cards],
                            "round": _round(state), "over": over}
+    if state.paper:
+        out["paper"] = True
     if over and state.seed is not None:
         out["seed"] = state.seed
     core = state.core
@@ -398,6 +448,8 @@ class VollVerplant:
     def apply(self, state: VVState, player: str | None, move: Any) -> VVState:
         """The state after one step: a revealed card (``player=None``), a player's move or
         the follow-up they owe. RuleViolation/ContentError name round, player and field."""
+        if state.paper:
+            raise paper_refusal()
         if player is None:
             return _reveal(state, move)
         return _step(state, player, move)
@@ -439,6 +491,10 @@ class VollVerplant:
                 entry["moves"] = moves
             rounds.append(entry)
         doc["rounds"] = rounds
+        if state.paper and state.core is not None:
+            doc["sheets"] = {name: position_data(state.core.network, sheet)
+                             for name, sheet in zip(state.players, state.core.sheets,
+                                                    strict=True)}
         return doc
 
     def from_log(self, doc: Mapping[str, Any], *, rules: VVRules | None = None,
@@ -451,12 +507,20 @@ class VollVerplant:
             network = _network(log.map)
         if network is None and log.players:
             raise ContentError("a game with players needs a map", where=("map",))
-        return replay(log, network, (rules or default_rules()).with_overrides(log.rules))
+        rules = (rules or default_rules()).with_overrides(log.rules)
+        if log.sheets is not None:
+            assert network is not None  # (the log's schema wants a map beside sheets)
+            return paper_state(log, network, rules)
+        return replay(log, network, rules)
 
     def log_steps(self, doc: Mapping[str, Any]
                   ) -> tuple[dict[str, Any], list[tuple[str | None, Any]]]:
-        """``new`` keywords and the steps of a log (each follow-up a step of its own)."""
+        """``new`` keywords and the steps of a log (each follow-up a step of its own). A
+        game played on paper has no steps: ContentError."""
         log = parse_game_log(dict(doc))
+        if log.sheets is not None:
+            raise ContentError("this game was played on paper: its log holds the end "
+                               "position, no steps to resume or replay", where=("sheets",))
         setup: dict[str, Any] = {"players": list(log.players), "seed": log.seed,
                                  "rules": dict(log.rules), "map": log.map}
         steps: list[tuple[str | None, Any]] = []

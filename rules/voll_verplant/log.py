@@ -1,14 +1,26 @@
 """The game log format ``scorepad/vv-game@1``: what ``flip``/``play`` write and
 ``check``/``score`` read. Its one schema (pydantic): shape only; the game protocol
-(:mod:`.game`) replays the moves through the engine, which judges them."""
+(:mod:`.game`) replays the moves through the engine, which judges them.
+
+Extension: a game played on paper is a log with ``sheets`` (each player's end position,
+:class:`EndSheetSpec`) and no rounds; the reader of paper sheet files
+(:mod:`.paper`) writes it, and the protocol builds the end state from it
+(:mod:`.end_position`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol
 
-from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BeforeValidator,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
 from scorepad.rules.common.formats import check_format
@@ -176,6 +188,79 @@ def read_step(data: object, card: Card, network: Network) -> StepSpec:
                             where=(key,) if key else ()) from None
 
 
+def entry_text(value: object) -> str:
+    """A wagon window entry as text: ``4`` → ``"4"``, ``"e2"`` → ``"E2"``, ``"+"``."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError(f"{value!r} is not a card value such as 4, E2 or \"+\"")
+    text = str(value).strip().upper()
+    if not text:
+        raise ValueError("an empty entry (leave unused windows out)")
+    return text
+
+
+LineLetter = Annotated[str, Field(pattern=r"^[A-Z]$")]
+Entry = Annotated[str, BeforeValidator(entry_text)]
+
+
+class _Lists(Protocol):
+    @property
+    def model_fields_set(self) -> set[str]: ...
+    @property
+    def empty(self) -> list[int] | None: ...
+    @property
+    def marked(self) -> list[int] | None: ...
+
+
+class StationLists:
+    """What a sheet's ``empty``/``marked`` pair means (a mixin of the sheet models: the log's
+    :class:`EndSheetSpec` and the paper sheet file's ``SheetSpec``): exactly one is given."""
+
+    @model_validator(mode="after")
+    def _one_list(self: _Lists) -> _Lists:
+        listed = [k for k in ("empty", "marked") if k in self.model_fields_set]
+        if len(listed) == 2:
+            raise ValueError("give either `empty` or `marked`, not both")
+        if not listed:
+            raise ValueError("missing key: give `empty` (the stations left empty) or `marked`")
+        return self
+
+    @property
+    def listed(self: _Lists) -> tuple[Literal["empty", "marked"], list[int]]:
+        """Which list was given, and its station ids."""
+        if "marked" in self.model_fields_set:
+            return "marked", list(self.marked or [])
+        return "empty", list(self.empty or [])
+
+
+class EndSheetSpec(StationLists, StrictModel):
+    """One player's sheet at the end of a game played on paper (the log's ``sheets``):
+    exactly one of ``empty``/``marked`` (station numbers as written, repeats kept for the
+    check to report), ``transfers`` (station → number written), ``first`` (the lines whose
+    first bonus the player took) and, optionally, ``windows`` (line → its entries in order:
+    ``4``, ``"E2"``, ``"+"``). Content (ids, numbers, the ``"+"``) is the engine's to judge
+    (:func:`.end_position.position_problems`)."""
+
+    empty: list[int] | None = None
+    marked: list[int] | None = None
+    transfers: dict[int, int] = {}
+    first: list[LineLetter] = []
+    windows: dict[LineLetter, list[Entry]] | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        """The position as log data (window numbers as numbers, as players write them)."""
+        kind, ids = self.listed
+        out: dict[str, Any] = {kind: ids, "transfers": dict(self.transfers),
+                               "first": list(self.first)}
+        if self.windows is not None:
+            out["windows"] = {k: [entry_data(e) for e in v] for k, v in self.windows.items()}
+        return out
+
+
+def entry_data(entry: str) -> int | str:
+    """A window entry as file data: ``"4"`` → ``4``; ``"E2"`` and ``"+"`` stay text."""
+    return int(entry) if entry.isdigit() else entry
+
+
 class RoundSpec(StrictModel):
     """A round: the card revealed and each player's move (none in a flipper's log)."""
 
@@ -201,6 +286,8 @@ class GameLog(StrictModel):
     seed: str | int | None = None
     players: list[PlayerName] = []  # required when there is a map (check_required)
     rounds: list[RoundSpec]  # required (may be [])
+    #: a game played on paper: each player's end position, and no rounds (an extension)
+    sheets: dict[PlayerName, EndSheetSpec] | None = None
 
     @field_validator("players")
     @classmethod
@@ -211,6 +298,23 @@ class GameLog(StrictModel):
                 raise ValueError(f"player {name!r} named twice")
             seen.add(name)
         return value
+
+    @model_validator(mode="after")
+    def _paper(self) -> GameLog:
+        if self.sheets is None:
+            return self
+        if self.rounds:
+            raise ValueError("a game played on paper gives `sheets`, the end positions, and "
+                             "no `rounds`")
+        if self.map is None or not self.players:
+            raise ValueError("a game played on paper needs its `map` and its `players`")
+        missing = [name for name in self.players if name not in self.sheets]
+        if missing:
+            raise ValueError(f"sheets: no sheet for {missing[0]}")
+        extra = [name for name in self.sheets if name not in self.players]
+        if extra:
+            raise ValueError(f"sheets: {extra[0]} is not a player of this game")
+        return self
 
     def to_data(self) -> dict[str, Any]:
         """The log as plain data in the contract's key order (for writing YAML/JSON)."""
@@ -228,6 +332,8 @@ class GameLog(StrictModel):
                 entry["moves"] = {name: m.to_data() for name, m in rnd.moves.items()}
             rounds.append(entry)
         out["rounds"] = rounds
+        if self.sheets is not None:
+            out["sheets"] = {name: spec.to_data() for name, spec in self.sheets.items()}
         return out
 
 

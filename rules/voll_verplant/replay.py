@@ -176,8 +176,11 @@ def marked_sheets(state: GameState) -> list[MarkedSheet]:
                 bonuses[line.id] = "first"
             elif sheet.later & bit:
                 bonuses[line.id] = "later"
+        # struck: the first bonuses taken by others, and (a game on paper, where whoever
+        # took it may not be at the table) the lines this player completed later
+        taken = state.first_taken | sheet.later
         struck = frozenset(line.id for line in net.lines
-                           if state.first_taken >> line.index & 1 and bonuses.get(line.id) != "first")
+                           if taken >> line.index & 1 and bonuses.get(line.id) != "first")
         score = score_sheet(net, state.rules, marked, transfers, bonuses)
         out.append(MarkedSheet(map_id=net.id, player=name, marked=marked, transfers=transfers,
                                windows=windows, bonuses=bonuses, struck=struck, score=score))

@@ -9,11 +9,11 @@ cells are named as they are shown to a player:
 * ``first A`` / ``later A`` — the bonus tick boxes, ``blank`` or ``ticked``;
 * ``window A 2`` — a wagon window, ``blank`` or ``filled``.
 
-Legality is the paper sheet's own check (:func:`paper.sheet_problems`), plus what the ticks
-and windows on the paper claim: a ticked bonus claims a complete line
-(:func:`paper.complete_lines`) and a transfer number claims a ``"+"`` in a filled window of
-a line through it (:func:`paper.plus_problems`, counting every filled window as a possible
-``"+"``). When the reading is impossible, :func:`nearest_legal` changes the fewest, least
+Legality is the engine's check of an end position (:func:`.end_position.position_problems`,
+what a paper sheet is checked with), plus what the ticks and windows on the paper claim: a
+ticked bonus claims a complete line (:meth:`.maps.Network.complete_lines`) and a transfer
+number claims a ``"+"`` in a filled window of a line through it
+(:func:`.end_position.plus_problems`, counting every filled window as a possible ``"+"``). When the reading is impossible, :func:`nearest_legal` changes the fewest, least
 certain cells — only uncertain ones — until it is possible.
 """
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 
 from scorepad.rules.common.errors import RuleViolation, ScorepadError
 
-from . import paper
+from . import end_position, paper
 from .maps import Network
 from .ruleset import VVRules
 
@@ -107,9 +107,9 @@ def problems(network: Network, rules: VVRules, values: Mapping[str, str]
     empty, transfers, first = sheet_parts(network, values)
     spec = paper.parse_sheet(paper.sheet_data(network.id, "scan", ("empty", empty), transfers,
                                               first))
-    found = paper.sheet_problems(spec, network, rules)
-    marked = paper.marked_stations(network, ("empty", empty), transfers)
-    done = set(paper.complete_lines(network, marked))
+    found = end_position.position_problems(spec, network, rules)
+    marked = end_position.marked_stations(network, ("empty", empty), transfers)
+    done = set(network.complete_lines(marked))
     for line in network.lines:
         if values.get(f"later {line.id}") == "ticked" and line.id not in done:
             found.append(RuleViolation("the later bonus is ticked, but the line is not complete",
@@ -121,7 +121,7 @@ def problems(network: Network, rules: VVRules, values: Mapping[str, str]
     filled = {line.id: ["+"] * sum(values.get(f"window {line.id} {k}") == "filled"
                                    for k in range(1, line.windows + 1))
               for line in network.lines}
-    found += [p for p in paper.plus_problems(filled, network, marked, transfers)
+    found += [p for p in end_position.plus_problems(filled, network, marked, transfers)
               if getattr(p, "rule", None) == "transfer-plus"]
     return found
 

@@ -82,6 +82,12 @@ async function show(next) {
       const p = document.createElement("p"); p.textContent = t("waiting"); moves.append(p);
     }
   }
+  // the host moves for no one holding a hand (every page, a game's own too): that
+  // player's own page does; its link opens it here, for a player without a phone
+  for (const name of state.moves_elsewhere || []) {
+    const p = document.createElement("p"); p.className = "elsewhere"; p.textContent = t("moves_elsewhere", { name });
+    moves.append(p, button(t("open_page", { name }), () => openPage(name)));
+  }
   const host = state.you.host;
   $("hostbar").hidden = !host || state.ended;
   // undo says whose step it takes back
@@ -140,6 +146,13 @@ function showScore(score, bgstats) {
   $("breakdown-h").textContent = t("breakdown");
   const bg = $("bgstats"); bg.replaceChildren();
   if (bgstats) bg.append(linkItem(t("bgstats"), bgstats));
+}
+
+// a player's own page, from the host's join links
+async function openPage(name) {
+  const [ok, body] = await call("GET", api("/links"));
+  const link = ok && body.players.find((p) => p.name === name);
+  if (link) window.open(link.url, "_blank", "noopener");
 }
 
 // the host can show the join links (and QR codes) again, at the table

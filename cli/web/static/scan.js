@@ -37,7 +37,7 @@ async function start() {
   const response = await reach(api(""));
   if (!response.ok) return;
   const state = await response.json();
-  if (state.game.kind !== "voll-verplant" || state.you.watch && state.game.players.length) return;
+  if (!state.game.scan || state.you.watch && state.game.players.length) return;
   document.head.append(el("link", { rel: "stylesheet", href: "/static/scan.css" }));
   const mine = state.you.player;
   const nameInput = el("input", { id: "scan-name", type: "text", maxlength: "40", autocomplete: "off" });

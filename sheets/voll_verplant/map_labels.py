@@ -312,6 +312,12 @@ class _MapLabels:
         for i, j, _ in self._close_pairs(NEIGHBOURS_WITHIN):
             self.neighbours[i].append(j)
             self.neighbours[j].append(i)
+        # The same, each with how far its rim is from station i's centre, nearest first:
+        # _owned stops at the first that no point of the box can be nearer to.
+        self.rims_by_reach = [
+            sorted((hypot(self.rims[j][0] - x, self.rims[j][1] - y) - self.rims[j][2],
+                    *self.rims[j]) for j in near)
+            for (x, y), near in zip(self.centers, self.neighbours, strict=True)]
         self.texts = geo.Obstacles(cell=8.0)
         self.text_slots: list[list[int]] = [[] for _ in self.centers]
         self.number_spots: dict[int, tuple[geo.Box, float, float, float] | None] = {}
@@ -335,8 +341,12 @@ class _MapLabels:
         dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
         dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
         own = max(0.0, hypot(dx, dy) - r) * ratio + margin
-        for j in self.neighbours[i]:
-            px, py, r = rims[j]
+        # No point of the box is farther than ``far`` from the centre, so a rim farther than
+        # far + own from it is at least own from the box (with a hair for rounding).
+        far = hypot(max(x1 - px, px - x0), max(y1 - py, py - y0)) + own + 1e-6
+        for reach, px, py, r in self.rims_by_reach[i]:
+            if reach > far:
+                break
             dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
             dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
             if max(0.0, hypot(dx, dy) - r) < own:

@@ -33,7 +33,8 @@ def main() -> list[str]:
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.sheets.pdf import render_pdf
     from scorepad.sheets.svg import render_svg
-    from scorepad.sheets.voll_verplant import _SheetBuilder, draw_sheet
+    from scorepad.sheets.voll_verplant import draw_sheet
+    from scorepad.sheets.voll_verplant.builder import _SheetBuilder
 
     lines = []
     with tempfile.TemporaryDirectory() as tmp:

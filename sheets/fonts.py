@@ -294,6 +294,11 @@ def active() -> Family:
     return _active
 
 
+def bundled_in_use() -> bool:
+    """Whether printing uses the bundled Liberation Sans (no ``--font``)."""
+    return _active is None or _active is _bundled()
+
+
 def use_font(path: str | Path | None) -> Family:
     """Print with the font file ``path`` from now on (None: the bundled font again)."""
     global _active

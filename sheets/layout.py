@@ -328,25 +328,42 @@ def overlap(s: Shape, t: Shape, gap: float = 0.0) -> bool:
 # ---------------------------------------------------------------------------- placement
 
 
+def _capsule_near_box(ax: float, ay: float, bx: float, by: float, r: float, gap: float,
+                      x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the capsule A-B of radius ``r`` comes within ``gap`` >= 0 of the box, as
+    ``_capsule_box(...) <= gap``: the nearest of ``_segment_box``'s six distances asked one
+    by one (``min(d...) - r <= gap`` is any ``d - r <= gap``: subtracting keeps the order)."""
+    if _segment_meets_box(ax, ay, bx, by, x0, y0, x1, y1):
+        return 0.0 - r <= gap
+    return (_point_box(ax, ay, x0, y0, x1, y1) - r <= gap
+            or _point_box(bx, by, x0, y0, x1, y1) - r <= gap
+            or _point_segment(x0, y0, ax, ay, bx, by) - r <= gap
+            or _point_segment(x1, y0, ax, ay, bx, by) - r <= gap
+            or _point_segment(x1, y1, ax, ay, bx, by) - r <= gap
+            or _point_segment(x0, y1, ax, ay, bx, by) - r <= gap)
+
+
 class Obstacles:
     """What is already drawn, in a grid of ``cell`` mm buckets for fast collision queries.
 
-    Each bucket lists its shapes as flat rows, their numbers unpacked once when the shape is
-    added (the label search reads them some hundred thousand times a sheet): boxes and discs
-    in ``cells``, capsules (tracks, stubs) apart in ``capsule_cells``, so that a box is
-    measured against the cheap shapes first and against a long track once, not once for
-    each bucket the two share.
+    Each bucket holds two lists of flat rows, their numbers unpacked once when the shape is
+    added (the label search reads them some hundred thousand times a sheet): boxes and discs,
+    and apart from them capsules (tracks, stubs), so that a box is measured against the
+    cheap shapes first and against a long track once, not once for each bucket the two
+    share. One dict lookup a bucket finds both.
     """
 
     def __init__(self, cell: float = 8.0) -> None:
         self.cell = cell
-        # (index, kind, x0, y0, x1, y1, x, y, r): kind 0 a box, 1 a disc (centre x, y)
-        self.cells: dict[tuple[int, int], list[tuple]] = {}
-        # (index, x0, y0, x1, y1, ax, ay, bx, by, r): the segment A-B and the radius
-        self.capsule_cells: dict[tuple[int, int], list[tuple]] = {}
+        # (key) -> ([boxes and discs], [capsules]); a box or disc row is
+        # (index, kind, x0, y0, x1, y1, x, y, r): kind 0 a box, 1 a disc (centre x, y);
+        # a capsule row (index, x0, y0, x1, y1, ax, ay, bx, by, r): the segment A-B.
+        self.cells: dict[tuple[int, int], tuple[list[tuple], list[tuple]]] = {}
         self.shapes: list[Shape] = []
-        # The box or disc that last stopped a box (see box_hits), while it is recorded.
+        # The box or disc, and the capsule, that last stopped a box (see box_hits), while
+        # they are recorded.
         self._last: tuple | None = None
+        self._last_capsule: tuple | None = None
 
     def _keys(self, bounds: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
         c = self.cell
@@ -355,33 +372,40 @@ class Obstacles:
             for j in range(y0, y1 + 1):
                 yield (i, j)
 
-    def _row(self, index: int, shape: Shape) -> tuple[dict[tuple[int, int], list[tuple]], tuple]:
-        """The buckets ``shape`` goes in and its row there."""
+    def _row(self, index: int, shape: Shape) -> tuple[int, tuple]:
+        """Which list of a bucket ``shape`` goes in (0: boxes and discs, 1: capsules) and its
+        row there."""
         x0, y0, x1, y1 = shape.bounds
         if type(shape) is Capsule:
-            return self.capsule_cells, (index, x0, y0, x1, y1, shape.x1, shape.y1, shape.x2,
-                                        shape.y2, shape.r)
+            return 1, (index, x0, y0, x1, y1, shape.x1, shape.y1, shape.x2, shape.y2, shape.r)
         if type(shape) is Disc:
-            return self.cells, (index, 1, x0, y0, x1, y1, shape.x, shape.y, shape.r)
-        return self.cells, (index, 0, x0, y0, x1, y1, 0.0, 0.0, 0.0)
+            return 0, (index, 1, x0, y0, x1, y1, shape.x, shape.y, shape.r)
+        return 0, (index, 0, x0, y0, x1, y1, 0.0, 0.0, 0.0)
 
     def add(self, shape: Shape) -> int:
         """Record ``shape`` as occupied; returns its index (for ``ignore``)."""
         index = len(self.shapes)
         self.shapes.append(shape)
-        cells, row = self._row(index, shape)
+        part, row = self._row(index, shape)
+        cells = self.cells
         for key in self._keys(shape.bounds):
-            cells.setdefault(key, []).append(row)
+            bucket = cells.get(key)
+            if bucket is None:
+                cells[key] = bucket = ([], [])
+            bucket[part].append(row)
         return index
 
     def pop(self) -> Shape:
         """Forget the shape added last (to try a spot and take it back)."""
         shape = self.shapes.pop()
-        if self._last is not None and self._last[0] == len(self.shapes):
+        index = len(self.shapes)
+        if self._last is not None and self._last[0] == index:
             self._last = None
-        cells, _ = self._row(len(self.shapes), shape)
+        if self._last_capsule is not None and self._last_capsule[0] == index:
+            self._last_capsule = None
+        part, _ = self._row(index, shape)
         for key in self._keys(shape.bounds):
-            cells[key].pop()  # the last shape added is last in each of its buckets
+            self.cells[key][part].pop()  # the last shape added is last in each of its buckets
         return shape
 
     def _near(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[int]:
@@ -389,10 +413,11 @@ class Obstacles:
         comes twice)."""
         c = self.cell
         shapes = self.shapes
-        for grid in (self.cells, self.capsule_cells):
+        for part in (0, 1):
             for i in range(int(x0 // c), int(x1 // c) + 1):
                 for j in range(int(y0 // c), int(y1 // c) + 1):
-                    for row in grid.get((i, j), ()):
+                    bucket = self.cells.get((i, j))
+                    for row in bucket[part] if bucket else ():
                         bx0, by0, bx1, by1 = shapes[row[0]].bounds
                         if not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0):
                             yield row[0]
@@ -416,14 +441,13 @@ class Obstacles:
         """:meth:`hits` for ``Box(sx0, sy0, sx1, sy1)`` and a ``gap`` >= 0, without making
         the box (a label's search tries thousands of spots, most of them taken)."""
         x0, y0, x1, y1 = sx0 - gap, sy0 - gap, sx1 + gap, sy1 + gap
-        c = self.cell
         # Written for speed: the same arithmetic as :func:`distance`, inline (``max(0, d)
         # <= gap`` is ``d <= gap`` for a gap >= 0). Boxes and discs first: most spots tried
         # are taken, most of them by a station or a label, which is quicker to measure than
         # a track. A box or disc met in two buckets may be measured twice.
         last = self._last
         if last is not None:
-            # The shape that stopped the last box first: the spots a search tries one after
+            # The shapes that stopped the last box first: the spots a search tries one after
             # the other lie close together, and one shape often takes several of them.
             index, kind, bx0, by0, bx1, by1, px, py, r = last
             if not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0
@@ -438,13 +462,28 @@ class Obstacles:
                     dy = max(sy0 - by1, by0 - sy1, 0.0)
                     if hypot(dx, dy) <= gap:
                         return True
+        last = self._last_capsule
+        if last is not None:
+            index, bx0, by0, bx1, by1, ax, ay, bx, by, r = last
+            if not (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0
+                    or index in skip or index in ignore) \
+                    and _capsule_near_box(ax, ay, bx, by, r, gap, sx0, sy0, sx1, sy1):
+                return True
+        c = self.cell
         i0, i1, j0, j1 = int(x0 // c), int(x1 // c) + 1, int(y0 // c), int(y1 // c) + 1
         cells = self.cells
+        tracks = None  # the buckets' capsule lists, measured after every box and disc
         for i in range(i0, i1):
             for j in range(j0, j1):
-                members = cells.get((i, j))
-                if not members:
+                bucket = cells.get((i, j))
+                if bucket is None:
                     continue
+                members, capsules = bucket
+                if capsules:
+                    if tracks is None:
+                        tracks = [capsules]
+                    else:
+                        tracks.append(capsules)
                 for row in members:
                     index, kind, bx0, by0, bx1, by1, px, py, r = row
                     # Boxes apart means shapes apart: skips the exact test for most.
@@ -464,32 +503,20 @@ class Obstacles:
                         if hypot(dx, dy) <= gap:
                             self._last = row
                             return True
-        cells = self.capsule_cells
+        if tracks is None:
+            return False
         seen: set[int] = set()
-        for i in range(i0, i1):
-            for j in range(j0, j1):
-                members = cells.get((i, j))
-                if not members:
+        for capsules in tracks:
+            for row in capsules:
+                index, bx0, by0, bx1, by1, ax, ay, bx, by, r = row
+                if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
                     continue
-                for index, bx0, by0, bx1, by1, ax, ay, bx, by, r in members:
-                    if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
-                        continue
-                    if index in seen or index in skip or index in ignore:
-                        continue
-                    seen.add(index)
-                    # As _capsule_box: _segment_box(...) - r <= gap, the nearest of its
-                    # six distances asked one by one (min(d...) - r <= gap is any
-                    # d - r <= gap: subtracting keeps the order).
-                    if _segment_meets_box(ax, ay, bx, by, sx0, sy0, sx1, sy1):
-                        if 0.0 - r <= gap:
-                            return True
-                    elif (_point_box(ax, ay, sx0, sy0, sx1, sy1) - r <= gap
-                            or _point_box(bx, by, sx0, sy0, sx1, sy1) - r <= gap
-                            or _point_segment(sx0, sy0, ax, ay, bx, by) - r <= gap
-                            or _point_segment(sx1, sy0, ax, ay, bx, by) - r <= gap
-                            or _point_segment(sx1, sy1, ax, ay, bx, by) - r <= gap
-                            or _point_segment(sx0, sy1, ax, ay, bx, by) - r <= gap):
-                        return True
+                if index in seen or index in skip or index in ignore:
+                    continue
+                seen.add(index)
+                if _capsule_near_box(ax, ay, bx, by, r, gap, sx0, sy0, sx1, sy1):
+                    self._last_capsule = row
+                    return True
         return False
 
     def hit_indices(self, shape: Shape, gap: float = 0.0) -> list[int]:

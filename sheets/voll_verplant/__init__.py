@@ -36,7 +36,6 @@ from scorepad.rules.common.errors import ContentError
 from scorepad.rules.voll_verplant.maps import Network
 
 from ..draw import Group, Page
-from .builder import _SheetBuilder
 from .dimensions import INK, MAP_PAD, ROOMY_PAD
 from .look import LineLook, badge_items, line_look, line_looks, track_items
 from .marks import _draw_marks
@@ -117,10 +116,16 @@ def sheet_layout(network: Network, paper: str, lang: str, numbers: bool) -> Shee
     smaller with room for badges all round, and the better of the two is kept. When names
     are left out, the layout is tried again (up to ``REPAIRS`` times) with those names
     placed first, while that leaves fewer out. A bundled map starts with the names that
-    search ends with (:data:`.hints.FIRST`), so that it is laid out once.
+    search ends with (:data:`.hints.FIRST`), so that it is laid out once; in the bundled
+    font its sheet is read as laid out ahead of time (:mod:`.stored`), unless the map or
+    the layout code changed since.
     """
     from .hints import EARLY, FIRST
+    from .stored import stored_layout
 
+    stored = stored_layout(network, paper, lang, numbers)
+    if stored is not None:  # a bundled map's sheet, laid out ahead of time (see .stored)
+        return stored
     # (A custom map with a bundled map's id gets its hint too: only an order to try.)
     key = (network.id, paper, lang, numbers)
     return layout_search(network, paper, lang, numbers, frozenset(FIRST.get(key, ())),
@@ -133,6 +138,9 @@ def layout_search(network: Network, paper: str, lang: str, numbers: bool,
     first (``early``: before the badges too); the result's ``first`` and ``early`` are where
     the search ended. Names left out are placed first on a new layout (up to ``REPAIRS``
     times, while that helps), then before the badges too."""
+    # The builder (the label search) is imported where a sheet is laid out, not read.
+    from .builder import _SheetBuilder
+
     def build(pad: float, first: frozenset[int]) -> SheetLayout:
         return _SheetBuilder(network, paper, lang, numbers, pad, first, early).build()
 

@@ -312,6 +312,12 @@ class _MapLabels:
         for i, j, _ in self._close_pairs(NEIGHBOURS_WITHIN):
             self.neighbours[i].append(j)
             self.neighbours[j].append(i)
+        # The same, each with how far its rim is from station i's centre, nearest first:
+        # _owned stops at the first that no point of the box can be nearer to.
+        self.rims_by_reach = [
+            sorted((hypot(self.rims[j][0] - x, self.rims[j][1] - y) - self.rims[j][2],
+                    *self.rims[j]) for j in near)
+            for (x, y), near in zip(self.centers, self.neighbours, strict=True)]
         self.texts = geo.Obstacles(cell=8.0)
         self.text_slots: list[list[int]] = [[] for _ in self.centers]
         self.number_spots: dict[int, tuple[geo.Box, float, float, float] | None] = {}
@@ -335,8 +341,12 @@ class _MapLabels:
         dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
         dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
         own = max(0.0, hypot(dx, dy) - r) * ratio + margin
-        for j in self.neighbours[i]:
-            px, py, r = rims[j]
+        # No point of the box is farther than ``far`` from the centre, so a rim farther than
+        # far + own from it is at least own from the box (with a hair for rounding).
+        far = hypot(max(x1 - px, px - x0), max(y1 - py, py - y0)) + own + 1e-6
+        for reach, px, py, r in self.rims_by_reach[i]:
+            if reach > far:
+                break
             dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
             dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
             if max(0.0, hypot(dx, dy) - r) < own:
@@ -347,8 +357,8 @@ class _MapLabels:
         """Whether ``box`` keeps the reading gap from other stations' labels, so that the
         two never read as one."""
         gx, gy = self.read_gap
-        reading = geo.Box(box.x0 - gx, box.y0 - gy, box.x1 + gx, box.y1 + gy)
-        return not self.texts.hits(reading, 0.0, ignore=self.text_slots[i])
+        return not self.texts.box_hits(box.x0 - gx, box.y0 - gy, box.x1 + gx, box.y1 + gy,
+                                       0.0, self.text_slots[i])
 
     def _add_label(self, i: int, box: geo.Box) -> None:
         self.obstacles.add(box)
@@ -442,9 +452,14 @@ class _MapLabels:
         near it: a spot that ``box`` does not come near stays free, so most candidates need
         no new search."""
         cache = self.number_spots
-        discs = self.discs
+        rims = self.rims
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
         for j in stations:
-            if geo.distance(box, discs[j]) > NUMBER_REACH:
+            # geo.distance(box, disc j) written out (asked for every near station).
+            px, py, r = rims[j]
+            dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
+            dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
+            if max(0.0, hypot(dx, dy) - r) > NUMBER_REACH:
                 continue  # a number stays this near its circle: out of the name's way
             if j not in cache:
                 cache[j] = self._number_spot(j, full=False)

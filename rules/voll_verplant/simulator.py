@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, islice
-from math import floor
+from math import ceil, floor
 
 from scorepad.rules.common.shuffle import seeded_rng
 
 from .bots import kth_station
-from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card, _marked_deck, piles
+from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card, _marked_deck, dealt, piles
 from .engine import CCW, CW, GameState, Move, Sheet, map_tables, walk
 from .maps import Network
 from .ruleset import VVRules
@@ -59,7 +59,7 @@ class SimMap:
     __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths", "lines_through",
                  "station_lines", "first_points", "later_points", "special", "all_mask",
                  "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides",
-                 "sizes", "counted")
+                 "sizes", "counted", "floats")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -84,10 +84,14 @@ class SimMap:
         self.total_windows = network.total_windows
         # open lines (mask) -> see open_list; stations (mask) -> the lines
         # through them as (line, mask) pairs; both filled as games meet the patterns
-        self.open_lines: dict[int, tuple[tuple[tuple[int, int, bool], ...], int]] = {}
+        self.open_lines: dict[int, tuple[tuple[tuple[int, int, bool], ...], float]] = {}
         self.touched: dict[int, tuple[tuple[int, int], ...]] = {}
         # stations per line; stations (mask) -> see counts
         self.sizes = [len(line.order) for line in lines]
+        # whole numbers up to a line's stations as floats: ``random() * floats[n]`` is
+        # the product ``random() * n`` (n converts exactly) without the mixed product's
+        # slower path
+        self.floats = tuple(float(n) for n in range(max(self.sizes, default=0) + 2))
         self.counted: dict[int, tuple[tuple[int, int], ...]] = {}
         self.cards: dict[Card, SimCard] = {}
         self.walked = 0  # entries in the cards' reach tables (see walk)
@@ -136,12 +140,12 @@ class SimMap:
         reach[path][marks] = found
         return found
 
-    def open_list(self, open_: int) -> tuple[tuple[tuple[int, int, bool], ...], int]:
+    def open_list(self, open_: int) -> tuple[tuple[tuple[int, int, bool], ...], float]:
         """The lines in the ``open_`` mask, in line order, each as ``(line, its clockwise
-        path, whether it is a ring)``, and how many (kept)."""
+        path, whether it is a ring)``, and how many, as a float (kept)."""
         lines = tuple((line, line << 1, self.ring[line]) for line in range(self.lines)
                       if open_ >> line & 1)
-        found = (lines, len(lines))
+        found = (lines, float(len(lines)))  # a float: float * float is a specialised product
         if len(self.open_lines) >= CACHE_LIMIT:
             self.open_lines.clear()
         self.open_lines[open_] = found
@@ -613,8 +617,10 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
     entries, transfers = st.entries[0], st.transfers[0]
     windows, masks, paths, special = sm.windows, sm.masks, sm.paths, sm.special
     open_lines, counted, lines_through = sm.open_lines, sm.counted, sm.lines_through
+    floats = sm.floats
     left = list(sm.sizes)  # per line: its stations not marked yet (a completion at 0)
     for cards, rng in games:
+        draw = rng.random  # bound once a game: a method looked up costs ~0.2k a call
         marked = first = later = first_taken = rounds = 0
         opened = sm.all_open
         left[:] = sm.sizes
@@ -641,9 +647,8 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
                     lines, count = open_lines[opened]
                 except KeyError:
                     lines, count = sm.open_list(opened)
-                # rng.random() called as a method each time (see .bots.random_bot)
-                line, path, is_ring = lines[floor(rng.random() * count)]
-                if is_ring and rng.random() >= 0.5:
+                line, path, is_ring = lines[floor(draw() * count)]
+                if is_ring and draw() >= 0.5:
                     path += 1  # counter-clockwise
                 written = entries[line]
                 written.append(entry)
@@ -663,7 +668,7 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
                         travel = reach[path][marks]
                     except KeyError:
                         travel = sm.walk(card, path, marks)
-                    new = travel[floor(rng.random() * len(travel))]
+                    new = travel[floor(draw() * floats[len(travel)])]
                 marked |= new
                 if special and special & new:  # follow-ups: the general steps, on the state
                     # written back (the first test spares most maps an int operation)
@@ -795,6 +800,21 @@ def rollout(state: GameState, player: int, cards: Iterable[Card], rng: random.Ra
     return st.total(sm, rules, player)
 
 
+def piles_ahead(sm: SimMap, deck: Sequence[SimCard], triggers: Sequence[SimCard]) -> int:
+    """How many piles to shuffle ahead for a solo game (:func:`.cards.dealt`): half as
+    many again as a game needs on average — the map's windows, a card each, and the free
+    rides drawn on the way, in piles of the deck's mean length up to a shuffle card. A
+    game that outlasts them costs a second seeding, one that ends sooner the piles it did
+    not use (Berlin: 6; 3 % of its games go on)."""
+    n = len(deck)
+    frees = sum(1 for card in deck if card[0] == K_FREE)
+    cards = sm.total_windows * n / max(n - frees, 1)
+    if not triggers:
+        return max(1, -(-int(cards) // n) + 1)
+    mean = (n + 1) / (sum(1 for card in deck if card in triggers) + 1)
+    return max(1, ceil(1.5 * cards / mean))
+
+
 def random_solo_results(network: Network, rules: VVRules, seeds: Iterable[str],
                         generators: tuple[random.Random, random.Random]
                         ) -> Iterator[tuple[float, int, int]]:
@@ -804,8 +824,10 @@ def random_solo_results(network: Network, rules: VVRules, seeds: Iterable[str],
     cards_rng, bot_rng = generators
     sm = sim_map(network)
     rounding = rules.empty_rounding
-    games = ((deal(sm, rules, seed, cards_rng), seeded_rng(f"{seed}/bot", bot_rng))
-             for seed in seeds)
+    deck, triggers = sm.deck(rules)
+    games = ((cards, seeded_rng(f"{seed}/bot", bot_rng))
+             for seed, cards in dealt(seeds, deck, triggers, piles_ahead(sm, deck, triggers),
+                                      cards_rng))
     for st in random_solo_games(sm, rules, SimState(sm, 1), games):
         total, empty = sheet_result(sm, rounding, st.marked[0], st.first[0], st.later[0],
                                     st.transfers[0])

@@ -59,7 +59,7 @@ class SimMap:
     __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths", "lines_through",
                  "station_lines", "first_points", "later_points", "special", "all_mask",
                  "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides",
-                 "sizes", "counted", "floats")
+                 "floats")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -86,13 +86,11 @@ class SimMap:
         # through them as (line, mask) pairs; both filled as games meet the patterns
         self.open_lines: dict[int, tuple[tuple[tuple[int, int, bool], ...], float]] = {}
         self.touched: dict[int, tuple[tuple[int, int], ...]] = {}
-        # stations per line; stations (mask) -> see counts
-        self.sizes = [len(line.order) for line in lines]
         # whole numbers up to a line's stations as floats: ``random() * floats[n]`` is
         # the product ``random() * n`` (n converts exactly) without the mixed product's
         # slower path
-        self.floats = tuple(float(n) for n in range(max(self.sizes, default=0) + 2))
-        self.counted: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.floats = tuple(float(n) for n in
+                            range(max((len(line.order) for line in lines), default=0) + 2))
         self.cards: dict[Card, SimCard] = {}
         self.walked = 0  # entries in the cards' reach tables (see walk)
         self.decks: dict[int, tuple[VVRules, tuple[SimCard, ...], tuple[SimCard, ...]]] = {}
@@ -163,18 +161,6 @@ class SimMap:
         if len(self.touched) >= CACHE_LIMIT:
             self.touched.clear()
         self.touched[stations] = found
-        return found
-
-
-    def counts(self, stations: int) -> tuple[tuple[int, int], ...]:
-        """The lines through any of ``stations`` (a mask), as ``(line, how many of them are
-        on it)`` pairs in line order (kept): the solo loop counts each line's stations
-        left down to a completion in small ints."""
-        found = tuple((line, (stations & mask).bit_count())
-                      for line, mask in self.through(stations))
-        if len(self.counted) >= CACHE_LIMIT:
-            self.counted.clear()
-        self.counted[stations] = found
         return found
 
 
@@ -613,17 +599,19 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
     each game's cards and generator, a fresh game on ``st`` (emptied: a new state's lists
     cost more), yielded when it is over (``st`` itself: read it before the next). The same
     draws, steps and round ends as the general loop; free rides and special stations'
-    follow-ups, a card in seven and rare, go through the general steps (:func:`_random`)."""
+    follow-ups, a card in seven and rare, go through the general steps (:func:`_random`).
+
+    Alone at the table a player takes the first bonus of every line she completes, in the
+    round she completes it, and no later bonus: so the completions are read once, from the
+    final marks, and the random steps (which never ask about bonuses) run without them."""
     entries, transfers = st.entries[0], st.transfers[0]
     windows, masks, paths, special = sm.windows, sm.masks, sm.paths, sm.special
-    open_lines, counted, lines_through = sm.open_lines, sm.counted, sm.lines_through
-    floats = sm.floats
-    left = list(sm.sizes)  # per line: its stations not marked yet (a completion at 0)
+    open_lines, lines_through, floats = sm.open_lines, sm.lines_through, sm.floats
+    lines_by_bit = [(1 << line, mask) for line, mask in enumerate(masks)]
     for cards, rng in games:
         draw = rng.random  # bound once a game: a method looked up costs ~0.2k a call
-        marked = first = later = first_taken = rounds = 0
+        marked = rounds = 0
         opened = sm.all_open
-        left[:] = sm.sizes
         for written in entries:
             written.clear()
         transfers.clear()
@@ -631,17 +619,15 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
         for card in islice(cards, MAX_ROUNDS):
             kind, _, entry, reach, _ = card
             if kind == K_FREE or not opened:
-                new = 0
                 if kind == K_FREE:  # the general step, on the state written back
-                    st.marked[0] = before = marked
+                    st.marked[0] = marked
                     path, k = _random(sm, rules, st, 0, card, False, rng)
                     if _ride(sm, rules, st, 0, k):
                         st.open[0], st.free[0] = opened, _free(sm, entries)
-                        _follow_ups(sm, rules, st, 0, card, [k], rng, RANDOM, 0.0, first_taken,
-                                    None, rounds)
+                        _follow_ups(sm, rules, st, 0, card, [k], rng, RANDOM, 0.0, 0, None,
+                                    rounds)
                         opened = st.open[0]
                     marked = st.marked[0]
-                    new = marked ^ before
             else:
                 try:
                     lines, count = open_lines[opened]
@@ -672,31 +658,21 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
                 marked |= new
                 if special and special & new:  # follow-ups: the general steps, on the state
                     # written back (the first test spares most maps an int operation)
-                    before = marked ^ new
                     st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
                     queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]
-                    _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, first_taken,
-                                None, rounds)
+                    _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, 0, None, rounds)
                     marked, opened = st.marked[0], st.open[0]
-                    new = marked ^ before
             rounds += 1
-            if new:  # the round's end: lines completed (solo: the first bonus, always)
-                try:
-                    pairs = counted[new]
-                except KeyError:
-                    pairs = sm.counts(new)
-                for line, crossed in pairs:  # every new station of the round is in new
-                    crossed = left[line] - crossed
-                    left[line] = crossed
-                    if not crossed and not first_taken >> line & 1:
-                        first |= 1 << line
-                        first_taken |= 1 << line
             if not opened:
                 st.over = True
                 break
-        st.marked[0], st.open[0], st.first[0], st.later[0] = marked, opened, first, later
+        first = 0
+        for bit, mask in lines_by_bit:
+            if marked & mask == mask:
+                first |= bit
+        st.marked[0], st.open[0], st.first[0], st.later[0] = marked, opened, first, 0
         st.free[0] = _free(sm, entries)
-        st.first_taken, st.rounds = first_taken, rounds
+        st.first_taken, st.rounds = first, rounds
         yield st
 
 

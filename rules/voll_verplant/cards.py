@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, islice
-from typing import NamedTuple, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from scorepad.rules.common.shuffle import seeded_rng, shuffle_bits, shuffled, shuffled_rows
 
@@ -146,11 +146,15 @@ def dealt(seeds: Iterable[object], deck: Sequence[T], triggers: Sequence[T], ahe
             start += length
 
 
-class _Later:
+class _Later(Generic[T]):
     """The items of a seed's piles after its first ``ahead`` (dealt only when a game
     reaches them: :func:`itertools.chain` asks for an iterator at the end of the first)."""
 
     __slots__ = ("seed", "deck", "triggers", "ahead")
+    seed: object
+    deck: Sequence[T]
+    triggers: Sequence[T]
+    ahead: int
 
     def __init__(self, seed: object, deck: Sequence[T], triggers: Sequence[T], ahead: int
                  ) -> None:

@@ -6,13 +6,20 @@ import random
 from math import floor
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.io import atomic_write, read_mapping
 from scorepad.rules.common.errors import ContentError, InputError
 from scorepad.rules.common.ranking import ranks, winners
-from scorepad.rules.common.shuffle import below, normal_seed, seeded_rng, shuffled
+from scorepad.rules.common.shuffle import (
+    below,
+    normal_seed,
+    seeded_rng,
+    shuffle_bits,
+    shuffled,
+    shuffled_rows,
+)
 
 
 def test_seeded_shuffle_is_pinned():
@@ -54,6 +61,35 @@ def test_shuffle_equals_the_reference_fisher_yates(n, seed):
     for _ in range(3):  # one generator through several shuffles, as a card stream does
         assert shuffled(range(n), rng) == reference_shuffle(range(n), ref)
     assert rng.random() == ref.random()
+
+
+@settings(deadline=None)
+@given(st.integers(1, 60), st.lists(st.text(min_size=1, max_size=8), min_size=1, max_size=5))
+def test_shuffles_from_the_generators_words_are_its_shuffles(n, seeds):
+    # numpy's rows from the words getrandbits draws: the shuffles random() draws, several
+    # in a row from one generator as a card stream makes them
+    import numpy as np
+
+    rows, want = [], []
+    for seed in seeds:
+        bits = 3 * shuffle_bits(n)
+        rows.append(seeded_rng(seed).getrandbits(bits).to_bytes(bits // 8, "little"))
+        rng = seeded_rng(seed)
+        want += [shuffled(range(n), rng) for _ in range(3)]
+    words = np.frombuffer(b"".join(rows), dtype="<u4").reshape(3 * len(seeds), 2 * (n - 1))
+    assert shuffled_rows(words, n).tolist() == want
+
+
+def test_shuffles_from_the_extreme_words():
+    # every word 0 (random() 0.0: every step draws 0) and every word all ones (the largest
+    # random(): every step draws its own place, nothing moves)
+    import numpy as np
+
+    words = np.array([[0] * 26, [0xFFFFFFFF] * 26], dtype="<u4")
+    zero = list(range(14))
+    for i in range(13, 0, -1):
+        zero[i], zero[0] = zero[0], zero[i]
+    assert shuffled_rows(words, 14).tolist() == [zero, list(range(14))]
 
 
 def test_largest_random_times_a_count_stays_below_the_count():

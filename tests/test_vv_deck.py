@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
+from itertools import chain, islice
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.main import root
 from scorepad.rules.common.shuffle import seeded_rng, shuffled
-from scorepad.rules.voll_verplant.cards import deal, parse_card
+from scorepad.rules.voll_verplant.cards import deal, dealt, parse_card, piles
 from scorepad.rules.voll_verplant.ruleset import default_rules
 
 TABLE_42 = [5, 3, "T", 4, 4, "F", "T", 6, "F", 3, 5, 3, "T", "E3", 4, 3, 6, 4, "E2", "T"]
@@ -145,3 +147,20 @@ def test_stream_equals_the_reference_for_any_deck(seed, count, deck, shuffle_car
     # several kinds of shuffle card, repeated ones, none, or some not in the deck
     assert deal(seed, count, deck, shuffle_cards) == reference_deal(seed, count, deck,
                                                                       shuffle_cards)
+
+
+@settings(max_examples=80, deadline=None)
+@given(seeds=st.lists(st.text(min_size=1, max_size=8), min_size=1, max_size=7),
+       count=st.integers(1, 70), deck=st.lists(card_codes, min_size=1, max_size=20),
+       shuffle_cards=st.lists(card_codes, max_size=3), ahead=st.integers(1, 4),
+       chunk=st.integers(1, 3))
+def test_piles_shuffled_ahead_for_many_seeds_are_each_seeds_piles(seeds, count, deck,
+                                                                  shuffle_cards, ahead, chunk):
+    # several seeds at once in numpy, in chunks, and on past the piles made ahead
+    cards = [parse_card(c) for c in deck]
+    triggers = [c for c in {parse_card(c) for c in shuffle_cards} if c in cards]
+    got = dealt(seeds, cards, triggers, ahead, random.Random(), chunk)
+    for seed, (same, stream) in zip(seeds, got, strict=True):
+        assert same == seed
+        want = chain.from_iterable(piles(seed, cards, triggers))
+        assert list(islice(stream, count)) == list(islice(want, count))

@@ -30,6 +30,7 @@ from scorepad.rules.voll_verplant.simulator import (
     deal,
     play_seeded,
     random_solo_games,
+    random_solo_results,
     run_rounds,
     sim_map,
 )
@@ -160,6 +161,23 @@ def test_bundled_maps_every_bot_and_seat_count():
         for players in (1, 3):
             for bot in ("random", "greedy"):
                 assert_same(bundled_map(map_id), default_rules(), players, bot, f"d-{map_id}")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maps(), rulesets(), st.lists(st.text(min_size=1, max_size=6), min_size=1, max_size=4))
+def test_simulates_random_solo_games_as_the_engine_plays_them(network, rules, seeds):
+    """``vv simulate``'s random solo loop (its cards shuffled ahead for many seeds at once)
+    gives each seed's game as the engine plays it: total, empty stations, rounds."""
+    import random
+
+    results = list(random_solo_results(network, rules, seeds,
+                                       (random.Random(), random.Random())))
+    assert len(results) == len(seeds)
+    for seed, (total, empty, rounds) in zip(seeds, results, strict=True):
+        state = engine_game(network, rules, 1, "random", seed)
+        (scored,) = GAME.score(state)["players"]
+        assert (total, rounds) == (scored["total"], state.core.rounds)
+        assert empty == (network.all_mask & ~state.core.sheets[0].marked).bit_count()
 
 
 def test_random_solo_is_the_general_loop():

@@ -17,9 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from math import floor
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .errors import InputError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 T = TypeVar("T")
 
@@ -96,6 +99,44 @@ def _steps(n: int) -> tuple[tuple[int, float], ...]:
 
 #: The steps of a shuffle by number of items (decks have a few sizes; made once each).
 _STEPS: dict[int, tuple[tuple[int, float], ...]] = {}
+
+
+def shuffle_bits(n: int) -> int:
+    """The generator's bits one :func:`shuffled` of ``n`` items uses: two 32-bit words for
+    each ``random()`` it draws (``n - 1`` of them)."""
+    return 64 * (n - 1) if n > 1 else 0
+
+
+def shuffled_rows(words: np.ndarray, n: int) -> np.ndarray:
+    """Many shuffles at once (numpy): row ``r`` of the result is ``shuffled(range(n), rng)``
+    for a generator whose next ``2 * (n - 1)`` 32-bit words are row ``r`` of ``words``
+    (unsigned, in the order drawn: :meth:`random.Random.getrandbits` of
+    :func:`shuffle_bits` bits holds them from the least significant word up).
+
+    ``random()`` is made of two words as CPython makes it, ``(a * 2**26 + b) / 2**53`` with
+    ``a`` the first word's top 27 bits and ``b`` the second's top 26: exact in binary64
+    (a whole number below 2**53, scaled by a power of two), so these are the very floats
+    ``random()`` returns; the product with each step's count rounds the same in numpy as
+    in Python (IEEE binary64 both), and the swaps run in the same order, a column a step
+    for every row.
+    """
+    import numpy as np
+
+    rows = words.shape[0]
+    first = (words[:, 0::2] >> 5).astype(np.float64)
+    second = (words[:, 1::2] >> 6).astype(np.float64)
+    draws = (first * 67108864.0 + second) * (1.0 / 9007199254740992.0)
+    # step s draws from the n - s items still in front: positions n-1 down to 1
+    picked = np.floor(draws * np.arange(n, 1, -1, dtype=np.float64)).astype(np.intp)
+    out = np.tile(np.arange(n, dtype=np.intp), (rows, 1))
+    flat = out.reshape(-1)  # a view: row r's position p at r * n + p
+    picked += np.arange(0, rows * n, n, dtype=np.intp)[:, None]
+    for step, i in enumerate(range(n - 1, 0, -1)):
+        at = picked[:, step]
+        held = flat.take(at)
+        flat.put(at, out[:, i])  # (a row's own i when it drew i: the same value)
+        out[:, i] = held
+    return out
 
 
 def fresh_seed() -> str:

@@ -7,12 +7,12 @@ Notation (as in game logs): ``3``..``6`` number cards, ``E2``/``E3`` express,
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import chain
-from typing import NamedTuple, TypeVar
+from itertools import chain, islice
+from typing import Generic, NamedTuple, TypeVar
 
-from scorepad.rules.common.shuffle import seeded_rng, shuffled
+from scorepad.rules.common.shuffle import seeded_rng, shuffle_bits, shuffled, shuffled_rows
 
 NUMBER, EXPRESS, TRANSFER, FREE = "number", "express", "transfer", "free"
 
@@ -87,12 +87,15 @@ T = TypeVar("T")
 
 
 def piles(seed: object, deck: Sequence[T], triggers: Sequence[T],
-          rng: random.Random | None = None) -> Iterator[list[T]]:
+          rng: random.Random | None = None, *, after: int = 0) -> Iterator[list[T]]:
     """The piles a seed deals from ``deck`` (any items standing for its cards, equal cards
     one item), each up to and with its first item of ``triggers`` (a shuffle card), or
     whole when none is in it: the order of :func:`card_stream` for any stand-in of the
-    cards (the simulator deals its own card records)."""
+    cards (the simulator deals its own card records). ``after``: the piles from that
+    one on (the draws of those before skipped in one call)."""
     rng = seeded_rng(seed, rng)
+    if after and len(deck) > 1:
+        rng.getrandbits(shuffle_bits(len(deck)) * after)
     last = len(deck) - 1
     if not triggers:
         while True:
@@ -106,6 +109,60 @@ def piles(seed: object, deck: Sequence[T], triggers: Sequence[T],
         for other in more:
             end = min(end, pile.index(other))
         yield pile if end == last else pile[:end + 1]
+
+
+def dealt(seeds: Iterable[object], deck: Sequence[T], triggers: Sequence[T], ahead: int,
+          rng: random.Random, chunk: int = 500) -> Iterator[tuple[object, Iterator[T]]]:
+    """Each seed with the items ``chain.from_iterable(piles(seed, deck, triggers))`` gives
+    (the same sequence), for many seeds at once: each seed's first ``ahead`` piles are
+    shuffled together in numpy (:func:`.shuffled_rows`) for ``chunk`` seeds at a time,
+    from the generator's words drawn in one call a seed; a game that outlasts them goes
+    on through :func:`piles` (a rare second seeding: ``ahead`` is the caller's bound).
+    ``rng`` is seeded again for each seed; each seed's iterator is independent of it."""
+    import numpy as np
+
+    n = len(deck)
+    bits = shuffle_bits(n) * ahead
+    size = bits // 8
+    items = np.empty(n, dtype=object)
+    for i, item in enumerate(deck):  # item by item: numpy would unpack tuples
+        items[i] = item
+    is_trigger = np.array([item in triggers for item in deck], dtype=bool)
+    positions = np.arange(n)
+    rest = iter(seeds)
+    while part := list(islice(rest, chunk)):
+        raw = b"".join([seeded_rng(seed, rng).getrandbits(bits).to_bytes(size, "little")
+                        for seed in part])
+        words = np.frombuffer(raw, dtype="<u4").reshape(len(part) * ahead, 2 * (n - 1))
+        order = shuffled_rows(words, n)
+        # each pile up to and with its first shuffle card (there is one in every pile:
+        # a pile is the whole deck shuffled), whole without shuffle cards
+        end = is_trigger[order].argmax(axis=1) if triggers else np.full(len(order), n - 1)
+        flat = items[order[positions <= end[:, None]]].tolist()
+        start = 0
+        for seed, length in zip(part, (end + 1).reshape(len(part), ahead).sum(axis=1).tolist(),
+                                strict=True):
+            yield seed, chain(flat[start:start + length], _Later(seed, deck, triggers, ahead))
+            start += length
+
+
+class _Later(Generic[T]):
+    """The items of a seed's piles after its first ``ahead`` (dealt only when a game
+    reaches them: :func:`itertools.chain` asks for an iterator at the end of the first)."""
+
+    __slots__ = ("seed", "deck", "triggers", "ahead")
+    seed: object
+    deck: Sequence[T]
+    triggers: Sequence[T]
+    ahead: int
+
+    def __init__(self, seed: object, deck: Sequence[T], triggers: Sequence[T], ahead: int
+                 ) -> None:
+        self.seed, self.deck, self.triggers, self.ahead = seed, deck, triggers, ahead
+
+    def __iter__(self) -> Iterator[T]:
+        return chain.from_iterable(piles(self.seed, self.deck, self.triggers,
+                                         after=self.ahead))
 
 
 @lru_cache(maxsize=64)

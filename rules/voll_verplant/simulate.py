@@ -37,7 +37,6 @@ from .simulator import (
     sim_map,
 )
 
-_new = tuple.__new__
 MAX_ROUNDS = 400  # a guard: a game on a valid map ends long before
 
 #: Every bot by name (``vv simulate --bot``): the simple ones and the search.
@@ -70,7 +69,7 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
     # only for a round that is played (zip asks the rounds' range first)
     if not record and isinstance(bot, str) and bot in POLICIES:  # the fast simulator
         sim = play_seeded(network, rules, players, POLICIES[bot], seed, generators)
-        return _new(SimulatedGame, (seed, sim.game_state(network, rules, players), None))
+        return SimulatedGame(seed, sim.game_state(network, rules, players), None)
     # through the engine (a search bot, or a game to record): the rules' own calls
     seats = [(p, seat(choose, p, rng)) for p in range(len(players))]  # once a game
     for _, (card, _reshuffle) in zip(range(MAX_ROUNDS), stream, strict=False):
@@ -90,7 +89,7 @@ def play_game(network: Network, rules: VVRules, players: Sequence[str], bot: str
         changed = rules.changed_from(_defaults())
         log = GameLog(format="scorepad/vv-game@1", map=network.id, rules=changed, seed=seed,
                       players=list(players), rounds=rounds)
-    return _new(SimulatedGame, (seed, state, log))  # without the generated __new__
+    return SimulatedGame(seed, state, log)
 
 
 def tally_games(network: Network, rules: VVRules, players: Sequence[str], bot: str | Bot,

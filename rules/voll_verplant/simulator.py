@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, islice
-from math import floor
+from math import ceil, floor
 
 from scorepad.rules.common.shuffle import seeded_rng
 
 from .bots import kth_station
-from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card, _marked_deck, piles
+from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card, _marked_deck, dealt, piles
 from .engine import CCW, CW, GameState, Move, Sheet, map_tables, walk
 from .maps import Network
 from .ruleset import VVRules
@@ -59,7 +59,7 @@ class SimMap:
     __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths", "lines_through",
                  "station_lines", "first_points", "later_points", "special", "all_mask",
                  "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides",
-                 "sizes", "counted")
+                 "floats")
 
     def __init__(self, network: Network) -> None:
         lines = network.lines
@@ -84,11 +84,13 @@ class SimMap:
         self.total_windows = network.total_windows
         # open lines (mask) -> see open_list; stations (mask) -> the lines
         # through them as (line, mask) pairs; both filled as games meet the patterns
-        self.open_lines: dict[int, tuple[tuple[tuple[int, int, bool], ...], int]] = {}
+        self.open_lines: dict[int, tuple[tuple[tuple[int, int, bool], ...], float]] = {}
         self.touched: dict[int, tuple[tuple[int, int], ...]] = {}
-        # stations per line; stations (mask) -> see counts
-        self.sizes = [len(line.order) for line in lines]
-        self.counted: dict[int, tuple[tuple[int, int], ...]] = {}
+        # whole numbers up to a line's stations as floats: ``random() * floats[n]`` is
+        # the product ``random() * n`` (n converts exactly) without the mixed product's
+        # slower path
+        self.floats = tuple(float(n) for n in
+                            range(max((len(line.order) for line in lines), default=0) + 2))
         self.cards: dict[Card, SimCard] = {}
         self.walked = 0  # entries in the cards' reach tables (see walk)
         self.decks: dict[int, tuple[VVRules, tuple[SimCard, ...], tuple[SimCard, ...]]] = {}
@@ -136,12 +138,12 @@ class SimMap:
         reach[path][marks] = found
         return found
 
-    def open_list(self, open_: int) -> tuple[tuple[tuple[int, int, bool], ...], int]:
+    def open_list(self, open_: int) -> tuple[tuple[tuple[int, int, bool], ...], float]:
         """The lines in the ``open_`` mask, in line order, each as ``(line, its clockwise
-        path, whether it is a ring)``, and how many (kept)."""
+        path, whether it is a ring)``, and how many, as a float (kept)."""
         lines = tuple((line, line << 1, self.ring[line]) for line in range(self.lines)
                       if open_ >> line & 1)
-        found = (lines, len(lines))
+        found = (lines, float(len(lines)))  # a float: float * float is a specialised product
         if len(self.open_lines) >= CACHE_LIMIT:
             self.open_lines.clear()
         self.open_lines[open_] = found
@@ -159,18 +161,6 @@ class SimMap:
         if len(self.touched) >= CACHE_LIMIT:
             self.touched.clear()
         self.touched[stations] = found
-        return found
-
-
-    def counts(self, stations: int) -> tuple[tuple[int, int], ...]:
-        """The lines through any of ``stations`` (a mask), as ``(line, how many of them are
-        on it)`` pairs in line order (kept): the solo loop counts each line's stations
-        left down to a completion in small ints."""
-        found = tuple((line, (stations & mask).bit_count())
-                      for line, mask in self.through(stations))
-        if len(self.counted) >= CACHE_LIMIT:
-            self.counted.clear()
-        self.counted[stations] = found
         return found
 
 
@@ -609,15 +599,19 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
     each game's cards and generator, a fresh game on ``st`` (emptied: a new state's lists
     cost more), yielded when it is over (``st`` itself: read it before the next). The same
     draws, steps and round ends as the general loop; free rides and special stations'
-    follow-ups, a card in seven and rare, go through the general steps (:func:`_random`)."""
+    follow-ups, a card in seven and rare, go through the general steps (:func:`_random`).
+
+    Alone at the table a player takes the first bonus of every line she completes, in the
+    round she completes it, and no later bonus: so the completions are read once, from the
+    final marks, and the random steps (which never ask about bonuses) run without them."""
     entries, transfers = st.entries[0], st.transfers[0]
     windows, masks, paths, special = sm.windows, sm.masks, sm.paths, sm.special
-    open_lines, counted, lines_through = sm.open_lines, sm.counted, sm.lines_through
-    left = list(sm.sizes)  # per line: its stations not marked yet (a completion at 0)
+    open_lines, lines_through, floats = sm.open_lines, sm.lines_through, sm.floats
+    lines_by_bit = [(1 << line, mask) for line, mask in enumerate(masks)]
     for cards, rng in games:
-        marked = first = later = first_taken = rounds = 0
+        draw = rng.random  # bound once a game: a method looked up costs ~0.2k a call
+        marked = rounds = 0
         opened = sm.all_open
-        left[:] = sm.sizes
         for written in entries:
             written.clear()
         transfers.clear()
@@ -625,25 +619,22 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
         for card in islice(cards, MAX_ROUNDS):
             kind, _, entry, reach, _ = card
             if kind == K_FREE or not opened:
-                new = 0
                 if kind == K_FREE:  # the general step, on the state written back
-                    st.marked[0] = before = marked
+                    st.marked[0] = marked
                     path, k = _random(sm, rules, st, 0, card, False, rng)
                     if _ride(sm, rules, st, 0, k):
                         st.open[0], st.free[0] = opened, _free(sm, entries)
-                        _follow_ups(sm, rules, st, 0, card, [k], rng, RANDOM, 0.0, first_taken,
-                                    None, rounds)
+                        _follow_ups(sm, rules, st, 0, card, [k], rng, RANDOM, 0.0, 0, None,
+                                    rounds)
                         opened = st.open[0]
                     marked = st.marked[0]
-                    new = marked ^ before
             else:
                 try:
                     lines, count = open_lines[opened]
                 except KeyError:
                     lines, count = sm.open_list(opened)
-                # rng.random() called as a method each time (see .bots.random_bot)
-                line, path, is_ring = lines[floor(rng.random() * count)]
-                if is_ring and rng.random() >= 0.5:
+                line, path, is_ring = lines[floor(draw() * count)]
+                if is_ring and draw() >= 0.5:
                     path += 1  # counter-clockwise
                 written = entries[line]
                 written.append(entry)
@@ -663,35 +654,25 @@ def random_solo_games(sm: SimMap, rules: VVRules, st: SimState,
                         travel = reach[path][marks]
                     except KeyError:
                         travel = sm.walk(card, path, marks)
-                    new = travel[floor(rng.random() * len(travel))]
+                    new = travel[floor(draw() * floats[len(travel)])]
                 marked |= new
                 if special and special & new:  # follow-ups: the general steps, on the state
                     # written back (the first test spares most maps an int operation)
-                    before = marked ^ new
                     st.marked[0], st.open[0], st.free[0] = marked, opened, _free(sm, entries)
                     queue = [bit.bit_length() - 1 for bit in paths[path] if bit & new & special]
-                    _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, first_taken,
-                                None, rounds)
+                    _follow_ups(sm, rules, st, 0, card, queue, rng, RANDOM, 0.0, 0, None, rounds)
                     marked, opened = st.marked[0], st.open[0]
-                    new = marked ^ before
             rounds += 1
-            if new:  # the round's end: lines completed (solo: the first bonus, always)
-                try:
-                    pairs = counted[new]
-                except KeyError:
-                    pairs = sm.counts(new)
-                for line, crossed in pairs:  # every new station of the round is in new
-                    crossed = left[line] - crossed
-                    left[line] = crossed
-                    if not crossed and not first_taken >> line & 1:
-                        first |= 1 << line
-                        first_taken |= 1 << line
             if not opened:
                 st.over = True
                 break
-        st.marked[0], st.open[0], st.first[0], st.later[0] = marked, opened, first, later
+        first = 0
+        for bit, mask in lines_by_bit:
+            if marked & mask == mask:
+                first |= bit
+        st.marked[0], st.open[0], st.first[0], st.later[0] = marked, opened, first, 0
         st.free[0] = _free(sm, entries)
-        st.first_taken, st.rounds = first_taken, rounds
+        st.first_taken, st.rounds = first, rounds
         yield st
 
 
@@ -795,6 +776,21 @@ def rollout(state: GameState, player: int, cards: Iterable[Card], rng: random.Ra
     return st.total(sm, rules, player)
 
 
+def piles_ahead(sm: SimMap, deck: Sequence[SimCard], triggers: Sequence[SimCard]) -> int:
+    """How many piles to shuffle ahead for a solo game (:func:`.cards.dealt`): half as
+    many again as a game needs on average — the map's windows, a card each, and the free
+    rides drawn on the way, in piles of the deck's mean length up to a shuffle card. A
+    game that outlasts them costs a second seeding, one that ends sooner the piles it did
+    not use (Berlin: 6; 3 % of its games go on)."""
+    n = len(deck)
+    frees = sum(1 for card in deck if card[0] == K_FREE)
+    cards = sm.total_windows * n / max(n - frees, 1)
+    if not triggers:
+        return max(1, -(-int(cards) // n) + 1)
+    mean = (n + 1) / (sum(1 for card in deck if card in triggers) + 1)
+    return max(1, ceil(1.5 * cards / mean))
+
+
 def random_solo_results(network: Network, rules: VVRules, seeds: Iterable[str],
                         generators: tuple[random.Random, random.Random]
                         ) -> Iterator[tuple[float, int, int]]:
@@ -804,8 +800,10 @@ def random_solo_results(network: Network, rules: VVRules, seeds: Iterable[str],
     cards_rng, bot_rng = generators
     sm = sim_map(network)
     rounding = rules.empty_rounding
-    games = ((deal(sm, rules, seed, cards_rng), seeded_rng(f"{seed}/bot", bot_rng))
-             for seed in seeds)
+    deck, triggers = sm.deck(rules)
+    games = ((cards, seeded_rng(f"{seed}/bot", bot_rng))
+             for seed, cards in dealt(seeds, deck, triggers, piles_ahead(sm, deck, triggers),
+                                      cards_rng))
     for st in random_solo_games(sm, rules, SimState(sm, 1), games):
         total, empty = sheet_result(sm, rounding, st.marked[0], st.first[0], st.later[0],
                                     st.transfers[0])

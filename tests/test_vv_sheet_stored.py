@@ -62,3 +62,16 @@ def test_another_font_is_laid_out_afresh():
         assert stored_layout(net, "a4", "en", True) is None
     with font_in_use(None):
         assert stored_layout(net, "a4", "en", True) is not None
+
+
+def test_a_changed_sheet_word_changes_the_key_and_a_page_word_does_not(monkeypatch):
+    from scorepad.sheets import labels
+
+    net = bundled_map("berlin")
+    before = layout_key(net, "a4", "de", True)
+    sheet_word = next(key for key in labels.WORDS if not key.startswith("web."))
+    monkeypatch.setitem(labels.WORDS, "web.undo", {"en": "Back", "de": "Zurücknehmen", "fr": "Retour"})
+    assert layout_key(net, "a4", "de", True) == before
+    changed = {**labels.WORDS[sheet_word], "de": labels.WORDS[sheet_word]["de"] + " neu"}
+    monkeypatch.setitem(labels.WORDS, sheet_word, changed)
+    assert layout_key(net, "a4", "de", True) != before

@@ -30,7 +30,7 @@ from .sheet import SheetLayout
 HERE = Path(__file__).parent
 STORE = HERE / "layouts"
 #: The modules a sheet's layout comes from (paths below ``scorepad.sheets``).
-SOURCES = ("draw.py", "layout.py", "labels.py", "fonts.py", "voll_verplant/__init__.py",
+SOURCES = ("draw.py", "layout.py", "fonts.py", "voll_verplant/__init__.py",
            "voll_verplant/builder.py", "voll_verplant/dimensions.py", "voll_verplant/frame.py",
            "voll_verplant/hints.py", "voll_verplant/look.py", "voll_verplant/map_drawing.py",
            "voll_verplant/map_labels.py", "voll_verplant/panel.py", "voll_verplant/sheet.py",
@@ -49,7 +49,20 @@ def layout_key(network: Network, paper: str, lang: str, numbers: bool) -> str:
         digest.update(f"{file}:{(FONT_DIR / file).stat().st_size}".encode())
     for source in SOURCES:
         digest.update((HERE.parent / source).read_bytes())
+    digest.update(_printed_words(lang).encode())
     return digest.hexdigest()
+
+
+def _printed_words(lang: str) -> str:
+    """What of ``labels.py`` a sheet can print: its words in ``lang`` and the code after
+    the word table. The browser's words (``web.*``) live in the same table; leaving them out
+    keeps a changed page word from making every stored sheet stale."""
+    from .. import labels
+
+    words = sorted((key, texts.get(lang, "")) for key, texts in labels.WORDS.items()
+                   if not key.startswith("web."))
+    source = Path(labels.__file__).read_text(encoding="utf-8")
+    return repr(words) + source[source.index("\ndef label("):]
 
 
 def stored_path(map_id: str, paper: str, lang: str, numbers: bool) -> Path:

@@ -616,7 +616,7 @@ def _resolve(s: SimState, v: list[Any], player: int, card: int, space: int,
     if area == WORKSHOPS:
         bonus, bit = _workshops(cfg, own, taken, player, space, ev)
     elif area == TRADE:
-        bonus, bit = _trade(cfg, v[_MINE], player, space, ev)
+        bonus, bit = _trade(cfg, v[_MINE], taken, player, space, ev)
     elif area == RESIDENCES:
         bonus, bit = _residences(b, own, player, space, have[slot], ev, cfg.explain)
         v[_RES_NEXT] = b.space_local[space] + 1
@@ -762,11 +762,24 @@ def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card:
     return "", 1 << symbol
 
 
-def _trade(cfg: SimConfig, mine: tuple[int, ...], player: int, space: int,
+def _trade(cfg: SimConfig, mine: tuple[int, ...], taken: int, player: int, space: int,
            ev: list[_Raw]) -> tuple[str, int]:
     b = cfg.board
     good = b.space_symbol[space]
     column = cfg.column_mask[good]
+    mine_k = most = 0  # the player's diamonds there, and the most another holder has
+    if not cfg.explain:
+        # a bot game: the gains in seat order (nobody reads the events' order)
+        on_column = (taken & column).bit_count()
+        for p, m in enumerate(mine):
+            k = (m & column).bit_count()
+            if k:
+                ev.append((p, k * on_column, TRADE, ""))  # _gain, inline
+                if p == player:
+                    mine_k = k
+                elif k > most:
+                    most = k
+        return (OWED if most > mine_k else ""), 1 << good
     # each holder's diamonds on the column, holders in the order of their first space
     counts = []
     on_column = 0
@@ -778,18 +791,16 @@ def _trade(cfg: SimConfig, mine: tuple[int, ...], player: int, space: int,
             on_column += k
     counts.sort()
     name = b.goods[good]
-    mine_k = most = 0  # the player's diamonds there, and the most another holder has
-    explain = cfg.explain
     for _, holder, k in counts:
         ev.append((holder, k * on_column, TRADE,  # _gain, inline
                    reason("trade-n" if k > 1 else "trade-1", count=k, on_column=on_column,
-                          good=name) if explain else ""))
+                          good=name)))
         if holder == player:
             mine_k = k
         elif k > most:
             most = k
     if most > mine_k:
-        return (reason("trade-more", good=name) if explain else OWED), 1 << good
+        return reason("trade-more", good=name), 1 << good
     return "", 1 << good
 
 

@@ -6,8 +6,11 @@ every ruleset option, player count and bot plays the same seeded game three ways
 the protocol (its chance steps deal the seed's hands and take the leftovers, every step
 is checked, the bots choose on the engine's state), through the simulator in lockstep
 (the same actions; after every step its state, events and whys must be the engine's, and
-a bot asked on the simulator's state must choose what it chose on the engine's), and as
-``play_game`` plays it for ``mf simulate`` (the same final state and scores). Unseeded
+a bot asked on the simulator's state must choose what it chose on the engine's; beside it
+the simulator as a bot game runs it, ``explain=False``: no events, a bonus card's why only
+``OWED``, every other field the engine's after every step, the bots' choices the same), and
+as ``play_game`` plays it for ``mf simulate``, unrecorded and recorded (the same final
+state and scores). Unseeded
 table games (free card choices, an untracked display: empty-display bonuses, the round
 closed by the next card) are played the same way from random legal moves.
 """
@@ -81,19 +84,33 @@ def events(state: Any) -> list[tuple[Any, ...]]:
              e.why.data() if isinstance(e.why, Reason) else None) for e in state.events]
 
 
+def unexplained(state: Any) -> dict[str, Any]:
+    """What a bot game's state (no events, no whys) says of a moment of the game: all that
+    :func:`seen` says but why a bonus card is owed, only whether one is."""
+    return {**seen(state), "pending_why": bool(state.pending_why)}
+
+
 class Lockstep:
-    """The simulator following the engine's game: the same actions, the same states."""
+    """The simulator following the engine's game: the same actions, the same states; and
+    the simulator as a bot game plays (``explain=False``: no events, no reasons built)."""
 
     def __init__(self, g: engine.State) -> None:
         cfg = g.cfg
         self.sim = simulator.setup(cfg.names, cfg.rules, display=g.display, start=g.start)
+        self.bare = simulator.setup(cfg.names, cfg.rules, display=g.display, start=g.start,
+                                    explain=False)
         self.follow(g)
 
     def follow(self, g: engine.State, action: Any = None) -> None:
         """Play ``action`` (None: none) in the simulator; its state must be ``g``."""
         if action is not None:
             self.sim = simulator.apply(self.sim, action)
+            self.bare = simulator.apply(self.bare, action)
         assert seen(self.sim) == seen(g)
+        assert unexplained(self.bare) == unexplained(g)
+        assert self.bare.events == ()
+        if g.pending_why:
+            assert self.bare.pending_why == simulator.OWED
         if action is not None:
             assert events(self.sim) == events(g)
 
@@ -103,9 +120,12 @@ class Lockstep:
         the rules list the same places for each card."""
         twin = random.Random()
         twin.setstate(rng.getstate())
+        bare = random.Random()
+        bare.setstate(rng.getstate())
         chosen = bot(g, player, cards, rng)
         assert bot(self.sim, player, cards, twin) == chosen
-        assert rng.getstate() == twin.getstate()
+        assert bot(self.bare, player, cards, bare) == chosen
+        assert rng.getstate() == twin.getstate() == bare.getstate()
         for card in set(cards):
             assert simulator.legal_spaces(self.sim, player, card) == \
                 engine.legal_spaces(g, player, card)

@@ -54,6 +54,10 @@ from .words import reason
 
 SHIP_CAT, FIELD_CAT, EMPTY_CAT = (CATEGORIES.index(c) for c in ("ship", "bonus_fields",
                                                                   "empty_display"))
+#: why a bonus card is owed in an unexplained game (``SimConfig.explain`` False: a bot game):
+#: only *that* it is owed (``SimState.pending_why``, ``preview``'s bonus), as nobody reads
+#: why; building the reason's words cost ~0.45M instructions a random 4-player game
+OWED = "bonus card owed"
 
 @dataclass(frozen=True)
 class SimConfig(engine.Config):
@@ -84,7 +88,8 @@ class SimConfig(engine.Config):
     unseen_field: tuple[int, ...]   # per card kind: its bits in ``SimState.unseen``
     field_now: tuple[bool, ...]     # per area: its field is checked at once (field_timing)
     explain: bool = True   # actions leave events saying why (False: ``SimState.events`` is
-                           # always (), ``preview``'s events carry no why: bot games)
+                           # always (), ``preview``'s events carry no why, a bonus card's
+                           # why is :data:`OWED`, no reason is built: bot games)
     # per card kind: the spaces whose occupancy decides where it may go (its area, or its
     # material / good), and the table from that occupancy (a mask of ``SimState.taken``) to
     # its legal spaces and to its placement choices; kinds of one area and symbol share
@@ -611,7 +616,7 @@ def _resolve(s: SimState, v: list[Any], player: int, card: int, space: int,
     if area == WORKSHOPS:
         bonus, bit = _workshops(cfg, own, taken, player, space, ev)
     elif area == TRADE:
-        bonus, bit = _trade(cfg, v[_MINE], player, space, ev)
+        bonus, bit = _trade(cfg, v[_MINE], taken, player, space, ev)
     elif area == RESIDENCES:
         bonus, bit = _residences(b, own, player, space, have[slot], ev, cfg.explain)
         v[_RES_NEXT] = b.space_local[space] + 1
@@ -653,27 +658,31 @@ def _land_deferred(cfg: SimConfig, v: list[Any], player: int, ev: list[_Raw]) ->
 
 def _last_diamond(cfg: SimConfig, v: list[Any], player: int, ev: list[_Raw]) -> None:
     """A player's supply is empty: the game will end; the reserve (an option) comes out."""
-    _note(ev, player, "end", reason("last-diamond", when=cfg.last_end))
+    if cfg.explain:
+        _note(ev, player, "end", reason("last-diamond", when=cfg.last_end))
     if cfg.reserve:
         v[_DIAMONDS] = tuple(d + cfg.reserve for d in v[_DIAMONDS])
-        _note(ev, -1, "end", reason("reserve", reserve=cfg.reserve))
+        if cfg.explain:
+            _note(ev, -1, "end", reason("reserve", reserve=cfg.reserve))
     v[_ENDING] = True
 
 
 def _ship(b: Board, ship: tuple[int, ...], player: int, number: int,
           ev: list[_Raw], explain: bool) -> tuple[tuple[int, ...], str]:
     """The ship positions after ``player``'s ship moves ``number`` spaces, and why a bonus
-    card was earned by the landing ("" if none)."""
+    card was earned by the landing ("" if none; :data:`OWED` unexplained)."""
     start = ship[player]
     if start >= SHIP_TRACK_LENGTH:
-        _note(ev, player, "ship", reason("ship-end", end=SHIP_TRACK_LENGTH))
+        if explain:
+            _note(ev, player, "ship", reason("ship-end", end=SHIP_TRACK_LENGTH))
         return ship, ""
     end = min(start + number, SHIP_TRACK_LENGTH)
     ev.append((player, b.ship_points[end], SHIP_CAT,  # _gain, inline
                reason("ship", start=start, end=end) if explain else ""))
     moved = list(ship)
     moved[player] = end
-    return tuple(moved), (reason("ship-lands", end=end) if b.ship_bonus[end] else "")
+    return tuple(moved), ((reason("ship-lands", end=end) if explain else OWED)
+                          if b.ship_bonus[end] else "")
 
 
 def _holder(mine: tuple[int, ...], space: int) -> int:
@@ -705,8 +714,9 @@ def _workshops(cfg: SimConfig, own: int, taken: int, player: int, space: int,
     tri = cfg.triangle_mask[space]
     bonus = ""
     if taken & tri == tri:
-        bonus = reason("triangle",
-                       spaces="-".join(str(b.space_local[t]) for t in b.ws_triangle[space]))
+        bonus = (reason("triangle",
+                        spaces="-".join(str(b.space_local[t]) for t in b.ws_triangle[space]))
+                 if cfg.explain else OWED)
     return bonus, 1 << material
 
 
@@ -727,7 +737,7 @@ def _residences(b: Board, own: int, player: int, space: int, mask: int,
     bit = b.res_value_bit[loc]
     before, after = mask.bit_count(), (mask | bit).bit_count()
     if after != before and after in b.res_bonus_at:
-        return reason("house-values", count=after), bit
+        return (reason("house-values", count=after) if explain else OWED), bit
     return "", bit
 
 
@@ -747,14 +757,29 @@ def _townspeople(b: Board, mine: tuple[int, ...], taken: int, player: int, card:
             ev.append((_holder(mine, base + sup), paid, area,  # _gain, inline
                        reason("supports", support=f"{AREAS[area]}/{sup}", space=sid)
                        if explain else ""))
-    return (reason("top-space", space=sid) if loc in b.tp_tops else ""), 1 << symbol
+    if loc in b.tp_tops:
+        return (reason("top-space", space=sid) if explain else OWED), 1 << symbol
+    return "", 1 << symbol
 
 
-def _trade(cfg: SimConfig, mine: tuple[int, ...], player: int, space: int,
+def _trade(cfg: SimConfig, mine: tuple[int, ...], taken: int, player: int, space: int,
            ev: list[_Raw]) -> tuple[str, int]:
     b = cfg.board
     good = b.space_symbol[space]
     column = cfg.column_mask[good]
+    mine_k = most = 0  # the player's diamonds there, and the most another holder has
+    if not cfg.explain:
+        # a bot game: the gains in seat order (nobody reads the events' order)
+        on_column = (taken & column).bit_count()
+        for p, m in enumerate(mine):
+            k = (m & column).bit_count()
+            if k:
+                ev.append((p, k * on_column, TRADE, ""))  # _gain, inline
+                if p == player:
+                    mine_k = k
+                elif k > most:
+                    most = k
+        return (OWED if most > mine_k else ""), 1 << good
     # each holder's diamonds on the column, holders in the order of their first space
     counts = []
     on_column = 0
@@ -766,12 +791,10 @@ def _trade(cfg: SimConfig, mine: tuple[int, ...], player: int, space: int,
             on_column += k
     counts.sort()
     name = b.goods[good]
-    mine_k = most = 0  # the player's diamonds there, and the most another holder has
-    explain = cfg.explain
     for _, holder, k in counts:
         ev.append((holder, k * on_column, TRADE,  # _gain, inline
                    reason("trade-n" if k > 1 else "trade-1", count=k, on_column=on_column,
-                          good=name) if explain else ""))
+                          good=name)))
         if holder == player:
             mine_k = k
         elif k > most:
@@ -791,9 +814,10 @@ def _harbor(cfg: SimConfig, mine: tuple[int, ...], taken: int, space: int,
         return
     goods = (taken & cfg.trade_row_mask[row]).bit_count()
     pay = b.harbor_payout[goods]
+    why = (reason("harbor-1" if goods == 1 else "harbor-n", row=row, goods=goods)
+           if cfg.explain else "")
     for s in b.harbor_row[row]:
-        _gain(ev, _holder(mine, s), pay, HARBOR,
-              reason("harbor-1" if goods == 1 else "harbor-n", row=row, goods=goods))
+        _gain(ev, _holder(mine, s), pay, HARBOR, why)
 
 
 def _meets(cfg: SimConfig, v: list[Any], player: int, area: int) -> bool:
@@ -815,7 +839,8 @@ def _check_field(cfg: SimConfig, v: list[Any], player: int, area: int, ev: list[
         if diamonds[player] > 0:
             diamonds = _tick(diamonds, player, -1)
         elif not cfg.field_without_diamond:
-            _note(ev, player, "field", reason("field-missed", area=AREAS[area]))
+            if cfg.explain:
+                _note(ev, player, "field", reason("field-missed", area=AREAS[area]))
             return
     _gain(ev, player, values[taken], FIELD_CAT,
           reason("field", area=AREAS[area]) if cfg.explain else "")
@@ -830,7 +855,7 @@ def _after_action(cfg: SimConfig, v: list[Any], player: int, bonus_why: str,
                   ev: list[_Raw]) -> None:
     """Settle what follows an action: the owed bonus card, the turn's end, the game's end."""
     if v[_ENDING] and cfg.last_end == "action":
-        if bonus_why:
+        if bonus_why and cfg.explain:
             _note(ev, player, "bonus", reason("bonus-lost", trigger=bonus_why))
         _finish_turn(cfg, v, player, ev)
         return
@@ -839,7 +864,8 @@ def _after_action(cfg: SimConfig, v: list[Any], player: int, bonus_why: str,
             _note(ev, player, "bonus", reason("bonus-earned", trigger=bonus_why))
         display = v[_DISPLAY]
         if display is not None and not display:
-            _gain(ev, player, cfg.empty_points, EMPTY_CAT, reason("display-empty"))
+            _gain(ev, player, cfg.empty_points, EMPTY_CAT,
+                  reason("display-empty") if cfg.explain else "")
         else:
             v[_PENDING] = player
             v[_PENDING_WHY] = bonus_why
@@ -851,7 +877,8 @@ def _after_action(cfg: SimConfig, v: list[Any], player: int, bonus_why: str,
 def _empty_display(s: SimState, player: int, ev: list[_Raw]) -> list[Any]:
     """The fields after ``player`` is paid for an owed bonus card the empty display cannot
     give (``apply`` has checked that it is owed and settles them)."""
-    _gain(ev, player, s.cfg.empty_points, EMPTY_CAT, reason("display-empty"))
+    _gain(ev, player, s.cfg.empty_points, EMPTY_CAT,
+          reason("display-empty") if s.cfg.explain else "")
     v: list[Any] = list(s)
     _finish_turn(s.cfg, v, player, ev)
     return v

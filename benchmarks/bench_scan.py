@@ -106,6 +106,11 @@ def main() -> list[str]:
             else:
                 bad += 1
                 wrong += 1
+                # each wrong cell on stderr, to look at (make_photo(seed) makes it again)
+                print(f"wrong: seed {seed} ({photo.map_id}, {photo.megapixels:.1f} MP, tilt "
+                      f"{photo.tilt:.0f}°) {name}: {photo.truth[name]} read as {cell.value}, "
+                      f"p={cell.confidence:.2f}, {'flagged' if cell.uncertain else 'NOT flagged'}",
+                      file=sys.stderr, flush=True)
                 flagged_wrong += cell.uncertain
                 silent += not cell.uncertain and not problems
         sheets_right += bad == 0 and not problems

@@ -117,6 +117,15 @@ def test_former_failures_are_read_right(seed, name, value, cache):
     assert values_of(cells) == photo.truth
 
 
+def test_thick_digit_read_as_a_cross_is_in_doubt(cache):
+    """A transfer number written with a thick pen (seed 3025, station 17) looks much like a
+    crossed-out cross: when it is read as a cross, it is flagged, never silently wrong."""
+    photo = make_photo(3025, cache)
+    cell = _scan(photo.jpeg).cells["station 17"]
+    assert photo.truth["station 17"] == "number"
+    assert cell.value == "number" or cell.uncertain
+
+
 # ------------------------------------------------------------------ the nearest legal reading
 
 def _reading(network, values: dict[str, str], unsure: dict[str, dict[str, float]]):

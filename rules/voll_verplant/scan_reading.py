@@ -37,6 +37,9 @@ WINDOW_VALUES = ("blank", "filled")
 CERTAIN = 0.9
 #: At most this many uncertain cells are changed together to find a legal reading.
 MAX_CHANGES = 4
+#: A doubtful cell is settled by the rules only when the other doubtful cells' values can
+#: all be tried with it (at most this many readings).
+MAX_SETTLE = 729
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,7 @@ class Cell:
     value: str
     probabilities: Mapping[str, float]
     seen: str | None = None  # what the photo showed, when the legal reading changed it
+    settled: bool = False  # the rules allow no other value, whatever the doubtful cells are
 
     @property
     def confidence(self) -> float:
@@ -55,8 +59,10 @@ class Cell:
 
     @property
     def uncertain(self) -> bool:
-        """Whether the photo left this cell in doubt (or the value was changed)."""
-        return self.seen is not None or max(self.probabilities.values()) < CERTAIN
+        """Whether the photo left this cell in doubt (or the value was changed), and the
+        rules do not settle it."""
+        return self.seen is not None or (not self.settled
+                                         and max(self.probabilities.values()) < CERTAIN)
 
 
 def cell_of(name: str, probabilities: Mapping[str, float]) -> Cell:
@@ -140,7 +146,7 @@ def nearest_legal(network: Network, rules: VVRules, cells: Mapping[str, Cell]
     values = values_of(cells)
     found = problems(network, rules, values)
     if not found:
-        return dict(cells), []
+        return settle(network, rules, cells), []
     doubtful = sorted((c for c in cells.values() if c.uncertain), key=lambda c: c.confidence)
     options: list[tuple[float, str, str]] = []  # (cost, cell, new value)
     for cell in doubtful:
@@ -168,4 +174,37 @@ def nearest_legal(network: Network, rules: VVRules, cells: Mapping[str, Cell]
     fixed = dict(cells)
     for _, name, value in best[1]:
         fixed[name] = replace(cells[name], value=value, seen=cells[name].value)
-    return fixed, []
+    return settle(network, rules, fixed), []
+
+
+def settle(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> dict[str, Cell]:
+    """A legal reading with the doubtful cells that the rules allow only one value marked
+    ``settled`` (no longer uncertain): every other value of the cell makes the sheet
+    impossible, whatever values the other doubtful cells take (e.g. a first bonus ticked
+    for sure needs every station of its line marked). Cells the legal reading changed
+    stay uncertain, so that the change is shown."""
+    doubtful = [c for c in cells.values() if c.uncertain and c.seen is None]
+    values = values_of(cells)
+    out = dict(cells)
+    for cell in doubtful:
+        others = [c for c in cells.values() if c.uncertain and c.name != cell.name]
+        if math.prod(len(o.probabilities) for o in others) > MAX_SETTLE:
+            continue
+        if not any(_possible(network, rules, values, cell.name, value, others)
+                   for value in cell.probabilities if value != cell.value):
+            out[cell.name] = replace(cell, settled=True)
+    return out
+
+
+def _possible(network: Network, rules: VVRules, values: Mapping[str, str], name: str,
+              value: str, others: Sequence[Cell]) -> bool:
+    """Whether cell ``name`` may hold ``value`` in a legal sheet, the ``others`` taking
+    any of their values."""
+    names = [o.name for o in others]
+    for combo in itertools.product(*(list(o.probabilities) for o in others)):
+        trial = dict(values)
+        trial.update(zip(names, combo, strict=True))
+        trial[name] = value
+        if not problems(network, rules, trial):
+            return True
+    return False

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-LANGS = ("en", "de", "fr")
+from scorepad.rules.common.words import LANGS as LANGS
 
 WORDS: dict[str, dict[str, str]] = {
     # ---- shared

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorepad.floris.common import load_rules, rules_option, verdict_json, verdict_lines
+from scorepad.floris.common import load_rules, rules_option, verdict_json
 from scorepad.options import json_option
 
 
@@ -31,6 +31,7 @@ def bouquet_cmd(ctx: click.Context, spec: tuple[str, ...], as_json: bool,
     from scorepad.rules.floris.bouquet import judge
     from scorepad.rules.floris.fix import smallest_fix
     from scorepad.rules.floris.spec import parse_spec
+    from scorepad.rules.floris.words import verdict_lines
 
     rules = load_rules(rules_file)
     text = " ".join(spec)

@@ -8,7 +8,6 @@ from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, not for --help
     from scorepad.rules.floris.bouquet import Verdict
-    from scorepad.rules.floris.fix import Fix
     from scorepad.rules.floris.log import FlorisLog as FlorisGame
     from scorepad.rules.floris.ruleset import FlorisRules
 
@@ -62,9 +61,3 @@ def number_word(count: int, singular: str, plural: str | None = None) -> str:
     return f"{count} {singular if count == 1 else (plural or singular + 's')}"
 
 
-def verdict_lines(verdict: Verdict, fix: Fix | None, lang: str = "en") -> list[str]:
-    """What ``floris bouquet`` prints for a verdict (the browser's checker shows the same,
-    in the page's language): the game's words (:func:`scorepad.rules.floris.words.verdict_lines`)."""
-    from scorepad.rules.floris.words import verdict_lines as lines
-
-    return lines(verdict, fix, lang)

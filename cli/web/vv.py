@@ -36,7 +36,6 @@ from .flip_page import deck_summary, round_entry
 
 SHEET_ASSET = re.compile(r"^sheet-(en|de|fr)\.svg$")
 MARKS_ASSET = re.compile(r"^marks-(\d{1,2})-(en|de|fr)-([0-9a-f]{16})\.svg$")
-LANGS = ("en", "de", "fr")
 
 
 def _network(state: Any) -> Any:

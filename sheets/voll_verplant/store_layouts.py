@@ -7,12 +7,12 @@ from __future__ import annotations
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map
 
 from ..fonts import font_in_use
+from ..labels import LANGS
 from . import layout_search
 from .hints import EARLY, FIRST
 from .stored import STORE, layout_key, pack, stored_path
 
 PAPERS = ("a4", "letter")
-LANGS = ("en", "de", "fr")
 
 
 def packed_layout(network: Network, paper: str, lang: str, numbers: bool) -> bytes:

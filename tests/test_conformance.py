@@ -129,6 +129,7 @@ def _check_host_sees_no_hand(game: Game, state: Any, players: list[str],
         hand = views[player].get("hand")
         if not hand:
             continue
+        assert game.info.hands, f"{player}'s view holds a hand, but info.hands is False"
         assert player not in moves, f"the host may see {player}'s moves, made from a hand"
         assert json.dumps(hand) not in host
         open_ = [text[q].replace(json.dumps(views[q].get("hand")), "")

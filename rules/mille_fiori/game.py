@@ -599,7 +599,7 @@ class MilleFiori:
     example_setup: Mapping[str, Any] = {}
     info = GameInfo(id="mille-fiori", min_players=min(PLAYER_COUNTS),
                     max_players=max(PLAYER_COUNTS), simultaneous=False,
-                    hidden_information=True, chance=True,
+                    hidden_information=True, chance=True, hands=True,
                     # (no values listed: the browser offers neither; the start player is
                     # free, and the display is typed at the terminal's `mf play --display`)
                     setup=(SetupChoice("start"), SetupChoice("track_display", (), False)),

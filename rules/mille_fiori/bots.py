@@ -22,7 +22,7 @@ from math import floor
 from scorepad.rules.common.shuffle import below
 
 from . import engine, simulator
-from .engine import SHIP
+from .engine import SHIP, Event
 from .simulator import AnyState, SimState
 
 Bot = Callable[[AnyState, int, Sequence[int], random.Random], tuple[int, int]]
@@ -39,6 +39,15 @@ def _choices(state: AnyState, player: int, card: int) -> tuple[int, ...]:
     if isinstance(state, SimState):
         return simulator.placement_choices(state, player, card)
     return engine.placement_choices(state, player, card)
+
+
+def _preview(state: AnyState, player: int, card: int, space: int
+             ) -> tuple[tuple[Event, ...], str]:
+    """What placing ``card`` on ``space`` would score and why a bonus card would be owed
+    ("" if none): the simulator's preview on its states, the engine's on the engine's."""
+    if isinstance(state, SimState):
+        return simulator.preview(state, player, card, space)
+    return engine.preview(state, player, card, space)
 
 
 def random_bot(state: AnyState, player: int, cards: Sequence[int],
@@ -69,8 +78,7 @@ def _random_draft(state: AnyState, player: int, hand: Sequence[int], rng: random
 
 
 def _value(state: AnyState, player: int, card: int, space: int) -> float:
-    events, bonus = (simulator.preview(state, player, card, space)
-                     if isinstance(state, SimState) else engine.preview(state, player, card, space))
+    events, bonus = _preview(state, player, card, space)
     own = sum(e.points for e in events if e.player == player)
     others = sum(e.points for e in events if e.player not in (player, -1))
     return own - SHARE_PENALTY * others + (BONUS_VALUE if bonus else 0)

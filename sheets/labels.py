@@ -525,6 +525,7 @@ WORDS: dict[str, dict[str, str]] = {
     "web.rank": {"en": "rank {n}", "de": "Platz {n}", "fr": "rang {n}"},
     "web.log": {"en": "Log", "de": "Protokoll", "fr": "Journal"},
     "web.steps": {"en": "{n} steps", "de": "{n} Schritte", "fr": "{n} étapes"},
+    "web.step_one": {"en": "1 step", "de": "1 Schritt", "fr": "1 étape"},
     "web.deal_label": {"en": "Cards", "de": "Karten", "fr": "Cartes"},
     "web.deal_seed": {"en": "dealt from the seed (hands on the phones)",
                       "de": "aus dem Startwert verteilt (Hände auf den Handys)",

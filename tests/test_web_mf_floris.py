@@ -152,6 +152,7 @@ def test_the_host_page_shows_no_hand_and_opens_the_movers_own_page(browser, tmp_
                                                   "their hand")
         assert host.locator(".legal").count() == 0
         assert "hand" not in host.inner_text("#mf-board").lower()
+        assert host.inner_text("#log-h") == "Log · 1 step"  # the deal; one, not "1 steps"
         host.locator("p.elsewhere").scroll_into_view_if_needed()
         shot(host, "mf-host-no-hand", full_page=False)
         with host.context.expect_page() as opened:

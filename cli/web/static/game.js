@@ -102,7 +102,7 @@ async function show(next) {
   $("undo").disabled = !state.can_undo;
   $("end").hidden = !host || state.ended;
   $("joinsec").hidden = !host; $("join-h").textContent = t("join");
-  $("score-h").textContent = t("score"); $("log-h").textContent = `${t("log")} · ${t("steps", { n: state.steps })}`;
+  $("score-h").textContent = t("score"); $("log-h").textContent = `${t("log")} · ${state.steps === 1 ? t("step_one") : t("steps", { n: state.steps })}`;
   $("scoresec").hidden = !state.score;
   if (state.score) showScore(state.score, state.bgstats);
   // the log comes only once the game is over or ended (for checking); while it runs

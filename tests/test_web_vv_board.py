@@ -36,7 +36,7 @@ def steps_of(page) -> int:
 
 
 def wait_steps(page, n: int) -> None:
-    page.wait_for_selector(f"#log-h:has-text('· {n} steps')")
+    page.wait_for_selector(f"#log-h:has-text('· {n} step')")
 
 
 def tap_sheet(page, prefer: int = 0) -> str:
@@ -109,7 +109,7 @@ def test_a_whole_game_by_tapping_three_sheets_with_a_mistap_changed(browser, tmp
                         shot(page, "vv-board-changed")
             if rounds > 40:
                 raise AssertionError("the tiny map's game did not end")
-            host.wait_for_selector(f"#log-h:has-text('· {steps} steps')")
+            host.wait_for_selector(f"#log-h:has-text('· {steps} step')")
             if host.locator("#status:has-text('Game over')").count():
                 break
         assert "retracted" in kinds and "line" in kinds

@@ -75,7 +75,7 @@ def marks_of(page) -> str:
 
 
 def wait_steps(page, n: int) -> None:
-    page.wait_for_selector(f"#log-h:has-text('· {n} steps')")
+    page.wait_for_selector(f"#log-h:has-text('· {n} step')")
 
 
 def test_a_whole_game_from_two_phones_scores_as_vv_score(browser, tmp_path, runner):
@@ -166,7 +166,7 @@ def test_six_phones_see_the_card_and_the_completions(browser, tmp_path):
             wait_steps(page, steps)
             # 8 is special: the follow-up is asked on this phone only
             assert page.locator(".vv-follow").count() == 1
-        host.wait_for_selector(f"#log-h:has-text('· {steps} steps')")  # the host has them all
+        host.wait_for_selector(f"#log-h:has-text('· {steps} step')")  # the host has them all
         assert host.locator(".vv-pick").count() == 6 and host.locator(".vv-follow").count() == 6
         assert host.locator(".vv-players li:has-text('★ follow-up at 8')").count() == 6
         shot(host, "vv-table-host-six")

@@ -186,10 +186,9 @@ def draw_pen(image: np.ndarray, network: Network, layout: SheetLayout, sheet: Ma
                         (x + d, y + 0.3 * d)])
     for line_id, entries in sheet.windows.items():
         for box, entry in zip(layout.windows[line_id], entries, strict=False):
-            text = entry if entry in _DIGITS or entry.isdigit() else entry.replace("E", "E")
-            pen.glyphs(text, (box.x0 + box.x1) / 2 + rng.gauss(0, 0.3),
+            pen.glyphs(entry, (box.x0 + box.x1) / 2 + rng.gauss(0, 0.3),
                        (box.y0 + box.y1) / 2 + rng.gauss(0, 0.3), rng.uniform(3.0, 4.2))
-    for line_id in sheet.struck:
+    for line_id in sorted(sheet.struck):  # in order: each stroke draws from rng
         cell, _ = layout.bonus[line_id]["first"]
         pen.stroke([(cell.x0 + 0.6, cell.y1 - 0.8), (cell.x1 - 0.6, cell.y0 + 0.8)])
     for line_id, kind in sheet.bonuses.items():

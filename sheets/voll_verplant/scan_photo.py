@@ -471,7 +471,7 @@ def _station(ink: np.ndarray, near: np.ndarray, free: np.ndarray, dark: np.ndarr
     a pixel; ``number``: the transfer number the map gives this station, the count of
     lines through it — what a number written here would be)."""
     centre = _refine(dark, mask, centre, r)
-    share, diagonal, iso = _station_features(ink, free, centre, r)
+    share, diagonal, iso, aspect = _station_features(ink, free, centre, r)
     marked = _p(share, 0.06, 0.01)
     if number == 1:
         # A 1 is one thin stroke (with a flag at most), a cross spreads both ways, however
@@ -481,12 +481,13 @@ def _station(ink: np.ndarray, near: np.ndarray, free: np.ndarray, dark: np.ndarr
         cross = _p(iso, 0.19, 0.015)
     else:
         arms = _arms(near, free, centre, r) if share > 0.03 else 0.0
-        # fitted on synthetic photos (seeds 2000-2044, 2,389 marked circles): crosses
+        # Fitted on synthetic photos (seeds 2000-2044, 2,389 marked circles): crosses
         # score 1.28-2.4, crossed-out crosses (scribbled over: less of the ink on the
-        # diagonals, but four arms and more ink) from 1.28, written digits 0.8-1.25 — but
-        # a thick digit scored 1.34 in the 500-photo run (seed 3025): the doubt spans
-        # 1.16-1.37
-        cross = _p(diagonal + iso + 0.125 * arms + 0.25 * share, 1.265, 0.05)
+        # diagonals, but four arms and more ink) from 1.28, written digits 0.8-1.25. A
+        # 2, 3 or 4 written wide scored as a cross (seeds 4000-4499), so the width over
+        # the height was added (digits 0.31-0.71, crosses 0.6-1.76), its weight and the
+        # threshold fitted on seeds 2000-2059 (1,184 circles of two or more lines).
+        cross = _p(diagonal + iso + 0.125 * arms + 0.25 * share + 0.55 * aspect, 1.72, 0.06)
     return {"empty": 1.0 - marked, "cross": marked * cross, "number": marked * (1.0 - cross)}
 
 
@@ -496,10 +497,12 @@ _ANGLES = np.radians(np.array([[a, b] for a in range(30, 61, 5) for b in range(1
 
 
 def _station_features(ink: np.ndarray, free: np.ndarray, centre: geo.Point, r: float
-                      ) -> tuple[float, float, float]:
+                      ) -> tuple[float, float, float, float]:
     """The share of the circle's inside holding ink; the share of that ink near two
     diagonal strokes through its middle (best pair of angles); how evenly it spreads both
-    ways (the smaller over the larger principal spread: a 1 is thin, a cross is round)."""
+    ways (the smaller over the larger principal spread: a 1 is thin, a cross is round);
+    and its width over its height on the page (spreads across and down: a digit is
+    written upright and narrower than tall, a cross is as wide as tall)."""
     s = SCALE
     cx, cy = centre
     inner = r - 0.5
@@ -515,19 +518,20 @@ def _station_features(ink: np.ndarray, free: np.ndarray, centre: geo.Point, r: f
     n = int(hits.sum())
     share = n / area if area else 0.0
     if n < 8:
-        return share, 0.0, 0.0
+        return share, 0.0, 0.0, 0.0
     px, py = dx[hits].astype(np.float32), dy[hits].astype(np.float32)
     px -= px.mean()
     py -= py.mean()
     cov = np.cov(np.vstack([px, py]))
     eig = np.linalg.eigvalsh(cov)
     iso = float(eig[0] / eig[1]) if eig[1] > 0 else 0.0
+    aspect = math.sqrt(cov[0, 0] / cov[1, 1]) if cov[1, 1] > 0 else 0.0
     tol = 0.45
     sa, ca = np.sin(_ANGLES), np.cos(_ANGLES)           # (k, 2)
     d1 = np.abs(-sa[:, :1] * px + ca[:, :1] * py)       # (k, n)
     d2 = np.abs(-sa[:, 1:] * px + ca[:, 1:] * py)
     near = float(((d1 < tol) | (d2 < tol)).mean(axis=1).max())
-    return share, near, iso
+    return share, near, iso, aspect
 
 
 # A cross's two strokes: directions tried for each, in degrees (y down), and where along

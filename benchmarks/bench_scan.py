@@ -90,6 +90,8 @@ def main() -> list[str]:
         except PhotoError as err:
             reason = str(err).split(":")[0]
             refusals[reason] = refusals.get(reason, 0) + 1
+            print(f"refused: seed {seed} ({photo.map_id}, {photo.megapixels:.1f} MP, tilt "
+                  f"{photo.tilt:.0f}°): {err}", file=sys.stderr, flush=True)
             continue
         spent = time.process_time() - start
         cpu.append(spent)

@@ -14,7 +14,7 @@ Figures (goals from issue 25):
   95th percentile, for all photos and for those of 10-12 MP (≤ 1.5 s at 12 MP).
 
 ``SCAN_PHOTOS=N`` sets the number of photos (default 500), ``SCAN_FIRST=S`` the first
-seed (default 3000: the reader was tuned on seeds 2000-2099, so measure elsewhere); the
+seed (default 3000: the reader was tuned on seeds 2000-2199, so measure elsewhere); the
 prints are cached in ``output/scan-cache``. Photo-making is not timed. Also shown: the
 sheets read with no cell in doubt at all (nothing to ask), and the wrong cells of sheets
 whose total would be printed with no flag (a sheet the rules find impossible is not

@@ -636,7 +636,8 @@ def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[s
 
 
 #: Where a strike across a bonus cell may run: its heights at the cell's left edge and at
-#: the tick box (mm in from the cell's edges), and the points looked at along it.
+#: the tick box (shares of the cell's height, 0.8 mm in from its top and bottom), and the
+#: points looked at along it.
 _STRIKE_HEIGHTS = np.linspace(0.0, 1.0, 12)
 _STRIKE_ALONG = np.linspace(0.0, 1.0, 24)
 

@@ -487,16 +487,19 @@ def _station(ink: np.ndarray, near: np.ndarray, free: np.ndarray, dark: np.ndarr
         # score 1.28-2.4, crossed-out crosses (scribbled over: less of the ink on the
         # diagonals, but four arms and more ink) from 1.28, written digits 0.8-1.25. A
         # 2, 3 or 4 written wide scored as a cross (seeds 4000-4499), so the width over
-        # the height was added (digits 0.31-0.71, crosses 0.6-1.76), its weight and the
-        # threshold fitted on seeds 2000-2059 (1,184 circles of two or more lines). The
-        # fit's own spread (0.06) left two narrow crosses (steep strokes: seeds 6225 and
-        # 6301) read as numbers with 94-97 %; the doubt is twice as wide (1.46-1.98).
-        cross = _p(diagonal + iso + 0.125 * arms + 0.25 * share + 0.55 * aspect, 1.72, 0.12)
+        # the height was added (digits 0.31-0.71, crosses 0.6-1.76); crosses of steep
+        # strokes, narrow as digits are, scored as numbers (6225, 6301), so the diagonals
+        # tried reach 25° further. Weights and threshold fitted on seeds 2000-2119
+        # (2,011 circles of two or more lines); the doubt (1.45-1.84) reaches twice as
+        # far as the wrong cells of the runs on seeds 4000-7499 fell on the wrong side
+        # (at most 0.095).
+        cross = _p(diagonal + iso + 0.125 * arms + 0.25 * share + 0.41 * aspect, 1.646, 0.09)
     return {"empty": 1.0 - marked, "cross": marked * cross, "number": marked * (1.0 - cross)}
 
 
-# Two strokes crossing near the diagonals: every pair of angles tried, in degrees.
-_ANGLES = np.radians(np.array([[a, b] for a in range(30, 61, 5) for b in range(120, 151, 5)],
+# Two strokes crossing near the diagonals: every pair of angles tried, in degrees (a
+# cross of steep or flat strokes, up to 25° off the diagonals, is still a cross).
+_ANGLES = np.radians(np.array([[a, b] for a in range(20, 76, 5) for b in range(105, 161, 5)],
                               np.float32))
 
 

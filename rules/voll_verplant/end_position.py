@@ -60,7 +60,6 @@ def compress_ranges(ids: Iterable[int]) -> str:
     return ", ".join(parts)
 
 
-
 def station_problems(ids: Sequence[int], network: Network, field: str) -> list[ScorepadError]:
     """Unknown station ids and ids listed twice in one field."""
     problems: list[ScorepadError] = []

@@ -13,8 +13,9 @@ Legality is the engine's check of an end position (:func:`.end_position.position
 what a paper sheet is checked with), plus what the ticks and windows on the paper claim: a
 ticked bonus claims a complete line (:meth:`.maps.Network.complete_lines`) and a transfer
 number claims a ``"+"`` in a filled window of a line through it
-(:func:`.end_position.plus_problems`, counting every filled window as a possible ``"+"``). When the reading is impossible, :func:`nearest_legal` changes the fewest, least
-certain cells — only uncertain ones — until it is possible.
+(:func:`.end_position.plus_problems`, counting every filled window as a possible ``"+"``).
+When the reading is impossible, :func:`nearest_legal` changes the fewest, least certain
+cells — only uncertain ones — until it is possible.
 """
 
 from __future__ import annotations

@@ -786,7 +786,7 @@ def piles_ahead(sm: SimMap, deck: Sequence[SimCard], triggers: Sequence[SimCard]
     frees = sum(1 for card in deck if card[0] == K_FREE)
     cards = sm.total_windows * n / max(n - frees, 1)
     if not triggers:
-        return max(1, -(-int(cards) // n) + 1)
+        return max(1, ceil(int(cards) / n) + 1)
     mean = (n + 1) / (sum(1 for card in deck if card in triggers) + 1)
     return max(1, ceil(1.5 * cards / mean))
 

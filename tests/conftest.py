@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 DATA = Path(__file__).parent / "data"
+#: The cache folder of this run (the sheets' kept layouts), made by the run that is not an
+#: xdist worker; the workers and every scorepad started as a process inherit it.
+_CACHE_OWNED: list[str] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep the run's kept layouts out of the user's cache folder: one fresh folder a run,
+    shared by its workers (layouts are written whole and renamed, so they can share)."""
+    if not hasattr(config, "workerinput"):
+        _CACHE_OWNED.append(tempfile.mkdtemp(prefix="scorepad-test-cache-"))
+        os.environ["SCOREPAD_CACHE"] = _CACHE_OWNED[0]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the run's cache folder."""
+    for folder in _CACHE_OWNED:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -162,8 +162,9 @@ def test_the_measure_sees_two_lines_drawn_alike(runner, tmp_path, monkeypatch):
                 else LineLook(line.color, None, False) for line in lines]
 
     monkeypatch.setattr(builder, "line_looks", alike)
-    # laid out with the looks patched in, not read as stored (its key names the sources)
-    monkeypatch.setattr(stored, "stored_layout", lambda *_: None)
+    # laid out with the looks patched in: no kept layout read (its key names the sources,
+    # not the patch), and this one not kept for the next test
+    monkeypatch.setenv(stored.CACHE_ENV, "")
     sheet_layout.cache_clear()
     try:
         page = draw_sheet(load_network("amsterdam"))

@@ -215,19 +215,20 @@ def test_floris_pad_title_follows_the_language(tmp_path, lang):
     assert PdfReader(out).metadata.title == label("floris.title", lang)
 
 
-def test_the_bundled_maps_label_hints_are_current():
-    # hints.FIRST is where the label search ends for each bundled sheet; a map or layout
-    # change that moves it needs `python -m scorepad.sheets.voll_verplant.hints_search`.
-    from scorepad.sheets.voll_verplant import hints, hints_search, layout_search
+def test_the_bundled_maps_label_hints_are_a_start_no_worse_than_none():
+    # hints.FIRST is where the label search ended for each bundled sheet when
+    # `python -m scorepad.sheets.voll_verplant.hints_search` last ran: only an order to try,
+    # which saves the first print of a sheet its repeated layouts. A drawing change may leave
+    # it behind (the search runs on from it) without a step to run; what must hold is that
+    # started there, a sheet leaves out no more names than the search from scratch.
+    from scorepad.sheets.voll_verplant import hints, layout_search
 
-    assert hints_search.search() == (hints.FIRST, hints.EARLY)
-    # started there, a sheet leaves out no more names than the search from scratch
     for (map_id, paper, lang, numbers), first in list(hints.FIRST.items())[::5]:
         net = load_network(map_id)
         hinted = sheet_layout(net, paper, lang, numbers)
         assert len(hinted.unnamed) <= len(layout_search(net, paper, lang, numbers).unnamed)
-        assert set(first) <= hinted.first
-        assert hinted.early == ((map_id, paper, lang, numbers) in hints.EARLY)
+        assert set(first) <= hinted.first  # the search keeps what it was started with
+        assert hinted.early >= ((map_id, paper, lang, numbers) in hints.EARLY)
 
 
 def test_an_svg_for_a_page_has_no_style_element():

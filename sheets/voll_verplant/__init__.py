@@ -117,19 +117,21 @@ def sheet_layout(network: Network, paper: str, lang: str, numbers: bool) -> Shee
     are left out, the layout is tried again (up to ``REPAIRS`` times) with those names
     placed first, while that leaves fewer out. A bundled map starts with the names that
     search ends with (:data:`.hints.FIRST`), so that it is laid out once; in the bundled
-    font its sheet is read as laid out ahead of time (:mod:`.stored`), unless the map or
-    the layout code changed since.
+    font its sheet is kept in the user's cache folder and read from there by the next print
+    (:mod:`.stored`), unless the map or the layout code changed since.
     """
     from .hints import EARLY, FIRST
-    from .stored import stored_layout
+    from .stored import keep_layout, stored_layout
 
     stored = stored_layout(network, paper, lang, numbers)
-    if stored is not None:  # a bundled map's sheet, laid out ahead of time (see .stored)
+    if stored is not None:  # a bundled map's sheet, laid out by an earlier print (.stored)
         return stored
     # (A custom map with a bundled map's id gets its hint too: only an order to try.)
     key = (network.id, paper, lang, numbers)
-    return layout_search(network, paper, lang, numbers, frozenset(FIRST.get(key, ())),
-                         key in EARLY)
+    layout = layout_search(network, paper, lang, numbers, frozenset(FIRST.get(key, ())),
+                           key in EARLY)
+    keep_layout(network, paper, lang, numbers, layout)
+    return layout
 
 
 def layout_search(network: Network, paper: str, lang: str, numbers: bool,

@@ -1,6 +1,7 @@
 """Where the label search of the bundled maps ends (generated: ``python -m
-scorepad.sheets.voll_verplant.hints_search`` writes the tables below; ``tests/test_vv_sheet_print.py`` checks
-it is current).
+scorepad.sheets.voll_verplant.hints_search`` writes the tables below; only an order to try,
+so a drawing change that leaves them behind needs no step to pass the tests:
+``tests/test_vv_sheet_print.py`` checks they start a sheet no worse than no hints do).
 
 ``FIRST[(map id, paper, language, numbers)]`` lists the stations whose names
 :func:`~scorepad.sheets.voll_verplant.layout_search`, started with none, ends up placing first

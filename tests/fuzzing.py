@@ -1,7 +1,8 @@
 """The fuzzer behind tests/test_fuzz.py: valid files of every format, mutated as a hostile
 user would, run through the CLI in-process with a time and a memory bound.
 
-Every input must end in exit 0, 1 or 2, without a traceback, within :data:`SECONDS`, and
+Every input must end in exit 0, 1 or 2, without a traceback, and without hanging (past
+:data:`SECONDS`, a generous bound, it fails as a hang: a bound, not a speed target), and
 every error line must name a file it was given. ``make fuzz`` runs the same tests with the
 ``fuzz`` profile (many thousands of inputs); ``make test`` with a few dozen per test.
 """
@@ -261,7 +262,8 @@ def check_run(args: Sequence[str], files: Sequence[str], stdin: bytes | None = N
     assert result.exception is None or isinstance(result.exception, SystemExit), (
         context, repr(result.exception))
     assert "Traceback" not in result.output, (context, result.output[-2000:])
-    assert elapsed < SECONDS, (context, elapsed)
+    # (No assert on ``elapsed``: an input past SECONDS fails as a hang, by ``bounded``'s
+    # Hang, which no handler catches; how fast an input is read is a benchmark's business.)
     lines = result.stderr.splitlines()
     assert all(len(line) <= 1000 for line in lines), (context, "a very long message")
     if result.exit_code and files and not result.stderr.startswith("Usage:"):

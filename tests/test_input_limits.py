@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from fuzzing import bounded
 
 from scorepad.io import atomic_write, read_mapping, remove_stale_temporaries
 from scorepad.main import root
@@ -134,11 +135,12 @@ def test_an_alias_bomb_is_refused_before_anyone_walks_it(runner, tmp_path, where
     value = {"format": "format: *a8", "empty": "empty: *a8", "marked": "marked: *a8",
              "windows": "windows: {A: *a8}"}[where]
     path = write(tmp_path, "bomb.yaml", alias_bomb() + "\n" + body + value + "\n")
-    start = time.monotonic()
-    for command in ("check", "score"):
-        line = one_line_about(run(runner, "vv", command, str(path)), path)
-        assert "values" in line and "aliases" in line
-    assert time.monotonic() - start < 5
+    # Walked, the bomb would take minutes and gigabytes: past 60 s or 1.5 GiB more it fails
+    # as a hang (fuzzing.Hang) or a MemoryError, bounds against walking it, not speed targets.
+    with bounded(seconds=60):
+        for command in ("check", "score"):
+            line = one_line_about(run(runner, "vv", command, str(path)), path)
+            assert "values" in line and "aliases" in line
 
 
 def test_aliases_within_the_limit_are_read():
@@ -221,24 +223,22 @@ def test_a_device_named_as_the_map_of_a_log_names_both(tmp_path):
 def test_a_fifo_is_refused_without_blocking(tmp_path):
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    start = time.monotonic()
-    result = scorepad("vv", "check", str(fifo), timeout=20)
+    # Opening a FIFO with no writer blocks for ever: a run that does fails as a hang
+    # (subprocess.TimeoutExpired after 60 s, a generous bound, not a speed target).
+    result = scorepad("vv", "check", str(fifo), timeout=60)
     assert result.returncode == 2 and "not a regular file" in result.stderr
     log = write(tmp_path, "game.yaml", VV_LOG.replace("berlin", "pipe.yaml"))
-    result = scorepad("vv", "score", str(log), timeout=20)
+    result = scorepad("vv", "score", str(log), timeout=60)
     assert result.returncode == 2
     assert result.stderr.startswith(f"{log}: map 'pipe.yaml': not a regular file")
-    assert time.monotonic() - start < 20
 
 
 def test_a_50_mb_file_is_refused_by_its_size(runner, tmp_path):
     path = tmp_path / "huge.yaml"
     with path.open("wb") as handle:  # sparse: the size is 50 MB, the disk holds nothing
         handle.truncate(50 * 1024 * 1024)
-    start = time.monotonic()
     line = one_line_about(run(runner, "vv", "check", str(path)), path)
-    assert "too large (50.0 MiB)" in line and "2 MiB" in line
-    assert time.monotonic() - start < 2
+    assert "too large (50.0 MiB)" in line and "2 MiB" in line  # by its size, before reading
 
 
 def test_a_file_just_over_the_limit_is_refused_and_one_under_is_read(runner, tmp_path):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import socket
-import time
 from pathlib import Path
 
 import httpx
@@ -125,10 +124,11 @@ def test_a_slow_sender_is_cut_off(tmp_path, monkeypatch):
         port = int(base.rsplit(":", 1)[1])
         with socket.create_connection(("127.0.0.1", port)) as sock:
             sock.sendall(b"GET /api/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never ends
-            sock.settimeout(5)
-            start = time.monotonic()
-            assert sock.recv(100) == b""  # closed by the server
-            assert time.monotonic() - start < 4
+            # Closed by the server (recv returns b""), not left open: were the sender never
+            # cut off, recv would raise TimeoutError after 20 s, a generous bound against a
+            # hang (the cut-off comes after 0.5 s), not a speed target.
+            sock.settimeout(20)
+            assert sock.recv(100) == b""
 
 
 # -- answers ------------------------------------------------------------------------------

@@ -94,19 +94,12 @@ class GameInfo:
 class StepEvents(tuple[Event, ...]):
     """The events of the step that led to a state, kept in the state (``GAME.events`` reads
     them). A record of the step, not part of the game: a replay may make a round's moves in
-    another order than the table did and reach the same game with other last events, so
-    any two records compare equal and a state's equality is its game's."""
+    another order than the table did and reach the same game with other last events, so a
+    state keeps it in a field left out of its equality and hash
+    (``last: StepEvents = field(default=NO_EVENTS, compare=False)``), and a state's
+    equality is its game's."""
 
     __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, StepEvents)
-
-    def __ne__(self, other: object) -> bool:
-        return not isinstance(other, StepEvents)
-
-    def __hash__(self) -> int:
-        return 0
 
 
 NO_EVENTS = StepEvents()

@@ -1,8 +1,8 @@
 """The table session: one game growing step by step, for every front-end.
 
 A :class:`Session` is a game of the protocol (:mod:`scorepad.rules.game`) together with
-the steps played so far. It is pure and immutable: :meth:`Session.step` and
-:meth:`Session.undo` return new sessions, so a front-end (the terminal, the browser)
+the steps played so far. It is pure and immutable: :meth:`Session.step`,
+:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the terminal, the browser)
 only shows a session and turns input into steps; saving is the store's job
 (``scorepad.store``), which writes :meth:`Session.to_log` after every step.
 
@@ -143,3 +143,36 @@ class Session:
         if not self.steps:
             raise RuleViolation("nothing to undo", rule="nothing-to-undo")
         return Session(self.game, self.setup, self.steps[:-1], self.states[:-1])
+
+    def own_steps(self, player: str | None) -> list[int]:
+        """The indices (0-based) of ``player``'s steps in the round still open: their
+        steps since the last chance step. ``[]`` when there are none, and when the players
+        did not move at the same time then (the engine's ``to_move`` named ``player``
+        alone: a turn others have played on from, as in Mille Fiori, is not theirs to take
+        back)."""
+        found = []
+        for index in range(len(self.steps) - 1, -1, -1):
+            who = self.steps[index][0]
+            if who is None:
+                break
+            if who == player:
+                found.append(index)
+        if found and len(self.game.to_move(self.states[min(found)])) < 2:
+            return []
+        return sorted(found)
+
+    def retract(self, player: str | None) -> Session:
+        """The session with ``player``'s own steps of the round still open
+        (:meth:`own_steps`) taken back and every other player's kept: a player changes
+        their mind before the round closes. The others' steps are played again on the
+        state before ``player``'s first, each accepted or refused by the engine as if
+        played now; a refusal (a RuleViolation) leaves this session as it is."""
+        mine = self.own_steps(player)
+        if not mine:
+            raise RuleViolation(f"{player} has no move of this round to take back",
+                                rule="nothing-to-take-back")
+        after = Session(self.game, self.setup, self.steps[:mine[0]], self.states[:mine[0] + 1])
+        for index in range(mine[0], len(self.steps)):
+            if index not in mine:
+                after = after.step(*self.steps[index])
+        return after

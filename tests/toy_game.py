@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ class ToyState:
     roll: int | None  # the die of this turn, None before the roll
     steps: tuple[tuple[str | None, Any], ...]
     rolls: int  # dice rolled so far
-    last: StepEvents = NO_EVENTS  # what the last step did (equal to any other record)
+    last: StepEvents = field(default=NO_EVENTS, compare=False)  # a record, not the game
 
 
 #: The toy's words: every text a player reads about a move or an event.

@@ -198,7 +198,7 @@ class HostedGame:
         if self.meta.ended or self.session.is_over():
             return []
         names = self.session.players if role == HOST else [role[1]] if role[0] == "player" else []
-        return [name for name in names if name is not None and _own_steps(self.session, name)]
+        return [name for name in names if name is not None and self.session.own_steps(name)]
 
     def view_json(self, role: Role) -> str:
         """:meth:`view` as JSON text, computed once per version and role (many phones)."""
@@ -359,15 +359,10 @@ class Host:
                             "this link only watches")
         async with hosted.lock:
             s = hosted.session
-            try:
-                after = s.reveal() if request.reveal else s.step(request.player, request.move)
-            except ScorepadError:
-                raise
-            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-                # a move of the wrong shape (a list where a card goes) that the engine did
-                # not name: refused like any other move the game does not know
-                raise RuleViolation("this move is not one the game knows",
-                                    rule="unknown-move") from None
+            # The engine refuses a move of any shape with a RuleViolation (the protocol);
+            # anything else it raises is a bug in it, answered 500 and logged by the app,
+            # never reworded as a refusal
+            after = s.reveal() if request.reveal else s.step(request.player, request.move)
             await self._commit(hosted, after)
 
     async def undo(self, hosted: HostedGame, role: Role, seen: int | None = None) -> dict[str, Any]:
@@ -402,17 +397,8 @@ class Host:
             raise RuleViolation("the game has ended", rule="game-ended")
         async with hosted.lock:
             s = hosted.session
-            mine = _own_steps(s, name) if name is not None else []
-            if not mine:
-                raise RuleViolation(f"{name} has no move of this round to take back",
-                                    rule="nothing-to-take-back")
-            # the session as it was before their first such step, then the others' steps
-            # again: each one the engine accepts or refuses as if played now
-            after = Session(s.game, s.setup, s.steps[:mine[0]], s.states[:mine[0] + 1])
-            for index in range(mine[0], len(s.steps)):
-                if index not in mine:
-                    after = after.step(*s.steps[index])
-            undone = {"number": mine[0] + 1, "player": name, "retracted": True}
+            after = s.retract(name)  # RuleViolation: nothing to take back, or refused
+            undone = {"number": s.own_steps(name)[0] + 1, "player": name, "retracted": True}
             await self._commit(hosted, after, undone)
             return undone
 
@@ -450,23 +436,6 @@ class Host:
         if hosted is not None:
             atomic_write(hosted.meta_path, (meta or hosted.meta).model_dump_json(indent=1))
             hosted.meta_path.chmod(0o600)  # it holds the game's tokens
-
-
-def _own_steps(session: Session, name: str) -> list[int]:
-    """The indices of ``name``'s steps since the last chance step (the round still
-    open), or [] when none, when a chance step came after them, or when the players did
-    not move at the same time then (the engine's ``to_move`` named only them: a turn
-    others have played on from, as in Mille Fiori, is not taken back)."""
-    found = []
-    for index in range(len(session.steps) - 1, -1, -1):
-        who = session.steps[index][0]
-        if who is None:
-            break
-        if who == name:
-            found.append(index)
-    if found and len(session.game.to_move(session.states[min(found)])) < 2:
-        return []
-    return sorted(found)
 
 
 def _token() -> str:

@@ -313,7 +313,7 @@ def vv_check(session: Session, query: Any) -> dict[str, Any]:
     it fills (``{"ok": true, "stations", "transfers", "windows"}``), found by letting the
     engine play it on a copy of the state; or ``{"ok": false, "error", "rule"}`` with the
     engine's refusal. The page draws the preview from this, never from rules of its own."""
-    from scorepad.rules.common.errors import RuleViolation, ScorepadError
+    from scorepad.rules.common.errors import ScorepadError
     from scorepad.rules.voll_verplant.replay import marked_sheets
 
     if not isinstance(query, dict) or not isinstance(query.get("player"), str):
@@ -324,11 +324,8 @@ def vv_check(session: Session, query: Any) -> dict[str, Any]:
         return {"ok": False, "error": f"no player {name!r} at this table", "rule": None}
     try:
         after = session.step(name, query.get("move"))
-    except ScorepadError as err:
+    except ScorepadError as err:  # anything else the engine raises is a bug in it (500)
         return {"ok": False, "error": err.message, "rule": getattr(err, "rule", None)}
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-        unknown = RuleViolation("this move is not one the game knows", rule="unknown-move")
-        return {"ok": False, "error": unknown.message, "rule": unknown.rule}
     seat = state.players.index(name)
     old, new = marked_sheets(state.core)[seat], marked_sheets(after.state.core)[seat]
     return {"ok": True, "stations": sorted(new.marked - old.marked),

@@ -27,7 +27,7 @@ state or raises a :class:`RuleViolation` naming the rule and the place (player, 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -90,7 +90,8 @@ class FlorisState:
 
     rules: FlorisRules
     seats: tuple[Seat, ...]
-    last: StepEvents = NO_EVENTS   # what the last move did (a record, equal to any other)
+    #: what the last move did: a record, not in the equality
+    last: StepEvents = field(default=NO_EVENTS, compare=False)
 
     @property
     def names(self) -> list[str]:

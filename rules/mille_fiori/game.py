@@ -33,7 +33,7 @@ prints for ``to_log(s)`` (the command replays the log with :func:`replay`, as
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError, refused
@@ -70,7 +70,8 @@ class RoundRec(NamedTuple):
     turns: tuple[TurnRec, ...]
 
 
-class MFState(NamedTuple):
+@dataclass(frozen=True)
+class MFState:
     """A protocol state: the engine state plus the deal and the log record. Immutable."""
 
     g: E.State
@@ -80,7 +81,8 @@ class MFState(NamedTuple):
     display: tuple[int, ...] | None                 # the setup display (tracked games)
     rounds: tuple[RoundRec, ...]
     display_owed: bool = False                      # tracked: the set-up display comes next
-    last: StepEvents = NO_EVENTS                    # what the last step did (events)
+    #: what the last step did (events): a record, not in the equality
+    last: StepEvents = field(default=NO_EVENTS, compare=False)
 
 
 # ----------------------------------------------------------------------- moves in and out
@@ -224,7 +226,7 @@ def apply(s: MFState, player: str | None, move: Any) -> MFState:
         after = _apply(s, player, move)
     except ContentError as err:
         raise refused(err) from None
-    return after._replace(last=StepEvents(_events(s, after, player, move)))
+    return replace(after, last=StepEvents(_events(s, after, player, move)))
 
 
 def _engine_event(names: Sequence[str], e: E.Event) -> Event:
@@ -291,7 +293,7 @@ def _apply(s: MFState, player: str | None, move: Any) -> MFState:
         rounds.append(RoundRec(new.start, None, None, ()))
     last = rounds[-1]
     rounds[-1] = last._replace(turns=(*last.turns, TurnRec(p, card, space)))
-    return _after_turn(s._replace(hands=hands), new, tuple(rounds), p)
+    return _after_turn(replace(s, hands=hands), new, tuple(rounds), p)
 
 
 def _after_turn(s: MFState, new: E.State, rounds: tuple[RoundRec, ...], p: int) -> MFState:
@@ -299,7 +301,7 @@ def _after_turn(s: MFState, new: E.State, rounds: tuple[RoundRec, ...], p: int) 
     hands = s.hands
     if hands is not None and new.phase != E.BONUS and new.turn % new.cfg.players == 0:
         hands = pass_left(hands)
-    return s._replace(g=new, hands=hands, rounds=rounds)
+    return replace(s, g=new, hands=hands, rounds=rounds)
 
 
 def _chance(s: MFState, move: Any) -> MFState:
@@ -315,7 +317,7 @@ def _chance(s: MFState, move: Any) -> MFState:
                                 "the set-up display is laid out already", rule="display")
         kinds = _read_cards(b, move["display"], "display")
         new = E.setup(g.cfg.names, g.cfg.rules, display=kinds, start=g.start, game_board=b)
-        return s._replace(g=new, display=kinds, display_owed=False)
+        return replace(s, g=new, display=kinds, display_owed=False)
     if "deal" in move:
         if not _needs_deal(s):
             why = "the game has no seed" if s.dealt is None else "the round is dealt already"
@@ -332,14 +334,14 @@ def _chance(s: MFState, move: Any) -> MFState:
             rounds.append(RoundRec(g.start, want, None, ()))
         else:
             rounds[-1] = rounds[-1]._replace(hands=want)
-        return s._replace(hands=want, rounds=tuple(rounds))
+        return replace(s, hands=want, rounds=tuple(rounds))
     left = _read_cards(b, move["leftover"], "leftover")
     new = E.apply(g, E.EndRound(left))  # the count, the deck limit, the round's end
     if s.hands is not None:
         check_leftover(s.hands, left, b)
     rounds = list(s.rounds)
     rounds[-1] = rounds[-1]._replace(leftover=left)
-    return s._replace(g=new, hands=None, rounds=tuple(rounds))
+    return replace(s, g=new, hands=None, rounds=tuple(rounds))
 
 
 def _over(g: E.State) -> str:

@@ -31,7 +31,8 @@ every step as written) and closes a round when nobody owes anything. No rule liv
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError, refused
 from scorepad.rules.common.ruleset import options_info
@@ -54,7 +55,8 @@ VVMove = Any
 Frozen = tuple[tuple[str, Any], ...]
 
 
-class VVState(NamedTuple):
+@dataclass(frozen=True)
+class VVState:
     """A Voll verplant game in the protocol: the engine state plus what the log records.
 
     ``core`` is the engine state (None only for a flipper's game without a map);
@@ -70,8 +72,8 @@ class VVState(NamedTuple):
     cards: tuple[Card, ...]
     steps: tuple[tuple[tuple[Frozen, ...], ...], ...]
     windows: int  # the map's wagon windows (0 without a map): a flipper's game end
-    #: what the last step did (:meth:`VollVerplant.events`; equal to any other record)
-    last: StepEvents = NO_EVENTS
+    #: what the last step did (:meth:`VollVerplant.events`; a record, not in the equality)
+    last: StepEvents = field(default=NO_EVENTS, compare=False)
     #: a game played on paper: the players' end positions, no steps (see the module docstring)
     paper: bool = False
 
@@ -200,8 +202,8 @@ def _close(state: VVState, events: list[Event]) -> VVState:
     if core is not None and core.card is not None and engine.round_done(core):
         core, report = engine.end_round(core)
         events = events + _round_events(state, core, report)
-        return state._replace(core=core, last=StepEvents(events))
-    return state._replace(last=StepEvents(events))
+        return replace(state, core=core, last=StepEvents(events))
+    return replace(state, last=StepEvents(events))
 
 
 def _reveal(state: VVState, outcome: object) -> VVState:
@@ -219,7 +221,7 @@ def _reveal(state: VVState, outcome: object) -> VVState:
     check_next_card(state.cards, card, state.rules, state.seed)
     core = engine.reveal(state.core, card) if state.core is not None else None
     blank: tuple[tuple[Frozen, ...], ...] = ((),) * len(state.players)
-    return _close(state._replace(core=core, cards=state.cards + (card,),
+    return _close(replace(state, core=core, cards=state.cards + (card,),
                                  steps=state.steps + (blank,)),
                   [_event("card", None, card=card.code, round=number)])
 
@@ -253,7 +255,7 @@ def _step(state: VVState, player: str, move: object, place: tuple[str, ...] = ()
     assert isinstance(move, Mapping)
     mine = state.steps[-1]
     now = mine[:p] + (mine[p] + (_freeze(move),),) + mine[p + 1:]
-    return _close(state._replace(core=done.state, steps=state.steps[:-1] + (now,)),
+    return _close(replace(state, core=done.state, steps=state.steps[:-1] + (now,)),
                   _step_events(state, player, move, done))
 
 
@@ -315,7 +317,7 @@ def paper_state(log: GameLog, network: Network, rules: VVRules) -> VVState:
     state = start(log.players, network, rules, log.seed, log.map)
     core = end_state(network, rules, state.players,
                      [log.sheets[name] for name in state.players])
-    return state._replace(core=core, paper=True,
+    return replace(state, core=core, paper=True,
                           last=StepEvents(paper_events(state.players, core)))
 
 

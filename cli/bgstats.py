@@ -25,11 +25,6 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-#: The BoardGameGeek id of each game, where it is confirmed.
-BGG_IDS: dict[str, int] = {"voll-verplant": 346482}
-#: The names BG Stats shows.
-NAMES = {"voll-verplant": "Voll verplant", "mille-fiori": "Mille Fiori", "floris": "Floris"}
-
 
 def bgstats_record(game_id: str, score: Mapping[str, Any], when: datetime, *,
                    board: str | None = None, play: str | None = None) -> dict[str, Any]:
@@ -37,9 +32,14 @@ def bgstats_record(game_id: str, score: Mapping[str, Any], when: datetime, *,
 
     ``play`` names the play for ``sourcePlayId`` (a web game's id; by default the score
     itself: the same game scored twice is the same play), sent only as a digest."""
-    game: dict[str, Any] = {"name": NAMES.get(game_id, game_id), "sourceGameId": game_id}
-    if game_id in BGG_IDS:
-        game["bggId"] = BGG_IDS[game_id]
+    from scorepad.rules.registry import PACKAGES, about
+
+    # the name and BoardGameGeek id the game declares (its About), where it is registered
+    facts = about(game_id) if game_id in PACKAGES else None
+    game: dict[str, Any] = {"name": facts.names["en"] if facts else game_id,
+                            "sourceGameId": game_id}
+    if facts and facts.bgg_id is not None:
+        game["bggId"] = facts.bgg_id
     game["highestWins"] = True
     game["noPoints"] = False
     what = play if play is not None else json.dumps(score, sort_keys=True, default=str)

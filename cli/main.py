@@ -11,6 +11,7 @@ import click
 
 from scorepad import __version__
 from scorepad.lazy import LazyGroup
+from scorepad.rules.registry import abouts
 
 #: An internal error (a bug): BSD's EX_SOFTWARE.
 EXIT_INTERNAL = 70
@@ -79,12 +80,12 @@ def _silence_stdout() -> None:
 @click.group(
     cls=Root,
     lazy={
-        "voll-verplant": "scorepad.vv:group",
-        "mille-fiori": "scorepad.mf:group",
-        "floris": "scorepad.floris:group",
+        # each game's group, from the registry: its package is named by its short name
+        **{game_id: f"scorepad.{about.short}:group" for game_id, about in abouts().items()},
         "serve": "scorepad.web.serve:serve_cmd",
     },
-    aliases={"vv": "voll-verplant", "mf": "mille-fiori"},
+    aliases={about.short: game_id for game_id, about in abouts().items()
+             if about.short != game_id},
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(__version__, prog_name="scorepad")

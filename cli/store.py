@@ -21,13 +21,16 @@ from scorepad.rules.session import Session
 #: Where games are saved when no ``--log`` is given.
 DEFAULT_FOLDER = Path("output")
 
-# Short file-name prefixes of each game's saved logs.
-_PREFIX = {"voll-verplant": "vv", "mille-fiori": "mf", "floris": "floris"}
+def _prefix(game_id: str) -> str:
+    """The start of a game's saved logs' names (the game's ``About.file_prefix``)."""
+    from scorepad.rules.registry import PACKAGES, about
+
+    return about(game_id).file_prefix if game_id in PACKAGES else game_id
 
 
 def new_log_path(game_id: str, folder: Path = DEFAULT_FOLDER, *, stem: str | None = None) -> Path:
     """A path under ``folder`` that no file has yet: ``vv-2026-12-01-1.yaml`` and so on."""
-    base = stem or f"{_PREFIX.get(game_id, game_id)}-{time.strftime('%Y-%m-%d')}"
+    base = stem or f"{_prefix(game_id)}-{time.strftime('%Y-%m-%d')}"
     base = re.sub(r"[^\w.-]+", "-", base).strip("-") or "game"
     for n in range(1, 100_000):
         candidate = folder / f"{base}-{n}.yaml"

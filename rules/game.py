@@ -29,8 +29,9 @@ game is not over, ``legal_moves(s, None)`` lists the outcomes, and ``apply(s, No
 records one. With a seed there is exactly one outcome, so a seeded game replays the
 same everywhere.
 
-A fourth game is one folder with a ``game.py`` whose object satisfies :class:`Game`,
-plus one line in :data:`_REGISTRY`; the conformance test (``tests/test_conformance.py``),
+A fourth game is one folder with a ``game.py`` whose object satisfies :class:`Game` and an
+``about.py`` saying what it is (:class:`~scorepad.rules.registry.About`), plus one line in
+:data:`scorepad.rules.registry.PACKAGES`; the conformance test (``tests/test_conformance.py``),
 the session, the terminal and the browser then work for it.
 """
 
@@ -44,6 +45,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 # the languages, where the words are (re-exported: the protocol names them)
 from scorepad.rules.common.words import LANGS as LANGS
 from scorepad.rules.common.words import lang_of as lang_of
+from scorepad.rules.registry import PACKAGES, About
 
 #: A move (or chance outcome) in the log's own notation: plain, JSON-able data.
 MoveData = Any
@@ -83,6 +85,10 @@ class GameInfo:
     setup: tuple[SetupChoice, ...] = ()
     #: ruleset options: name -> {"default": value, "values": [...]} (values [] = free)
     options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: what the game says of itself beyond its rules: names, short name, BoardGameGeek id,
+    #: file prefix, page, what the browser offers (its folder's ``about.ABOUT``; None: a
+    #: game registered nowhere, such as a test's)
+    about: About | None = None
 
     def data(self) -> dict[str, Any]:
         """The info as plain JSON-able data."""
@@ -239,29 +245,21 @@ def visible_moves(game: Game[S, M], state: S, viewer: str | None
             if not game.info.hands or game.view(state, p).get("hand") is None}
 
 
-# id -> "module:attribute"; imported on first use so `scorepad --version` loads no game.
-_REGISTRY: dict[str, str] = {
-    "voll-verplant": "scorepad.rules.voll_verplant.game:GAME",
-    "mille-fiori": "scorepad.rules.mille_fiori.game:GAME",
-    "floris": "scorepad.rules.floris.game:GAME",
-}
-
-
 AnyGame = Game[Any, Any]
 
 
 class _Games(Mapping[str, AnyGame]):
     """The registry as a read-only mapping that imports each game when first asked for."""
 
-    def __init__(self, registry: Mapping[str, str]) -> None:
-        self._registry = dict(registry)
+    def __init__(self, packages: Mapping[str, str]) -> None:
+        self._registry = dict(packages)
         self._loaded: dict[str, AnyGame] = {}
 
     def __getitem__(self, game_id: str) -> AnyGame:
         game = self._loaded.get(game_id)
         if game is None:
-            module, _, attr = self._registry[game_id].partition(":")
-            game = self._loaded[game_id] = getattr(import_module(module), attr)
+            module = import_module(f"{self._registry[game_id]}.game")
+            game = self._loaded[game_id] = module.GAME
         return game
 
     def __iter__(self) -> Iterator[str]:
@@ -271,5 +269,6 @@ class _Games(Mapping[str, AnyGame]):
         return len(self._registry)
 
 
-#: Every game scorepad knows, by id.
-GAMES: Mapping[str, AnyGame] = _Games(_REGISTRY)
+#: Every game scorepad knows, by id (:data:`scorepad.rules.registry.PACKAGES`), each
+#: imported on first use so that `scorepad --version` loads no game.
+GAMES: Mapping[str, AnyGame] = _Games(PACKAGES)

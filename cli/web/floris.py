@@ -75,3 +75,8 @@ def check_bouquet(session: Session, spec: Any) -> dict[str, Any]:
     return {"readable": True, **verdict_json(verdict), "reason": verdict.reason,
             "fix": fix.text if fix else None, "lines": verdict_lines(verdict, fix),
             "said": {lang: verdict_lines(verdict, fix, lang) for lang in LANGS}}
+
+
+#: This game's hooks, by :class:`~scorepad.web.games.WebGame` field (the server finds this
+#: module by the game's short name, ``About.short``).
+HOOKS: dict[str, Any] = {"view": floris_view, "check": check_bouquet}

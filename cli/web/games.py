@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
 from scorepad.rules.game import GAMES, Game
@@ -83,27 +84,22 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
             game = registry[game_id]
         except ModuleNotFoundError:  # a game not built yet on this install
             continue
-        out[game_id] = WebGame(game, _setup_choices(game), **_pages(game_id))
+        out[game_id] = WebGame(game, _setup_choices(game), **_pages(game))
     return out
 
 
-#: Each game's browser parts: the module of its hooks under ``scorepad.web`` (imported on
-#: first use), its hooks by :class:`WebGame` field, and the rest of its fields. Data, so no
-#: front-end asks which game it is.
-_PAGES: dict[str, tuple[str, dict[str, str], dict[str, Any]]] = {
-    "voll-verplant": ("vv", {"view": "vv_view", "asset": "vv_asset", "check": "vv_check",
-                             "asset_owner": "vv_asset_owner", "check_owner": "vv_check_owner"},
-                      {"page": "voll-verplant.js", "flipper": True, "scan": True}),
-    "mille-fiori": ("mf", {"view": "mf_view"}, {"page": "mille-fiori.js", "scorekeeper": True}),
-    "floris": ("floris", {"view": "floris_view", "check": "check_bouquet"},
-               {"page": "floris.js"}),
-}
-
-
-def _pages(game_id: str) -> dict[str, Any]:
-    """The view hook, page module and abilities of a game that has them (:data:`_PAGES`)."""
-    if game_id not in _PAGES:
+def _pages(game: Game) -> dict[str, Any]:
+    """The page, abilities and hooks of a game, from what it declares (``info.about``:
+    its page, what the browser offers, whether it scans) and from its browser module, named
+    by its short name (``scorepad.web.vv``), whose ``HOOKS`` map :class:`WebGame` fields to
+    functions. A game registered nowhere (a test's) gets the generic page."""
+    about = game.info.about
+    if about is None:
         return {}
-    module_name, hooks, fields = _PAGES[game_id]
-    module = import_module(f"{__package__}.{module_name}")
-    return {**fields, **{name: getattr(module, attr) for name, attr in hooks.items()}}
+    fields: dict[str, Any] = {"page": about.page, "flipper": "flipper" in about.pages,
+                              "scorekeeper": "scorekeeper" in about.pages,
+                              "scan": about.scans}
+    name = f"{__package__}.{about.short}"
+    if find_spec(name) is None:  # a game without a browser module: the generic page
+        return fields
+    return {**fields, **import_module(name).HOOKS}

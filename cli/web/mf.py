@@ -122,3 +122,8 @@ def mf_view(session: Session, player: str | None) -> dict[str, Any]:
         "round": g.round + 1, "rounds": g.cfg.rounds, "ship_track": len(b.ship_points) - 1,
         "recent": recent, "end": g.ended_by,
     }
+
+
+#: This game's hooks, by :class:`~scorepad.web.games.WebGame` field (the server finds this
+#: module by the game's short name, ``About.short``).
+HOOKS: dict[str, Any] = {"view": mf_view}

@@ -333,3 +333,9 @@ def vv_check(session: Session, query: Any) -> dict[str, Any]:
                           if old.transfers.get(k) != v},
             "windows": {k: len(v) - len(old.windows.get(k, ())) for k, v in new.windows.items()
                         if len(v) != len(old.windows.get(k, ()))}}
+
+
+#: This game's hooks, by :class:`~scorepad.web.games.WebGame` field (the server finds this
+#: module by the game's short name, ``About.short``).
+HOOKS: dict[str, Any] = {"view": vv_view, "asset": vv_asset, "check": vv_check,
+                         "asset_owner": vv_asset_owner, "check_owner": vv_check_owner}

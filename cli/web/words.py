@@ -9,6 +9,7 @@ the prefix (``t("undo")``) and for the others by their full id (``t("mf.quartz")
 
 from __future__ import annotations
 
+from scorepad.rules.registry import abouts
 from scorepad.sheets.labels import LANGS, WORDS
 
 PREFIX = "web."
@@ -17,9 +18,7 @@ PREFIX = "web."
 #: :data:`WORDS`: kept here while the sheets layer's table is being rewritten; they
 #: belong beside the other ``web.*`` entries there, where a merge may move them.
 PAGE_WORDS: dict[str, dict[str, str]] = {
-    "web.game_voll-verplant": {"en": "Voll verplant", "de": "Voll verplant", "fr": "Voll verplant"},
-    "web.game_mille-fiori": {"en": "Mille Fiori", "de": "Mille Fiori", "fr": "Mille Fiori"},
-    "web.game_floris": {"en": "Floris", "de": "Floris", "fr": "Floris"},
+    # (each registered game's name, "web.game_<id>", is the game's own: GAME_NAMES below)
     "web.game_toy": {"en": "Toy", "de": "Spielzeug", "fr": "Jouet"},
     "web.setup_map": {"en": "Map", "de": "Netzplan", "fr": "Plan"},
     "web.map_none": {"en": "none: a card flipper for any map", "de": "keiner: Kartenstapel für jeden Plan",
@@ -109,10 +108,15 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+#: Each registered game's name in every language, as the game declares it (``About.names``).
+GAME_NAMES: dict[str, dict[str, str]] = {f"{PREFIX}game_{game_id}": dict(about.names)
+                                         for game_id, about in abouts().items()}
+
+
 def words_for(lang: str) -> dict[str, str]:
     """Every word in ``lang``: ``web.`` words by their short key, the others by their id."""
     return {key.removeprefix(PREFIX): texts[lang]
-            for key, texts in (WORDS | PAGE_WORDS).items()}
+            for key, texts in (WORDS | PAGE_WORDS | GAME_NAMES).items()}
 
 
 def all_words() -> dict[str, dict[str, str]]:

@@ -21,6 +21,7 @@ from scorepad.rules.common.ruleset import options_info
 from scorepad.rules.game import Event, Game, GameInfo
 
 from . import engine, scoring, words
+from .about import ABOUT
 from .engine import FlorisState
 from .log import GAME_FORMAT, FlorisLog, parse_game
 from .ruleset import FlorisRules, default_rules
@@ -39,7 +40,7 @@ class Floris:
     info = GameInfo(id="floris", min_players=engine.MIN_PLAYERS,
                     max_players=engine.MAX_PLAYERS, simultaneous=True,
                     hidden_information=False, chance=False,
-                    options=options_info(default_rules()))
+                    options=options_info(default_rules()), about=ABOUT)
 
     def events(self, state: FlorisState) -> list[Event]:
         """What the last move did: ``bouquet`` (points), ``final`` (the final bouquet's

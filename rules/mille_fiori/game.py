@@ -42,6 +42,7 @@ from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, SetupChoice, S
 
 from . import engine as E
 from . import words
+from .about import ABOUT
 from .board import AREAS, Board, board
 from .deal import Deal, check_leftover, deal, pass_left, played_from_hand
 from .log import GAME_FORMAT, GameLog, Turn, parse_game_log, read_play
@@ -605,7 +606,7 @@ class MilleFiori:
                     # (no values listed: the browser offers neither; the start player is
                     # free, and the display is typed at the terminal's `mf play --display`)
                     setup=(SetupChoice("start"), SetupChoice("track_display", (), False)),
-                    options=options_info(default_rules()))
+                    options=options_info(default_rules()), about=ABOUT)
 
     def events(self, state: MFState) -> list[Event]:
         """What the last step did: ``play``/``bonus-play`` (the card and where), the

@@ -39,6 +39,7 @@ from scorepad.rules.common.ruleset import options_info
 from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, SetupChoice, StepEvents, event
 
 from . import engine, words
+from .about import ABOUT
 from .cards import EXPRESS, NUMBER, Card, parse_card, windows_filled
 from .end_position import end_state, position_data
 from .engine import GameState
@@ -379,7 +380,7 @@ class VollVerplant:
                     hidden_information=True, chance=True,
                     # a bundled map, or a map file; None: a flipper's game (no players)
                     setup=(SetupChoice("map", (*BUNDLED_MAPS, None), "berlin"),),
-                    options=options_info(default_rules()))
+                    options=options_info(default_rules()), about=ABOUT)
 
     def events(self, state: VVState) -> list[Event]:
         """What the last step did: ``card`` (revealed), ``move`` (with the stations it

@@ -94,6 +94,9 @@ class GameInfo:
         """The info as plain JSON-able data."""
         out = asdict(self)
         out["setup"] = [dict(c, values=list(c["values"])) for c in out["setup"]]
+        if self.about is not None:  # a named tuple: as a mapping, as JSON shows it
+            out["about"] = {**self.about._asdict(), "names": dict(self.about.names),
+                            "pages": list(self.about.pages)}
         return out
 
 

@@ -47,8 +47,9 @@ class Root(LazyGroup):
             if _closed_pipe(err):
                 _silence_stdout()
                 ctx.exit(0)
-            where = f"{err.filename}: " if getattr(err, "filename", None) else ""
-            click.echo(f"{where}{err.strerror or err}", err=True)
+            # an error naming no file comes from writing the output (`> /dev/full`)
+            where = f"{err.filename}" if getattr(err, "filename", None) else "<stdout>"
+            click.echo(f"{where}: {err.strerror or err}", err=True)
             ctx.exit(2)
         except Exception as err:
             if ctx.params.get("debug"):
@@ -61,6 +62,12 @@ class Root(LazyGroup):
                 click.echo(f"{path}: internal error ({what[:200]}); run it again with "
                            "scorepad --debug ... to see the details", err=True)
             ctx.exit(EXIT_INTERNAL)
+        finally:  # the command is done: what it claimed and held is given back
+            written, held = sys.modules.get("scorepad.io"), sys.modules.get("scorepad.lock")
+            if written is not None:  # a name chosen and never written
+                written.drop_unwritten_claims()
+            if held is not None:  # the logs it played
+                held.release_all()
 
 
 def _closed_pipe(err: OSError) -> bool:

@@ -20,7 +20,7 @@ from pydantic import AfterValidator, Field, field_validator
 
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.common.formats import check_format
-from scorepad.rules.common.models import StrictModel, parse_model
+from scorepad.rules.common.models import PlayerName, StrictModel, parse_model
 
 from .spec import parse_spec
 
@@ -36,7 +36,6 @@ def _readable(spec: str) -> str:
     return spec
 
 
-PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 Spec = Annotated[str, Field(max_length=500), AfterValidator(_readable)]
 Cards = Annotated[int, Field(ge=0, le=45)]
 

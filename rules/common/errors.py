@@ -121,8 +121,8 @@ class ScorepadError(Exception):
         parts = []
         if self.source:
             parts.append(shorten(_shorten_quoted(one_line(self.source)), SOURCE_CHARS))
-        if self.where:
-            parts.append(_shorten_quoted(one_line(", ".join(self.where))))
+        if self.where:  # each place cut like a value: a key from a file may be any length
+            parts.append(_shorten_quoted(one_line(", ".join(shorten(w) for w in self.where))))
         parts.append(_shorten_quoted(one_line(self.message)))
         return shorten(": ".join(parts), LINE_CHARS)
 

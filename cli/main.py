@@ -47,9 +47,10 @@ class Root(LazyGroup):
             if _closed_pipe(err):
                 _silence_stdout()
                 ctx.exit(0)
-            # an error naming no file comes from writing the output (`> /dev/full`)
-            where = f"{err.filename}" if getattr(err, "filename", None) else "<stdout>"
-            click.echo(f"{where}: {err.strerror or err}", err=True)
+            where = f"{err.filename}: " if getattr(err, "filename", None) else ""
+            if not where and err.errno in _FULL:  # naming no file: the output (`> /dev/full`)
+                where = "<stdout>: "
+            click.echo(f"{where}{err.strerror or err}", err=True)
             ctx.exit(2)
         except Exception as err:
             if ctx.params.get("debug"):
@@ -68,6 +69,11 @@ class Root(LazyGroup):
                 written.drop_unwritten_claims()
             if held is not None:  # the logs it played
                 held.release_all()
+
+
+#: A write that found no room (a full disk or quota, a file grown past its limit).
+_FULL = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG")
+                  if hasattr(errno, name))
 
 
 def _closed_pipe(err: OSError) -> bool:

@@ -28,12 +28,14 @@ SCOREPAD = str(Path(sys.executable).with_name("scorepad"))
 
 
 @pytest.fixture(scope="module", autouse=True)
-def warm() -> None:
-    """The commands' modules imported once, so every forked child starts at once."""
-    import scorepad.mf.play  # noqa: F401
-    import scorepad.vv.sheet  # noqa: F401
-    from scorepad.sheets.voll_verplant import draw_sheet  # noqa: F401
-    from scorepad.table import loop  # noqa: F401
+def warm(tmp_path_factory) -> None:
+    """The commands run once in this process (their modules imported, their fonts and
+    maps loaded), so every forked child starts at once."""
+    folder = tmp_path_factory.mktemp("warm")
+    runner = CliRunner()
+    for args in (["mf", "play", "-p", "Ann,Bob", "--log", str(folder / "g.yaml")],
+                 ["vv", "sheet", "berlin", "--lang", "fr", "-o", str(folder / "b.pdf")]):
+        assert runner.invoke(root, args, input="#1\n").exit_code in (0, 130)
 
 
 def _mf_turns(log: Path) -> int:

@@ -33,9 +33,9 @@ def _child(args: list[str], stdin: str, folder: Path, index: int, gate: int) -> 
         os.close(handle)
     import sys
 
-    sys.stdin = open(0, encoding="utf-8", closefd=False)  # not the test runner's
-    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
-    sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
+    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - not the runner's
+    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
     os.read(gate, 1)  # wait for the others
     code = 0
     try:

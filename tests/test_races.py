@@ -173,9 +173,9 @@ def test_the_lock_of_another_process_is_busy_and_our_own_is_shared(tmp_path):
 
 def test_the_server_refuses_a_log_a_terminal_plays_and_the_terminal_one_the_server_serves(
         tmp_path):
+    import httpx
     from web_server import START, serving
 
-    import httpx
     from scorepad.web.games import default_games
 
     folder = tmp_path / "games"

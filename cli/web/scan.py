@@ -10,7 +10,8 @@ table's phones, a player's own link names its player)::
     GET  /api/games/{id}/scan/scores?t=         the scores of the sheets confirmed so far
 
 The readings and confirmed sheets live in memory for the server's life; a confirmed sheet
-is also written, as ``vv scan`` writes it, beside the game's log.
+is also written, as ``vv scan`` writes it, beside the game's log. The server reads at most
+:data:`SCANS_AT_ONCE` photos at once; :data:`SCANS_WAITING` more wait, the next gets 429.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import time
 from pathlib import Path
 
 from scorepad.rules.common.errors import InputError
@@ -67,6 +68,11 @@ def hold(log: str | os.PathLike[str]) -> Path:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             pid = _pid_in(fd)
+            for _ in range(50):  # a holder that has just taken it writes its pid next
+                if pid is not None:
+                    break
+                time.sleep(0.002)
+                pid = _pid_in(fd)
             os.close(fd)
             raise Busy(str(log), pid) from None
         # The holder before us may have removed the file between our open and our lock:
@@ -97,11 +103,17 @@ def release(log: str | os.PathLike[str]) -> None:
     os.close(fd)
 
 
+def held() -> frozenset[str]:
+    """The lock files this process holds now."""
+    return frozenset(_HELD)
+
+
 @atexit.register
-def release_all() -> None:
-    """Let every held log go (at exit: no lock file is left behind; after ``kill -9`` the
-    file stays, but its lock went with the process, so it blocks no one)."""
-    for name in list(_HELD):
+def release_all(keep: frozenset[str] = frozenset()) -> None:
+    """Let every held log go but those of ``keep`` (at the end of a command, what it took;
+    at exit, all: no lock file is left behind; after ``kill -9`` the file stays, but its
+    lock went with the process, so it blocks no one)."""
+    for name in [n for n in _HELD if n not in keep]:
         fd = _HELD.pop(name)
         with contextlib.suppress(OSError):
             os.unlink(name)

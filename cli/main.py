@@ -32,6 +32,8 @@ class Root(LazyGroup):
     def invoke(self, ctx: click.Context):
         from scorepad.rules.common.errors import ScorepadError
 
+        lock = sys.modules.get("scorepad.lock")
+        holding = lock.held() if lock is not None else frozenset()  # a server in a test's process
         try:
             return super().invoke(ctx)
         except ScorepadError as err:
@@ -68,7 +70,7 @@ class Root(LazyGroup):
             if written is not None:  # a name chosen and never written
                 written.drop_unwritten_claims()
             if held is not None:  # the logs it played
-                held.release_all()
+                held.release_all(keep=holding)
 
 
 #: A write that found no room (a full disk or quota, a file grown past its limit).

@@ -191,3 +191,17 @@ def test_a_large_photo_is_decoded_reduced_to_what_the_reader_needs():
         scale = grey.shape[1] / side
         assert grey[int(high * 3 / 8 * scale), int(side * 3 / 8 * scale)] < 60
         assert grey[2, 2] > 150
+
+
+@pytest.mark.parametrize("command", ["vv", "mf"])
+def test_check_refuses_a_seed_resume_refuses(tmp_path, command):
+    log = tmp_path / "g.yaml"
+    if command == "vv":
+        log.write_text('format: scorepad/vv-game@1\nmap: berlin\nseed: "a\\tb"\nplayers: [Ann]\n'
+                       "rounds: []\n")
+    else:
+        log.write_text('format: scorepad/mf-game@1\nseed: "a\\tb"\nplayers: [Ann, Bob]\n'
+                       "rounds: []\n")
+    checked = run(command, "check", str(log))
+    assert checked.exit_code == 2 and "seed cannot hold a control character" in checked.stderr
+    assert run(command, "play", "--resume", str(log), input="q\n").exit_code == 2

@@ -7,7 +7,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import InputError
+from .errors import InputError, control_character
 from .names import MAX_NAME, name_problem
 
 M = TypeVar("M", bound=BaseModel)
@@ -24,6 +24,18 @@ def _player_name(name: str) -> str:
 #: ``--resume`` use (:func:`~scorepad.rules.common.names.name_problem`), so ``check``
 #: passes no name a resumed game would refuse.
 PlayerName = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_player_name)]
+
+
+def _plain_seed(seed: str) -> str:
+    bad = control_character(seed)
+    if bad is not None:
+        raise ValueError(f"a seed cannot hold a control character or line break "
+                         f"({repr(bad)[1:-1]})")
+    return seed
+
+
+#: A seed in a file: one line of plain text, as ``--seed`` and ``Session.start`` take it.
+PlainSeed = Annotated[str, AfterValidator(_plain_seed)]
 
 
 class StrictModel(BaseModel):

@@ -26,6 +26,7 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from scorepad.rules.common.errors import ContentError
 from scorepad.rules.common.formats import check_format
 from scorepad.rules.common.models import (
+    PlainSeed,
     PlayerName,
     StrictModel,
     parse_model,
@@ -109,7 +110,7 @@ class GameLog(StrictModel):
 
     format: Literal["scorepad/mf-game@1"]
     rules: dict[str, Any] = {}
-    seed: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    seed: Annotated[PlainSeed, Field(min_length=1, max_length=200)] | None = None
     players: Annotated[list[PlayerName], Field(min_length=1, max_length=PLAYERS_MAX)]
     display: list[Id] | None = None
     rounds: list[Round]  # required: a log without rounds is no game (issue 13)

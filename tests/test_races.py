@@ -34,6 +34,7 @@ def warm(tmp_path_factory) -> None:
     folder = tmp_path_factory.mktemp("warm")
     runner = CliRunner()
     for args in (["mf", "play", "-p", "Ann,Bob", "--log", str(folder / "g.yaml")],
+                 ["vv", "play", "berlin", "-p", "Ann", "--log", str(folder / "v.yaml")],
                  ["vv", "sheet", "berlin", "--lang", "fr", "-o", str(folder / "b.pdf")]):
         assert runner.invoke(root, args, input="#1\n").exit_code in (0, 130)
 
@@ -60,6 +61,36 @@ def test_two_games_started_at_once_never_share_a_default_name(tmp_path):
             assert data["players"] == players and _mf_turns(folder / name) == turns
         assert sorted(p.name for p in (folder / "output").iterdir()) == sorted(
             Path(n).name for n in logs)  # no lock file, no temporary left
+
+
+def test_two_vv_games_of_one_seed_started_at_once_never_share_a_log(tmp_path):
+    for run in range(RUNS):
+        folder = tmp_path / str(run)
+        folder.mkdir()
+        results = race(folder, (["vv", "play", "berlin", "-p", "Ann", "--seed", "7"], "\n" * 3),
+                       (["vv", "play", "berlin", "-p", "Bob", "--seed", "7"], "\n" * 5))
+        assert all(r.code == 130 for r in results), [r.stderr for r in results]
+        names = [re.search(r"saved in (\S+)\. Continue", r.stdout).group(1) for r in results]
+        assert sorted(names) == ["output/play-7-1.yaml", "output/play-7-2.yaml"]
+        for name, player, moves in zip(names, ["Ann", "Bob"], [3, 5], strict=True):
+            data = yaml.safe_load((folder / name).read_text())
+            assert data["players"] == [player]
+            assert sum(1 for r in data["rounds"] if r.get("moves")) == moves
+
+
+def test_a_name_taken_between_look_and_claim_goes_to_the_next_and_says_so(
+        tmp_path, monkeypatch, capsys):
+    from scorepad import io
+
+    (tmp_path / "a-1.yaml").write_text("another process's\n")
+    monkeypatch.setattr(io.os.path, "lexists", lambda path: False)  # looked: free
+    got = io.free_name(tmp_path / f"a-{n}.yaml" for n in range(1, 5))
+    assert got == tmp_path / "a-2.yaml" and got.read_bytes() == b""  # claimed, empty
+    assert (tmp_path / "a-1.yaml").read_text() == "another process's\n"
+    assert capsys.readouterr().err == (f"note: {tmp_path / 'a-1.yaml'} was just taken by another "
+                                       "process; the file goes to the next free name\n")
+    io.unclaim(got)
+    assert not got.exists()
 
 
 def test_two_sheets_printed_at_once_never_share_a_default_name(tmp_path):

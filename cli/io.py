@@ -138,6 +138,11 @@ def claim_name(path: str | os.PathLike[str]) -> bool:
     return True
 
 
+def claimed(path: str | os.PathLike[str]) -> bool:
+    """Whether this process claimed ``path`` (:func:`claim_name`) and has not written it."""
+    return str(path) in _CLAIMED
+
+
 def free_name(candidates: Iterable[Path], what: str = "file") -> Path:
     """The first of ``candidates`` that no file has, claimed (:func:`claim_name`). A name
     that was free when looked at but taken by another process before the claim is

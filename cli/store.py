@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 from scorepad.io import (
-    _CLAIMED,
     atomic_write,
     claim_name,
+    claimed,
     display_name,
     dump_yaml,
     free_name,
@@ -63,7 +63,7 @@ def claim(path: str | os.PathLike[str] | None, game_id: str, command: str,
     if target.is_symlink() and not target.exists():
         raise InputError("is a link to a file that does not exist; not replaced",
                          source=str(target))
-    if str(target) not in _CLAIMED and not claim_name(target):
+    if not claimed(target) and not claim_name(target):
         raise InputError(f"already exists and is never overwritten; continue it with "
                          f"`{command} --resume {target}` or choose another --log",
                          source=str(target))

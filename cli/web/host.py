@@ -30,7 +30,7 @@ from pydantic import ValidationError
 
 from scorepad import store
 from scorepad.io import atomic_write, unclaim
-from scorepad.lock import hold
+from scorepad.lock import hold, release
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 from scorepad.rules.common.names import check_players
 from scorepad.rules.common.shuffle import fresh_seed
@@ -322,6 +322,7 @@ class Host:
                 await asyncio.to_thread(self._save, hosted.log_path, session, hosted)
             except (OSError, ScorepadError) as err:
                 unclaim(log_path)
+                release(log_path)
                 raise NotSaved(str(err)) from None  # a full disk is the server's trouble
             self.hosted[meta.id] = hosted
             self.created += 1

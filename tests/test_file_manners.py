@@ -152,7 +152,6 @@ def test_an_output_made_by_another_process_meanwhile_is_not_replaced(tmp_path):
 
 
 @pytest.mark.parametrize("args", [["vv", "sheet", "berlin", "-o", "{}"],
-                                  ["vv", "scan", "x.jpg", "-o", "{}"],
                                   ["vv", "enter", "berlin", "-o", "{}"],
                                   ["mf", "play", "-p", "Ann,Bob", "--log", "{}"]])
 def test_a_folder_as_output_is_one_line(tmp_path, args):

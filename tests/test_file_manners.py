@@ -204,3 +204,14 @@ def test_check_refuses_a_seed_resume_refuses(tmp_path, command):
     checked = run(command, "check", str(log))
     assert checked.exit_code == 2 and "seed cannot hold a control character" in checked.stderr
     assert run(command, "play", "--resume", str(log), input="q\n").exit_code == 2
+
+
+@pytest.mark.parametrize("odd", ["\t", "\n", "\u2028"])
+def test_check_refuses_a_floris_bouquet_resume_refuses(tmp_path, odd):
+    log = tmp_path / "g.yaml"
+    log.write_text("format: scorepad/floris-game@1\nplayers:\n"
+                   f"  Ann: {{bouquets: [{json.dumps('rose:3' + odd + 'lily:3')}]}}\n"
+                   "  Bob: {bouquets: []}\n")
+    checked = run("floris", "check", str(log))
+    assert checked.exit_code == 2 and "cannot hold a control character" in checked.stderr
+    assert run("floris", "tally", "--resume", str(log), input="q\n").exit_code == 2

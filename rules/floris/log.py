@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, field_validator
 
-from scorepad.rules.common.errors import InputError
+from scorepad.rules.common.errors import InputError, check_move
 from scorepad.rules.common.formats import check_format
 from scorepad.rules.common.models import PlayerName, StrictModel, parse_model
 
@@ -28,8 +28,11 @@ GAME_FORMAT = "scorepad/floris-game@1"
 
 
 def _readable(spec: str) -> str:
-    """A spec the reader understands (a bouquet's validity is the engine's business)."""
+    """A spec the reader understands (a bouquet's validity is the engine's business),
+    one line of plain text as every move is (``errors.check_move``: what ``--resume``
+    refuses, ``check`` refuses)."""
     try:
+        check_move(spec)
         parse_spec(spec)
     except InputError as err:
         raise ValueError(err.message) from None

@@ -50,7 +50,7 @@ typecheck: install
 check: lint test
 
 # The long fuzz run (tests/test_fuzz.py with the `fuzz` profile): FUZZ_EXAMPLES inputs per
-# test (4 tests), one line per input in output/fuzz-stats.tsv (exit code, seconds, command,
+# test (5 tests), one line per input in output/fuzz-stats.tsv (exit code, seconds, command,
 # message). docs/design.md › Development records the last run.
 FUZZ_EXAMPLES ?= 3000
 fuzz: install

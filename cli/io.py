@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import stat
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -103,16 +105,104 @@ def read_mapping(path: str | os.PathLike[str]) -> dict[str, Any]:
     return data
 
 
+class NameTaken(InputError):
+    """A file that was to be new exists: another process made it meanwhile (exit 2)."""
+
+
+#: Names this process claimed (:func:`claim_name`) and has not written yet: the empty
+#: files that hold them are removed if the process ends without writing them.
+_CLAIMED: set[str] = set()
+#: Names that did not exist when a command checked them (``-o``): written only if they
+#: still do not (:func:`expect_new`).
+_EXPECTED_NEW: set[str] = set()
+
+
+def claim_name(path: str | os.PathLike[str]) -> bool:
+    """Take the name ``path`` for this process, or False when it exists (a file, a
+    folder, a link, also one that leads nowhere). Exclusive (``O_EXCL``): of two
+    processes asking at once exactly one gets it. The name holds an empty file until
+    :func:`atomic_write` fills it; the parent folder is created."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o666)
+    except FileExistsError:
+        return False
+    except OSError as err:
+        raise InputError(f"cannot write: {err.strerror or err}", source=str(target)) from None
+    except ValueError:  # a NUL character in the name
+        raise InputError("not a valid file name", source=str(target)) from None
+    os.close(fd)
+    _CLAIMED.add(str(target))
+    return True
+
+
+def claimed(path: str | os.PathLike[str]) -> bool:
+    """Whether this process claimed ``path`` (:func:`claim_name`) and has not written it."""
+    return str(path) in _CLAIMED
+
+
+def free_name(candidates: Iterable[Path], what: str = "file") -> Path:
+    """The first of ``candidates`` that no file has, claimed (:func:`claim_name`). A name
+    that was free when looked at but taken by another process before the claim is
+    skipped, and stderr says so: two commands at once never write one file."""
+    for candidate in candidates:
+        if os.path.lexists(candidate):
+            continue
+        if claim_name(candidate):
+            return candidate
+        print(f"note: {candidate} was just taken by another process; the {what} goes to "
+              "the next free name", file=sys.stderr)
+    raise InputError("no free file name", source=str(candidate))
+
+
+def expect_new(path: str | os.PathLike[str]) -> None:
+    """Note that ``path`` (an ``-o`` that no file has now) is to be a new file: if another
+    process makes it before this one writes it, the write is refused (NameTaken)."""
+    if not os.path.lexists(path):
+        _EXPECTED_NEW.add(str(path))
+
+
+def unclaim(path: str | os.PathLike[str]) -> None:
+    """Give back a name this process claimed and did not write (its empty file removed)."""
+    name = str(path)
+    if name not in _CLAIMED:
+        return
+    _CLAIMED.discard(name)
+    try:
+        if os.lstat(name).st_size == 0:
+            os.unlink(name)
+    except OSError:
+        pass
+
+
+@atexit.register
+def drop_unwritten_claims() -> None:
+    """Give back every name this process claimed and never wrote (a command that failed
+    between choosing its file and writing it leaves no empty file)."""
+    for name in list(_CLAIMED):
+        unclaim(name)
+    _EXPECTED_NEW.clear()
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     """Write a whole file at once: a temporary file in the same folder, then a rename.
 
     An interrupted run never leaves a half-written file; the parent folder is created.
-    Failing to write raises InputError (exit 2) naming the path.
+    A link that leads nowhere is refused, not replaced. A name noted as new
+    (:func:`expect_new`) is written only if no other process made it meanwhile: by a hard
+    link, which fails when the name exists. Failing to write raises InputError (exit 2)
+    naming the path.
     """
     target = Path(path)
     if target.name in ("", ".", "..") or str(path).endswith(("/", os.sep)) or _is_dir(target):
         raise InputError("is a directory, not a file", source=str(path))
+    if _dangling(target):
+        raise InputError("is a link to a file that does not exist; not replaced (remove "
+                         "the link or choose another name)", source=str(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    new = str(target) in _EXPECTED_NEW
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(target)
@@ -122,16 +212,49 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
                 handle.write(payload)
                 handle.flush()
                 os.fsync(handle.fileno())
-            os.replace(tmp, target)
+            if new:
+                _link_new(tmp, target)
+            else:
+                os.replace(tmp, target)
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
         _sync_folder(target.parent)
+    except NameTaken:
+        raise
     except OSError as err:
         raise InputError(f"cannot write: {err.strerror or err}", source=str(target)) from None
     except ValueError:  # a NUL character in the name
         raise InputError("not a valid file name", source=str(target)) from None
+    _CLAIMED.discard(str(target))
+    _EXPECTED_NEW.discard(str(target))
     return target
+
+
+def _link_new(tmp: Path, target: Path) -> None:
+    """``tmp`` under the name ``target``, which must not exist: a hard link (fails when
+    the name is there), then ``tmp`` removed. A file system without hard links: the name
+    claimed with ``O_EXCL``, then replaced."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise NameTaken("was made by another process meanwhile; not replaced (run "
+                        "again, or choose another name)", source=str(target)) from None
+    except OSError:
+        if not claim_name(target):
+            raise NameTaken("was made by another process meanwhile; not replaced (run "
+                            "again, or choose another name)", source=str(target)) from None
+        os.replace(tmp, target)
+        return
+    tmp.unlink(missing_ok=True)
+
+
+def _dangling(path: Path) -> bool:
+    """Whether ``path`` is a symbolic link to nothing."""
+    try:
+        return path.is_symlink() and not path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _sync_folder(folder: Path) -> None:

@@ -33,6 +33,8 @@ class Root(LazyGroup):
     def invoke(self, ctx: click.Context):
         from scorepad.rules.common.errors import ScorepadError
 
+        lock = sys.modules.get("scorepad.lock")
+        holding = lock.held() if lock is not None else frozenset()  # a server in a test's process
         try:
             return super().invoke(ctx)
         except ScorepadError as err:
@@ -49,6 +51,8 @@ class Root(LazyGroup):
                 _silence_stdout()
                 ctx.exit(0)
             where = f"{err.filename}: " if getattr(err, "filename", None) else ""
+            if not where and err.errno in _FULL:  # naming no file: the output (`> /dev/full`)
+                where = "<stdout>: "
             click.echo(f"{where}{err.strerror or err}", err=True)
             ctx.exit(2)
         except Exception as err:
@@ -62,6 +66,17 @@ class Root(LazyGroup):
                 click.echo(f"{path}: internal error ({what[:200]}); run it again with "
                            "scorepad --debug ... to see the details", err=True)
             ctx.exit(EXIT_INTERNAL)
+        finally:  # the command is done: what it claimed and held is given back
+            written, held = sys.modules.get("scorepad.io"), sys.modules.get("scorepad.lock")
+            if written is not None:  # a name chosen and never written
+                written.drop_unwritten_claims()
+            if held is not None:  # the logs it played
+                held.release_all(keep=holding)
+
+
+#: A write that found no room (a full disk or quota, a file grown past its limit).
+_FULL = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG")
+                  if hasattr(errno, name))
 
 
 def _closed_pipe(err: OSError) -> bool:

@@ -141,7 +141,7 @@ def rules_option(help: str = "A ruleset options file (YAML/JSON).", *,
 
 def log_option(help: str, *, dest: str = "log_path") -> Callable[[F], F]:
     """``--log FILE``: where an interactive tool saves its game (never overwritten)."""
-    return click.option("--log", dest, metavar="FILE", type=click.Path(dir_okay=False),
+    return click.option("--log", dest, metavar="FILE", type=click.Path(),
                         help=help)
 
 
@@ -188,7 +188,7 @@ def search_budget_option(help: str) -> Callable[[F], F]:
 def output_option(help: str, *, dest: str = "output") -> Callable[[F], F]:
     """``-o/--output FILE``: the file to write."""
     return click.option("-o", "--output", dest, metavar="FILE",
-                        type=click.Path(dir_okay=False), help=help)
+                        type=click.Path(), help=help)
 
 
 SCORE_FORMATS = ("text", "json", "bgstats")

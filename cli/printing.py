@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,19 +25,36 @@ def output_target(output: str | None, fmt: str | None, stem: str,
 
     A default name never replaces a file (as the game logs behave): ``<stem>-2``, ``-3``
     ... is taken instead, so that none of ``files(path)`` (the files a command writes from
-    the name, the name itself by default) exists yet. ``-o`` names the file to write.
+    the name, the name itself by default) exists yet; the names are claimed exclusively
+    (:func:`scorepad.io.claim_name`), so a second command at the same moment takes the next
+    one and says so. ``-o`` names the file to write; one that does not exist now and is
+    made by another process before this one writes it is refused (exit 2), not replaced.
     """
+    import os
+
+    from scorepad.io import claim_name, expect_new, unclaim
     from scorepad.rules.common.errors import InputError
 
     fmt = fmt.lower() if fmt else None
     if not output:
         fmt = fmt or "pdf"
-        path, number = Path("output") / f"{stem}.{fmt}", 1
-        while any(f.exists() for f in files(path)):
-            number += 1
-            path = Path("output") / f"{stem}-{number}.{fmt}"
-        return path, fmt
+        for number in range(1, 100_000):
+            path = Path("output") / (f"{stem}.{fmt}" if number == 1 else f"{stem}-{number}.{fmt}")
+            names = files(path)
+            if any(os.path.lexists(f) for f in names):
+                continue
+            # every name claimed at once (O_EXCL): a command run beside this one takes the next
+            got = [f for f in names if claim_name(f)]
+            if len(got) == len(names):
+                return path, fmt
+            for f in got:
+                unclaim(f)
+            print(f"note: {path} was just taken by another process; writing the next free "
+                  "name", file=sys.stderr)
+        raise InputError("no free file name", source=f"output/{stem}.{fmt}")
     path = Path(output)
+    if os.path.isdir(path):
+        raise InputError("is a directory, not a file", source=output)
     ext = path.suffix.lower().lstrip(".")
     if fmt is None:
         if ext not in FORMATS:
@@ -45,11 +63,13 @@ def output_target(output: str | None, fmt: str | None, stem: str,
         fmt = ext
     elif ext in FORMATS and ext != fmt:
         raise InputError(f"the name ends in .{ext} but --format is {fmt}", source=output)
+    for name in files(path):  # new now: refused if another process makes it meanwhile
+        expect_new(name)
     return path, fmt
 
 
 output_option = click.option(
-    "-o", "--output", metavar="FILE", type=click.Path(dir_okay=False),
+    "-o", "--output", metavar="FILE", type=click.Path(),
     help="File to write; its extension (.pdf/.svg) sets the format. "
          "Default: output/<name>.<format>, never replacing a file (<name>-2 ...).")
 format_option = click.option(

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
 from scorepad.io import display_name, read_mapping
-from scorepad.rules.common.errors import ScorepadError
+from scorepad.rules.common.errors import InputError, ScorepadError
 
 R = TypeVar("R", bound="Overridable")
 
@@ -19,11 +19,18 @@ class Overridable(Protocol):
 def layered_rules(defaults: R, path: str | None, overrides: Mapping[str, Any] | None = None,
                   source: str | None = None) -> R:
     """``defaults`` changed by a ``--rules FILE`` and then by ``overrides`` (a file's
-    ``rules:``); errors name the rules file, or ``source`` for the overrides."""
+    ``rules:``); errors name the rules file, or ``source`` for the overrides. A file that
+    names no option of the game's ruleset (nor a ``ruleset:``) is "not a ruleset file":
+    none of its keys or values is echoed."""
     rules = defaults
     if path:
         data = read_mapping(path)
-        data.pop("ruleset", None)  # naming the version is allowed, not an option
+        named = data.pop("ruleset", None) is not None  # naming the version: not an option
+        options = type(defaults).model_fields.keys()  # type: ignore[attr-defined]
+        if not named and data and not any(key in options for key in data):
+            # any file can be given (/etc/...): its keys are named only once it is one
+            raise InputError(f"not a ruleset file: it names none of the options of "
+                             f"{defaults.ruleset}", source=display_name(path))  # type: ignore[attr-defined]
         try:
             rules = rules.with_overrides(data)
         except ScorepadError as err:

@@ -2,8 +2,10 @@
 
 Every front-end (the terminal tools, the browser) keeps its games here, so they behave
 alike: a new game never overwrites a file (an existing ``--log`` is refused, and without
-one the game gets a fresh name under ``output/``); the log is written atomically after
-every step; a saved log resumes into the same session, undo history included.
+one the game gets a fresh name under ``output/``), and the name is claimed exclusively,
+so two games started at once never share one; the log is written atomically after every
+step, by one writer at a time (:mod:`scorepad.lock`); a saved log resumes into the same
+session, undo history included.
 """
 
 from __future__ import annotations
@@ -13,7 +15,16 @@ import re
 import time
 from pathlib import Path
 
-from scorepad.io import atomic_write, display_name, dump_yaml, read_mapping
+from scorepad.io import (
+    atomic_write,
+    claim_name,
+    claimed,
+    display_name,
+    dump_yaml,
+    free_name,
+    read_mapping,
+)
+from scorepad.lock import hold
 from scorepad.rules.common.errors import InputError, ScorepadError
 from scorepad.rules.game import GAMES, Game
 from scorepad.rules.session import Session
@@ -29,14 +40,11 @@ def _prefix(game_id: str) -> str:
 
 
 def new_log_path(game_id: str, folder: Path = DEFAULT_FOLDER, *, stem: str | None = None) -> Path:
-    """A path under ``folder`` that no file has yet: ``vv-2026-12-01-1.yaml`` and so on."""
+    """A path under ``folder`` that no file had, claimed for this process
+    (:func:`scorepad.io.free_name`): ``vv-2026-12-01-1.yaml`` and so on."""
     base = stem or f"{_prefix(game_id)}-{time.strftime('%Y-%m-%d')}"
     base = re.sub(r"[^\w.-]+", "-", base).strip("-") or "game"
-    for n in range(1, 100_000):
-        candidate = folder / f"{base}-{n}.yaml"
-        if not candidate.exists():
-            return candidate
-    raise InputError("no free file name for a new game", source=str(folder))
+    return free_name((folder / f"{base}-{n}.yaml" for n in range(1, 100_000)), "game")
 
 
 def claim(path: str | os.PathLike[str] | None, game_id: str, command: str,
@@ -44,17 +52,25 @@ def claim(path: str | os.PathLike[str] | None, game_id: str, command: str,
     """The file a new game will be saved in.
 
     ``path`` from ``--log``: refused when it exists (the message says how to continue
-    it with ``--resume``) or is a folder; ``None``: a new name under ``folder``.
+    it with ``--resume``), also when another process makes it at the same moment, or is
+    a folder; ``None``: a new name under ``folder``. Either way the name is claimed for
+    this process (an empty file until the first save) and held (:func:`scorepad.lock.hold`).
     """
     if path is None:
-        return new_log_path(game_id, folder)
+        target = new_log_path(game_id, folder)
+        hold(target)
+        return target
     target = Path(path)
     if target.is_dir():
         raise InputError("is a directory, not a file", source=str(target))
-    if target.exists():
+    if target.is_symlink() and not target.exists():
+        raise InputError("is a link to a file that does not exist; not replaced",
+                         source=str(target))
+    if not claimed(target) and not claim_name(target):
         raise InputError(f"already exists and is never overwritten; continue it with "
                          f"`{command} --resume {target}` or choose another --log",
                          source=str(target))
+    hold(target)
     return target
 
 
@@ -64,7 +80,8 @@ def save(path: str | os.PathLike[str], session: Session) -> Path:
 
 
 def load(path: str | os.PathLike[str], game: Game | str) -> Session:
-    """The session a saved log resumes into; a log the game refuses names the file."""
+    """The session a saved log resumes into; a log the game refuses names the file.
+    (Only read: a caller that will write it holds it first, :func:`scorepad.lock.hold`.)"""
     g = GAMES[game] if isinstance(game, str) else game
     doc = read_mapping(path)
     try:

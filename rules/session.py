@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.rules.common.errors import RuleViolation, check_plain
+from scorepad.rules.common.errors import RuleViolation, check_move, check_plain
+from scorepad.rules.common.names import check_name
 from scorepad.rules.game import GAMES, Event, Game, MoveData, State, visible_moves
 
 Step = tuple[str | None, MoveData]
@@ -41,7 +42,7 @@ class Session:
         g = GAMES[game] if isinstance(game, str) else game
         for name in players:  # what the log could not be read back with (every front-end)
             if isinstance(name, str):
-                check_plain(name, "player name")
+                check_name(name)
         if isinstance(seed, str):
             check_plain(seed, "seed")
         keywords = {"players": list(players), "seed": seed, "rules": dict(rules or {}), **setup}
@@ -119,7 +120,10 @@ class Session:
     # --- changing ------------------------------------------------------------------------
 
     def step(self, player: str | None, move: MoveData) -> Session:
-        """The session after ``player``'s ``move``; a RuleViolation leaves this one as it is."""
+        """The session after ``player``'s ``move``; a RuleViolation leaves this one as it is.
+        A move the log could not hold (a control character, :func:`check_move`) is refused
+        here, before the game sees it, whichever front-end sent it (InputError)."""
+        check_move(move)
         state = self.game.apply(self.state, player, move)
         return Session(self.game, self.setup, self.steps + ((player, move),),
                        self.states + (state,))

@@ -101,7 +101,15 @@ HOSTILE: list[Any] = [
     "a\x00b", "tiny", "berlin", "A", "Z", "+", "E2", "T", "F", "cw", "ccw", [], {}, [[[[[]]]]],
     {"": None}, [1] * 500, {"k": "v"}, ["Ann", "Ann"], "rose:3 lily:2", "workshops/17",
     "trade/goblet/2", "harbor/-/2", "scorepad/vv-game@1", "scorepad/vv-map@1",
+    # names and moves a front-end refuses and the log's reader must refuse alike (issue 34)
+    "A\u2028nn", "Ann\u200b", "Zoe\u0301", "\u202eAnn", "An\u00adn", "rose:3\x85lily:3",
+    "rose:3\x0blily:3", "k" * 300, "db_password",
 ]
+
+#: Player names a log may hold: odd ones (control, separator, invisible, NFD, long) and
+#: plain ones, for the fuzz test that ``check`` refuses what ``--resume`` refuses.
+NAMES = ["A\u2028nn", "A\u2029nn", "Ann\u200b", "\ufeffAnn", "An\u00adn", "\u202eAnn",
+         "A\u2066nn", "Zoe\u0301", "A\x85nn", "A\tnn", "A" * 41, "Zoé", "王芳", "😀 Ann", " Ann"]
 
 SNIPPETS: list[str] = [
     "!!set ", "!!python/object:os.system ", "!!binary ", "!!timestamp ", "!foo ", "&a ", "*a",

@@ -12,7 +12,16 @@ import sys
 import time
 
 import pytest
-from fuzzing import ARGUMENT_LISTS, Hang, argument_list, bounded, check_run, hostile_file
+from fuzzing import (
+    ARGUMENT_LISTS,
+    NAMES,
+    Hang,
+    argument_list,
+    bounded,
+    check_run,
+    hostile_file,
+    samples,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,3 +94,37 @@ def test_the_bounds_stop_a_hang_and_a_runaway_allocation():
             bytearray(512 * 1024 * 1024)
     with bounded():  # and afterwards everything is as before
         assert len(bytearray(64 * 1024 * 1024)) == 64 * 1024 * 1024
+
+
+#: The sample logs of each game and the command that resumes one (its answers: quit).
+_RESUMABLE = {"vv-game": ("vv", "play"), "mf-game": ("mf", "play"), "floris-game": ("floris", "tally")}
+
+
+@settings.get_profile(PROFILE)
+@given(kind=st.sampled_from(sorted(_RESUMABLE)), name=st.sampled_from(NAMES) | st.text(
+    min_size=1, max_size=8), as_json=st.booleans())
+def test_check_refuses_a_player_name_exactly_when_resume_does(tmp_path_factory, kind, name,
+                                                             as_json):
+    """A log's player renamed (to a name with a control, separator or invisible character,
+    in NFD, too long, or any text): ``check`` and ``--resume`` refuse it alike (exit 2)."""
+    import json
+
+    import yaml
+
+    from scorepad.io import dump_yaml
+
+    sample = next(s for s in samples() if s.kind == kind)
+    text = dump_yaml(sample.data)
+    if "Ann" not in text or "Ann" in name:
+        return
+    quoted = json.dumps(name)  # every character escaped as YAML reads it
+    renamed = yaml.safe_load(text.replace("Ann", quoted))
+    path = tmp_path_factory.mktemp("names") / ("log.json" if as_json else "log.yaml")
+    path.write_text(json.dumps(renamed) if as_json else text.replace("Ann", quoted))
+    group, play = _RESUMABLE[kind]
+    checked = check_run([group, "check", str(path)], [str(path)])
+    before = path.read_bytes()
+    resumed = check_run([group, play, "--resume", str(path)], [str(path)], stdin=b"q\n")
+    assert (checked == 2) == (resumed == 2), (name, checked, resumed)
+    if resumed == 2:
+        assert path.read_bytes() == before  # a refused resume leaves the log alone

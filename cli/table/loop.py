@@ -27,7 +27,8 @@ from pathlib import Path
 import click
 
 from scorepad import store
-from scorepad.io import STDIN
+from scorepad.io import STDIN, unclaim
+from scorepad.lock import hold
 from scorepad.main import as_typed
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 from scorepad.rules.game import MoveData
@@ -75,7 +76,9 @@ def open_session(adapter: Adapter, *, log: str | None, resume: str | None,
     ``--resume FILE`` continues that log (saved back into it, or into a new ``--log``);
     otherwise ``start()`` begins a game saved under ``--log`` (refused when the file
     exists: :func:`scorepad.store.claim`) or under a new name in ``folder``. A new game
-    is saved at once, so its name is taken before the first prompt. ``load`` reads the
+    is saved at once, so its name is taken before the first prompt. The log is held for
+    as long as this process runs (:func:`scorepad.lock.hold`): a second process playing
+    it is refused at once. ``load`` reads the
     resumed log (default :func:`scorepad.store.load`; a game whose logs name other files,
     such as a Voll verplant map file, reads them itself).
     """
@@ -83,13 +86,19 @@ def open_session(adapter: Adapter, *, log: str | None, resume: str | None,
         raise InputError("--log and --resume need a file name, not - "
                          "(standard input carries the answers)")
     if resume is not None:
+        if Path(resume).is_file():  # a second writer is refused before anything is read
+            hold(resume)
         session = load(resume) if load is not None else store.load(resume, adapter.game)
         if log is None or Path(log).resolve() == Path(resume).resolve():
             return session, Path(resume)
         path = store.claim(log, adapter.game.id, as_typed(adapter.command), folder)
     else:
         path = store.claim(log, adapter.game.id, as_typed(adapter.command), folder)
-        session = start()
+        try:
+            session = start()
+        except BaseException:
+            unclaim(path)  # a game that did not start leaves no empty log
+            raise
     store.save(path, session)
     return session, path
 

@@ -196,14 +196,14 @@ def load_marked_sheets(path: str) -> tuple[Network, list[MarkedSheet]]:
 
 def unused_output_path(stem: str, fallback: str = "game") -> Path:
     """``output/<stem>.yaml`` with characters unsafe in a file name replaced; an existing
-    file is never overwritten: ``-2``, ``-3`` ... is added instead."""
+    file is never overwritten: ``-2``, ``-3`` ... is added instead. The name is claimed
+    for this process (:func:`scorepad.io.free_name`)."""
+    from scorepad.io import free_name
+
     safe = re.sub(r"[^\w.-]+", "_", stem).strip("._")[:80] or fallback
     first = Path("output") / f"{safe}.yaml"
-    path, number = first, 1
-    while path.exists():
-        number += 1
-        path = first.with_name(f"{first.stem}-{number}{first.suffix}")
-    return path
+    return free_name(first if n == 1 else first.with_name(f"{first.stem}-{n}{first.suffix}")
+                     for n in range(1, 100_000))
 
 
 def map_entry(map_ref: str | None, written_to: Path | None) -> str | None:

@@ -342,7 +342,7 @@ def intro(session: Session, fresh: bool) -> list[str]:
             "existing file is never overwritten.")
 @resume_option("Continue a saved flipper log with the same upcoming cards.")
 @rules_option("A ruleset file changing the deck or the shuffle cards.", dest="rules_path")
-@click.option("--html", "html_path", metavar="FILE", type=click.Path(dir_okay=False),
+@click.option("--html", "html_path", metavar="FILE", type=click.Path(),
               help="Write a self-contained offline flipper page (for a phone) and exit.")
 def flip_cmd(seed: str | None, map_ref: str | None, log_path: str | None,
              resume_path: str | None, rules_path: str | None, html_path: str | None) -> None:

@@ -158,7 +158,7 @@ def _player_names(photos: Sequence[str], players: Sequence[str]) -> list[str]:
                    "the QR code).")
 @click.option("--player", "players", multiple=True, metavar="NAME",
               help="The player of each photo, in order (default: the photo's file name).")
-@click.option("-o", "--output", metavar="FILE", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", metavar="FILE", type=click.Path(),
               help="Where to write the sheet read (one photo; default: output/<player>.yaml).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the score as `vv score --json` does, plus the uncertain cells.")

@@ -267,6 +267,8 @@ async def _forbidden(request: Request, exc: Exception) -> Response:
 
 async def _not_saved(request: Request, exc: Exception) -> Response:
     # the file's path and the system's words stay on the server, out of the phones
+    if str(exc):
+        print(f"scorepad serve: not saved: {exc}", file=sys.stderr)
     return JSONResponse({"error": "the game could not be saved, so the step was not played",
                          "rule": None}, status_code=503)
 

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from scorepad.rules.common.errors import InputError
 
@@ -33,9 +33,18 @@ class TooSlow(InputError):
         super().__init__(f"the request body took longer than {BODY_SECONDS:g} seconds")
 
 
+class Gone(InputError):
+    """The client closed the connection before its body arrived (no one reads the answer;
+    nothing is printed: a phone losing its signal is no server error)."""
+
+    def __init__(self) -> None:
+        super().__init__("the request body ended early (the connection closed)")
+
+
 async def read_bounded(request: Request, limit: int, too_large: str) -> bytes:
     """The request's body, or TooLarge (``too_large`` its words) past ``limit`` bytes,
-    declared or sent, or TooSlow when it takes longer than :data:`BODY_SECONDS`."""
+    declared or sent, TooSlow when it takes longer than :data:`BODY_SECONDS`, or Gone
+    when the client hangs up before it is whole."""
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limit:
         raise TooLarge(too_large)
@@ -51,6 +60,8 @@ async def read_bounded(request: Request, limit: int, too_large: str) -> bytes:
         await asyncio.wait_for(read(), BODY_SECONDS)
     except TimeoutError:
         raise TooSlow() from None
+    except ClientDisconnect:
+        raise Gone() from None
     return bytes(data)
 
 

@@ -29,7 +29,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from scorepad import store
-from scorepad.io import atomic_write
+from scorepad.io import atomic_write, unclaim
+from scorepad.lock import hold, release
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 from scorepad.rules.common.names import check_players
 from scorepad.rules.common.shuffle import fresh_seed
@@ -56,7 +57,8 @@ class Forbidden(Exception):
 
 
 class NotSaved(Exception):
-    """The step could not be saved, so it was not played (HTTP 503; the server log says why)."""
+    """The step (or new game) could not be saved, so it was not played (HTTP 503); the
+    message (naming the file) is for the server's terminal only."""
 
 
 class Conflict(Exception):
@@ -266,6 +268,7 @@ class Host:
                 web = self.games.get(meta.game)
                 if web is None:
                     raise InputError(f"game {meta.game!r} is not installed here")
+                hold(self.folder / meta.log)  # a log another process plays is left to it
                 session = store.load(self.folder / meta.log, web.game)
             except (OSError, ValidationError, ScorepadError) as err:
                 text = str(err).splitlines()[0]
@@ -307,11 +310,20 @@ class Host:
         session = Session.start(game, players, seed=seed, rules=request.rules, **setup)
         async with self._create_lock:
             self.folder.mkdir(parents=True, exist_ok=True)
-            log_path = store.new_log_path(game.id, self.folder)
+            try:  # claimed (no other process takes the name) and held while served
+                log_path = store.new_log_path(game.id, self.folder)
+                hold(log_path)
+            except ScorepadError as err:
+                raise NotSaved(str(err)) from None
             meta = HostedGameFile(id=_token(), game=game.id, log=log_path.name, host=_token(),
                              watch=_token(), players={p: _token() for p in players})
             hosted = HostedGame(meta, web, session, self.folder)
-            await asyncio.to_thread(self._save, hosted.log_path, session, hosted)
+            try:
+                await asyncio.to_thread(self._save, hosted.log_path, session, hosted)
+            except (OSError, ScorepadError) as err:
+                unclaim(log_path)
+                release(log_path)
+                raise NotSaved(str(err)) from None  # a full disk is the server's trouble
             self.hosted[meta.id] = hosted
             self.created += 1
             if request.request:
@@ -411,8 +423,8 @@ class Host:
             ended = hosted.meta.model_copy(update={"ended": True})
             try:
                 await asyncio.to_thread(self._save, hosted.log_path, hosted.session, hosted, ended)
-            except (OSError, ScorepadError):
-                raise NotSaved() from None
+            except (OSError, ScorepadError) as err:
+                raise NotSaved(str(err)) from None
             hosted.meta = ended
             hosted._changed()
 
@@ -422,8 +434,8 @@ class Host:
         is told it was played."""
         try:
             await asyncio.to_thread(self._save, hosted.log_path, session)
-        except (OSError, ScorepadError):
-            raise NotSaved() from None  # not saved: not played
+        except (OSError, ScorepadError) as err:
+            raise NotSaved(str(err)) from None  # not saved: not played
         hosted.session = session
         hosted._changed(undone)
 

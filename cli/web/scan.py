@@ -10,15 +10,17 @@ table's phones, a player's own link names its player)::
     GET  /api/games/{id}/scan/scores?t=         the scores of the sheets confirmed so far
 
 The readings and confirmed sheets live in memory for the server's life; a confirmed sheet
-is also written, as ``vv scan`` writes it, beside the game's log.
+is also written, as ``vv scan`` writes it, beside the game's log. The server reads at most
+:data:`SCANS_AT_ONCE` photos at once; :data:`SCANS_WAITING` more wait, the next gets 429.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
@@ -29,7 +31,7 @@ from scorepad.rules.common.errors import ContentError, InputError
 
 from .bodies import json_body, read_bounded
 from .guard import UPLOADS
-from .host import HOST, WATCH, Forbidden, Host, HostedGame, Role
+from .host import HOST, WATCH, Forbidden, Host, HostedGame, Role, TooMany
 
 if TYPE_CHECKING:
     from scorepad.vv.scan import ScannedSheet
@@ -43,6 +45,44 @@ UPLOADS["/scan"] = frozenset({"image/jpeg", "image/png", "image/webp", "image/he
                               "application/octet-stream"})
 #: At most this many sheets a table (readings and confirmed together).
 MAX_SHEETS = 12
+#: Photos read at once by the whole server (a large photo's reading takes a few hundred
+#: MB at its peak: the cap, not the machine's thread count, bounds the server's memory).
+SCANS_AT_ONCE = 2
+#: Photos waiting for their turn, at most; beyond, an upload is answered 429 at once.
+SCANS_WAITING = 8
+T = TypeVar("T")
+
+
+class _Turns:
+    """Turns to read a photo, for one server: at most :data:`SCANS_AT_ONCE` at once; the
+    next ones wait, at most :data:`SCANS_WAITING` of them (more: TooMany, 429)."""
+
+    def __init__(self) -> None:
+        self.gate: asyncio.Semaphore | None = None  # made in the server's event loop
+        self.waiting = 0
+
+    async def run(self, read: Callable[..., T], *args: Any) -> T:
+        """``read(*args)`` in a worker thread, in turn. The turn ends when the reading
+        does, also if the phone hangs up first (the thread cannot be stopped: the
+        memory it takes is freed only when it ends)."""
+        if self.gate is None:
+            self.gate = asyncio.Semaphore(SCANS_AT_ONCE)
+        gate = self.gate
+        if gate.locked() and self.waiting >= SCANS_WAITING:
+            raise TooMany("the server is reading other photos: try again in a moment")
+        self.waiting += 1
+        try:
+            await gate.acquire()
+        finally:
+            self.waiting -= 1
+
+        async def reading() -> T:
+            try:
+                return await asyncio.to_thread(read, *args)
+            finally:
+                gate.release()
+
+        return await asyncio.shield(asyncio.ensure_future(reading()))
 
 
 @dataclass
@@ -63,6 +103,7 @@ class Confirm(BaseModel):
 def scan_routes(host: Host) -> list[Route]:
     """The scan endpoints over ``host``'s tables."""
     boards: dict[str, _Board] = {}
+    turns = _Turns()
 
     def board_of(request: Request) -> tuple[HostedGame, Role, _Board]:
         hosted, role = host.find(request.path_params["game_id"], request.query_params.get("t"))
@@ -81,7 +122,8 @@ def scan_routes(host: Host) -> list[Route]:
         data = await _upload(request)
         from scorepad.vv.scan import scan_one
 
-        scanned = await asyncio.to_thread(scan_one, data, _map_ref(hosted), _rules(hosted))
+        # a few photos at a time: the memory the readings take is bounded
+        scanned = await turns.run(scan_one, data, _map_ref(hosted), _rules(hosted))
         board.readings[name] = scanned
         return JSONResponse(_reading_json(name, scanned))
 

@@ -121,8 +121,8 @@ class ScorepadError(Exception):
         parts = []
         if self.source:
             parts.append(shorten(_shorten_quoted(one_line(self.source)), SOURCE_CHARS))
-        if self.where:
-            parts.append(_shorten_quoted(one_line(", ".join(self.where))))
+        if self.where:  # each place cut like a value: a key from a file may be any length
+            parts.append(_shorten_quoted(one_line(", ".join(shorten(w) for w in self.where))))
         parts.append(_shorten_quoted(one_line(self.message)))
         return shorten(": ".join(parts), LINE_CHARS)
 
@@ -153,6 +153,48 @@ def check_plain(text: str, what: str) -> str:
         raise InputError(f"a {what} cannot hold a control character or line break "
                          f"({repr(char)[1:-1]})")
     return text
+
+
+#: The most values a move may hold (a real one holds a few dozen).
+MOVE_VALUES = 10_000
+#: The largest number a move may hold (the reader's bound on a log's numbers).
+MOVE_NUMBER = 10**18
+
+
+def check_move(move: object) -> None:
+    """Refuse a move that the game log could not be read back with (InputError, exit 2):
+    text holding a control character or line break (anywhere, keys too), a number that
+    is not finite or beyond ±10^18, more than :data:`MOVE_VALUES` values.
+
+    The one door every move of every front-end passes (``Session.step``): the terminal's
+    typed moves, the browser's JSON and a resumed log's steps alike, so no front-end can
+    save a log that ``check`` and ``--resume`` would refuse.
+    """
+    import math
+
+    stack, count = [move], 0
+    while stack:
+        value = stack.pop()
+        count += 1
+        if count > MOVE_VALUES:
+            raise InputError(f"a move of more than {MOVE_VALUES:,} values")
+        if isinstance(value, str):
+            char = control_character(value)
+            if char is not None:
+                raise InputError("a move cannot hold a control character or line break "
+                                 f"({repr(char)[1:-1]})")
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, (int, float)):
+            if isinstance(value, float) and not math.isfinite(value):
+                raise InputError("a move's number must be finite")
+            if abs(value) > MOVE_NUMBER:
+                raise InputError("a move's number is out of range (at most ±10^18)")
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
 
 
 class ContentError(ScorepadError):

@@ -3,13 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import InputError
+from .errors import InputError, control_character
+from .names import MAX_NAME, name_problem
 
 M = TypeVar("M", bound=BaseModel)
+
+
+def _player_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValueError(problem[1])
+    return name
+
+
+#: A player's name in a file: 1 to 40 characters, refused by the rule every front-end and
+#: ``--resume`` use (:func:`~scorepad.rules.common.names.name_problem`), so ``check``
+#: passes no name a resumed game would refuse.
+PlayerName = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_player_name)]
+
+
+def _plain_seed(seed: str) -> str:
+    bad = control_character(seed)
+    if bad is not None:
+        raise ValueError(f"a seed cannot hold a control character or line break "
+                         f"({repr(bad)[1:-1]})")
+    return seed
+
+
+#: A seed in a file: one line of plain text, as ``--seed`` and ``Session.start`` take it.
+PlainSeed = Annotated[str, AfterValidator(_plain_seed)]
 
 
 class StrictModel(BaseModel):

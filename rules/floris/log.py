@@ -18,9 +18,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, field_validator
 
-from scorepad.rules.common.errors import InputError
+from scorepad.rules.common.errors import InputError, check_move
 from scorepad.rules.common.formats import check_format
-from scorepad.rules.common.models import StrictModel, parse_model
+from scorepad.rules.common.models import PlayerName, StrictModel, parse_model
 
 from .spec import parse_spec
 
@@ -28,15 +28,17 @@ GAME_FORMAT = "scorepad/floris-game@1"
 
 
 def _readable(spec: str) -> str:
-    """A spec the reader understands (a bouquet's validity is the engine's business)."""
+    """A spec the reader understands (a bouquet's validity is the engine's business),
+    one line of plain text as every move is (``errors.check_move``: what ``--resume``
+    refuses, ``check`` refuses)."""
     try:
+        check_move(spec)
         parse_spec(spec)
     except InputError as err:
         raise ValueError(err.message) from None
     return spec
 
 
-PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 Spec = Annotated[str, Field(max_length=500), AfterValidator(_readable)]
 Cards = Annotated[int, Field(ge=0, le=45)]
 

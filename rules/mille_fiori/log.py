@@ -25,13 +25,18 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 
 from scorepad.rules.common.errors import ContentError
 from scorepad.rules.common.formats import check_format
-from scorepad.rules.common.models import StrictModel, parse_model, validation_to_input_error
+from scorepad.rules.common.models import (
+    PlainSeed,
+    PlayerName,
+    StrictModel,
+    parse_model,
+    validation_to_input_error,
+)
 
 GAME_FORMAT = "scorepad/mf-game@1"
 NAME_MAX = 40      # characters of a player name, a card or a space id
 PLAYERS_MAX = 8    # names a log may list (the engine then wants 2 to 4)
 
-PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 Id = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 
 
@@ -105,7 +110,7 @@ class GameLog(StrictModel):
 
     format: Literal["scorepad/mf-game@1"]
     rules: dict[str, Any] = {}
-    seed: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    seed: Annotated[PlainSeed, Field(min_length=1, max_length=200)] | None = None
     players: Annotated[list[PlayerName], Field(min_length=1, max_length=PLAYERS_MAX)]
     display: list[Id] | None = None
     rounds: list[Round]  # required: a log without rounds is no game (issue 13)

@@ -24,7 +24,13 @@ from pydantic import (
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
 from scorepad.rules.common.formats import check_format
-from scorepad.rules.common.models import StrictModel, parse_model, validation_problems
+from scorepad.rules.common.models import (
+    PlainSeed,
+    PlayerName,
+    StrictModel,
+    parse_model,
+    validation_problems,
+)
 
 from .cards import FREE, TRANSFER, Card, parse_card
 
@@ -33,7 +39,6 @@ if TYPE_CHECKING:
 
 GAME_FORMAT = "scorepad/vv-game@1"
 
-PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 _LETTER = re.compile(r"[A-Z]")
 #: The most crosses a step may name (a log's bound; the card and the line allow fewer).
 CROSSES_MAX = 99
@@ -283,7 +288,7 @@ class GameLog(StrictModel):
     format: Literal["scorepad/vv-game@1"]
     map: Annotated[str, Field(min_length=1)] | None = None  # a flipper log may have none
     rules: dict[str, Any] = {}
-    seed: str | int | None = None
+    seed: PlainSeed | int | None = None
     players: list[PlayerName] = []  # required when there is a map (check_required)
     rounds: list[RoundSpec]  # required (may be [])
     #: a game played on paper: each player's end position, and no rounds (an extension)

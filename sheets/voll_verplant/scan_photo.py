@@ -83,8 +83,22 @@ def photo_size(data: bytes) -> tuple[int, int]:
                          ) from None
 
 
+#: The long side, in pixels, a photo is read at, at least: the rectified A4 page is 2376
+#: pixels long (:data:`SCALE`), and the page rarely fills the whole photo.
+READ_SIDE = 3000
+#: OpenCV's reduced greyscale reads, largest reduction first.
+_REDUCED = ((8, cv2.IMREAD_REDUCED_GRAYSCALE_8), (4, cv2.IMREAD_REDUCED_GRAYSCALE_4),
+            (2, cv2.IMREAD_REDUCED_GRAYSCALE_2))
+
+
 def decode_photo(data: bytes) -> np.ndarray:
-    """The photo in grey levels; its size is checked before it is decoded."""
+    """The photo in grey levels; its size is checked before it is decoded.
+
+    A photo whose long side is twice :data:`READ_SIDE` or more is decoded reduced (by 2,
+    4 or 8, keeping at least READ_SIDE): a JPEG is scaled while it is decoded, so a
+    49-megapixel photo costs a quarter of its full-size memory, and every step after the
+    decode works on the smaller image.
+    """
     width, height = photo_size(data)
     if width * height > MAX_PIXELS:
         raise PhotoError(f"the photo has {width * height / 1e6:.0f} megapixels; scorepad "
@@ -93,7 +107,9 @@ def decode_photo(data: bytes) -> np.ndarray:
     if min(width, height) < 400:
         raise PhotoError(f"the photo is only {width}x{height} pixels: take it at a higher "
                          "resolution, the whole sheet filling the picture")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    mode = next((flag for factor, flag in _REDUCED if max(width, height) // factor >= READ_SIDE),
+                cv2.IMREAD_GRAYSCALE)
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), mode)
     if image is None:
         raise PhotoError("the image cannot be decoded: give a photo (JPEG, PNG or WebP) of "
                          "the sheet")

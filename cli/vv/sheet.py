@@ -66,8 +66,8 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
     Example:
       scorepad vv sheet berlin                      # output/berlin.pdf
       scorepad vv sheet paris --lang fr --pages 20 -o pad.pdf
-      scorepad vv sheet my-city.yaml -o my-city.svg --paper letter
-      scorepad vv sheet tokyo.yaml --font /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
+      scorepad vv sheet amsterdam -o amsterdam.svg --paper letter
+      scorepad vv sheet madrid --lang de --font DejaVuSans.ttf
     """
     from scorepad.io import display_name
     from scorepad.rules.common.errors import InputError, ScorepadError

@@ -61,7 +61,7 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
     Example:
       scorepad vv simulate berlin --games 1000 --bot greedy --json
       scorepad vv simulate paris --games 100 --bot search --rollouts 8
-      scorepad vv simulate madrid --games 100000 --bot search --cluster tcp://10.0.0.5:8786
+      scorepad vv simulate madrid --games 100000 --cluster tcp://10.0.0.5:8786
     """
     import time
     from pathlib import Path

@@ -36,6 +36,7 @@ def test_ctrl_c_stops_every_worker_at_once(tmp_path, args):
         time.sleep(0.1)
 
 
+@pytest.mark.slow  # a second of progress bar at each width
 @pytest.mark.parametrize("columns", [50, 80])
 def test_the_progress_bar_stays_on_one_line(tmp_path, columns):
     """Each update redraws the one bar line: none reaches the terminal's edge (a line

@@ -177,8 +177,19 @@ def test_illegal_answers_are_refused_with_the_reason_and_asked_again(runner, tmp
     assert "a number 5 card is played on a line" in flat(out)
     assert "Not allowed: a line must be chosen: 5 wagon windows are still free" in flat(out)
     assert "  4. R ccw 4  crosses 7 9 6 8; special 8" in out  # the choices, numbered
-    assert "K ccw 4  a ring line" in out                      # the help
+    assert "J ccw 4  a ring line (Berlin's J" in out          # the help
     assert "Ann: -4.5 points, 5 of 5 windows free" in out      # the sheet: 9 empty
+    assert scored(runner, tmp_path / "g.yaml")["players"][0]["total"] == 10.5
+
+
+def test_crosses_on_a_transfer_card_are_refused_in_the_players_words(runner, tmp_path):
+    answers = ["A 3", "R 2", "A", "B 1", "Z 1", "B", "B"]  # round 3 is the transfer card
+    result = play(runner, new_game_args(tmp_path / "g.yaml"), answers)
+    assert result.exit_code == 0, result.output
+    out = flat(result.stdout)
+    assert "Not read: line B takes no number of crosses on a transfer card: type B" in out
+    assert "Not read: line Z: no such line (the map has A, B, R)" in out  # no "type Z"
+    assert "type Z" not in out and "`crosses`" not in out
     assert scored(runner, tmp_path / "g.yaml")["players"][0]["total"] == 10.5
 
 

@@ -238,7 +238,7 @@ def play_cmd(map_ref: str | None, players: list[str] | None, seed: str | None,
     """Play at a digital table: the engine keeps every sheet and checks every move.
 
     Each round shows the card; each player then types a move: A 3 (line A, 3 crosses),
-    A (the most), K ccw 4 (a ring), B (a transfer on B), 17 (free ride to station 17),
+    A (the most), J ccw 4 (a ring: J on Berlin), B (a transfer on B), 17 (free ride to station 17),
     - (decline the free ride). Enter takes the suggestion shown in [ ]; ? lists the
     choices (#N plays one), help explains, sheet NAME shows a sheet, s the scores, u
     undoes the last move, q saves and quits. Illegal moves are refused with the rule's

@@ -286,6 +286,17 @@ def test_a_wrong_answer_leaves_the_question_standing(runner):
     assert turn["card"] == "workshops/quartz/2"
 
 
+def test_an_unknown_player_is_answered_with_the_players(runner):
+    """As in every game: "no player ... (players: ...)"; a mistyped card word still gets
+    the card words."""
+    result = play(runner, "--players", "Ann,Bob,Cid", "--log", "g.yaml",
+                  input=lines("dan w7 quartz 1", "quarz", "ann w7 quartz 1", "q"))
+    out = result.output
+    assert "Not read: no player 'dan' (players: Ann, Bob, Cid)" in out
+    assert "Not read: cannot read 'quarz' (try: w17 quartz" in out
+    assert "  Ann +1 workshops" in out
+
+
 def test_a_residences_card_goes_to_the_next_residence_without_a_question(runner):
     """`r 2` (house 2): the residences fill in order, so there is one space and no list
     to pick from (the ship is typed as `ship house 2`)."""

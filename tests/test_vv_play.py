@@ -103,10 +103,10 @@ def test_a_whole_solo_game(runner, tmp_path):
     assert "station 8 is special: one more number 3" in out
     assert "Line A complete: Ann (first bonus +5)" in out
     assert "Line B complete: Ann (first bonus +4)" in out
-    assert "GAME OVER after round 4" in out
+    assert "The game is over after round 4" in out
     assert "Ann: 10.5 points (rank 1)" in out
     assert f"Saved in {log}. Score it again: scorepad vv score {log}" in flat(out)
-    assert "--resume" not in out.split("GAME OVER")[1]  # a finished game says so
+    assert "--resume" not in out.split("The game is over")[1]  # a finished game says so
     # The log passes check and scores what the table showed.
     check = runner.invoke(root, ["vv", "check", str(log)])
     assert check.exit_code == 0 and "finished" in check.stdout and "not finished" not in check.stdout
@@ -149,6 +149,11 @@ def test_a_whole_three_player_game(runner, tmp_path):
     assert "Ann: no free window, nothing to do this round" in out
     assert "Bob: no free window, nothing to do this round" in out
     assert "Shared victory: Bob, Cid" in out
+    # The end is said once, and the players are listed by rank (seat order within one).
+    assert out.count("The game is over") == 1 and "GAME OVER" not in out
+    end = out.split("The game is over after round 5: no wagon window is left.")[1]
+    assert [line.split(":")[0] for line in end.splitlines() if "points (rank" in line] == \
+        ["Bob", "Cid", "Ann"]
     # Everything the table shows fits the terminal (60 columns here; but the path).
     shown = [line for line in out.splitlines() if str(log) not in line]
     assert max(len(line) for line in shown) <= 60
@@ -257,7 +262,7 @@ def test_quit_stops_and_resuming_a_finished_game_shows_the_result(runner, tmp_pa
     play(runner, ["--resume", str(log)], SOLO[1:])
     result = play(runner, ["--resume", str(log)], [])
     assert result.exit_code == 0
-    assert "GAME OVER after round 4" in result.stdout and "Score: 10.5" in result.stdout
+    assert "The game is over after round 4" in result.stdout and "Score: 10.5" in result.stdout
     assert "> " not in result.stdout  # nothing was asked
 
 

@@ -171,8 +171,12 @@ class Adapter:
         """The running scores, rank by rank."""
         return score_lines(session.score(), view)
 
+    def over(self, session: Session) -> str:
+        """The one line that says the game has ended (a game may say when and why)."""
+        return "The game is over."
+
     def final(self, session: Session, view: View) -> list[str]:
-        """What is shown when the game has ended."""
+        """What is shown when the game has ended, after :meth:`over`'s line."""
         score = session.score()
         winners = score.get("winners") or []
         label = "Winner" if len(winners) == 1 else "Winners"

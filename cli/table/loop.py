@@ -129,7 +129,7 @@ class Table:
         except Exception:
             self._save_after_error()
             raise
-        out.show(["", out.paint("The game is over.", bold=True)])
+        out.show(["", out.paint(self.adapter.over(self.session), bold=True)])
         out.show(self.adapter.final(self.session, out))
         if self.adapter.score_command is None:
             out.show(f"Saved in {self.path}.")

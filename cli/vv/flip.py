@@ -182,9 +182,9 @@ def over_text(session: Session) -> str:
     """The game-over announcement."""
     rounds = len(session.state.cards)
     if session.state.core is not None and session.state.core.network.special_mask:
-        return (f"GAME OVER after round {rounds} at the latest: no player can have a free "
-                "wagon window left.")
-    return f"GAME OVER after round {rounds}: every wagon window is filled."
+        return (f"The game is over after round {rounds} at the latest: no player can have "
+                "a free wagon window left.")
+    return f"The game is over after round {rounds}: every wagon window is filled."
 
 
 def reshuffle_text(deck_size: int) -> str:
@@ -288,8 +288,11 @@ def _adapter_class() -> type:
         def scores(self, session: Session, view: View) -> list[str]:
             return ["A card flipper keeps no scores."]
 
+        def over(self, session: Session) -> str:
+            return over_text(session)
+
         def final(self, session: Session, view: View) -> list[str]:
-            return [view.paint(over_text(session), "red", bold=True)]
+            return []
 
     return FlipAdapter
 

@@ -169,14 +169,20 @@ def _adapter_class() -> type:
                                     marked_sheets(state)[session.players.index(player)],
                                     view.width)
 
-        def final(self, session: Session, view: View) -> list[str]:
+        def over(self, session: Session) -> str:
             state = core(session)
             why = ("a player has no wagon window left" if state.rules.game_end == "any_full"
                    else "no wagon window is left")
-            lines = [f"GAME OVER after round {state.rounds}: {why}.", ""]
+            return f"The game is over after round {state.rounds}: {why}."
+
+        def final(self, session: Session, view: View) -> list[str]:
+            state = core(session)
+            lines = [""]
             sheets = marked_sheets(state)
             score = session.score()
-            for entry, sheet in zip(score["players"], sheets, strict=True):
+            ranked = sorted(zip(score["players"], sheets, strict=True),
+                            key=lambda pair: pair[0]["rank"])  # seat order within a rank
+            for entry, sheet in ranked:
                 lines += [f"{entry['name']}: {words.number_text(entry['total'])} points "
                           f"(rank {entry['rank']})", f"  {words.score_line(sheet)}"]
             winners = score["winners"]

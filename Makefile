@@ -45,13 +45,14 @@ test-fast: install
 # with the newest release of every dependency, .venv-oldest with the lowest that
 # pyproject.toml allows for scorepad's own dependencies (uv's lowest-direct; what those pull
 # in is the newest that fits). Both run the command-line tests with warnings as errors.
+DEPS_KINDS ?= newest oldest
 DEPS_TESTS := tests/test_help.py tests/test_cli_manners.py tests/test_vocabulary.py \
   tests/test_installed.py tests/test_completion.py tests/test_links.py \
   tests/test_vv_sheet_cli.py tests/test_vv_cli_game.py tests/test_vv_play.py \
   tests/test_mf_cli.py tests/test_mf_play.py tests/test_floris_game.py \
   tests/test_floris_tally.py tests/test_web_guard.py
 test-deps: install
-	@for kind in newest oldest; do \
+	@for kind in $(DEPS_KINDS); do \
 	  venv=$(VENV)-$$kind; \
 	  if [ $$kind = oldest ]; then how="--resolution lowest-direct"; else how="--upgrade"; fi; \
 	  echo "the command-line tests on the $$kind allowed releases ($$venv)"; \

@@ -187,6 +187,17 @@ def test_illegal_input_is_asked_again(runner, tmp_path):
     assert log_cards(log) == [5, 3]
 
 
+def test_the_flippers_help_lists_only_what_it_accepts(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "table-42", "--log", str(log), keys="help\nq\n")
+    out = result.stdout
+    assert "Press Enter to reveal the first card (type help for the other keys)." in out
+    help_text = out.split("> help\n", 1)[1].split("Enter: next card>", 1)[0]
+    assert "reveal the next card" in help_text and "take back the last card" in help_text
+    for word in ("the scores", "sheet", "legal moves", "play choice", "suggestion"):
+        assert word not in help_text, word  # the table's words a flipper refuses
+
+
 def test_end_of_input_stops_with_the_log_saved_and_exit_130(runner, tmp_path):
     log = tmp_path / "game.yaml"
     result = flip(runner, "--seed", "table-42", "--log", str(log), keys="\n\n")

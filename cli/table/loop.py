@@ -196,7 +196,8 @@ class Table:
         elif action == CHOICES and not rest:
             out.show(self._choices(player))
         elif action == HELP and not rest:
-            out.show([*adapter.help_text.splitlines(), *LOOP_HELP.splitlines(),
+            loop_words = LOOP_HELP.splitlines() if adapter.table_words else []
+            out.show([*adapter.help_text.splitlines(), *loop_words,
                       *(f"{w:<7} {text}" for w, (text, _) in extra.items())])
         elif action == SCORES and not rest:
             out.show(adapter.scores(self.session, out))

@@ -35,6 +35,8 @@ HELP_TEXT = """Enter (or f, n): reveal the next card
 u: take back the last card (the same card comes again)
 q: quit (the log is saved after every card;
    --resume LOG goes on with the same cards)
+help: this help
+The cards:
 3-6: cross that many stations in a row
 E2, E3: express, may jump over marked stations
 + (transfer): write the number of lines at the first free station
@@ -246,6 +248,7 @@ def _adapter_class() -> type:
         command = "scorepad vv flip"
         score_command = None  # a flipper's log holds cards, no scores: vv check reads it
         help_text = HELP_TEXT
+        table_words = False  # no moves to list, no scores, no sheets
         bare_numbers_pick = False
         confirm_chance = True  # each card waits for Enter
 
@@ -275,7 +278,7 @@ def _adapter_class() -> type:
                 return []
             self._shown = cards
             if not cards:
-                lines = ["Enter reveals the first card (help: the words)."]
+                lines = ["Press Enter to reveal the first card (type help for the other keys)."]
                 windows = windows_text(session)
                 return lines + ([windows] if windows else [])
             return card_block(session, view, big=self.big, glyphs=self.glyphs, again=True)

@@ -41,7 +41,7 @@ test: install
 test-fast: install
 	$(BIN)/python -m pytest -n $(TEST_JOBS) -m "not browser and not slow"
 
-# Each run builds two venvs with uv (its cache makes a second run take seconds): .venv-newest
+# Each run brings two venvs up to date with uv (its cache makes that take seconds): .venv-newest
 # with the newest release of every dependency, .venv-oldest with the lowest that
 # pyproject.toml allows for scorepad's own dependencies (uv's lowest-direct; what those pull
 # in is the newest that fits). Both run the command-line tests with warnings as errors.
@@ -54,10 +54,10 @@ DEPS_TESTS := tests/test_help.py tests/test_cli_manners.py tests/test_vocabulary
 test-deps: install
 	@for kind in $(DEPS_KINDS); do \
 	  venv=$(VENV)-$$kind; \
-	  if [ $$kind = oldest ]; then how="--resolution lowest-direct"; else how="--upgrade"; fi; \
+	  if [ $$kind = oldest ]; then how="--resolution lowest-direct"; else how=; fi; \
 	  echo "the command-line tests on the $$kind allowed releases ($$venv)"; \
 	  $(BIN)/uv venv -q --allow-existing --python $(BIN)/python $$venv && \
-	  $(BIN)/uv pip install -q --python $$venv/bin/python $$how -e '.[test,scan]' && \
+	  $(BIN)/uv pip install -q --upgrade --python $$venv/bin/python $$how -e '.[test,scan]' && \
 	  $$venv/bin/python -m pytest -n $(TEST_JOBS) -p no:cacheprovider \
 	    -m "not browser and not slow" $(DEPS_TESTS) || exit 1; \
 	done

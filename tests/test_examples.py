@@ -57,15 +57,18 @@ def _help_examples() -> list[str]:
     return found
 
 
-def _readme_examples() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S)
-    lines = [line.split("  #")[0].strip() for block in blocks for line in block.splitlines()]
+def _markdown_examples() -> list[str]:
+    """The commands of the shell blocks (```sh) of the README and the docs."""
+    lines = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for block in re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S):
+            lines += [line.split("  #")[0].strip() for line in block.splitlines()]
     return [line.replace(".venv/bin/scorepad", "scorepad") for line in lines
             if line.startswith(("scorepad ", ".venv/bin/scorepad "))]
 
 
-EXAMPLES = sorted(set(_help_examples()) | set(_readme_examples()))
+EXAMPLES = sorted(set(_help_examples()) | set(_markdown_examples()))
 
 
 def test_the_examples_are_found():
@@ -124,6 +127,8 @@ def _workspace(folder: Path, runner, args: list[str]) -> None:
     outputs = {args[i + 1] for i, a in enumerate(args[:-1])
                if a in ("-o", "--output", "--log", "--logs", "--html")}
     inputs = [a for a in args if re.search(r"\.(yaml|ttf)$", a) and a not in outputs]
+    if "<" in args:  # standard input from a file
+        inputs.append(args[args.index("<") + 1])
     if group == "voll-verplant" and any(a in inputs for a in ("game.yaml", "ann.yaml")):
         _vv_game(folder)
     if group == "voll-verplant" and command == "flip" and "--resume" in args:
@@ -133,11 +138,17 @@ def _workspace(folder: Path, runner, args: list[str]) -> None:
         runner.invoke(root, ["vv", "play", "berlin", "--players", "Ann,Bob", "--seed", SEED])
     for name in inputs:
         if name.endswith(".ttf"):
-            if not FONT.exists():
-                pytest.skip(f"no {FONT} here (make install brings it)")
-            shutil.copy(FONT, folder / name)
-        elif group == "voll-verplant" and command == "map":
+            font = Path(name) if name.startswith("/") else FONT
+            if not font.exists():
+                pytest.skip(f"no {font} here (make install brings it)")
+            if font != Path(name):
+                shutil.copy(font, folder / name)
+        elif group == "voll-verplant" and re.search(r"city|map", name):  # a map of one's own
             shutil.copy(ROOT / "rules/voll_verplant/data/maps/berlin.json", folder / name)
+        elif group == "voll-verplant" and not (folder / name).exists():  # another sheet
+            if not (folder / "ann.yaml").exists():
+                _vv_game(folder)
+            shutil.copy(folder / "ann.yaml", folder / name)
         elif group == "mille-fiori":
             shutil.copy(DATA / "mf_short.yaml", folder / name)
         elif group == "floris":  # several files are one game: a player each
@@ -157,7 +168,11 @@ def test_every_example_runs(example, runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     args = shlex.split(example, comments=True)[1:]
     _workspace(tmp_path, runner, args)
-    result = runner.invoke(root, args, input="")
+    stdin = ""
+    if "<" in args:
+        stdin = Path(args[args.index("<") + 1]).read_text()
+        args = args[:args.index("<")]
+    result = runner.invoke(root, args, input=stdin)
     allowed = {0, INTERACTIVE.get(_command(args), 0), REFUSALS.get(example, 0)}
     assert result.exit_code in allowed, (example, result.output[-800:])
     assert "Traceback" not in result.output

@@ -50,7 +50,7 @@ DEPS_TESTS := tests/test_help.py tests/test_cli_manners.py tests/test_vocabulary
   tests/test_installed.py tests/test_completion.py tests/test_links.py \
   tests/test_vv_sheet_cli.py tests/test_vv_cli_game.py tests/test_vv_play.py \
   tests/test_mf_cli.py tests/test_mf_play.py tests/test_floris_game.py \
-  tests/test_floris_tally.py tests/test_web_guard.py
+  tests/test_floris_tally.py tests/test_web_guard.py tests/test_examples.py
 test-deps: install
 	@for kind in $(DEPS_KINDS); do \
 	  venv=$(VENV)-$$kind; \

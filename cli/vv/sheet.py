@@ -140,15 +140,14 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
     except ScorepadError as err:
         raise err.in_file(name) from None
     if player is not None:
-        from scorepad.options import did_you_mean, match_name
+        from scorepad.options import match_name
 
         names = [s.player for s in sheets]
         try:  # ann, Ann, an: the one player meant, in any case or by a unique start
             player = match_name(player, names, what="player")
-        except ScorepadError:
-            players = ", ".join(names) or "none"
-            raise InputError(f"no player {player!r}{did_you_mean(player, names)} (players: "
-                             f"{players})", where=("--player",), source=name) from None
+        except ScorepadError as err:
+            message = err.message if names else f"no player {player!r} (players: none)"
+            raise InputError(message, where=("--player",), source=name) from None
         sheets = [s for s in sheets if s.player == player]
     if not sheets:
         raise ContentError("no player sheets to draw (the log records cards only)", source=name)

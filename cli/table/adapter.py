@@ -70,9 +70,10 @@ class Adapter:
     score_command: str | None = ""
     #: The move syntax, shown by ``help`` before the loop's own command words.
     help_text: str = ""
-    #: Whether ``help`` lists the loop's words for a game with players and scores (``?``,
-    #: ``#N``, ``s``, ``sheet``); a card flipper's help lists only what it accepts.
-    table_words: bool = True
+    #: The loop's words ``help`` lists (``loop.LOOP_HELP``): only those the tool accepts (a
+    #: card flipper lists its own keys in :attr:`help_text`; a tally has no list of moves).
+    loop_words: frozenset[str] = frozenset(
+        {"suggestion", "choices", "undo", "scores", "sheet", "help", "quit"})
     #: Whether a bare number picks a numbered choice (``#3`` always does). Off for a
     #: game whose moves are typed as numbers (a station id, a card count).
     bare_numbers_pick: bool = True

@@ -248,7 +248,7 @@ def _adapter_class() -> type:
         command = "scorepad vv flip"
         score_command = None  # a flipper's log holds cards, no scores: vv check reads it
         help_text = HELP_TEXT
-        table_words = False  # no moves to list, no scores, no sheets
+        loop_words: frozenset[str] = frozenset()  # its help_text says Enter, u, q and help
         bare_numbers_pick = False
         confirm_chance = True  # each card waits for Enter
 

@@ -96,17 +96,10 @@ def _shortened(err: click.UsageError) -> click.UsageError:
     """
     from scorepad.rules.common.errors import shortened_message
 
-    if isinstance(err, _NO_ARGS_IS_HELP):
+    if isinstance(err, click.exceptions.NoArgsIsHelpError):
         return err
     err.message = shortened_message(err.message)  # type: ignore[misc]  # Final in stubs only
     return err
-
-
-#: Click 8.2's error for a group run with no arguments (none before: 8.1 printed the help
-#: and exited 0).
-_NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = tuple(
-    getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
-    if hasattr(click.exceptions, name))
 
 
 def _module_exists(target: str) -> bool:

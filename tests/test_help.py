@@ -9,9 +9,8 @@ import pytest
 
 from scorepad.main import root
 
-#: Click 8.2 made a bare group a usage error (exit 2, help on stderr); 8.1 printed the help
-#: and exited 0. Either way the help is the whole page.
-BARE_EXIT = 2 if hasattr(click.exceptions, "NoArgsIsHelpError") else 0
+#: Since Click 8.2 a bare group is a usage error: exit 2, the whole help on stderr.
+BARE_EXIT = 2
 
 
 def _pages(group: click.Group, path: list[str]):

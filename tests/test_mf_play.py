@@ -106,7 +106,8 @@ def test_a_finished_game_says_so_without_resume(runner):
             {"player": "Ann", "card": "trade/swan/1", "action": {"place": "trade/0/swan"}}]}]}))
     result = play(runner, "--resume", "g.yaml")
     assert result.exit_code == 0
-    assert "The game is over." in result.output and "Winner: Ann" in result.output
+    assert "The game is over: a player has placed their last diamond." in result.output
+    assert "game over" not in result.output and "Winner: Ann" in result.output
     assert "--resume" not in result.output
     assert "Score it again:\nscorepad mf score g.yaml\n" in result.output
 

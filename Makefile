@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint typecheck check bench bench-web callgrind clean sheets fuzz
+.PHONY: install test test-fast test-deps lint typecheck check bench bench-web callgrind clean sheets fuzz
 
 install: $(STAMP)
 
@@ -31,8 +31,36 @@ $(STAMP): pyproject.toml
 # The tests are independent (temporary folders, servers on free ports), so two workers
 # (pytest-xdist) run them in about two thirds of the time on two cores.
 TEST_JOBS ?= 2
+# `make test` is the whole suite, then the command-line tests against the newest and the
+# oldest releases pyproject.toml allows (test-deps); `make test-fast` leaves out the browser
+# tests and the slow files (pytest markers `browser`, `slow`).
 test: install
 	$(BIN)/python -m pytest -n $(TEST_JOBS)
+	$(MAKE) --no-print-directory test-deps
+
+test-fast: install
+	$(BIN)/python -m pytest -n $(TEST_JOBS) -m "not browser and not slow"
+
+# Each run brings two venvs up to date with uv (its cache makes that take seconds): .venv-newest
+# with the newest release of every dependency, .venv-oldest with the lowest that
+# pyproject.toml allows for scorepad's own dependencies (uv's lowest-direct; what those pull
+# in is the newest that fits). Both run the command-line tests with warnings as errors.
+DEPS_KINDS ?= newest oldest
+DEPS_TESTS := tests/test_help.py tests/test_cli_manners.py tests/test_vocabulary.py \
+  tests/test_installed.py tests/test_completion.py tests/test_links.py \
+  tests/test_vv_sheet_cli.py tests/test_vv_cli_game.py tests/test_vv_play.py \
+  tests/test_mf_cli.py tests/test_mf_play.py tests/test_floris_game.py \
+  tests/test_floris_tally.py tests/test_web_guard.py tests/test_examples.py
+test-deps: install
+	@for kind in $(DEPS_KINDS); do \
+	  venv=$(VENV)-$$kind; \
+	  if [ $$kind = oldest ]; then how="--resolution lowest-direct"; else how=; fi; \
+	  echo "the command-line tests on the $$kind allowed releases ($$venv)"; \
+	  $(BIN)/uv venv -q --allow-existing --python $(BIN)/python $$venv && \
+	  $(BIN)/uv pip install -q --upgrade --python $$venv/bin/python $$how -e '.[test,scan]' && \
+	  $$venv/bin/python -m pytest -n $(TEST_JOBS) -p no:cacheprovider \
+	    -m "not browser and not slow" $(DEPS_TESTS) || exit 1; \
+	done
 
 lint: install typecheck
 	$(BIN)/ruff check cli rules sheets tests benchmarks
@@ -75,5 +103,5 @@ sheets: install
 	$(BIN)/scorepad vv sheet berlin
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(VENV)-newest $(VENV)-oldest build *.egg-info .pytest_cache .ruff_cache
 	find output -mindepth 1 ! -name .gitignore -delete

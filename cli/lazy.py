@@ -11,6 +11,10 @@ import importlib.util
 
 import click
 
+#: How much of a command's first sentence its group's ``--help`` lists: all of it, wrapped
+#: under the name where it is long (Click's default cuts it to the line with "...").
+SUMMARY_CHARS = 300
+
 
 class LazyGroup(click.Group):
     """A group mapping command names to ``"module:attribute"`` import paths.
@@ -49,6 +53,8 @@ class LazyGroup(click.Group):
             raise _shortened(err) from None
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
+        """The command ``args`` names, under the name the user typed (``vv``, not
+        ``voll-verplant``): its usage line and messages repeat the user's words."""
         typed = args[0] if args else ""
         if (typed and not typed.startswith("-") and self.get_command(ctx, typed) is None
                 and not ctx.resilient_parsing):
@@ -64,7 +70,8 @@ class LazyGroup(click.Group):
         name, cmd, rest = super().resolve_command(ctx, args)
         if cmd is not None:  # the command path, for the error boundary's one line
             ctx.meta.setdefault("scorepad.path", []).append(cmd.name)
-        return (cmd.name if cmd else name), cmd, rest
+        return (name if cmd is not None and name in self.aliases else
+                (cmd.name if cmd else name)), cmd, rest
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         short = {v: k for k, v in self.aliases.items()}
@@ -74,7 +81,7 @@ class LazyGroup(click.Group):
             if cmd is None or cmd.hidden:
                 continue
             label = f"{name}|{short[name]}" if name in short else name
-            rows.append((label, cmd.get_short_help_str(limit=60)))
+            rows.append((label, cmd.get_short_help_str(limit=SUMMARY_CHARS)))
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
@@ -82,9 +89,15 @@ class LazyGroup(click.Group):
 
 def _shortened(err: click.UsageError) -> click.UsageError:
     """Click's usage error with the values it quotes shortened (``No such command 'xxx…'``):
-    a 1 MB argument never becomes a 1 MB message."""
+    a 1 MB argument never becomes a 1 MB message.
+
+    A bare group's help (Click 8.2's ``NoArgsIsHelpError``, a usage error whose message is
+    the whole help page) is left as Click shows it: many lines, none of them user input.
+    """
     from scorepad.rules.common.errors import shortened_message
 
+    if isinstance(err, click.exceptions.NoArgsIsHelpError):
+        return err
     err.message = shortened_message(err.message)  # type: ignore[misc]  # Final in stubs only
     return err
 

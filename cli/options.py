@@ -52,8 +52,9 @@ def match_name(typed: str, known: Sequence[str], *, what: str = "name") -> str:
     if len(starts) > 1:
         raise ContentError(f"{what} {text!r} is ambiguous: {', '.join(starts)}")
     listed = ", ".join(known) if len(known) <= 12 else ", ".join(known[:12]) + ", ..."
-    raise ContentError(f"no {what} {text!r}{did_you_mean(text, known)}; "
-                       f"{what}s: {listed}")
+    close = did_you_mean(text, known)  # " (did you mean 'Ann'?)": inside the one bracket
+    hint = f"; {close.strip()[1:-1]}" if close else ""
+    raise ContentError(f"no {what} {text!r} ({what}s: {listed}{hint})")
 
 
 def parse_players(text: str, min_players: int = 1, max_players: int = 99) -> list[str]:

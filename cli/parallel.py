@@ -159,18 +159,49 @@ def run_games(work: Callable[..., Chunk[T]], args: tuple[Any, ...], games: int,
     ``work`` must be a module-level function (it is sent to worker processes, or to the
     Dask scheduler at ``cluster``). The progress bar shows when stderr is a terminal and
     ``quiet`` is not set.
+
+    Ctrl-C after some chunks raises :class:`Interrupted` with the accumulator of the games
+    played so far (the first ones: chunks are merged in order).
     """
     parts = chunks(games, chunk)
     jobs = default_jobs() if jobs is None else jobs
     total: T | None = None
-    with progress_bar(games, label, quiet=quiet) as bar:
-        for part, (result, files) in _results(work, args, parts, jobs, cluster):
-            if files:
-                _write(logs_dir, files)
-            total = result if total is None else total.merge(result)
-            bar.update(len(part))
+    done = 0
+    try:
+        with progress_bar(games, label, quiet=quiet) as bar:
+            for part, (result, files) in _results(work, args, parts, jobs, cluster):
+                if files:
+                    _write(logs_dir, files)
+                total = result if total is None else total.merge(result)
+                done += len(part)
+                bar.update(len(part))
+    except KeyboardInterrupt:
+        if total is None:
+            raise
+        raise Interrupted(total, done) from None
     assert total is not None
     return total
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_games` after some games: ``total`` is their accumulator
+    and ``games`` how many they are (games 0 to ``games - 1``). A command that does not
+    catch it stops as on any Ctrl-C."""
+
+    def __init__(self, total: Any, games: int) -> None:
+        super().__init__(f"interrupted after {games} games")
+        self.total, self.games = total, games
+
+
+def end_if_interrupted(played: int, asked: int) -> None:
+    """After the figures of a self-play run: when Ctrl-C cut it short (fewer games played
+    than asked), one line on stderr saying how many, and exit 130."""
+    if played < asked:
+        from scorepad.main import EXIT_INTERRUPTED
+
+        click.echo(f"interrupted after {played:,} of {asked:,} games: the figures are those "
+                   f"{played:,}", err=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
 
 
 def _write(folder: str | None, files: Sequence[tuple[str, str]]) -> None:

@@ -30,6 +30,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of a module that drives Chromium (imports ``web_browser.chromium``) is a
+    ``browser`` test: ``make test-fast`` leaves those out."""
+    from web_browser import chromium
+
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and getattr(module, "chromium", None) is chromium:
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     """A Click runner that keeps stderr apart from stdout."""

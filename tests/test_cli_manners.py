@@ -48,7 +48,7 @@ def test_names_match_in_any_case_or_by_a_unique_start():
     assert match_name("b", names) == "Bob"
     with pytest.raises(ContentError, match="'an' is ambiguous: Ann, Annette"):
         match_name("an", names, what="player")
-    with pytest.raises(ContentError, match=r"no player 'Bobby' \(did you mean 'Bob'\?\)"):
+    with pytest.raises(ContentError, match=r"^no player 'Bobby' \(players: Ann, Annette, Bob; did you mean 'Bob'\?\)$"):
         match_name("Bobby", names, what="player")
 
 

@@ -362,3 +362,10 @@ def test_the_tally_has_no_list_to_pick_from_and_no_winner_mid_game(runner, tmp_p
     players = read(log)["players"]
     assert players["Ann"]["bouquets"] == ["rose:3 lily:3"]
     assert not players["Bob"].get("bouquets")
+
+
+def test_help_lists_only_the_words_the_tally_accepts(runner, tmp_path):
+    result = tally(runner, ["help"], "--players", "Ann,Bob", "--log", str(tmp_path / "g.yaml"))
+    shown = result.output.split("> help\n", 1)[1]
+    assert "u       undo the last move" in shown and "end     final bouquets" in shown
+    assert "the legal moves, numbered" not in shown and "play choice N" not in shown

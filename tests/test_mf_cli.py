@@ -178,7 +178,9 @@ def test_play_a_whole_bot_game_to_the_final_table(runner, tmp_path):
     result = runner.invoke(root, ["mf", "play", "--players", "Ann,Bob", "--log", str(log)],
                            input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
-    assert "The game is over." in result.output  # the loop's words (was: Game over.)
+    # the end said once, with its reason (the step's own "game over" notice is left out)
+    assert result.output.count("The game is over: the deck cannot deal another round.") == 1
+    assert "! game over" not in result.output
     assert any(line.startswith("Winner") for line in result.output.splitlines()[-6:])
     scored = json.loads(runner.invoke(root, ["mf", "score", "--json", str(log)]).output)
     assert scored["finished"] is True
@@ -271,7 +273,7 @@ def test_play_a_whole_bot_game_tracking_the_display(runner, tmp_path):
                                   logged["rounds"][0]["start"], "--display", "--log", str(log)],
                            input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
-    assert "The game is over." in result.output
+    assert "The game is over: " in result.output
     saved = yaml.safe_load(log.read_text())
     assert saved["display"] == logged["display"]
     assert [r["turns"] for r in saved["rounds"]] == [r["turns"] for r in logged["rounds"]]

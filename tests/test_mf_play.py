@@ -106,7 +106,8 @@ def test_a_finished_game_says_so_without_resume(runner):
             {"player": "Ann", "card": "trade/swan/1", "action": {"place": "trade/0/swan"}}]}]}))
     result = play(runner, "--resume", "g.yaml")
     assert result.exit_code == 0
-    assert "The game is over." in result.output and "Winner: Ann" in result.output
+    assert "The game is over: a player has placed their last diamond." in result.output
+    assert "game over" not in result.output and "Winner: Ann" in result.output
     assert "--resume" not in result.output
     assert "Score it again:\nscorepad mf score g.yaml\n" in result.output
 
@@ -284,6 +285,17 @@ def test_a_wrong_answer_leaves_the_question_standing(runner):
     assert "Ann · number> 2" in out and "  Ann +1 workshops (group of 1)" in out
     turn = yaml.safe_load(Path("g.yaml").read_text())["rounds"][0]["turns"][0]
     assert turn["card"] == "workshops/quartz/2"
+
+
+def test_an_unknown_player_is_answered_with_the_players(runner):
+    """As in every game: "no player ... (players: ...)"; a mistyped card word still gets
+    the card words."""
+    result = play(runner, "--players", "Ann,Bob,Cid", "--log", "g.yaml",
+                  input=lines("dan w7 quartz 1", "quarz", "ann w7 quartz 1", "q"))
+    out = result.output
+    assert "Not read: no player 'dan' (players: Ann, Bob, Cid)" in out
+    assert "Not read: cannot read 'quarz' (try: w17 quartz" in out
+    assert "  Ann +1 workshops" in out
 
 
 def test_a_residences_card_goes_to_the_next_residence_without_a_question(runner):

@@ -14,6 +14,8 @@ from scorepad.main import root
 
 distributed = pytest.importorskip("distributed")
 
+pytestmark = pytest.mark.slow  # a Dask cluster and its workers: seconds a test
+
 
 @pytest.fixture(scope="module")
 def cluster():

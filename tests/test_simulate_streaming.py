@@ -127,8 +127,9 @@ def _run_with_terminal_stderr(args: list[str]) -> tuple[str, str]:
         if not chunk:
             break
         seen += chunk
-    out = proc.stdout.read().decode() if proc.stdout else ""
-    proc.wait(timeout=60)
+    with proc:  # closes its stdout (a ResourceWarning otherwise)
+        out = proc.stdout.read().decode() if proc.stdout else ""
+        proc.wait(timeout=60)
     os.close(leader)
     return out, seen.decode(errors="replace")
 

@@ -121,8 +121,8 @@ def test_sheet_scores_and_help_at_the_prompt(runner, tmp_path):
     result = toy(runner, tmp_path, input="\nsheet ANN\nsheet b\nsheet zed\nsheet Anne\ns\nhelp\nq\n")
     out = result.output
     assert "Ann: 2 of 10" in out and "Bob: 0 of 10" in out
-    assert "no player 'zed'; players: Ann, Bob" in out
-    assert "no player 'Anne' (did you mean 'Ann'?)" in out
+    assert "no player 'zed' (players: Ann, Bob)" in out
+    assert "no player 'Anne' (players: Ann, Bob; did you mean 'Ann'?)" in out
     assert " 1. Ann  2\n 2. Bob  0" in out
     assert "+N     add N (up to the roll)" in out and "u       undo the last move" in out
 

@@ -3,9 +3,13 @@ over 1,000 seeded games falls from Amsterdam through Berlin and Paris to Madrid.
 
 from __future__ import annotations
 
+import pytest
+
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
 from scorepad.rules.voll_verplant.simulate import play_game, summarize
+
+pytestmark = pytest.mark.slow  # 4,000 bot games: half a minute
 
 
 def test_greedy_mean_score_falls_from_amsterdam_to_madrid():

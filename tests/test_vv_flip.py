@@ -118,8 +118,8 @@ def test_whole_game_on_a_map_ends_after_the_last_window(runner, tmp_path, plain_
     assert "5 windows left, at least 5 rounds left" in block(result.stdout, 1)
     assert "1 window left, at least 1 round left" in block(result.stdout, 5)
     assert "1 window left, at least 1 round left" in block(result.stdout, 6)  # a free ride
-    assert "GAME OVER after round 7" in result.stdout
-    assert "--resume" not in result.stdout.split("GAME OVER")[1]  # a finished game
+    assert "The game is over after round 7" in result.stdout
+    assert "--resume" not in result.stdout.split("The game is over")[1]  # a finished game
     assert "may fill up sooner" not in result.stdout  # no special stations on this map
     assert log_cards(log) == TABLE_42[:7]
     assert read_mapping(log)["map"] == "maps/plain.yaml"  # relative to the log's folder
@@ -150,7 +150,7 @@ def test_special_stations_make_the_end_a_latest_end(runner, tmp_path, tiny_map_p
     # tiny: 5 windows and a special station; rounds 1-5 are five window cards
     assert [n for n, _ in rounds_shown(result.stdout)] == [1, 2, 3, 4, 5]
     assert "may fill up sooner" in flat(result.stdout)
-    assert "GAME OVER after round 5 at the latest" in flat(result.stdout)
+    assert "The game is over after round 5 at the latest" in flat(result.stdout)
 
 
 # -- undo, help, bad input -------------------------------------------------------------
@@ -187,6 +187,17 @@ def test_illegal_input_is_asked_again(runner, tmp_path):
     assert log_cards(log) == [5, 3]
 
 
+def test_the_flippers_help_lists_only_what_it_accepts(runner, tmp_path):
+    log = tmp_path / "game.yaml"
+    result = flip(runner, "--seed", "table-42", "--log", str(log), keys="help\nq\n")
+    out = result.stdout
+    assert "Press Enter to reveal the first card (type help for the other keys)." in out
+    help_text = out.split("> help\n", 1)[1].split("Enter: next card>", 1)[0]
+    assert "reveal the next card" in help_text and "take back the last card" in help_text
+    for word in ("the scores", "sheet", "legal moves", "play choice", "suggestion"):
+        assert word not in help_text, word  # the table's words a flipper refuses
+
+
 def test_end_of_input_stops_with_the_log_saved_and_exit_130(runner, tmp_path):
     log = tmp_path / "game.yaml"
     result = flip(runner, "--seed", "table-42", "--log", str(log), keys="\n\n")
@@ -216,7 +227,7 @@ def test_resume_continues_with_the_same_upcoming_cards(runner, tmp_path, plain_m
     assert "Resumed after 4 steps." in result.stdout
     # the same map came back from the log: the game still ends after round 7
     assert rounds_shown(result.stdout) == [(5, "4"), (6, "F"), (7, "T")]
-    assert "GAME OVER after round 7" in result.stdout
+    assert "The game is over after round 7" in result.stdout
     assert log_cards(log) == TABLE_42[:7]
     vv_check(runner, log)
 
@@ -247,7 +258,7 @@ def test_a_finished_game_is_not_continued(runner, tmp_path, plain_map):
          keys="\n" * 7)
     result = flip(runner, "--resume", str(log), keys="\n\n")
     assert result.exit_code == 0
-    assert rounds_shown(result.stdout) == [] and "GAME OVER after round 7" in result.stdout
+    assert rounds_shown(result.stdout) == [] and "The game is over after round 7" in result.stdout
     assert log_cards(log) == TABLE_42[:7]
 
 
@@ -464,7 +475,7 @@ def test_vv_score_on_the_log_of_flip_map_paris_is_one_line_not_a_traceback(runne
     log = tmp_path / "paris.yaml"
     result = flip(runner, "--seed", "table-42", "--map", "paris", "--log", str(log),
                   keys="\n" * 30)
-    assert result.exit_code == 0 and "GAME OVER" in result.stdout
+    assert result.exit_code == 0 and "The game is over after round" in result.stdout
     vv_check(runner, log)
     score = runner.invoke(root, ["vv", "score", str(log), *fmt])
     assert score.exit_code == 1
@@ -498,7 +509,7 @@ def test_a_map_given_on_resume_counts_the_windows_from_then_on(runner, tmp_path,
     flip(runner, "--seed", "table-42", "--log", str(log), keys="\n\n\n\n")
     result = flip(runner, "--resume", str(log), "--map", str(plain_map), keys="\n\n\n\n")
     assert result.exit_code == 0, result.output
-    assert "GAME OVER after round 7" in flat(result.stdout)
+    assert "The game is over after round 7" in flat(result.stdout)
     assert read_mapping(log)["map"] == "maps/plain.yaml"
     vv_check(runner, log)
     other = flip(runner, "--resume", str(log), "--map", "berlin")

@@ -103,10 +103,10 @@ def test_a_whole_solo_game(runner, tmp_path):
     assert "station 8 is special: one more number 3" in out
     assert "Line A complete: Ann (first bonus +5)" in out
     assert "Line B complete: Ann (first bonus +4)" in out
-    assert "GAME OVER after round 4" in out
+    assert "The game is over after round 4" in out
     assert "Ann: 10.5 points (rank 1)" in out
     assert f"Saved in {log}. Score it again: scorepad vv score {log}" in flat(out)
-    assert "--resume" not in out.split("GAME OVER")[1]  # a finished game says so
+    assert "--resume" not in out.split("The game is over")[1]  # a finished game says so
     # The log passes check and scores what the table showed.
     check = runner.invoke(root, ["vv", "check", str(log)])
     assert check.exit_code == 0 and "finished" in check.stdout and "not finished" not in check.stdout
@@ -149,6 +149,11 @@ def test_a_whole_three_player_game(runner, tmp_path):
     assert "Ann: no free window, nothing to do this round" in out
     assert "Bob: no free window, nothing to do this round" in out
     assert "Shared victory: Bob, Cid" in out
+    # The end is said once, and the players are listed by rank (seat order within one).
+    assert out.count("The game is over") == 1 and "GAME OVER" not in out
+    end = out.split("The game is over after round 5: no wagon window is left.")[1]
+    assert [line.split(":")[0] for line in end.splitlines() if "points (rank" in line] == \
+        ["Bob", "Cid", "Ann"]
     # Everything the table shows fits the terminal (60 columns here; but the path).
     shown = [line for line in out.splitlines() if str(log) not in line]
     assert max(len(line) for line in shown) <= 60
@@ -177,8 +182,19 @@ def test_illegal_answers_are_refused_with_the_reason_and_asked_again(runner, tmp
     assert "a number 5 card is played on a line" in flat(out)
     assert "Not allowed: a line must be chosen: 5 wagon windows are still free" in flat(out)
     assert "  4. R ccw 4  crosses 7 9 6 8; special 8" in out  # the choices, numbered
-    assert "K ccw 4  a ring line" in out                      # the help
+    assert "J ccw 4  a ring line (Berlin's J" in out          # the help
     assert "Ann: -4.5 points, 5 of 5 windows free" in out      # the sheet: 9 empty
+    assert scored(runner, tmp_path / "g.yaml")["players"][0]["total"] == 10.5
+
+
+def test_crosses_on_a_transfer_card_are_refused_in_the_players_words(runner, tmp_path):
+    answers = ["A 3", "R 2", "A", "B 1", "Z 1", "B", "B"]  # round 3 is the transfer card
+    result = play(runner, new_game_args(tmp_path / "g.yaml"), answers)
+    assert result.exit_code == 0, result.output
+    out = flat(result.stdout)
+    assert "Not read: line B takes no number of crosses on a transfer card: type B" in out
+    assert "Not read: line Z: no such line (the map has A, B, R)" in out  # no "type Z"
+    assert "type Z" not in out and "`crosses`" not in out
     assert scored(runner, tmp_path / "g.yaml")["players"][0]["total"] == 10.5
 
 
@@ -246,7 +262,7 @@ def test_quit_stops_and_resuming_a_finished_game_shows_the_result(runner, tmp_pa
     play(runner, ["--resume", str(log)], SOLO[1:])
     result = play(runner, ["--resume", str(log)], [])
     assert result.exit_code == 0
-    assert "GAME OVER after round 4" in result.stdout and "Score: 10.5" in result.stdout
+    assert "The game is over after round 4" in result.stdout and "Score: 10.5" in result.stdout
     assert "> " not in result.stdout  # nothing was asked
 
 

@@ -29,6 +29,9 @@ np = pytest.importorskip("numpy")
 
 from scan_photos import make_photo  # noqa: E402  (needs cv2)
 
+# photos drawn, printed and read: 15-80 s a test on a loaded two-core machine
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory) -> Path:

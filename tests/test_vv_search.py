@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
 from vv_helpers import TINY, tiny
 
 from scorepad.main import root
@@ -28,6 +29,7 @@ def cards(*codes):
     return [parse_card(c) for c in codes]
 
 
+@pytest.mark.slow  # a hundred games of each bot: half a minute
 def test_search_beats_greedy_on_the_same_seeds():
     # Per game the two bots differ by up to ±20 points either way; over 200 games a map
     # the search wins by 6-9 (README). Ten games a map with the README's budget: the

@@ -204,6 +204,18 @@ def test_typography():
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_no_legend_entry_reads_as_cut_off(lang):
+    """Each entry is a whole phrase: none ends on a possessive, a colon or a word that
+    points at what follows ("badge on a stub: that station's" read as cut off)."""
+    from scorepad.sheets.labels import WORDS
+
+    for key in (k for k in WORDS if k.startswith("vv.legend_")):
+        text = label(key, lang).rstrip()
+        assert not re.search(r"('s|:|\b(that|this|of|dieser|de cette|de|du))$", text), (key, text)
+    assert label("vv.legend_stub", "en") == "badge on a stub: the station at its end"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_floris_pad_title_follows_the_language(tmp_path, lang):
     from click.testing import CliRunner
 

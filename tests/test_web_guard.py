@@ -360,3 +360,9 @@ def test_a_running_games_seed_reaches_no_phone(tmp_path):
         c.post(f"/api/games/{game['id']}/end?t={tok(game['host'])}")
         assert c.get(f"/api/games/{game['id']}?t={tok(links[1])}").json()["game"]["seed"] \
             == "secret-1"
+
+
+@pytest.mark.parametrize("path", ["/static/x%00.js", "/static/games/x%00.js"])
+def test_a_static_path_with_a_nul_byte_is_not_found(client, path):
+    """Starlette before 1.0 handed it to the file system (a ValueError, answered 500)."""
+    assert client.get(path).status_code == 404

@@ -12,7 +12,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
+import pytest  # noqa: E402
 from web_load import load  # noqa: E402
+
+pytestmark = pytest.mark.slow  # 5 tables of phones under load: seconds a test
 
 
 def test_every_phone_gets_every_step():

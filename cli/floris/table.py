@@ -83,6 +83,8 @@ class FlorisAdapter(Adapter):
     command = "scorepad floris tally"
     help_text = HELP
     bare_numbers_pick = False   # "2" answers "cards left in hand", it never picks choice 2
+    # bouquets are typed, never picked from a numbered list: no ? and #N in its help
+    loop_words = frozenset({"suggestion", "undo", "scores", "sheet", "help", "quit"})
 
     def __init__(self) -> None:
         self._ending_at: tuple[Any, ...] | None = None   # the steps "end" was typed after

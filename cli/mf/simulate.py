@@ -66,7 +66,7 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
     import time
 
     from scorepad.io import emit_json
-    from scorepad.parallel import run_games
+    from scorepad.parallel import Interrupted, end_if_interrupted, run_games
 
     from .common import load_rules
 
@@ -74,16 +74,23 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
     names = _bots(bot_text)
     seats = [names[i % len(names)] for i in range(players)]
     started = time.perf_counter()
-    tally = run_games(play_chunk, (players, seed, seats, rules, logs_dir is not None), games,
-                      jobs, label=f"Mille Fiori: {players} players", quiet=as_json,
-                      chunk=CLUSTER_CHUNK if cluster else CHUNK, cluster=cluster,
-                      logs_dir=logs_dir)
+    asked = games
+    try:
+        tally = run_games(play_chunk, (players, seed, seats, rules, logs_dir is not None),
+                          games, jobs, label=f"Mille Fiori: {players} players", quiet=as_json,
+                          chunk=CLUSTER_CHUNK if cluster else CHUNK, cluster=cluster,
+                          logs_dir=logs_dir)
+    except Interrupted as stop:  # Ctrl-C: the figures of the games played, then exit 130
+        tally, games = stop.total, stop.games
     elapsed = time.perf_counter() - started
     data = {"players": players, "games": games, "bot": ",".join(seats), "seed": seed,
             **tally.figures()}
+    if games < asked:
+        data["interrupted"] = {"games": games, "of": asked}
     ended = data["ended_by"]
     if as_json:
         click.echo(emit_json(data))
+        end_if_interrupted(games, asked)
         return
     click.echo(f"{games} games, {players} players, bots {data['bot']}, seed {seed} "
                f"({games / elapsed:.0f} games/s)")
@@ -94,6 +101,7 @@ def simulate_cmd(players: int, games: int, seed: str, bot_text: str, logs_dir: s
     click.echo(f"games ended by the deck: {ended['deck']}, by a last diamond: {ended['diamonds']}")
     click.echo("win share by seat: " + ", ".join(
         f"{i + 1}: {w}" for i, w in enumerate(data["win_share"])))
+    end_if_interrupted(games, asked)
 
 
 #: Games per chunk: here, and on a cluster (about a second of a worker's time).

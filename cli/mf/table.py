@@ -269,7 +269,10 @@ class MilleFioriAdapter(Adapter):
         g = after.state.g
         if player is None:
             return [f"Display: {display_text(g)}"]
-        lines = event_lines(after.events())
+        events = after.events()
+        if after.is_over():  # the end is said once, by over(), with its reason
+            events = [e for e in events if e["type"] != "end"]
+        lines = event_lines(events)
         place = move.get("action", {}).get("place", "") if isinstance(move, Mapping) else ""
         if place.startswith("harbor/"):  # a harbor diamond scores only when its row fills:
             lines.insert(0, f"  {player}: diamond on {place}")  # say where it went
@@ -305,6 +308,11 @@ class MilleFioriAdapter(Adapter):
             lines += pack(parts, view.width, head="   ", indent="   ")
         lines.append(table[-1])  # Winner(s) or Leading
         return lines
+
+    def over(self, session: Session) -> str:
+        why = ("a player has placed their last diamond" if session.state.g.ending
+               else "the deck cannot deal another round")
+        return f"The game is over: {why}."
 
     def final(self, session: Session, view: View) -> list[str]:
         return self.scores(session, view)

@@ -70,6 +70,10 @@ class Adapter:
     score_command: str | None = ""
     #: The move syntax, shown by ``help`` before the loop's own command words.
     help_text: str = ""
+    #: The loop's words ``help`` lists (``loop.LOOP_HELP``): only those the tool accepts (a
+    #: card flipper lists its own keys in :attr:`help_text`; a tally has no list of moves).
+    loop_words: frozenset[str] = frozenset(
+        {"suggestion", "choices", "undo", "scores", "sheet", "help", "quit"})
     #: Whether a bare number picks a numbered choice (``#3`` always does). Off for a
     #: game whose moves are typed as numbers (a station id, a card count).
     bare_numbers_pick: bool = True
@@ -171,8 +175,12 @@ class Adapter:
         """The running scores, rank by rank."""
         return score_lines(session.score(), view)
 
+    def over(self, session: Session) -> str:
+        """The one line that says the game has ended (a game may say when and why)."""
+        return "The game is over."
+
     def final(self, session: Session, view: View) -> list[str]:
-        """What is shown when the game has ended."""
+        """What is shown when the game has ended, after :meth:`over`'s line."""
         score = session.score()
         winners = score.get("winners") or []
         label = "Winner" if len(winners) == 1 else "Winners"

@@ -47,15 +47,18 @@ UNDO, QUIT, CHOICES, HELP, SCORES, SHEET = "undo", "quit", "choices", "help", "s
 WORDS = {"u": UNDO, "undo": UNDO, "q": QUIT, "quit": QUIT, "exit": QUIT,
          "?": CHOICES, "moves": CHOICES, "h": HELP, "help": HELP,
          "s": SCORES, "score": SCORES, "scores": SCORES, "sheet": SHEET}
-LOOP_HELP = """\
-Enter   take the suggestion in [ ]
-?       the legal moves, numbered
-#N      play choice N
-u       undo the last move
-s       the scores
-sheet   your full sheet (sheet NAME)
-help    this help
-q       save and quit"""
+#: The loop's own words for ``help``, each under the name an adapter accepts it by
+#: (:attr:`~scorepad.table.adapter.Adapter.loop_words`).
+LOOP_HELP = (
+    ("suggestion", "Enter   take the suggestion in [ ]"),
+    ("choices", "?       the legal moves, numbered"),
+    ("choices", "#N      play choice N"),
+    ("undo", "u       undo the last move"),
+    ("scores", "s       the scores"),
+    ("sheet", "sheet   your full sheet (sheet NAME)"),
+    ("help", "help    this help"),
+    ("quit", "q       save and quit"),
+)
 
 
 class _Quit(Exception):
@@ -138,7 +141,7 @@ class Table:
         except Exception:
             self._save_after_error()
             raise
-        out.show(["", out.paint("The game is over.", bold=True)])
+        out.show(["", out.paint(self.adapter.over(self.session), bold=True)])
         out.show(self.adapter.final(self.session, out))
         if self.adapter.score_command is None:
             out.show(f"Saved in {self.path}.")
@@ -205,7 +208,8 @@ class Table:
         elif action == CHOICES and not rest:
             out.show(self._choices(player))
         elif action == HELP and not rest:
-            out.show([*adapter.help_text.splitlines(), *LOOP_HELP.splitlines(),
+            loop_words = [text for word, text in LOOP_HELP if word in adapter.loop_words]
+            out.show([*adapter.help_text.splitlines(), *loop_words,
                       *(f"{w:<7} {text}" for w, (text, _) in extra.items())])
         elif action == SCORES and not rest:
             out.show(adapter.scores(self.session, out))

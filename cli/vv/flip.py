@@ -35,6 +35,8 @@ HELP_TEXT = """Enter (or f, n): reveal the next card
 u: take back the last card (the same card comes again)
 q: quit (the log is saved after every card;
    --resume LOG goes on with the same cards)
+help: this help
+The cards:
 3-6: cross that many stations in a row
 E2, E3: express, may jump over marked stations
 + (transfer): write the number of lines at the first free station
@@ -182,9 +184,9 @@ def over_text(session: Session) -> str:
     """The game-over announcement."""
     rounds = len(session.state.cards)
     if session.state.core is not None and session.state.core.network.special_mask:
-        return (f"GAME OVER after round {rounds} at the latest: no player can have a free "
-                "wagon window left.")
-    return f"GAME OVER after round {rounds}: every wagon window is filled."
+        return (f"The game is over after round {rounds} at the latest: no player can have "
+                "a free wagon window left.")
+    return f"The game is over after round {rounds}: every wagon window is filled."
 
 
 def reshuffle_text(deck_size: int) -> str:
@@ -246,6 +248,7 @@ def _adapter_class() -> type:
         command = "scorepad vv flip"
         score_command = None  # a flipper's log holds cards, no scores: vv check reads it
         help_text = HELP_TEXT
+        loop_words: frozenset[str] = frozenset()  # its help_text says Enter, u, q and help
         bare_numbers_pick = False
         confirm_chance = True  # each card waits for Enter
 
@@ -275,7 +278,7 @@ def _adapter_class() -> type:
                 return []
             self._shown = cards
             if not cards:
-                lines = ["Enter reveals the first card (help: the words)."]
+                lines = ["Press Enter to reveal the first card (type help for the other keys)."]
                 windows = windows_text(session)
                 return lines + ([windows] if windows else [])
             return card_block(session, view, big=self.big, glyphs=self.glyphs, again=True)
@@ -288,8 +291,11 @@ def _adapter_class() -> type:
         def scores(self, session: Session, view: View) -> list[str]:
             return ["A card flipper keeps no scores."]
 
+        def over(self, session: Session) -> str:
+            return over_text(session)
+
         def final(self, session: Session, view: View) -> list[str]:
-            return [view.paint(over_text(session), "red", bold=True)]
+            return []
 
     return FlipAdapter
 

@@ -169,14 +169,20 @@ def _adapter_class() -> type:
                                     marked_sheets(state)[session.players.index(player)],
                                     view.width)
 
-        def final(self, session: Session, view: View) -> list[str]:
+        def over(self, session: Session) -> str:
             state = core(session)
             why = ("a player has no wagon window left" if state.rules.game_end == "any_full"
                    else "no wagon window is left")
-            lines = [f"GAME OVER after round {state.rounds}: {why}.", ""]
+            return f"The game is over after round {state.rounds}: {why}."
+
+        def final(self, session: Session, view: View) -> list[str]:
+            state = core(session)
+            lines = [""]
             sheets = marked_sheets(state)
             score = session.score()
-            for entry, sheet in zip(score["players"], sheets, strict=True):
+            ranked = sorted(zip(score["players"], sheets, strict=True),
+                            key=lambda pair: pair[0]["rank"])  # seat order within a rank
+            for entry, sheet in ranked:
                 lines += [f"{entry['name']}: {words.number_text(entry['total'])} points "
                           f"(rank {entry['rank']})", f"  {words.score_line(sheet)}"]
             winners = score["winners"]
@@ -238,7 +244,7 @@ def play_cmd(map_ref: str | None, players: list[str] | None, seed: str | None,
     """Play at a digital table: the engine keeps every sheet and checks every move.
 
     Each round shows the card; each player then types a move: A 3 (line A, 3 crosses),
-    A (the most), K ccw 4 (a ring), B (a transfer on B), 17 (free ride to station 17),
+    A (the most), J ccw 4 (a ring: J on Berlin), B (a transfer on B), 17 (free ride to station 17),
     - (decline the free ride). Enter takes the suggestion shown in [ ]; ? lists the
     choices (#N plays one), help explains, sheet NAME shows a sheet, s the scores, u
     undoes the last move, q saves and quits. Illegal moves are refused with the rule's

@@ -66,8 +66,8 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
     Example:
       scorepad vv sheet berlin                      # output/berlin.pdf
       scorepad vv sheet paris --lang fr --pages 20 -o pad.pdf
-      scorepad vv sheet my-city.yaml -o my-city.svg --paper letter
-      scorepad vv sheet tokyo.yaml --font /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
+      scorepad vv sheet amsterdam -o amsterdam.svg --paper letter
+      scorepad vv sheet madrid --lang de --font DejaVuSans.ttf
     """
     from scorepad.io import display_name
     from scorepad.rules.common.errors import InputError, ScorepadError
@@ -140,15 +140,14 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
     except ScorepadError as err:
         raise err.in_file(name) from None
     if player is not None:
-        from scorepad.options import did_you_mean, match_name
+        from scorepad.options import match_name
 
         names = [s.player for s in sheets]
         try:  # ann, Ann, an: the one player meant, in any case or by a unique start
             player = match_name(player, names, what="player")
-        except ScorepadError:
-            players = ", ".join(names) or "none"
-            raise InputError(f"no player {player!r}{did_you_mean(player, names)} (players: "
-                             f"{players})", where=("--player",), source=name) from None
+        except ScorepadError as err:
+            message = err.message if names else f"no player {player!r} (players: none)"
+            raise InputError(message, where=("--player",), source=name) from None
         sheets = [s for s in sheets if s.player == player]
     if not sheets:
         raise ContentError("no player sheets to draw (the log records cards only)", source=name)

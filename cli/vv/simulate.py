@@ -61,13 +61,13 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
     Example:
       scorepad vv simulate berlin --games 1000 --bot greedy --json
       scorepad vv simulate paris --games 100 --bot search --rollouts 8
-      scorepad vv simulate madrid --games 100000 --bot search --cluster tcp://10.0.0.5:8786
+      scorepad vv simulate madrid --games 100000 --cluster tcp://10.0.0.5:8786
     """
     import time
     from pathlib import Path
 
     from scorepad.io import emit_json
-    from scorepad.parallel import run_games
+    from scorepad.parallel import Interrupted, end_if_interrupted, run_games
 
     from .common import load_network, load_rules, map_entry
 
@@ -83,9 +83,14 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
 
         player = SearchBot(Budget(rollouts, budget))
     chunk = (CLUSTER_CHUNK if cluster else CHUNK)[bot]
-    tally = run_games(play_chunk, (network, rules, names, player, seed, bool(logs_dir), log_map),
-                      games, jobs, label=f"{network.name}: {bot} bot", quiet=as_json,
-                      chunk=max(1, chunk // players), cluster=cluster, logs_dir=logs_dir)
+    asked = games
+    try:
+        tally = run_games(play_chunk,
+                          (network, rules, names, player, seed, bool(logs_dir), log_map),
+                          games, jobs, label=f"{network.name}: {bot} bot", quiet=as_json,
+                          chunk=max(1, chunk // players), cluster=cluster, logs_dir=logs_dir)
+    except Interrupted as stop:  # Ctrl-C: the figures of the games played, then exit 130
+        tally, games = stop.total, stop.games
     elapsed = time.perf_counter() - start
     stats = tally.stats()
     data = {"map": network.id, "players": players, "games": games, "bot": bot, "seed": seed,
@@ -95,8 +100,11 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
             "games_per_second": round(games / elapsed, 1) if elapsed else None}
     if bot == "search":
         data["rollouts"] = rollouts
+    if games < asked:
+        data["interrupted"] = {"games": games, "of": asked}
     if as_json:
         click.echo(emit_json(data))
+        end_if_interrupted(games, asked)
         return
     spent = f" ({rollouts} rollouts)" if bot == "search" else ""
     click.echo(f"{network.name}: {games} game{'s' if games != 1 else ''}, {players} player"
@@ -109,6 +117,7 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
                if elapsed else "")
     if logs_dir:
         click.echo(f"  logs written to {logs_dir}/")
+    end_if_interrupted(games, asked)
 
 
 #: Games per chunk by bot, for worker processes here (about 0.1-0.5 s of work: a chunk's

@@ -29,6 +29,7 @@ when the step could not be saved (and so was not played). No answer names a file
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 from collections.abc import Iterable, Mapping
@@ -67,6 +68,17 @@ from .models import Check, CreateGame, Retract, Step, Undo
 from .scan import scan_routes
 
 STATIC = Path(__file__).parent / "static"
+
+
+class _Static(StaticFiles):
+    """Starlette's static files, where a path holding a NUL byte is not found (404):
+    Starlette before 1.0 passes it to the file system, whose ValueError was a 500."""
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        if "\x00" in path:
+            return "", None
+        return super().lookup_path(path)
+
 #: Headers of every page: tokens are in page URLs, so no referrer ever leaves with them.
 PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                 "X-Content-Type-Options": "nosniff",
@@ -220,8 +232,8 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Route("/api/games/{game_id}/end", end, methods=["POST"]),
         Route("/api/games/{game_id}/events", events),
         *scan_routes(host),  # "photograph my sheet" (cli/web/scan.py)
-        Mount("/static/games", StaticFiles(directory=pages, check_dir=False), name="pages"),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static/games", _Static(directory=pages, check_dir=False), name="pages"),
+        Mount("/static", _Static(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = {
         Forbidden: _forbidden, ScorepadError: _refused, NotSaved: _not_saved,

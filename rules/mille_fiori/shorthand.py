@@ -100,6 +100,8 @@ def parse_entry(text: str, names: Sequence[str], b: Board) -> Entry:
             first.lower() in (n.lower() for n in names) or _classify(first, words, b) is None):
         entry.player = match_player(first, names)
         tokens = tokens[1:]
+    elif _names_a_player(first, words, b):
+        raise ContentError(f"no player {first!r} (players: {', '.join(names)})")
     for token in tokens:
         kind = _classify(token, words, b)
         if kind is None:
@@ -107,6 +109,18 @@ def parse_entry(text: str, names: Sequence[str], b: Board) -> Entry:
                                "n3 coin, h2, ship goblet 4, none)")
         _merge(entry, kind, token, b)
     return entry
+
+
+def _names_a_player(token: str, words: dict[str, tuple[int, int]], b: Board) -> bool:
+    """Whether a first word that is no player's name was meant as one: a word of letters
+    that no card word is close to (``dan``, not ``quarz``), so the answer names the
+    players there are instead of the card words."""
+    import difflib  # here: only an unreadable line needs it
+
+    if not token.isalpha() or _classify(token, words, b) is not None:
+        return False
+    known = [*words, *SHIP_WORDS, *EMPTY_WORDS]
+    return not difflib.get_close_matches(token.lower(), known, n=1, cutoff=0.75)
 
 
 def _classify(token: str, words: dict[str, tuple[int, int]], b: Board) -> tuple | None:

@@ -1,7 +1,7 @@
 """Voll verplant as text at the table: what ``vv play`` reads and shows, without any I/O.
 
 * The compact move syntax (:func:`read_move`): ``A 3`` (line A, 3 crosses), ``A`` (the
-  most crosses), ``A 0`` (fill the window, cross nothing), ``K ccw 4`` (a ring and its
+  most crosses), ``A 0`` (fill the window, cross nothing), ``J ccw 4`` (a ring and its
   direction), ``17`` (free ride to station 17), ``-`` (decline the free ride), read into
   the log's notation. It only reads: whether a move is legal is the engine's to say.
 * :func:`explicit` writes a move as ``vv play`` logs it (crosses counted, a ring's
@@ -36,7 +36,7 @@ WIDTH = 60  # the widest a view is drawn unless told otherwise
 SYNTAX_HELP = """A 3      line A, 3 crosses (fewer is allowed)
 A        line A, the most crosses the card allows
 A 0      fill a window of A, cross nothing
-K ccw 4  a ring line: cw or ccw (default cw)
+J ccw 4  a ring line (Berlin's J, Madrid's F): cw or ccw (default cw)
 B        with a transfer card: + on line B
 17       free ride: cross station 17
 -        decline the free ride"""
@@ -84,10 +84,18 @@ def explicit(state: GameState, player: int, data: Mapping[str, Any]) -> dict[str
     """``data`` as ``vv play`` logs it: a number or express card's crosses counted
     ("the most" is the most among the engine's legal steps on that line), a ring's
     direction named. A move the engine would refuse is returned as it is, so the
-    engine gives the reason. Ids are read by the notation edge (ContentError for an
+    engine gives the reason; crosses typed on a transfer card are refused here, in the
+    player's words (InputError). Ids are read by the notation edge (ContentError for an
     unknown line or station)."""
     card = state.card
     assert card is not None
+    if card.kind == TRANSFER and "crosses" in data:
+        line = str(data.get("line"))
+        if line in state.network.line_index:
+            raise InputError(f"line {line} takes no number of crosses on a transfer card: "
+                             f"type {line}")
+        # a line the map lacks: the notation edge names the lines there are
+        data = {key: value for key, value in data.items() if key != "crosses"}
     step = step_from_data(state.network, card, dict(data))
     if card.kind in (NUMBER, EXPRESS) and step.line >= 0 and step.crosses < 0:
         reach = [m.crosses for m in engine.legal_next(state, player)
@@ -106,7 +114,7 @@ def move_data(network: Network, card: Card, move: Move) -> dict[str, Any]:
 # --- the moves in the table's words -----------------------------------------------------
 
 def move_text(network: Network, card: Card, data: Mapping[str, Any]) -> str:
-    """A step in the compact syntax (what a player would type): ``A 3``, ``K cw 4``,
+    """A step in the compact syntax (what a player would type): ``A 3``, ``J cw 4``,
     ``B`` (transfer), ``17``, ``-``; ``nothing`` for the empty move of a full sheet."""
     if card.kind == FREE:
         station = data.get("station")

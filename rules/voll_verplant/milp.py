@@ -115,8 +115,11 @@ def _cpsat(model: Model, seconds: float, workers: int) -> Result:
     if status == cp_model.INFEASIBLE:
         raise ValueError("the model has no solution")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # a bound, maybe
-        bound = solver.BestObjectiveBound() if status == cp_model.UNKNOWN else None
-        return Result(None, None, bound, False, took)
+        # (no bound either: CP-SAT's is meaningless before its search has begun)
+        if hint is None:
+            return Result(None, None, None, False, took)
+        # out of time before the search began (a busy machine): the hint is a solution
+        return Result(hint, value(hint, model.objective), None, False, took)
     values = [int(solver.Value(x)) for x in xs]
     return Result(values, solver.ObjectiveValue(), solver.BestObjectiveBound(),
                   status == cp_model.OPTIMAL, took)

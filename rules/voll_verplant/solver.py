@@ -488,12 +488,13 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
     check_modelled(network, rules, players)
     model, read = build(network, rules, card_at, others_done, hint)
     result: Result = solve(model, seconds, backend)
-    if result.values is None or result.objective is None or result.bound is None:
+    if result.values is None or result.objective is None:
         return None
     plan = read(result.values)
     top = ceiling(network, _schedule(card_at, network.total_windows).line_cards)
-    return Solution(plan.rounds, result.objective / 2, min(top, _floor_half(result.bound)),
-                    result.optimal, result.seconds)
+    if result.bound is not None:
+        top = min(top, _floor_half(result.bound))
+    return Solution(plan.rounds, result.objective / 2, top, result.optimal, result.seconds)
 
 
 def _floor_half(bound: float) -> float:

@@ -89,28 +89,28 @@ def _cpsat(model: Model, seconds: float, workers: int) -> Result:
     except ImportError as err:
         raise MissingSolver("ortools") from err
     cp = cp_model.CpModel()
-    xs = [cp.NewIntVar(lo, hi, "") for lo, hi in zip(model.lower, model.upper, strict=True)]
+    xs = [cp.new_int_var(lo, hi, "") for lo, hi in zip(model.lower, model.upper, strict=True)]
     for expr, lo, hi in model.rows:
         total = sum(c * xs[v] for v, c in expr.items())
         if lo == hi:
-            cp.Add(total == int(lo))
+            cp.add(total == int(lo))
         else:
             if lo > -INF:
-                cp.Add(total >= int(lo))
+                cp.add(total >= int(lo))
             if hi < INF:
-                cp.Add(total <= int(hi))
-    cp.Maximize(sum(c * xs[v] for v, c in model.objective.items()))
+                cp.add(total <= int(hi))
+    cp.maximize(sum(c * xs[v] for v, c in model.objective.items()))
     hint = _completed_hint(cp_model, cp, xs, model.hint) if model.hint else None
     for i, x in enumerate(xs):
         if hint is not None:
-            cp.AddHint(x, hint[i])
+            cp.add_hint(x, hint[i])
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.1, seconds)
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = 1
     solver.parameters.linearization_level = 2
     start = time.perf_counter()
-    status = solver.Solve(cp)
+    status = solver.solve(cp)
     took = time.perf_counter() - start
     if status == cp_model.INFEASIBLE:
         raise ValueError("the model has no solution")
@@ -120,8 +120,8 @@ def _cpsat(model: Model, seconds: float, workers: int) -> Result:
             return Result(None, None, None, False, took)
         # out of time before the search began (a busy machine): the hint is a solution
         return Result(hint, value(hint, model.objective), None, False, took)
-    values = [int(solver.Value(x)) for x in xs]
-    return Result(values, solver.ObjectiveValue(), solver.BestObjectiveBound(),
+    values = [int(solver.value(x)) for x in xs]
+    return Result(values, solver.objective_value, solver.best_objective_bound,
                   status == cp_model.OPTIMAL, took)
 
 
@@ -129,15 +129,15 @@ def _completed_hint(cp_model, cp, xs, hint: dict[int, int]) -> list[int] | None:
     """Every variable's value in the solution the (partial) hint determines: the model
     with the hinted variables fixed, solved alone (propagation settles the rest at once).
     CP-SAT takes a complete hint as its first solution, where it may lose a partial one."""
-    fixed = cp.Clone()
+    fixed = cp.clone()
     for v, value in hint.items():
-        fixed.Add(xs[v] == value)
+        fixed.add(xs[v] == value)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = 5.0
     solver.parameters.num_workers = 1
-    if solver.Solve(fixed) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if solver.solve(fixed) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    return [int(solver.Value(x)) for x in xs]
+    return [int(solver.value(x)) for x in xs]
 
 
 def _highs(model: Model, seconds: float) -> Result:

@@ -97,7 +97,7 @@ def _optimum_text(data: dict[str, Any], network: Network) -> list[str]:
               help="The map for --seed, or for a flipper's log that names none.")
 @rollouts_option(8, "Rollouts for every candidate step (more: a better search, slower).")
 @search_budget_option("Stop searching widely after this long, and give the solver as "
-                      "long again (default: 60 s; it stops sooner once it proves the best). "
+                      "long again (default: 20 s; it stops sooner once it proves the best). "
                       "The answer then depends on the machine; --rollouts alone is "
                       "repeatable unless the solver runs out of time.")
 @json_option("Print the analysis as JSON.")
@@ -206,7 +206,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
 
 
 #: The solver's time limit when --budget does not give one (seconds).
-SOLVE_SECONDS = 60.0
+SOLVE_SECONDS = 20.0
 
 
 def _write_log(path: str, proof: list, data: dict[str, Any]) -> None:

@@ -117,6 +117,9 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
     order of moves, so no steps are judged). A flipper's log alone, or --seed with
     --map and no FILE: the best score for those cards, a target for a solo game or a
     table sharing a seed. The search knows the cards here, unlike `--bot search`.
+    With the solve extra, a solver then looks for the best plan the cards allow and
+    proves how far any plan can go: the best possible score (proven, or at most a
+    bound), and the plays of that plan; --log writes it as a game log.
 
     \b
     Example:

@@ -12,6 +12,7 @@ The libraries are imported only when a model is solved: they are an optional ext
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
@@ -175,7 +176,9 @@ def _highs(model: Model, seconds: float) -> Result:
         return Result(None, None, None, False, took)
     values = [round(x) for x in h.getSolution().col_value]
     optimal = h.getModelStatus() == highspy.HighsModelStatus.kOptimal
-    return Result(values, -info.objective_function_value, -info.mip_dual_bound, optimal, took)
+    bound = -info.mip_dual_bound
+    return Result(values, -info.objective_function_value,
+                  bound if math.isfinite(bound) else None, optimal, took)
 
 
 def value(values: Sequence[int], expr: Mapping[int, int]) -> int:

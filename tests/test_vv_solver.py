@@ -179,7 +179,7 @@ def test_a_players_plan_in_a_game_with_others_replays_exactly(runner, tmp_path):
     assert totals["P2"] == data["optimum"]
 
 
-def test_without_the_solver_the_search_still_answers(runner, monkeypatch):
+def test_without_the_solver_the_search_still_answers(runner, monkeypatch, tmp_path):
     for name in ("ortools", "ortools.sat", "ortools.sat.python"):
         monkeypatch.setitem(sys.modules, name, None)
     result = runner.invoke(root, ["vv", "analyse", "--seed", "b1", "--map", str(TINY),
@@ -187,6 +187,11 @@ def test_without_the_solver_the_search_still_answers(runner, monkeypatch):
     assert result.exit_code == 0, result.output
     assert "The best the search found for these cards:" in result.stdout
     assert "Install the solve extra" in result.stdout
-    data = run_json(runner, "--seed", "b1", "--map", str(TINY), "--rollouts", "2")
+    log = tmp_path / "search.yaml"
+    data = run_json(runner, "--seed", "b1", "--map", str(TINY), "--rollouts", "2", "--log",
+                    str(log))
     assert (data["optimum"], data["bound"], data["proven"], data["solver"]) == (
         None, None, False, "missing")
+    # --log writes the search's best game then
+    score = runner.invoke(root, ["vv", "score", str(log), "--json"])
+    assert json.loads(score.stdout)["players"][0]["total"] == data["best"]

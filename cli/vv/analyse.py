@@ -199,7 +199,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
                        map_ref=log_map, proof=proof)
         bar.update(length - done[0])
     if log_path is not None:
-        _write_log(log_path, proof, data)
+        _write_log(log_path, proof)
     if moves and name is not None:  # a played game: its events say where the points came from
         data["points"] = points_data(game.state, name)
     if as_json:
@@ -212,15 +212,12 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
 SOLVE_SECONDS = 20.0
 
 
-def _write_log(path: str, proof: list, data: dict[str, Any]) -> None:
-    """The best plan's game (the solver's, replayed by the engine) as a game log; without
-    the solver, the search's best game (a solo game on the same cards)."""
+def _write_log(path: str, proof: list) -> None:
+    """The best plan's game, replayed by the engine, as a game log: the solver's plan, or
+    without the solver the search's best game."""
     from scorepad.io import atomic_write, dump_yaml
     from scorepad.rules.voll_verplant.game import GAME
 
-    if not proof:
-        raise click.UsageError("--log needs the solver (pip install 'scorepad[solve]'): "
-                               f"{data.get('solver') or 'no plan'}")
     atomic_write(path, dump_yaml(GAME.to_log(proof[0].state)))
 
 

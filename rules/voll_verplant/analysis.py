@@ -160,7 +160,7 @@ def _optimum(network: Network, rules: VVRules, names: Sequence[str], seat: int,
     cover)."""
     from itertools import islice
 
-    from .optimum import MissingSolver, NotModelled, plan_data, prove
+    from .optimum import MissingSolver, NotModelled, Proof, plan_data, prove, replay_plan
     from .search import MAX_ROUNDS, known_cards
 
     dealt = list(islice(known_cards(cards, 0, rules, seed, "analyse/tail"), MAX_ROUNDS))
@@ -168,13 +168,20 @@ def _optimum(network: Network, rules: VVRules, names: Sequence[str], seat: int,
     for index, card, move in _whole_moves(found.steps):
         known[index] = (card, move)
     length = 1 + max((index for index, _, _ in _whole_moves(found.steps)), default=-1)
+    plan = known[:length]
     try:
         got = prove(network, rules, names, seat, dealt.__getitem__, seed, map_ref, seconds,
-                    cards=cards, moves=moves, known=known[:length])
-    except MissingSolver:
-        return {"solver": "missing"}
-    except NotModelled as err:
-        return {"solver": f"not modelled: {err}"}
+                    cards=cards, moves=moves, known=plan)
+    except (MissingSolver, NotModelled) as err:
+        if proof is not None:  # the search's best game is still a game to write
+            state = replay_plan(network, rules, names, seat, seed, map_ref,
+                                dealt.__getitem__, plan, moves)
+            assert state.core is not None
+            proof.append(Proof(tuple(plan), final_total(network, rules,
+                                                        state.core.sheets[seat]),
+                               None, False, state))
+        return {"solver": "missing" if isinstance(err, MissingSolver)
+                else f"not modelled: {err}"}
     if proof is not None:
         proof.append(got)
     return {"optimum": whole(got.optimum),

@@ -22,6 +22,9 @@ Expr = dict[int, int]
 
 INF = float("inf")
 
+#: The solver's clock-time cap, as a multiple of its budget (see :func:`_cpsat`).
+WALL_CAP = 3.0
+
 
 class MissingSolver(Exception):
     """The solver library is not installed (the ``solve`` extra)."""
@@ -106,7 +109,11 @@ def _cpsat(model: Model, seconds: float, workers: int) -> Result:
         if hint is not None:
             cp.add_hint(x, hint[i])
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.1, seconds)
+    # the budget in CP-SAT's deterministic time (about a second of one core's work each,
+    # whatever else the machine does: the same budget gives the same answer), with the
+    # clock's time as a cap for a machine much slower or busier than that
+    solver.parameters.max_deterministic_time = max(0.1, seconds)
+    solver.parameters.max_time_in_seconds = max(0.3, WALL_CAP * seconds)
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = 1
     solver.parameters.linearization_level = 2

@@ -141,7 +141,8 @@ def _completed_hint(cp_model, cp, xs, hint: dict[int, int]) -> list[int] | None:
     for v, value in hint.items():
         fixed.add(xs[v] == value)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = 5.0
+    solver.parameters.max_deterministic_time = 5.0
+    solver.parameters.max_time_in_seconds = 5.0 * WALL_CAP
     solver.parameters.num_workers = 1
     if solver.solve(fixed) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None

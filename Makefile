@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	@# setuptools' notice on every editable install (mind folders named like the package:
 	@# there is none here) is not a problem; every other warning still shows.
-	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install -q -e '.[test,cluster,scan]'
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install -q -e '.[test,cluster,scan,solve]'
 	touch $(STAMP)
 
 # The tests are independent (temporary folders, servers on free ports), so two workers

@@ -55,8 +55,34 @@ def report_text(data: dict[str, Any], source: str, network: Network) -> str:
     elif data["score"] is not None:
         lines.append("(A paper sheet does not say in which order it was marked: no step is "
                      "judged.)")
+    lines += _optimum_text(data, network)
     lines.append(f"({data['rollouts']} rollouts a step; the same budget gives the same answer.)")
     return "\n".join(lines)
+
+
+def _optimum_text(data: dict[str, Any], network: Network) -> list[str]:
+    """The solver's part of the report: the best possible score (proven, or the best
+    plan and the bound), then the plays of that plan; or why there is none."""
+    from scorepad.rules.voll_verplant.analysis import play_text
+
+    solver = data.get("solver")
+    if solver == "missing":
+        return ["(Install the solve extra, pip install 'scorepad[solve]', for the best "
+                "possible score, proven.)"]
+    if solver is None or data["optimum"] is None:
+        return [f"(No proof: {solver}.)"] if solver else []
+    if data["proven"]:
+        head = f"Best possible: {_fmt(data['optimum'])} (proven)."
+    elif data["bound"] is not None:
+        head = (f"Best possible: at most {_fmt(data['bound'])}; the best plan found scores "
+                f"{_fmt(data['optimum'])} (the solver stopped at its budget).")
+    else:
+        head = (f"The best plan found scores {_fmt(data['optimum'])} (the solver proved no "
+                "bound within its budget).")
+    lines = ["", head, "The plays of that plan:"]
+    lines += [f"  round {p['round']} (card {p['card']}): "
+              f"{play_text(network, p['card'], p['move'])}" for p in data["optimum_play"]]
+    return lines
 
 
 @click.command(name="analyse")
@@ -70,12 +96,16 @@ def report_text(data: dict[str, Any], source: str, network: Network) -> str:
 @click.option("--map", "map_ref", metavar="MAP", shell_complete=complete_map,
               help="The map for --seed, or for a flipper's log that names none.")
 @rollouts_option(8, "Rollouts for every candidate step (more: a better search, slower).")
-@search_budget_option("Stop searching widely after this long (then the answer depends on "
-                      "the machine; --rollouts alone is repeatable).")
+@search_budget_option("Stop searching widely after this long (the search's answer then "
+                      "depends on the machine), and give the solver that many seconds of "
+                      "work (default: 20; it stops sooner once it proves the best).")
 @json_option("Print the analysis as JSON.")
+@click.option("--log", "log_path", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Write the best plan found as a game log (scorepad/vv-game@1) that "
+                   "vv check accepts and vv score scores.")
 def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
                 seed: str | None, map_ref: str | None, rollouts: int, budget: float | None,
-                as_json: bool) -> None:
+                as_json: bool, log_path: str | None) -> None:
     """Compare a game with the best a search finds on the same cards.
 
     FILE is a game log (vv play, or typed in): the player's score beside the best
@@ -86,12 +116,16 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
     order of moves, so no steps are judged). A flipper's log alone, or --seed with
     --map and no FILE: the best score for those cards, a target for a solo game or a
     table sharing a seed. The search knows the cards here, unlike `--bot search`.
+    With the solve extra, a solver then looks for the best plan the cards allow and
+    proves how far any plan can go: the best possible score (proven, or at most a
+    bound), and the plays of that plan; --log writes it as a game log.
 
     \b
     Example:
       scorepad vv analyse game.yaml --player Ann
       scorepad vv analyse flip.yaml --sheet ann.yaml
       scorepad vv analyse --seed table-42 --map berlin --json
+      scorepad vv analyse --seed an-1 --map berlin --budget 30 --log best.yaml
     """
     import time
 
@@ -143,6 +177,8 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
             name = match_name(player, players, what="player") if player else players[0]
             moves = logged_moves(network, cards, game.state.steps)
             cards = cards[:len(moves)]
+    # how a written log names the map: as the command line or the log named it
+    log_map = map_ref if file is None else (game.state.map or map_ref)
     # a tick a round: the log's rounds (judged, then the best line), or about the rounds a
     # map's windows take (one in 14 cards, the free ride, fills none)
     rounds = len(cards) or round(network.total_windows * 14 / 13)
@@ -155,15 +191,33 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
                 done[0] += 1
                 bar.update(1)
 
+        proof: list = []
         data = analyse(network, rules, players, name, cards, game_seed, rollouts, moves=moves,
-                       own_total=own_total, tick=tick, deadline=deadline)
+                       own_total=own_total, tick=tick, deadline=deadline,
+                       solve_seconds=budget if budget else SOLVE_SECONDS,
+                       map_ref=log_map, proof=proof)
         bar.update(length - done[0])
+    if log_path is not None:
+        _write_log(log_path, proof)
     if moves and name is not None:  # a played game: its events say where the points came from
         data["points"] = points_data(game.state, name)
     if as_json:
         click.echo(emit_json(data))
     else:
         click.echo(report_text(data, source, network))
+
+
+#: The solver's time limit when --budget does not give one (seconds).
+SOLVE_SECONDS = 20.0
+
+
+def _write_log(path: str, proof: list) -> None:
+    """The best plan's game, replayed by the engine, as a game log: the solver's plan, or
+    without the solver the search's best game."""
+    from scorepad.io import atomic_write, dump_yaml
+    from scorepad.rules.voll_verplant.game import GAME
+
+    atomic_write(path, dump_yaml(GAME.to_log(proof[0].state)))
 
 
 def _load(file: str) -> LoadedGame:

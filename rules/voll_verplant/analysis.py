@@ -59,6 +59,18 @@ def move_text(network: Network, card: Card, move: Move) -> str:
     return text
 
 
+def play_text(network: Network, card_code: int | str, data: dict[str, Any]) -> str:
+    """A planned move in the log's notation (``{"line": "B", "crosses": 3, "then": [...]}``)
+    as a player says it, follow-ups after ``then``: ``B 3, then C 3``."""
+    from .cards import parse_card
+
+    card = parse_card(card_code)
+    parts = [dict(data)] + list(data.get("then", []))
+    parts[0].pop("then", None)
+    words = [move_text(network, card, step_from_data(network, card, part)) for part in parts]
+    return words[0] + "".join(f", then {w}" for w in words[1:])
+
+
 def _whole_moves(steps: Sequence[tuple[int, Card, Move]]) -> list[tuple[int, Card, Move]]:
     """Single steps (and whole moves) of one player, joined into one move per round."""
     rounds: list[tuple[int, Card, list[Move]]] = []
@@ -95,13 +107,17 @@ def decision_data(network: Network, decision: Decision) -> dict[str, Any]:
 def analyse(network: Network, rules: VVRules, players: Sequence[str], player: str | None,
             cards: Sequence[Card], seed: str | int | None, rollouts: int, *,
             moves: Sequence[Sequence[Move | None]] = (), own_total: float | None = None,
-            tick: Callable[[], None] | None = None, deadline: float | None = None
-            ) -> dict[str, Any]:
+            tick: Callable[[], None] | None = None, deadline: float | None = None,
+            solve_seconds: float | None = None, map_ref: str | None = None,
+            proof: list | None = None) -> dict[str, Any]:
     """The report on ``player`` (None: no player, only the best score for the cards).
 
     With ``moves`` (a game log) each of the player's steps is judged and their total is
     the log's; ``own_total`` is a total known otherwise (a paper sheet). The best line is
     searched from the start with the other players repeating their logged moves.
+    ``solve_seconds``: then the solver looks for the best plan too (:mod:`.optimum`),
+    starting from the search's, and ``optimum``/``bound``/``proven`` say what it proved
+    (``proof``, a list: the :class:`.optimum.Proof` is appended to it, for ``--log``).
     """
     names = list(players) or ["solo"]
     seat = names.index(player) if player is not None and player in names else 0
@@ -120,13 +136,58 @@ def analyse(network: Network, rules: VVRules, players: Sequence[str], player: st
     best = found.total
     costly = sorted((d for d in decisions if d.cost > 0),
                     key=lambda d: (-d.cost, d.round, d.step))[:TOP]
-    return {"map": network.id, "player": player, "seed": seed, "rollouts": rollouts,
+    data = {"map": network.id, "player": player, "seed": seed, "rollouts": rollouts,
             "score": whole(own_total) if own_total is not None else None,
             "best": whole(best),
             "gain": whole(best - own_total) if own_total is not None else None,
             "judged": bool(moves),
             "costliest": [decision_data(network, d) for d in costly],
-            "best_play": play_data(network, found)}
+            "best_play": play_data(network, found),
+            "optimum": None, "bound": None, "proven": False, "optimum_play": [],
+            "solver": None}
+    if solve_seconds is not None:
+        data.update(_optimum(network, rules, names, seat, cards, seed, map_ref, moves, found,
+                             solve_seconds, proof))
+    return data
+
+
+def _optimum(network: Network, rules: VVRules, names: Sequence[str], seat: int,
+             cards: Sequence[Card], seed: str | int | None, map_ref: str | None,
+             moves: Sequence[Sequence[Move | None]], found: Found, seconds: float,
+             proof: list | None) -> dict[str, Any]:
+    """The report's ``optimum``, ``bound``, ``proven`` and ``optimum_play``; ``solver``
+    says why they are missing (the extra is not installed, a game the model does not
+    cover)."""
+    from itertools import islice
+
+    from .optimum import MissingSolver, NotModelled, Proof, plan_data, prove, replay_plan
+    from .search import MAX_ROUNDS, known_cards
+
+    dealt = list(islice(known_cards(cards, 0, rules, seed, "analyse/tail"), MAX_ROUNDS))
+    known: list[tuple[Card, Move]] = [(card, Move()) for card in dealt]
+    for index, card, move in _whole_moves(found.steps):
+        known[index] = (card, move)
+    length = 1 + max((index for index, _, _ in _whole_moves(found.steps)), default=-1)
+    plan = known[:length]
+    try:
+        got = prove(network, rules, names, seat, dealt.__getitem__, seed, map_ref, seconds,
+                    cards=cards, moves=moves, known=plan)
+    except (MissingSolver, NotModelled) as err:
+        if proof is not None:  # the search's best game is still a game to write
+            state = replay_plan(network, rules, names, seat, seed, map_ref,
+                                dealt.__getitem__, plan, moves)
+            assert state.core is not None
+            proof.append(Proof(tuple(plan), final_total(network, rules,
+                                                        state.core.sheets[seat]),
+                               None, False, state))
+        return {"solver": "missing" if isinstance(err, MissingSolver)
+                else f"not modelled: {err}"}
+    if proof is not None:
+        proof.append(got)
+    return {"optimum": whole(got.optimum),
+            "bound": whole(got.bound) if got.bound is not None else None,
+            "proven": got.proven, "optimum_play": plan_data(network, got.rounds),
+            "solver": "proven" if got.proven else "budget"}
 
 
 def points_data(state: Any, player: str) -> list[dict[str, Any]]:

@@ -1,0 +1,194 @@
+"""A small linear model over integer variables, solved by OR-Tools CP-SAT (or HiGHS).
+
+The solver's model (:mod:`.solver`) is written once, as plain data: variables with
+bounds, linear constraints ``lo <= sum(coef * var) <= hi`` and a linear objective to
+maximise. A backend turns that into the library's own model. CP-SAT is the one the
+analysis uses (``docs/vv-analyse.md`` says why); HiGHS reads the same model, so the two
+can be compared on the same seeds (``benchmarks/bench_solve.py --backend highs``).
+
+The libraries are imported only when a model is solved: they are an optional extra
+(``pip install scorepad[solve]``), and a command that never solves never loads them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+#: A linear expression: variable index -> coefficient (ints only: CP-SAT wants them).
+Expr = dict[int, int]
+
+INF = float("inf")
+
+#: The solver's clock-time cap, as a multiple of its budget (see :func:`_cpsat`).
+WALL_CAP = 3.0
+
+
+class MissingSolver(Exception):
+    """The solver library is not installed (the ``solve`` extra)."""
+
+
+class Result(NamedTuple):
+    """What a backend found: a value per variable (None: no solution found), the
+    objective's value there, the best proven bound on the objective, and whether the
+    solution is proven optimal."""
+
+    values: list[int] | None
+    objective: float | None
+    bound: float | None
+    optimal: bool
+    seconds: float
+
+
+class Model:
+    """Integer variables, linear constraints and an objective to maximise."""
+
+    def __init__(self) -> None:
+        self.lower: list[int] = []
+        self.upper: list[int] = []
+        self.rows: list[tuple[Expr, float, float]] = []
+        self.objective: Expr = {}
+        self.hint: dict[int, int] = {}
+
+    def var(self, lo: int = 0, hi: int = 1) -> int:
+        """A new integer variable in ``[lo, hi]`` (a boolean by default); its index."""
+        self.lower.append(lo)
+        self.upper.append(hi)
+        return len(self.lower) - 1
+
+    def add(self, terms: Mapping[int, int] | Iterable[tuple[int, int]], lo: float = -INF,
+            hi: float = INF) -> None:
+        """``lo <= sum(coef * var) <= hi`` (terms as a mapping or ``(var, coef)`` pairs;
+        a variable named twice adds up)."""
+        expr: Expr = {}
+        for v, c in (terms.items() if isinstance(terms, Mapping) else terms):
+            expr[v] = expr.get(v, 0) + c
+        expr = {v: c for v, c in expr.items() if c}
+        if not expr:
+            if not lo <= 0 <= hi:
+                raise ValueError("a constraint without variables that cannot hold")
+            return
+        self.rows.append((expr, lo, hi))
+
+    def maximise(self, terms: Iterable[tuple[int, int]]) -> None:
+        """The objective: the sum of ``coef * var`` over ``terms``."""
+        for v, c in terms:
+            self.objective[v] = self.objective.get(v, 0) + c
+
+
+
+def solve(model: Model, seconds: float, backend: str = "cpsat", workers: int = 1) -> Result:
+    """Maximise ``model`` for at most ``seconds`` (wall time, one worker by default).
+    MissingSolver when the library is not installed."""
+    if backend == "highs":
+        return _highs(model, seconds)
+    return _cpsat(model, seconds, workers)
+
+
+def _cpsat(model: Model, seconds: float, workers: int) -> Result:
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError as err:
+        raise MissingSolver("ortools") from err
+    cp = cp_model.CpModel()
+    xs = [cp.new_int_var(lo, hi, "") for lo, hi in zip(model.lower, model.upper, strict=True)]
+    for expr, lo, hi in model.rows:
+        total = sum(c * xs[v] for v, c in expr.items())
+        if lo == hi:
+            cp.add(total == int(lo))
+        else:
+            if lo > -INF:
+                cp.add(total >= int(lo))
+            if hi < INF:
+                cp.add(total <= int(hi))
+    cp.maximize(sum(c * xs[v] for v, c in model.objective.items()))
+    hint = _completed_hint(cp_model, cp, xs, model.hint) if model.hint else None
+    for i, x in enumerate(xs):
+        if hint is not None:
+            cp.add_hint(x, hint[i])
+    solver = cp_model.CpSolver()
+    # the budget in CP-SAT's deterministic time (about a second of one core's work each,
+    # whatever else the machine does: the same budget gives the same answer), with the
+    # clock's time as a cap for a machine much slower or busier than that
+    solver.parameters.max_deterministic_time = max(0.1, seconds)
+    solver.parameters.max_time_in_seconds = max(0.3, WALL_CAP * seconds)
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = 1
+    solver.parameters.linearization_level = 2
+    start = time.perf_counter()
+    status = solver.solve(cp)
+    took = time.perf_counter() - start
+    if status == cp_model.INFEASIBLE:
+        raise ValueError("the model has no solution")
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # a bound, maybe
+        # (no bound either: CP-SAT's is meaningless before its search has begun)
+        if hint is None:
+            return Result(None, None, None, False, took)
+        # out of time before the search began (a busy machine): the hint is a solution
+        return Result(hint, value(hint, model.objective), None, False, took)
+    values = [int(solver.value(x)) for x in xs]
+    return Result(values, solver.objective_value, solver.best_objective_bound,
+                  status == cp_model.OPTIMAL, took)
+
+
+def _completed_hint(cp_model, cp, xs, hint: dict[int, int]) -> list[int] | None:
+    """Every variable's value in the solution the (partial) hint determines: the model
+    with the hinted variables fixed, solved alone (propagation settles the rest at once).
+    CP-SAT takes a complete hint as its first solution, where it may lose a partial one."""
+    fixed = cp.clone()
+    for v, value in hint.items():
+        fixed.add(xs[v] == value)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_deterministic_time = 5.0
+    solver.parameters.max_time_in_seconds = 5.0 * WALL_CAP
+    solver.parameters.num_workers = 1
+    if solver.solve(fixed) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [int(solver.value(x)) for x in xs]
+
+
+def _highs(model: Model, seconds: float) -> Result:
+    try:
+        import highspy
+        import numpy as np
+    except ImportError as err:
+        raise MissingSolver("highspy") from err
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("time_limit", max(0.1, float(seconds)))
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("random_seed", 1)
+    n = len(model.lower)
+    cost = np.zeros(n)
+    for v, c in model.objective.items():
+        cost[v] = -c  # HiGHS minimises
+    h.addVars(n, np.array(model.lower, dtype=float), np.array(model.upper, dtype=float))
+    h.changeColsCost(n, np.arange(n, dtype=np.int32), cost)
+    h.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
+                            np.array([highspy.HighsVarType.kInteger] * n))
+    inf = highspy.kHighsInf
+    for expr, lo, hi in model.rows:
+        idx = np.array(list(expr), dtype=np.int32)
+        val = np.array(list(expr.values()), dtype=float)
+        h.addRow(lo if lo > -INF else -inf, hi if hi < INF else inf, len(idx), idx, val)
+    if model.hint:
+        idx = np.array(list(model.hint), dtype=np.int32)
+        h.setSolution(len(idx), idx, np.array(list(model.hint.values()), dtype=float))
+    start = time.perf_counter()
+    h.run()
+    took = time.perf_counter() - start
+    info = h.getInfo()
+    if info.primal_solution_status != 2:  # no feasible solution
+        return Result(None, None, None, False, took)
+    values = [round(x) for x in h.getSolution().col_value]
+    optimal = h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    bound = -info.mip_dual_bound
+    return Result(values, -info.objective_function_value,
+                  bound if math.isfinite(bound) else None, optimal, took)
+
+
+def value(values: Sequence[int], expr: Mapping[int, int]) -> int:
+    """An expression's value in a solution."""
+    return sum(c * values[v] for v, c in expr.items())

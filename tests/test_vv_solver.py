@@ -1,0 +1,197 @@
+"""The solver of a player's game on known cards (``rules/voll_verplant/solver.py``): the
+model against the engine on random plans, its plans replayed by the engine, its optimum
+against a brute force on the tiny map, and ``vv analyse``'s report of it."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+import yaml
+from vv_helpers import TINY, tiny
+
+from scorepad.main import root
+from scorepad.rules.voll_verplant import engine
+from scorepad.rules.voll_verplant.bots import greedy_bot
+from scorepad.rules.voll_verplant.cards import Card, sequence
+from scorepad.rules.voll_verplant.maps import bundled_map
+from scorepad.rules.voll_verplant.ruleset import default_rules
+
+pytest.importorskip("ortools")
+
+from scorepad.rules.voll_verplant.milp import solve  # noqa: E402
+from scorepad.rules.voll_verplant.optimum import prove, replay_plan  # noqa: E402
+from scorepad.rules.voll_verplant.solver import _Builder, ceiling, solve_plan  # noqa: E402
+
+RULES = default_rules()
+
+
+def cards_of(seed: str):
+    seq = sequence(seed, tuple(RULES.deck), tuple(RULES.shuffle_cards))
+    return lambda r: seq.at(r)[0]
+
+
+def random_plan(network, seed: str) -> tuple[list[tuple[Card, engine.Move]], float]:
+    """A solo game of random and greedy steps (half each) on the seed's cards: its moves
+    per round and the engine's total."""
+    rng = random.Random(seed)
+    card_at = cards_of(seed)
+
+    def bot(state, p, _rng):
+        steps = engine.legal_next(state, p)
+        return rng.choice(steps) if rng.random() < 0.5 else greedy_bot(state, p, rng)
+
+    state = engine.new_game(network, RULES, ["solo"])
+    rounds = []
+    while not state.over:
+        card = card_at(state.rounds)
+        state = engine.reveal(state, card)
+        state, move = engine.play_turn(state, 0, engine.seat(bot, 0, rng))
+        rounds.append((card, move))
+        state = engine.end_round(state)[0]
+    return rounds, engine.final_total(network, RULES, state.sheets[0])
+
+
+@pytest.mark.parametrize(("map_id", "seed"), [("tiny", "d1"), ("tiny", "d2"), ("berlin", "d3"),
+                                              ("paris", "d4"), ("madrid", "d5"),
+                                              ("amsterdam", "d6")])
+def test_the_model_scores_a_random_plan_as_the_engine_does(map_id, seed):
+    # the plan's choices fixed in the model: the model must accept them (every step is
+    # one it can write) and count the engine's total, special-station follow-ups,
+    # ring directions and free rides included
+    network = tiny() if map_id == "tiny" else bundled_map(map_id)
+    plan, total = random_plan(network, seed)
+    builder = _Builder(network, RULES, cards_of(seed), [])
+    model, _ = builder.result()
+    builder.hint(plan)
+    for v, value in model.hint.items():
+        model.add([(v, 1)], value, value)
+    result = solve(model, 60)
+    assert result.optimal and result.objective == 2 * total, (map_id, seed, total)
+
+
+@pytest.mark.parametrize(("map_id", "seed"), [("berlin", "p1"), ("amsterdam", "p2"),
+                                              ("paris", "p3"), ("madrid", "p4")])
+def test_the_solvers_own_plan_replays_to_its_score(map_id, seed):
+    # started from a random plan (the solver's first solution: a few seconds are enough),
+    # the plan read back from the solver's variables
+    network = bundled_map(map_id)
+    card_at = cards_of(seed)
+    start, start_total = random_plan(network, seed)
+    solution = solve_plan(network, RULES, card_at, 3, hint=start)
+    assert solution is not None and solution.rounds
+    # through the game protocol (GAME.apply): a step the engine refused would raise
+    state = replay_plan(network, RULES, ["solo"], 0, seed, map_id, card_at, solution.rounds)
+    assert state.core.over
+    total = engine.final_total(network, RULES, state.core.sheets[0])
+    assert start_total <= total and solution.total <= total <= solution.bound
+    assert solution.bound <= ceiling(network, [c for c, _ in solution.rounds if c.kind != "free"])
+
+
+def brute_force(network, card_at) -> float:
+    """The best solo total over every legal step, by the engine (memoised on the state)."""
+    memo: dict = {}
+
+    def best(state: engine.GameState) -> float:
+        key = (state.sheets, state.card, state.rounds, state.moved, state.owed)
+        if key not in memo:
+            memo[key] = value(state)
+        return memo[key]
+
+    def value(state: engine.GameState) -> float:
+        if state.over:
+            return engine.final_total(network, RULES, state.sheets[0])
+        if state.card is None:
+            return best(engine.reveal(state, card_at(state.rounds)))
+        if engine.round_done(state):
+            return best(engine.end_round(state)[0])
+        return max(best(engine.play_step(state, 0, step).state)
+                   for step in engine.legal_next(state, 0))
+
+    return best(engine.new_game(network, RULES, ["solo"]))
+
+
+@pytest.mark.parametrize("seed", ["b1", "b2", "b3"])
+def test_the_proven_optimum_on_the_tiny_map_is_the_brute_forces(seed):
+    network = tiny()
+    card_at = cards_of(seed)
+    got = prove(network, RULES, ["solo"], 0, card_at, seed, str(TINY), 30)
+    assert got.proven and got.optimum == got.bound == brute_force(network, card_at)
+
+
+def run_json(runner, *args):
+    result = runner.invoke(root, ["vv", "analyse", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_analyse_a_seed_reports_the_proven_optimum_and_writes_its_log(runner, tmp_path):
+    log = tmp_path / "best.yaml"
+    data = run_json(runner, "--seed", "b1", "--map", str(TINY), "--budget", "10", "--rollouts",
+                    "2", "--log", str(log))
+    assert data["proven"] and data["optimum"] == data["bound"] >= data["best"]
+    assert data["solver"] == "proven" and data["optimum_play"]
+    check = runner.invoke(root, ["vv", "check", str(log)])
+    assert check.exit_code == 0, check.output
+    score = runner.invoke(root, ["vv", "score", str(log), "--json"])
+    assert json.loads(score.stdout)["players"][0]["total"] == data["optimum"]
+    text = runner.invoke(root, ["vv", "analyse", "--seed", "b1", "--map", str(TINY),
+                                "--budget", "10", "--rollouts", "2"])
+    assert f"Best possible: {data['optimum']:g} (proven)." in text.stdout
+    first = data["optimum_play"][0]
+    assert f"round 1 (card {first['card']}): {first['move']['line']}" in text.stdout
+
+
+def test_a_bound_not_met_is_said_as_at_most(runner):
+    data = run_json(runner, "--seed", "an-1", "--map", "berlin", "--budget", "2",
+                    "--rollouts", "1")
+    assert data["optimum"] >= data["best"]
+    assert data["bound"] is None or data["bound"] >= data["optimum"]
+    assert data["proven"] == (data["bound"] == data["optimum"])
+    result = runner.invoke(root, ["vv", "analyse", "--seed", "an-1", "--map", "berlin",
+                                  "--budget", "2", "--rollouts", "1"])
+    if not data["proven"] and data["bound"] is not None:
+        assert f"at most {data['bound']:g}" in result.stdout
+    assert "The plays of that plan:" in result.stdout
+
+
+def test_a_players_plan_in_a_game_with_others_replays_exactly(runner, tmp_path):
+    logs = tmp_path / "logs"
+    result = runner.invoke(root, ["vv", "simulate", "berlin", "-n", "1", "-p", "3", "--logs",
+                                  str(logs), "--jobs", "1", "-s", "mp"])
+    assert result.exit_code == 0, result.output
+    game = next(logs.glob("game-*.yaml"))
+    out = tmp_path / "best.yaml"
+    data = run_json(runner, str(game), "--player", "P2", "--rollouts", "1", "--budget", "3",
+                    "--log", str(out))
+    assert data["optimum"] >= max(data["best"], data["score"])
+    assert data["bound"] is None or data["bound"] >= data["optimum"]
+    written = yaml.safe_load(out.read_text())
+    logged = yaml.safe_load(game.read_text())
+    # the others repeat their logged moves
+    for mine, theirs in zip(written["rounds"], logged["rounds"], strict=False):
+        assert {k: v for k, v in mine.get("moves", {}).items() if k != "P2"} == \
+            {k: v for k, v in theirs.get("moves", {}).items() if k != "P2"}
+    score = runner.invoke(root, ["vv", "score", str(out), "--json"])
+    totals = {p["name"]: p["total"] for p in json.loads(score.stdout)["players"]}
+    assert totals["P2"] == data["optimum"]
+
+
+def test_without_the_solver_the_search_still_answers(runner, monkeypatch, tmp_path):
+    for name in ("ortools", "ortools.sat", "ortools.sat.python"):
+        monkeypatch.setitem(sys.modules, name, None)
+    result = runner.invoke(root, ["vv", "analyse", "--seed", "b1", "--map", str(TINY),
+                                  "--rollouts", "2"])
+    assert result.exit_code == 0, result.output
+    assert "The best the search found for these cards:" in result.stdout
+    assert "Install the solve extra" in result.stdout
+    log = tmp_path / "search.yaml"
+    data = run_json(runner, "--seed", "b1", "--map", str(TINY), "--rollouts", "2", "--log",
+                    str(log))
+    assert (data["optimum"], data["bound"], data["proven"], data["solver"]) == (
+        None, None, False, "missing")
+    # --log writes the search's best game then
+    score = runner.invoke(root, ["vv", "score", str(log), "--json"])
+    assert json.loads(score.stdout)["players"][0]["total"] == data["best"]

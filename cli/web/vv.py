@@ -331,8 +331,25 @@ def vv_check(session: Session, query: Any) -> dict[str, Any]:
         return {"ok": False, "error": unknown.message, "rule": unknown.rule}
     seat = state.players.index(name)
     old, new = marked_sheets(state.core)[seat], marked_sheets(after.state.core)[seat]
-    return {"ok": True, "stations": sorted(new.marked - old.marked),
+    return {"ok": True, "said": _said(session, after, query.get("move")),
+            "stations": sorted(new.marked - old.marked),
             "transfers": {str(k): v for k, v in new.transfers.items()
                           if old.transfers.get(k) != v},
             "windows": {k: len(v) - len(old.windows.get(k, ())) for k, v in new.windows.items()
                         if len(v) != len(old.windows.get(k, ()))}}
+
+
+#: The events of a move that its preview words beside the move itself (what the move
+#: would write or owe: a transfer number, a special station's follow-up).
+_SAID_EVENTS = ("transfer", "special", "lapsed")
+
+
+def _said(session: Session, after: Session, move: Any) -> dict[str, str]:
+    """The move previewed in words, per language: the game's ``describe`` of the move and
+    its ``explain`` of what it would write (never the page's own wording of a rule)."""
+    from scorepad.rules.common.words import LANGS
+
+    game = session.game
+    events = [e for e in after.events(-1) if e.get("type") in _SAID_EVENTS]
+    return {lang: " · ".join([game.describe(move, lang),
+                              *(game.explain(e, lang) for e in events)]) for lang in LANGS}

@@ -106,6 +106,39 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
     "web.vv_zoom_out": {"en": "Zoom out", "de": "Verkleinern", "fr": "Réduire"},
     "web.confirm": {"en": "Confirm", "de": "Bestätigen", "fr": "Confirmer"},
     "web.cancel": {"en": "Cancel", "de": "Abbrechen", "fr": "Annuler"},
+    # the phone layout (issue 32)
+    "web.vv_tap_station": {"en": "Tap a station on the sheet", "de": "Tippe eine Station auf dem Blatt an",
+                           "fr": "Touchez une station sur la feuille"},
+    "web.vv_cw_short": {"en": "↻", "de": "↻", "fr": "↻"},
+    "web.vv_ccw_short": {"en": "↺", "de": "↺", "fr": "↺"},
+    "web.vv_stations_list": {"en": "Stations as a list", "de": "Stationen als Liste",
+                             "fr": "Stations en liste"},
+    "web.more": {"en": "More", "de": "Mehr", "fr": "Plus"},
+    "web.bad_link": {"en": "This link opens no game", "de": "Dieser Link öffnet kein Spiel",
+                     "fr": "Ce lien n’ouvre aucune partie"},
+    "web.bad_link_403": {
+        "en": "Its code is wrong or from an older game. Ask the host for your link again: "
+              "the host’s page shows every player’s QR code under “Join links”.",
+        "de": "Sein Code ist falsch oder von einem älteren Spiel. Bitte den Gastgeber noch einmal "
+              "um deinen Link: seine Seite zeigt unter „Links zum Mitspielen“ den QR-Code jedes Spielers.",
+        "fr": "Son code est faux ou vient d’une ancienne partie. Redemandez votre lien à l’hôte : "
+              "sa page montre le code QR de chaque joueur sous « Liens pour rejoindre »."},
+    "web.bad_link_404": {
+        "en": "This server has no such game: the link may be from another evening, or the "
+              "server was started with another folder. Ask the host for a new link.",
+        "de": "Diesen Server kennt kein solches Spiel: der Link ist vielleicht von einem anderen "
+              "Abend, oder der Server läuft mit einem anderen Ordner. Bitte den Gastgeber um einen neuen Link.",
+        "fr": "Ce serveur n’a pas cette partie : le lien date peut-être d’une autre soirée, ou le "
+              "serveur utilise un autre dossier. Demandez un nouveau lien à l’hôte."},
+    "web.loopback": {
+        "en": "Phones cannot open these links: this server listens only on this computer. "
+              "Restart it with: {command}",
+        "de": "Telefone können diese Links nicht öffnen: der Server hört nur auf diesem Rechner. "
+              "Neu starten mit: {command}",
+        "fr": "Les téléphones ne peuvent pas ouvrir ces liens : ce serveur n’écoute que sur cet "
+              "ordinateur. Relancez-le avec : {command}"},
+    "web.photo": {"en": "Photograph my sheet", "de": "Meinen Bogen fotografieren",
+                  "fr": "Photographier ma feuille"},
 }
 
 

@@ -9,7 +9,8 @@ import json
 
 import httpx
 import pytest
-from web_browser import PHONE, chromium, horizontal_overflow, phone, shot, small_targets
+from web_browser import PHONE, chromium, handles, horizontal_overflow, phone, shot, small_targets, \
+    tap_at, thumb_sized, touch_phone
 from web_server import START, serving
 from web_vv import vv_games
 
@@ -40,31 +41,29 @@ def wait_steps(page, n: int) -> None:
 
 
 def tap_sheet(page, prefer: int = 0) -> str:
-    """One move tapped on the phone's own sheet: a legal station (a free ride), else a
-    legal line at its wagon, then the ring direction / crosses the picker asks, then
-    Confirm. A move with no target on the sheet (no free window: pass) is the list's."""
-    page.wait_for_selector(".vv-base svg")
-    stations = page.locator(".vv-base [data-station].legal")
-    wagons = page.locator(".vv-base .lines-table [data-line].legal")
-    page.wait_for_function("() => document.querySelector('.vv-base .legal') || "
-                           "document.querySelector('.vv-pass')")
-    if stations.count():
-        stations.nth(prefer % stations.count()).click()
-        kind = "station"
-    elif wagons.count():
-        wagons.nth(prefer % wagons.count()).click()
-        if page.locator(".vv-pick .vv-dir").count():
-            page.locator(".vv-pick .vv-dir").first.click()
-        if page.locator(".vv-pick .vv-cross").count():
-            page.locator(".vv-pick .vv-cross").last.click()
-        kind = "line"
+    """One move tapped with a finger where the phone shows it: a station's handle on the
+    sheet (a free ride), else a legal line's chip in the thumb bar (the move as far as the
+    card goes), else pass; then Confirm. Every handle tapped is thumb-sized and the
+    element under the finger; the page is never scrolled."""
+    page.wait_for_selector(".vv-pick .vv-chip, .vv-pick .vv-pass, .vv-base circle[data-hit]")
+    page.wait_for_timeout(100)  # the sheet framed for the card
+    scrolled = page.evaluate("window.scrollY")
+    stations = handles(page, ".vv-base [data-hit]")
+    chips = handles(page, ".vv-pick [data-hit]")
+    if stations:
+        assert thumb_sized(stations) == []
+        target, kind = stations[prefer % len(stations)], "station"
+        page.touchscreen.tap(target["x"], target["y"])
+    elif chips:
+        assert thumb_sized(chips) == []
+        target, kind = chips[prefer % len(chips)], "line"
+        page.touchscreen.tap(target["x"], target["y"])
     else:
-        page.locator(".vv-pass").click()
+        tap_at(page, ".vv-pass")
         kind = "pass"
-    page.wait_for_selector("#vv-confirm")
-    if kind != "pass":  # the engine's answer previews the move on the sheet first
-        page.wait_for_selector(".vv-preview-text")
-    page.locator("#vv-confirm").click()
+    page.wait_for_selector(".vv-preview-text")  # the engine's answer, worded, on the sheet
+    tap_at(page, "#vv-confirm")
+    assert page.evaluate("window.scrollY") == scrolled
     return kind
 
 
@@ -75,7 +74,7 @@ def test_a_whole_game_by_tapping_three_sheets_with_a_mistap_changed(browser, tmp
     with serving(vv_games(folder), folder) as base:
         game = new_game(base, NAMES, "board-1")
         host = phone(browser, game["host"]["url"], errors)
-        phones = [phone(browser, p["url"], errors) for p in game["players"]]
+        phones = [touch_phone(browser, p["url"], errors) for p in game["players"]]
         steps, rounds, kinds = 0, 0, set()
         while not host.locator("#scoresec:not([hidden])").count():
             host.wait_for_selector("#reveal:not([disabled])")
@@ -97,7 +96,7 @@ def test_a_whole_game_by_tapping_three_sheets_with_a_mistap_changed(browser, tmp
                     if rounds == 1 and k == 1 and "retracted" not in kinds:
                         # Bob mis-tapped: he changes his move while the round is open;
                         # Ann's move stays
-                        page.locator("#retract button").click()
+                        tap_at(page, ".vv-retract")
                         page.wait_for_selector(".vv-pick")
                         page.wait_for_selector("#status:has-text('Bob')")
                         kinds.add("retracted")

@@ -437,7 +437,7 @@ function drawTable(root, state, ctx) {
     if (state.legal[mine]) bar.append(picker(mine, state.legal[mine], table, state, ctx));
     else {
       const wait = state.at_chance ? ctx.t("chance") : ctx.t("waiting");
-      bar.append(el("section", { class: "vv-pick vv-waiting" },
+      bar.append(el("section", { class: "vv-waiting" },
         el("div", { class: "vv-head" }, el("p", { class: "vv-wait status", text: wait })),
         actionRow(mine, null, state, ctx)));
     }

@@ -21,8 +21,13 @@ function showMine() {
   $("mine").hidden = !list.children.length || made !== null; // the new links come alone
 }
 
+// what the server says of itself: a loopback-only server names the command for phones
+const SERVER = (() => { try { return JSON.parse($("server").textContent) || {}; } catch { return {}; } })();
+
 function label() {
   $("title").textContent = t("start_title"); document.title = t("start_title");
+  $("loopback").hidden = !SERVER.lan;
+  if (SERVER.lan) $("loopback").textContent = t("loopback", { command: SERVER.lan });
   $("kind-l").textContent = t("game"); $("players-l").textContent = t("players");
   $("seed-l").textContent = t("seed_label"); $("rules-l").textContent = t("rules_label");
   $("create").textContent = t("create"); $("join-h").textContent = t("join");

@@ -9,8 +9,18 @@ import json
 
 import httpx
 import pytest
-from web_browser import PHONE, chromium, handles, horizontal_overflow, phone, shot, small_targets, \
-    tap_at, thumb_sized, touch_phone
+from web_browser import (
+    PHONE,
+    chromium,
+    handles,
+    horizontal_overflow,
+    phone,
+    shot,
+    small_targets,
+    tap_at,
+    thumb_sized,
+    touch_phone,
+)
 from web_server import START, serving
 from web_vv import vv_games
 

@@ -12,8 +12,16 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from web_browser import PHONES, chromium, handles, horizontal_overflow, shot, tap_at, \
-    thumb_sized, touch_phone
+from web_browser import (
+    PHONES,
+    chromium,
+    handles,
+    horizontal_overflow,
+    shot,
+    tap_at,
+    thumb_sized,
+    touch_phone,
+)
 from web_server import START, serving
 from web_vv import vv_games
 

@@ -48,8 +48,8 @@ from scorepad import store
 from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .bodies import TooLarge, TooSlow
-from .compress import Gzipped, accepts_gzip
 from .bodies import json_body as _body
+from .compress import Gzipped, accepts_gzip
 from .games import WebGame, default_games
 from .guard import Guard
 from .host import (

@@ -18,7 +18,7 @@ let shownSheet = null; // the host's or watcher's chosen sheet
 const views = {}; // sheet's player -> its zoom and pan ({scale, x, y}), kept across redraws
 // player -> {move, preview}: a move tapped but not played yet (confirm plays it)
 const pending = {};
-const svgText = new Map(); // blank sheet URL -> its SVG text (the phone fetches it once)
+const svgText = new Map(); // blank sheet URL -> its SVG element (fetched and parsed once)
 let tapped = ""; // the station named by the last tap on the sheet
 const framedFor = {}; // sheet's player -> the legal moves (and version) the view was framed for
 
@@ -307,13 +307,16 @@ function boardSheet(holder, url, name, state, table, ctx, framed) {
     }
     framed(svg);
   };
+  // the sheet is parsed once and its element moved into each redrawn frame (parsing
+  // 90 kB of SVG on every tap is what a cheap phone is slow at)
   const known = svgText.get(url);
-  if (known) { holder.innerHTML = known; draw(); }
+  if (known) { holder.append(known); draw(); }
   else {
     fetch(url).then((r) => (r.ok ? r.text() : "")).then((text) => {
-      if (!text.startsWith("<svg")) return;
-      svgText.set(url, text);
-      if (holder.isConnected) { holder.innerHTML = text; draw(); }
+      if (!text.startsWith("<svg") || svgText.has(url) || !holder.isConnected) return;
+      holder.innerHTML = text;
+      svgText.set(url, holder.querySelector("svg"));
+      draw();
     });
   }
   holder.onclick = (event) => {

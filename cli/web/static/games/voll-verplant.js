@@ -130,7 +130,7 @@ function picker(name, moves, table, state, ctx) {
     const line = lineOf(id);
     const on = chosen && "line" in chosen.move && chosen.move.line === id;
     const chip = el("button", {
-      type: "button", class: "vv-chip legal", "data-line": id, "data-hit": "", "aria-pressed": String(Boolean(on)),
+      type: "button", class: "vv-chip vv-line legal", "data-line": id, "data-hit": "", "aria-pressed": String(Boolean(on)),
       "aria-label": `${ctx.t("vv_line", { id })}, ${ctx.t("vv_windows", { used: me.used[index(id)], all: line.windows })}`,
       onclick: () => go(lineMove(dirs)),
     }, el("b", { text: id }), el("small", { text: `${me.used[index(id)]}/${line.windows}` }));
@@ -449,6 +449,17 @@ function drawTable(root, state, ctx) {
     head.append(zooms);
     root.append(fig, bar);
     fitFrame(frame, bar);
+    // below the fold: the free ride's stations as a list, the accessible alternative
+    const stations = grouped(state.legal[mine] || []).stations;
+    if (stations.length) {
+      const row = el("div", { class: "moves" });
+      for (const m of stations) {
+        const title = table.stations[String(m.station)] || "";
+        row.append(el("button", { type: "button", class: "vv-station", title, "aria-label": `${m.station} ${title}`.trim(),
+          onclick: () => choose(mine, m, { ...ctx }) }, String(m.station)));
+      }
+      root.append(el("section", { class: "vv-list" }, el("h2", { text: ctx.t("vv_stations_list") }), row));
+    }
   } else {
     for (const [name, moves] of Object.entries(state.legal)) root.append(picker(name, moves, table, state, ctx));
     if (mine && !state.legal[mine] && !state.over && !state.ended) {

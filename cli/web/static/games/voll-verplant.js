@@ -278,7 +278,7 @@ function boardSheet(holder, url, name, state, table, ctx, framed) {
     svg.dataset.apart = Number.isFinite(apart) ? String(apart) : "1000";
     for (const g of svg.querySelectorAll(".map [data-line].legal")) {
       for (const p of g.querySelectorAll("polyline")) {
-        g.append(svgEl("polyline", { points: p.getAttribute("points"), class: "vv-track", fill: "none", stroke: "transparent" }));
+        g.append(svgEl("polyline", { points: p.getAttribute("points"), class: "vv-track", fill: "none" }));
       }
     }
     const chosen = pending[name];

@@ -105,6 +105,8 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         return JSONResponse([
             {"id": gid, "min_players": w.game.min_players, "max_players": w.game.max_players,
              "setup": {k: list(v) for k, v in w.setup_choices.items()},
+             "setup_names": {k: [w.setup_name(k, c) if w.setup_name else None for c in v]
+                             for k, v in w.setup_choices.items()},
              "scorekeeper": w.scorekeeper, "flipper": w.flipper}
             for gid, w in host.games.items()])
 
@@ -265,7 +267,8 @@ def _only_for(role: Role, player: str | None, *, watch: bool) -> None:
 def _qr_data_uri(url: str) -> str:
     import segno
 
-    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+    # 3 px a module at its own size (the page shows it so): a phone camera reads it at arm's length
+    return segno.make(url, error="m").svg_data_uri(scale=3, border=2)
 
 
 async def _forbidden(request: Request, exc: Exception) -> Response:

@@ -62,6 +62,9 @@ class WebGame:
     asset_owner: OwnerHook | None = None
     #: whether a player may photograph their paper sheet (``vv scan``'s flow, cli/web/scan.py)
     scan: bool = False
+    #: ``setup_name(keyword, value)``: a set-up value as players know it (a map's name),
+    #: or None (the start page shows the value itself)
+    setup_name: Callable[[str, Any], str | None] | None = None
 
     @property
     def id(self) -> str:
@@ -92,7 +95,8 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
 #: front-end asks which game it is.
 _PAGES: dict[str, tuple[str, dict[str, str], dict[str, Any]]] = {
     "voll-verplant": ("vv", {"view": "vv_view", "asset": "vv_asset", "check": "vv_check",
-                             "asset_owner": "vv_asset_owner", "check_owner": "vv_check_owner"},
+                             "asset_owner": "vv_asset_owner", "check_owner": "vv_check_owner",
+                             "setup_name": "vv_setup_name"},
                       {"page": "voll-verplant.js", "flipper": True, "scan": True}),
     "mille-fiori": ("mf", {"view": "mf_view"}, {"page": "mille-fiori.js", "scorekeeper": True}),
     "floris": ("floris", {"view": "floris_view", "check": "check_bouquet"},

@@ -353,3 +353,16 @@ def _said(session: Session, after: Session, move: Any) -> dict[str, str]:
     events = [e for e in after.events(-1) if e.get("type") in _SAID_EVENTS]
     return {lang: " · ".join([game.describe(move, lang),
                               *(game.explain(e, lang) for e in events)]) for lang in LANGS}
+
+
+def vv_setup_name(keyword: str, value: Any) -> str | None:
+    """A bundled map as players know it ("Berlin" for ``berlin``; None for anything else)."""
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+
+    if keyword != "map" or value not in BUNDLED_MAPS:
+        return None
+    try:
+        return str(bundled_map(value).name)
+    except ScorepadError:
+        return None

@@ -137,6 +137,12 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
               "Neu starten mit: {command}",
         "fr": "Les téléphones ne peuvent pas ouvrir ces liens : ce serveur n’écoute que sur cet "
               "ordinateur. Relancez-le avec : {command}"},
+    "web.press_reveal": {"en": "Tap “Reveal” to show the first card.",
+                         "de": "„Aufdecken“ tippen, um die erste Karte zu zeigen.",
+                         "fr": "Touchez « Révéler » pour montrer la première carte."},
+    "web.wait_first_card": {"en": "The host reveals the first card.",
+                            "de": "Der Gastgeber deckt die erste Karte auf.",
+                            "fr": "L’hôte révèle la première carte."},
     "web.photo": {"en": "Photograph my sheet", "de": "Meinen Bogen fotografieren",
                   "fr": "Photographier ma feuille"},
 }

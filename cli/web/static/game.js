@@ -141,6 +141,8 @@ async function show(next) {
 }
 
 let shownEnd = false;
+// the fields of `score --json` that its total subtracts: shown as negative numbers
+const SUBTRACTED = ["empty_penalty", "penalties"];
 
 // A link that opens no game (a wrong or old token, a game this server does not have):
 // said in words, with what to do, in the page's language.
@@ -174,7 +176,8 @@ function showScore(score, bgstats) {
     for (const [key, value] of Object.entries(p)) {
       if (["name", "total", "rank"].includes(key) || value === null || typeof value === "object") continue;
       const dt = document.createElement("dt"); dt.textContent = WORDS[lang][`part_${key}`] ?? key.replace(/_/g, " ");
-      const dd = document.createElement("dd"); dd.textContent = String(value);
+      const dd = document.createElement("dd");
+      dd.textContent = SUBTRACTED.includes(key) && typeof value === "number" && value > 0 ? `−${value}` : String(value);
       pre.append(dt, dd);
     }
     d.append(s, pre); parts.append(d);

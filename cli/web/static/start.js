@@ -48,7 +48,9 @@ function setupFields() {
     if (choices.length < 2) continue; // nothing to choose
     const l = document.createElement("label"); l.htmlFor = `setup-${key}`; l.textContent = WORDS[lang][`setup_${key}`] ?? key;
     const s = document.createElement("select"); s.id = `setup-${key}`; s.dataset.key = key;
-    choices.forEach((c, i) => { const o = new Option(c === null ? t(`${key}_none`) : String(c), String(i)); s.append(o); });
+    // a value as players know it (a map's name), else the value itself
+    const named = kind.setup_names?.[key] || [];
+    choices.forEach((c, i) => { const o = new Option(c === null ? t(`${key}_none`) : named[i] ?? String(c), String(i)); s.append(o); });
     // a game of no players on no map is a card flipper: the names are not asked then
     s.addEventListener("change", flipperNames);
     if (kept[s.id] !== undefined) s.value = kept[s.id];

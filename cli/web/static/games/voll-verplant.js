@@ -514,7 +514,9 @@ export function render(root, state, ctx) {
     root.replaceChildren(el("div", { class: "vv-flip" }));
   }
   const flip = root.querySelector(".vv-flip");
-  const actions = ScorepadCards.draw(flip, state.view.flip, ctx.words);
+  // before the first card: the served page's button is "Reveal" (the host's), or none
+  const first = state.you.host ? ctx.t("press_reveal") : ctx.t("wait_first_card");
+  const actions = ScorepadCards.draw(flip, state.view.flip, { ...ctx.words, press_next: first });
   const table = state.view.table;
   flip.classList.toggle("vv-with-table", Boolean(table));
   if (!table) { actions.replaceChildren(); document.body.classList.remove("vv-play"); return { generic: true }; }

@@ -110,5 +110,19 @@ export function render(root, state, ctx) {
     document.getElementById(`${id}-l`).textContent = t(key);
   }
   if (v.phase === "final") form.end.open = true;
+  // a player's phone while bouquets are presented: the bouquet field with Check and
+  // Present fixed in the thumb zone (the tally above scrolls under it)
+  const play = Boolean(state.you.player) && !state.over && !state.ended && !form.play.hidden;
+  document.body.classList.toggle("fl-play", play);
+  const main = document.querySelector("main");
+  main.style.paddingBottom = play ? `${form.play.offsetHeight + 8}px` : "";
+  if (play) {
+    flWatch?.disconnect();
+    flWatch = new ResizeObserver(() => {
+      if (document.body.classList.contains("fl-play")) main.style.paddingBottom = `${form.play.offsetHeight + 8}px`;
+    });
+    flWatch.observe(form.play);
+  }
   return { generic: false };
 }
+let flWatch = null;

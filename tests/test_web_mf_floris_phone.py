@@ -89,7 +89,7 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         assert "not a bouquet" in page.inner_text(".refusal")
         x, y, w, h = page.evaluate("(() => { const r = document.querySelector('.refusal').getBoundingClientRect();"
                                    " return [r.x, r.y, r.width, r.height]; })()")
-        assert 0 <= y and y + h <= size["height"]  # on the screen, under the finger's row
+        assert y >= 0 and y + h <= size["height"]  # on the screen, under the finger's row
         shot(page, f"fl-phone-{size['width']}-refused", full_page=False)
         page.fill("#fl-spec", "daisy:5")
         tap_at(page, "#fl-check")

@@ -80,6 +80,7 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         game, _ = start(base, "floris", ["Ann", "Bob"])
         page = touch_phone(browser, game["players"][0]["url"], errors, size)
         page.wait_for_selector("#fl-present:not(:empty)")
+        page.wait_for_function("getComputedStyle(document.querySelector('#fl-play')).position === 'fixed'")
         scrolled = page.evaluate("window.scrollY")
         bar = page.evaluate("document.querySelector('#fl-play').getBoundingClientRect().bottom")
         assert abs(bar - size["height"]) < 2  # at the bottom of the screen
@@ -98,4 +99,15 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         page.wait_for_selector("#log-h:has-text('· 1 step')")
         assert page.locator(".refusal").count() == 0
         assert page.evaluate("window.scrollY") == scrolled
+        # on a German page the reason is said in German too, beside the buttons
+        bob = touch_phone(browser, game["players"][1]["url"] + "&lang=de", errors, size)
+        bob.wait_for_selector("#fl-present:not(:empty)")
+        bob.fill("#fl-spec", "rose:2 lily:2")
+        tap_at(bob, "#fl-present")
+        bob.wait_for_selector("#fl-verdict.bad")
+        verdict = bob.inner_text("#fl-verdict")
+        assert "Blumen" in verdict and "flowers" not in verdict
+        top = bob.evaluate("document.querySelector('#fl-verdict').getBoundingClientRect().top")
+        assert top < size["height"]
+        shot(bob, f"fl-phone-{size['width']}-refused-de", full_page=False)
     assert errors == []

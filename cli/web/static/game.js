@@ -114,6 +114,8 @@ async function show(next) {
   }
   const host = state.you.host;
   $("hostbar").hidden = !host || state.ended;
+  // the host's Reveal and Undo sit in the thumb zone, at the bottom of the screen
+  document.body.classList.toggle("host-play", host && !state.ended && !state.over);
   // undo says whose step it takes back
   const last = state.last_step;
   $("reveal").textContent = t("reveal"); $("end").textContent = t("end");

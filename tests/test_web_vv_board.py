@@ -176,7 +176,8 @@ def test_names_show_on_tap_and_the_preview_marks_the_crosses(browser, tmp_path):
 
 def test_the_start_page_guides_the_host(browser, tmp_path):
     """A flipper from the start page with the names still filled in (no map: no players),
-    bad ruleset JSON named in words, and one game however often Start is tapped."""
+    a ruleset option chosen among the game's own (no JSON to type), a refusal shown beside
+    Start, and one game however often Start is tapped."""
     errors: list[str] = []
     folder = tmp_path / "games"
     with serving(vv_games(folder), folder) as base:
@@ -185,11 +186,18 @@ def test_the_start_page_guides_the_host(browser, tmp_path):
         page.goto(f"{base}/?t={START}")
         page.wait_for_selector("#kind option", state="attached")
         page.select_option("#kind", "voll-verplant")
-        page.fill("#rules", "{nope")
+        assert page.locator("#rules").count() == 0  # no JSON box
+        page.fill("#players", "Ann\nann")  # refused: said beside Start
         page.click("#create")
         page.wait_for_selector("#error:not([hidden])")
-        assert "not JSON" in page.inner_text("#error")
-        page.fill("#rules", "{}")
+        below = page.evaluate("document.querySelector('#error').getBoundingClientRect().top"
+                              " - document.querySelector('#create').getBoundingClientRect().bottom")
+        assert 0 <= below < 40
+        page.fill("#players", "Ann\nBob")
+        page.click("#rules-h")
+        options = page.eval_on_selector_all("#opt-game_end option", "os => os.map(o => o.textContent)")
+        assert options == ["every sheet is full (standard)", "one sheet is full"]
+        page.select_option("#opt-game_end", label="one sheet is full")
         page.select_option("#setup-map", label="none: a card flipper for any map")
         assert page.locator("#players").is_disabled()  # "Ann", "Bob" stay, unasked
         page.evaluate("document.querySelector('#create').click();"
@@ -198,6 +206,8 @@ def test_the_start_page_guides_the_host(browser, tmp_path):
         assert page.locator("#links li").count() == 2  # host and watchers: a flipper
         assert page.is_hidden("#error")
         assert len(list(folder.glob("*.web.json"))) == 1
+        host = page.eval_on_selector("#links a", "a => a.href").replace("/g/", "/api/games/")
+        assert httpx.get(host).json()["game"]["rules"] == {"game_end": "any_full"}
         shot(page, "start-flipper-links")
     assert errors == []
 

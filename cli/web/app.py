@@ -107,7 +107,8 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
              "setup": {k: list(v) for k, v in w.setup_choices.items()},
              "setup_names": {k: [w.setup_name(k, c) if w.setup_name else None for c in v]
                              for k, v in w.setup_choices.items()},
-             "scorekeeper": w.scorekeeper, "flipper": w.flipper}
+             "scorekeeper": w.scorekeeper, "flipper": w.flipper,
+             "options": {k: dict(v) for k, v in w.game.info.options.items()}}
             for gid, w in host.games.items()])
 
     async def create(request: Request) -> Response:

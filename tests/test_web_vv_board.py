@@ -152,6 +152,10 @@ def test_names_show_on_tap_and_the_preview_marks_the_crosses(browser, tmp_path):
         host.click("#reveal")
         wait_steps(ann, 1)
         ann.wait_for_selector(".vv-base .lines-table [data-line=R].legal")
+        # the view framed the legal lines' tracks: zoomed out, the whole sheet is in view
+        ann.wait_for_function("() => document.querySelector('.vv-scroll').dataset.scale")
+        while float(ann.get_attribute(".vv-scroll", "data-scale")) > 1:
+            ann.click("#vv-zoom-out")
         # only the engine's legal lines are marked
         marked = ann.eval_on_selector_all(".vv-base .lines-table [data-line].legal",
                                           "els => els.map(e => e.dataset.line)")

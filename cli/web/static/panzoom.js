@@ -154,6 +154,8 @@ export function panZoom(frame, content, view, onChange = () => {}) {
       view.y = H / 2 - (box.y + box.h / 2) * view.scale;
       apply();
     },
+    // a frame put back in the page (kept across redraws): watched and laid out again
+    refresh: () => { watch.observe(content); watch.observe(frame); apply(); },
     zoomIn: () => zoomAt(view.scale * 1.5, ...middle()),
     zoomOut: () => zoomAt(view.scale / 1.5, ...middle()),
     reset: () => { view.scale = 1; view.x = 0; view.y = 0; apply(); },

@@ -349,33 +349,46 @@ function targetBox(svg) {
   return x1 >= x0 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : null;
 }
 
+// The player's own sheet on a phone, kept across redraws while its marks and language
+// stay (its frame, pan-zoom and parsed drawing): a tap redraws the marks on it, not it.
+let playSheet = null;
+
 function sheetOf(table, name, state, ctx, play) {
   const sheet = table.sheets.find((s) => s.player === name) ?? table.sheets[0];
-  const fig = el("figure", { class: "vv-sheet", "data-player": sheet.player });
-  const view = (views[sheet.player] ??= newView());
-  const zoomOut = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-out", "aria-label": ctx.t("vv_zoom_out"), title: ctx.t("vv_zoom_out") }, "−");
-  const zoomIn = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-in", "aria-label": ctx.t("vv_zoom_in"), title: ctx.t("vv_zoom_in") }, "+");
-  const zooms = el("span", { class: "vv-zooms" }, zoomOut, zoomIn);
   const token = encodeURIComponent(new URLSearchParams(location.search).get("t") || "");
   const lang = LANGS.includes(ctx.lang) ? ctx.lang : "en";
   const file = (name) => `/api/games/${encodeURIComponent(state.game.id)}/asset/${name}.svg?t=${token}`;
-  // the sheet is the board: drawn inline, its legal targets marked, taps turned into moves
-  const base = el("div", { class: "vv-base", role: "img", "aria-label": ctx.t("vv_sheet", { name: sheet.player }) });
-  // the player's pen marks over it, in the same viewBox (a new key when they change)
-  const marks = el("img", { class: "vv-marks", alt: "", src: file(`marks-${sheet.seat}-${lang}-${sheet.marks}`) });
-  const paper = el("div", { class: "vv-paper" }, base, marks);
-  // pinch and drag the sheet (the buttons and a double tap too); taps still choose targets
-  const frame = el("div", { class: "vv-scroll" }, paper);
-  let svgNow = null;
-  const zoom = panZoom(frame, paper, view, (v) => {
-    zoomOut.disabled = v.scale <= 1;
-    if (svgNow) sizeHandles(svgNow, v.scale);
-  });
-  zoomIn.onclick = zoom.zoomIn;
-  zoomOut.onclick = zoom.zoomOut;
+  const key = [state.game.id, sheet.player, lang, sheet.marks].join("|");
+  let parts = play && playSheet?.key === key ? playSheet : null;
+  if (!parts) {
+    const fig = el("figure", { class: "vv-sheet", "data-player": sheet.player });
+    const view = (views[sheet.player] ??= newView());
+    const zoomOut = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-out", "aria-label": ctx.t("vv_zoom_out"), title: ctx.t("vv_zoom_out") }, "−");
+    const zoomIn = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-in", "aria-label": ctx.t("vv_zoom_in"), title: ctx.t("vv_zoom_in") }, "+");
+    const zooms = el("span", { class: "vv-zooms" }, zoomOut, zoomIn);
+    // the sheet is the board: drawn inline, its legal targets marked, taps turned into moves
+    const base = el("div", { class: "vv-base", role: "img", "aria-label": ctx.t("vv_sheet", { name: sheet.player }) });
+    // the player's pen marks over it, in the same viewBox (a new key when they change)
+    const marks = el("img", { class: "vv-marks", alt: "", src: file(`marks-${sheet.seat}-${lang}-${sheet.marks}`) });
+    const paper = el("div", { class: "vv-paper" }, base, marks);
+    // pinch and drag the sheet (the buttons and a double tap too); taps still choose targets
+    const frame = el("div", { class: "vv-scroll" }, paper);
+    parts = { key, fig, frame, zooms, base, view, svg: null };
+    const made = parts;
+    parts.zoom = panZoom(frame, paper, view, (v) => {
+      zoomOut.disabled = v.scale <= 1;
+      if (made.svg) sizeHandles(made.svg, v.scale);
+    });
+    zoomIn.onclick = parts.zoom.zoomIn;
+    zoomOut.onclick = parts.zoom.zoomOut;
+    if (!play) fig.append(el("figcaption", {}, el("span", { text: ctx.t("vv_sheet", { name: sheet.player }) }), zooms));
+    fig.append(frame);
+    if (play) playSheet = parts;
+  }
+  const { frame, zoom, view } = parts;
   const legalKey = JSON.stringify(state.legal[sheet.player] ?? null) + state.version;
-  boardSheet(base, file(`sheet-${lang}`), sheet.player, state, table, ctx, (svg) => {
-    svgNow = svg;
+  boardSheet(parts.base, file(`sheet-${lang}`), sheet.player, state, table, ctx, (svg) => {
+    parts.svg = svg;
     // after each card (new legal targets) the view frames them by itself: the stations of
     // a free ride large enough for a thumb each, the legal lines as large as fit
     if (play && framedFor[sheet.player] !== legalKey && state.legal[sheet.player]) {
@@ -390,10 +403,8 @@ function sheetOf(table, name, state, ctx, play) {
     }
     sizeHandles(svg, view.scale);
   });
-  if (!play) fig.append(el("figcaption", {}, el("span", { text: ctx.t("vv_sheet", { name: sheet.player }) }), zooms));
-  fig.append(frame);
-  if (tapped && !play) fig.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
-  return { fig, frame, zooms };
+  if (tapped && !play) parts.fig.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
+  return parts;
 }
 
 function progress(table, ctx) {
@@ -435,7 +446,7 @@ function drawTable(root, state, ctx) {
       ...doneTexts(table.news, ctx).map((text) => el("p", { text }))));
   }
   if (play) {
-    const { fig, frame, zooms } = sheetOf(table, mine, state, ctx, true);
+    const { fig, frame, zooms, zoom } = sheetOf(table, mine, state, ctx, true);
     const bar = el("div", { class: "vv-thumb" });
     if (state.legal[mine]) bar.append(picker(mine, state.legal[mine], table, state, ctx));
     else {
@@ -448,7 +459,7 @@ function drawTable(root, state, ctx) {
     if (tapped) head.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
     head.append(zooms);
     root.append(fig, bar);
-    fitFrame(frame, bar);
+    fitFrame(frame, bar, zoom.refresh);
     // below the fold: the free ride's stations as a list, the accessible alternative
     const stations = grouped(state.legal[mine] || []).stations;
     if (stations.length) {
@@ -491,7 +502,7 @@ function drawTable(root, state, ctx) {
 
 // The sheet's frame takes the screen from where it starts down to the thumb bar (the
 // page itself does not scroll for anything a round needs).
-function fitFrame(frame, bar) {
+function fitFrame(frame, bar, refresh) {
   const fit = () => {
     if (!frame.isConnected || !document.body.classList.contains("vv-play")) return;
     const top = frame.getBoundingClientRect().top + window.scrollY;
@@ -499,6 +510,7 @@ function fitFrame(frame, bar) {
     frame.style.height = `${Math.floor(height)}px`;
     // what lies below the fold can still be scrolled to from under the bar
     document.querySelector("main").style.paddingBottom = `${bar.offsetHeight + 8}px`;
+    refresh(); // the view kept in bounds of the frame as it is now
   };
   fit();
   fitFrame.last = fit;

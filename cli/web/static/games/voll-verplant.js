@@ -9,11 +9,16 @@
 // completions announced to all, everyone's progress and the sheets as the server draws
 // them (the blank sheet of the map under the player's pen marks, both SVG from the
 // sheets layer).
+//
+// On a player's phone while the game runs (body.vv-play) the page is laid out for one
+// thumb: the card strip on top, the sheet filling the screen (framed on each card's legal
+// targets, handles of a thumb's size), the bar in the thumb zone (line chips, the ring
+// direction and count, the preview in the game's words, Confirm beside Cancel or "Change
+// my move"); the rest lies below the fold.
 import { newView, panZoom } from "../panzoom.js";
 
 const LANGS = ["en", "de", "fr"];
-let pick = {}; // player -> {line, direction}: the taps so far, while their choices stay
-const pickFor = {}; // player -> the legal moves the taps were made among
+const pickFor = {}; // player -> the legal moves a chosen move was made among
 let shownSheet = null; // the host's or watcher's chosen sheet
 const views = {}; // sheet's player -> its zoom and pan ({scale, x, y}), kept across redraws
 // player -> {move, preview}: a move tapped but not played yet (confirm plays it)
@@ -173,10 +178,10 @@ function actionRow(name, chosen, state, ctx) {
   row.append(el("button", {
     type: "button", class: "primary", id: "vv-confirm", "data-player": name, ...(chosen ? {} : { disabled: "" }),
     // saved: the next state redraws the bar; refused: the page says why beside it
-    onclick: async () => { if (await ctx.step(name, chosen.move)) { delete pending[name]; pick[name] = {}; } },
+    onclick: async () => { if (await ctx.step(name, chosen.move)) delete pending[name]; },
   }, ctx.t("confirm")));
   if (chosen) {
-    row.append(el("button", { type: "button", class: "vv-cancel", onclick: () => { delete pending[name]; pick[name] = {}; ctx.rerender(); } }, ctx.t("cancel")));
+    row.append(el("button", { type: "button", class: "vv-cancel", onclick: () => { delete pending[name]; ctx.rerender(); } }, ctx.t("cancel")));
   } else if ((state.can_retract || []).includes(name)) {
     row.append(retractButton(name, state, ctx));
   }
@@ -432,7 +437,7 @@ function drawTable(root, state, ctx) {
   const table = state.view.table;
   for (const [name, moves] of Object.entries(state.legal)) {
     const key = JSON.stringify(moves); // another player's step keeps this player's taps
-    if (pickFor[name] !== key) { pick[name] = {}; delete pending[name]; pickFor[name] = key; }
+    if (pickFor[name] !== key) { delete pending[name]; pickFor[name] = key; }
   }
   const mine = state.you.player;
   // a player's phone during the game: the card strip on top, the sheet filling the

@@ -173,3 +173,30 @@ def test_a_free_ride_zooms_to_thumb_sized_station_handles(browser, tmp_path, siz
         page.wait_for_selector("#log-h:has-text('· 2 steps')")
         assert page.evaluate("window.scrollY") == scrolled
     assert errors == []
+
+
+def test_a_phone_held_sideways_keeps_the_bar_beside_the_sheet(browser, tmp_path):
+    """Landscape uses the width: the sheet left, the bar at the right; every legal line's
+    chip and Confirm on the screen; reveal → choose → confirm with no scrolling."""
+    size = {"width": 740, "height": 360}
+    errors: list[str] = []
+    folder = tmp_path / "games"
+    with serving(vv_games(folder), folder) as base:
+        game, _ = berlin(base, "s0")
+        page = touch_phone(browser, game["players"][0]["url"], errors, size)
+        page.wait_for_selector(".vv-chip")
+        page.wait_for_timeout(200)
+        scrolled = page.evaluate("window.scrollY")
+        shown = handles(page)
+        assert len(shown) == page.locator(".vv-chip").count() and thumb_sized(shown) == []
+        frame = page.evaluate("(() => { const r = document.querySelector('.vv-scroll').getBoundingClientRect();"
+                              " return [r.right, r.bottom, r.height]; })()")
+        bar = page.evaluate("document.querySelector('.vv-thumb').getBoundingClientRect().left")
+        assert frame[0] <= bar and frame[1] <= size["height"] and frame[2] >= 200
+        page.touchscreen.tap(shown[0]["x"], shown[0]["y"])
+        page.wait_for_selector(".vv-preview-text")
+        shot(page, "vv-phone-landscape", full_page=False)
+        tap_at(page, "#vv-confirm")
+        page.wait_for_selector("#log-h:has-text('· 2 steps')")
+        assert page.evaluate("window.scrollY") == scrolled
+    assert errors == []

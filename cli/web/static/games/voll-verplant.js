@@ -511,10 +511,13 @@ function fitFrame(frame, bar, refresh) {
   const fit = () => {
     if (!frame.isConnected || !document.body.classList.contains("vv-play")) return;
     const top = frame.getBoundingClientRect().top + window.scrollY;
-    const height = Math.max(160, window.innerHeight - top - bar.offsetHeight - 4);
+    // the bar at the bottom, or at the side of a phone held sideways (the style sheet's)
+    const side = getComputedStyle(bar).top !== "auto";
+    const below = side ? 0 : bar.offsetHeight;
+    const height = Math.max(side ? 120 : 160, window.innerHeight - top - below - 4);
     frame.style.height = `${Math.floor(height)}px`;
     // what lies below the fold can still be scrolled to from under the bar
-    document.querySelector("main").style.paddingBottom = `${bar.offsetHeight + 8}px`;
+    document.querySelector("main").style.paddingBottom = side ? "" : `${bar.offsetHeight + 8}px`;
     refresh(); // the view kept in bounds of the frame as it is now
   };
   fit();

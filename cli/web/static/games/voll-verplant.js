@@ -511,8 +511,8 @@ function fitFrame(frame, bar, refresh) {
   const fit = () => {
     if (!frame.isConnected || !document.body.classList.contains("vv-play")) return;
     const top = frame.getBoundingClientRect().top + window.scrollY;
-    // the bar at the bottom, or at the side of a phone held sideways (the style sheet's)
-    const side = getComputedStyle(bar).top !== "auto";
+    // the bar at the bottom, or at the side of a phone held sideways (voll-verplant.css)
+    const side = matchMedia(SIDEWAYS).matches;
     const below = side ? 0 : bar.offsetHeight;
     const height = Math.max(side ? 120 : 160, window.innerHeight - top - below - 4);
     frame.style.height = `${Math.floor(height)}px`;
@@ -527,6 +527,8 @@ function fitFrame(frame, bar, refresh) {
   fitFrame.watch.observe(bar);
 }
 window.addEventListener("resize", () => fitFrame.last?.());
+// a phone held sideways: the bar stands at the right (the same query as voll-verplant.css)
+const SIDEWAYS = "(orientation: landscape) and (max-height: 520px)";
 
 export function render(root, state, ctx) {
   if (!styleSheet(() => render(root, state, ctx))) return { generic: !state.view.table };

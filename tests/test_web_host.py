@@ -287,9 +287,14 @@ def test_serve_lan_prints_the_join_url_and_a_qr_code(runner, monkeypatch, tmp_pa
     # the limits that keep a slow or flooding client from stalling the table
     assert config.timeout_keep_alive == 5 and config.limit_concurrency == 1000
     assert config.h11_max_incomplete_event_size == 16 * 1024 and not config.access_log
+    assert "--lan" not in result.output  # the phones' links: no hint
     result = runner.invoke(root, ["serve", "--folder", str(tmp_path)])
     assert calls[-1].host == "127.0.0.1" and "▀" not in result.output
     assert result.output.split("?t=", 1)[1].split()[0] != token  # a fresh token a run
+    # a server only this computer reaches says so in one line, with the command for phones
+    hint = [line for line in result.output.splitlines() if "Phones cannot open" in line]
+    assert hint == [f"Phones cannot open these links (this server listens only on this "
+                    f"computer): restart with `scorepad serve --lan --folder {tmp_path}`."]
 
 
 def test_serve_help_has_an_example(runner):

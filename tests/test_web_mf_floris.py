@@ -184,8 +184,13 @@ def test_floris_tally_to_the_end_with_the_bouquet_checker(browser, tmp_path):
         ann.click("#fl-present")
         bob.fill("#fl-spec", "rose:2 lily:2")  # not a bouquet: the engine refuses it
         bob.click("#fl-present")
-        bob.wait_for_selector("#error:not([hidden])")
-        assert "not a bouquet" in bob.inner_text("#error") and "smallest fix" in bob.inner_text("#error")
+        # the refusal is said beside the button that caused it, as text (no tooltip)
+        bob.wait_for_selector(".refusal")
+        assert "not a bouquet" in bob.inner_text(".refusal") and "smallest fix" in bob.inner_text(".refusal")
+        below = bob.evaluate("document.querySelector('.refusal').getBoundingClientRect().top"
+                             " - document.querySelector('#fl-present').getBoundingClientRect().bottom")
+        assert 0 <= below < 40
+        assert bob.get_attribute(".refusal", "title") is None
         bob.fill("#fl-spec", "daisy:5")
         bob.click("#fl-present")
         for page in (host, ann, bob):

@@ -9,7 +9,18 @@ import json
 
 import httpx
 import pytest
-from web_browser import PHONE, chromium, horizontal_overflow, phone, shot, small_targets
+from web_browser import (
+    PHONE,
+    chromium,
+    handles,
+    horizontal_overflow,
+    phone,
+    shot,
+    small_targets,
+    tap_at,
+    thumb_sized,
+    touch_phone,
+)
 from web_server import START, serving
 from web_vv import vv_games
 
@@ -40,31 +51,29 @@ def wait_steps(page, n: int) -> None:
 
 
 def tap_sheet(page, prefer: int = 0) -> str:
-    """One move tapped on the phone's own sheet: a legal station (a free ride), else a
-    legal line at its wagon, then the ring direction / crosses the picker asks, then
-    Confirm. A move with no target on the sheet (no free window: pass) is the list's."""
-    page.wait_for_selector(".vv-base svg")
-    stations = page.locator(".vv-base [data-station].legal")
-    wagons = page.locator(".vv-base .lines-table [data-line].legal")
-    page.wait_for_function("() => document.querySelector('.vv-base .legal') || "
-                           "document.querySelector('.vv-pass')")
-    if stations.count():
-        stations.nth(prefer % stations.count()).click()
-        kind = "station"
-    elif wagons.count():
-        wagons.nth(prefer % wagons.count()).click()
-        if page.locator(".vv-pick .vv-dir").count():
-            page.locator(".vv-pick .vv-dir").first.click()
-        if page.locator(".vv-pick .vv-cross").count():
-            page.locator(".vv-pick .vv-cross").last.click()
-        kind = "line"
+    """One move tapped with a finger where the phone shows it: a station's handle on the
+    sheet (a free ride), else a legal line's chip in the thumb bar (the move as far as the
+    card goes), else pass; then Confirm. Every handle tapped is thumb-sized and the
+    element under the finger; the page is never scrolled."""
+    page.wait_for_selector(".vv-pick .vv-chip, .vv-pick .vv-pass, .vv-base circle[data-hit]")
+    page.wait_for_timeout(100)  # the sheet framed for the card
+    scrolled = page.evaluate("window.scrollY")
+    stations = handles(page, ".vv-base [data-hit]")
+    chips = handles(page, ".vv-pick [data-hit]")
+    if stations:
+        assert thumb_sized(stations) == []
+        target, kind = stations[prefer % len(stations)], "station"
+        page.touchscreen.tap(target["x"], target["y"])
+    elif chips:
+        assert thumb_sized(chips) == []
+        target, kind = chips[prefer % len(chips)], "line"
+        page.touchscreen.tap(target["x"], target["y"])
     else:
-        page.locator(".vv-pass").click()
+        tap_at(page, ".vv-pass")
         kind = "pass"
-    page.wait_for_selector("#vv-confirm")
-    if kind != "pass":  # the engine's answer previews the move on the sheet first
-        page.wait_for_selector(".vv-preview-text")
-    page.locator("#vv-confirm").click()
+    page.wait_for_selector(".vv-preview-text")  # the engine's answer, worded, on the sheet
+    tap_at(page, "#vv-confirm")
+    assert page.evaluate("window.scrollY") == scrolled
     return kind
 
 
@@ -75,7 +84,7 @@ def test_a_whole_game_by_tapping_three_sheets_with_a_mistap_changed(browser, tmp
     with serving(vv_games(folder), folder) as base:
         game = new_game(base, NAMES, "board-1")
         host = phone(browser, game["host"]["url"], errors)
-        phones = [phone(browser, p["url"], errors) for p in game["players"]]
+        phones = [touch_phone(browser, p["url"], errors) for p in game["players"]]
         steps, rounds, kinds = 0, 0, set()
         while not host.locator("#scoresec:not([hidden])").count():
             host.wait_for_selector("#reveal:not([disabled])")
@@ -97,7 +106,7 @@ def test_a_whole_game_by_tapping_three_sheets_with_a_mistap_changed(browser, tmp
                     if rounds == 1 and k == 1 and "retracted" not in kinds:
                         # Bob mis-tapped: he changes his move while the round is open;
                         # Ann's move stays
-                        page.locator("#retract button").click()
+                        tap_at(page, ".vv-retract")
                         page.wait_for_selector(".vv-pick")
                         page.wait_for_selector("#status:has-text('Bob')")
                         kinds.add("retracted")
@@ -143,6 +152,10 @@ def test_names_show_on_tap_and_the_preview_marks_the_crosses(browser, tmp_path):
         host.click("#reveal")
         wait_steps(ann, 1)
         ann.wait_for_selector(".vv-base .lines-table [data-line=R].legal")
+        # the view framed the legal lines' tracks: zoomed out, the whole sheet is in view
+        ann.wait_for_function("() => document.querySelector('.vv-scroll').dataset.scale")
+        while float(ann.get_attribute(".vv-scroll", "data-scale")) > 1:
+            ann.click("#vv-zoom-out")
         # only the engine's legal lines are marked
         marked = ann.eval_on_selector_all(".vv-base .lines-table [data-line].legal",
                                           "els => els.map(e => e.dataset.line)")
@@ -167,7 +180,8 @@ def test_names_show_on_tap_and_the_preview_marks_the_crosses(browser, tmp_path):
 
 def test_the_start_page_guides_the_host(browser, tmp_path):
     """A flipper from the start page with the names still filled in (no map: no players),
-    bad ruleset JSON named in words, and one game however often Start is tapped."""
+    a ruleset option chosen among the game's own (no JSON to type), a refusal shown beside
+    Start, and one game however often Start is tapped."""
     errors: list[str] = []
     folder = tmp_path / "games"
     with serving(vv_games(folder), folder) as base:
@@ -176,11 +190,18 @@ def test_the_start_page_guides_the_host(browser, tmp_path):
         page.goto(f"{base}/?t={START}")
         page.wait_for_selector("#kind option", state="attached")
         page.select_option("#kind", "voll-verplant")
-        page.fill("#rules", "{nope")
+        assert page.locator("#rules").count() == 0  # no JSON box
+        page.fill("#players", "Ann\nann")  # refused: said beside Start
         page.click("#create")
         page.wait_for_selector("#error:not([hidden])")
-        assert "not JSON" in page.inner_text("#error")
-        page.fill("#rules", "{}")
+        below = page.evaluate("document.querySelector('#error').getBoundingClientRect().top"
+                              " - document.querySelector('#create').getBoundingClientRect().bottom")
+        assert 0 <= below < 40
+        page.fill("#players", "Ann\nBob")
+        page.click("#rules-h")
+        options = page.eval_on_selector_all("#opt-game_end option", "os => os.map(o => o.textContent)")
+        assert options == ["every sheet is full (standard)", "one sheet is full"]
+        page.select_option("#opt-game_end", label="one sheet is full")
         page.select_option("#setup-map", label="none: a card flipper for any map")
         assert page.locator("#players").is_disabled()  # "Ann", "Bob" stay, unasked
         page.evaluate("document.querySelector('#create').click();"
@@ -189,6 +210,8 @@ def test_the_start_page_guides_the_host(browser, tmp_path):
         assert page.locator("#links li").count() == 2  # host and watchers: a flipper
         assert page.is_hidden("#error")
         assert len(list(folder.glob("*.web.json"))) == 1
+        host = page.eval_on_selector("#links a", "a => a.href").replace("/g/", "/api/games/")
+        assert httpx.get(host).json()["game"]["rules"] == {"game_end": "any_full"}
         shot(page, "start-flipper-links")
     assert errors == []
 

@@ -46,8 +46,8 @@ def tap_move(page, k: int) -> str:
     buttons offered."""
     pick = page.locator(".vv-pick")
     pick.wait_for()
-    if pick.locator(".vv-station").count():
-        pick.locator(".vv-station").first.click()
+    if page.locator(".vv-station").count():  # the list below the sheet
+        page.locator(".vv-station").first.click()
         confirm(page)
         return "station"
     if pick.locator(".vv-pass").count():

@@ -65,3 +65,65 @@ def shot(page, name: str, full_page: bool = True) -> None:
     """A screenshot of ``page`` as ``output/screenshots/NAME.png`` (to look at)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+#: The phones every phone-layout test runs on (portrait, CSS pixels).
+PHONES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
+
+
+def touch_phone(browser, url: str, errors: list[str], size: dict | None = None):
+    """``phone`` as a phone is: touch, device scale 2, ``size`` (default 360×640)."""
+    context = browser.new_context(viewport=size or PHONE, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and not m.text.startswith("Failed to load resource") else None)
+    page.goto(url)
+    page.wait_for_selector("#status:not(:empty)")
+    return page
+
+
+def handles(page, selector: str = "[data-hit]") -> list[dict]:
+    """The tap handles (``selector``) whose centre is on the screen: inside the viewport and
+    inside the frame that clips them (the sheet's), each with its target (the ``.legal``
+    element with ``data-line``/``data-station`` it is or lies in), its box (CSS px) and
+    whether the browser finds the handle itself at its centre (``elementFromPoint``: no
+    line, station, label or other handle above it)."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].map((h) => {
+        const r = h.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+        const clip = h.closest('.vv-scroll, .mf-frame');
+        const c = clip ? clip.getBoundingClientRect() : {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+        const on = x >= Math.max(0, c.left) && x <= Math.min(innerWidth, c.right)
+          && y >= Math.max(0, c.top) && y <= Math.min(innerHeight, c.bottom) && r.width > 0;
+        const target = h.closest('.legal[data-line], .legal[data-station], .legal[data-space], .legal[data-target]');
+        const found = on ? document.elementFromPoint(x, y) : null;
+        return {on, x, y, w: r.width, h: r.height, found: Boolean(found && h.contains(found)),
+                line: target?.dataset.line ?? null, station: target?.dataset.station ?? null,
+                target: target ? (target.dataset.line ?? target.dataset.station ?? target.dataset.space ?? target.dataset.target) : null,
+                what: found ? found.tagName + '.' + found.getAttribute('class') : null};
+      }).filter((h) => h.on)""", selector)
+
+
+def thumb_sized(found: list[dict]) -> list[dict]:
+    """The handles of ``handles`` that are not a thumb's target: under 44×44 CSS px, not
+    the element at their own centre or not inside a legal target."""
+    return [h for h in found if h["w"] < 44 or h["h"] < 44 or not h["found"] or h["target"] is None]
+
+
+def centre_of(page, selector: str) -> tuple[float, float, bool]:
+    """The centre of the first ``selector`` (CSS px) and whether it is on the screen and the
+    element the browser finds there (so a finger tapping there taps it)."""
+    return page.evaluate("""(s) => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+        const x = r.x + r.width / 2, y = r.y + r.height / 2;
+        const on = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+        const f = on ? document.elementFromPoint(x, y) : null;
+        return [x, y, Boolean(f && e.contains(f)) && r.width >= 44 && r.height >= 44]; }""", selector)
+
+
+def tap_at(page, selector: str) -> None:
+    """A finger's tap on ``selector`` where the phone shows it (no scrolling to it first):
+    it must be on the screen, at least 44×44, and the element under the finger."""
+    x, y, ok = centre_of(page, selector)
+    assert ok, f"{selector} is not a thumb's target on the screen"
+    page.touchscreen.tap(x, y)

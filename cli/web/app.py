@@ -34,7 +34,7 @@ import secrets
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
@@ -50,6 +50,7 @@ from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .bodies import TooLarge, TooSlow
 from .bodies import json_body as _body
+from .compress import Gzipped, accepts_gzip
 from .games import WebGame, default_games
 from .guard import Guard
 from .host import (
@@ -89,7 +90,8 @@ PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
 def create_app(games: Mapping[str, WebGame] | None = None, *,
                folder: Path = store.DEFAULT_FOLDER, public_url: str | None = None,
                ping: float = 15.0, pages: Path = STATIC / "games",
-               start_token: str | None = None, hosts: Iterable[str] = ()) -> Starlette:
+               start_token: str | None = None, hosts: Iterable[str] = (),
+               lan_hint: str | None = None) -> Starlette:
     """The app over every game of ``games`` (default: the installed ones) saved in ``folder``.
 
     Every game saved there before is resumed now (``app.state.host.problems`` names the
@@ -98,14 +100,15 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
     the games' page modules, served as ``/static/games/``. ``start_token``: the token of
     the start page's link, which creating a game needs (a fresh one when None:
     ``app.state.start_token``). ``hosts``: the ``Host`` values the server answers (see
-    :mod:`.guard`; empty: any).
+    :mod:`.guard`; empty: any). ``lan_hint``: the command that opens a loopback-only
+    server to the phones, which the start page gives (None: the phones can reach it).
     """
     start_token = start_token or secrets.token_urlsafe(18)
     host = Host(default_games() if games is None else games, folder)
     host.resume_all()
 
     async def start_page(request: Request) -> Response:
-        return _page("start.html")
+        return _page("start.html", {"lan": lan_hint})
 
     async def game_page(request: Request) -> Response:
         return _page("game.html")
@@ -114,7 +117,10 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         return JSONResponse([
             {"id": gid, "min_players": w.game.min_players, "max_players": w.game.max_players,
              "setup": {k: list(v) for k, v in w.setup_choices.items()},
-             "scorekeeper": w.scorekeeper, "flipper": w.flipper}
+             "setup_names": {k: [w.setup_name(k, c) if w.setup_name else None for c in v]
+                             for k, v in w.setup_choices.items()},
+             "scorekeeper": w.scorekeeper, "flipper": w.flipper,
+             "options": {k: dict(v) for k, v in w.game.info.options.items()}}
             for gid, w in host.games.items()])
 
     async def create(request: Request) -> Response:
@@ -200,8 +206,10 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
                 hosted.unlisten(queue)
                 hosted.streams[role] -= 1
 
-        return EventSourceResponse(stream(), ping=ping, send_timeout=10,
-                                   headers={"Cache-Control": "no-store"})
+        response = EventSourceResponse(stream(), ping=ping, send_timeout=10,
+                                       headers={"Cache-Control": "no-store"})
+        # gzipped as it streams: a step's message stays a few kB a phone (cli/web/compress.py)
+        return cast(Response, Gzipped(response)) if accepts_gzip(request.headers) else response
 
     def _find(request: Request) -> tuple[HostedGame, Role]:
         return host.find(request.path_params["game_id"], request.query_params.get("t"))
@@ -246,13 +254,16 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
     return app
 
 
-def _page(name: str) -> Response:
+def _page(name: str, server: dict[str, Any] | None = None) -> Response:
     from .words import all_words
 
     head = (STATIC / "head.html").read_text(encoding="utf-8").split("\n", 1)[1]
     text = (STATIC / name).read_text(encoding="utf-8").replace("<!--HEAD-->\n", head)
     words = json.dumps(all_words(), ensure_ascii=False).replace("<", "\\u003c")
-    return HTMLResponse(text.replace('"/*WORDS*/"', words), headers=PAGE_HEADERS)
+    text = text.replace('"/*WORDS*/"', words)
+    if server is not None:  # what the page says of the server itself (the loopback hint)
+        text = text.replace('"/*SERVER*/"', json.dumps(server).replace("<", "\\u003c"))
+    return HTMLResponse(text, headers=PAGE_HEADERS)
 
 
 def _only_for(role: Role, player: str | None, *, watch: bool) -> None:
@@ -269,7 +280,8 @@ def _only_for(role: Role, player: str | None, *, watch: bool) -> None:
 def _qr_data_uri(url: str) -> str:
     import segno
 
-    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+    # 3 px a module at its own size (the page shows it so): a phone camera reads it at arm's length
+    return segno.make(url, error="m").svg_data_uri(scale=3, border=2)
 
 
 async def _forbidden(request: Request, exc: Exception) -> Response:

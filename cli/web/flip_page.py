@@ -124,12 +124,35 @@ def _script_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _installable() -> str:
+    """The offline page's manifest and icons, inline as data URLs (the file needs nothing
+    beside it): added to a phone's home screen it opens as its own app."""
+    import base64
+
+    def data(name: str, media: str) -> str:
+        raw = resources.files("scorepad.web").joinpath("static").joinpath(name).read_bytes()
+        return f"data:{media};base64,{base64.b64encode(raw).decode()}"
+
+    icons = [{"src": data("icon.svg", "image/svg+xml"), "sizes": "any", "type": "image/svg+xml"},
+             {"src": data("icon-192.png", "image/png"), "sizes": "192x192", "type": "image/png"},
+             {"src": data("icon-512.png", "image/png"), "sizes": "512x512", "type": "image/png"}]
+    manifest = {**json.loads(_static("manifest.webmanifest")), "name": "Voll verplant",
+                "short_name": "Voll verplant", "icons": icons}
+    text = base64.b64encode(json.dumps(manifest).encode()).decode()
+    return (f'<link rel="manifest" href="data:application/manifest+json;base64,{text}">\n'
+            f'<meta name="theme-color" content="#111111">\n'
+            f'<link rel="icon" href="{icons[0]["src"]}" type="image/svg+xml">\n'
+            f'<link rel="apple-touch-icon" href="{icons[1]["src"]}">')
+
+
 def offline_page(data: dict[str, Any]) -> str:
-    """The whole page: inline CSS and script, the cards and the words as JSON, no links."""
+    """The whole page: inline CSS and script, the cards and the words as JSON, no links
+    (the manifest and icons inline too)."""
     from .words import all_words
 
     # the data goes in last: a seed is free text and may look like a placeholder
     return (_static("flip.html")
+            .replace("<!--MANIFEST-->", _installable())
             .replace("/*CSS*/", _static("style.css"))
             .replace("/*CARD-JS*/", _static("flipcard.js"))
             .replace("/*PAGE-JS*/", _static("flip-offline.js"))

@@ -63,6 +63,9 @@ class WebGame:
     asset_owner: OwnerHook | None = None
     #: whether a player may photograph their paper sheet (``vv scan``'s flow, cli/web/scan.py)
     scan: bool = False
+    #: ``setup_name(keyword, value)``: a set-up value as players know it (a map's name),
+    #: or None (the start page shows the value itself)
+    setup_name: Callable[[str, Any], str | None] | None = None
 
     @property
     def id(self) -> str:

@@ -41,8 +41,9 @@ def serve_cmd(host: str, port: int, lan: bool, folder: Path) -> None:
     if lan:
         host = lan_address()
     base = f"http://{host}:{port}/"
+    hint = lan_command(port, folder) if not lan and _loopback(host) else None
     app = create_app(folder=folder, public_url=base if lan else None,
-                     hosts=allowed_hosts(host, port))
+                     hosts=allowed_hosts(host, port), lan_hint=hint)
     url = f"{base}?t={app.state.start_token}"
     state = app.state.host
     for problem in state.problems:
@@ -50,10 +51,37 @@ def serve_cmd(host: str, port: int, lan: bool, folder: Path) -> None:
     click.echo(f"scorepad serve: {url} (games saved in {folder}/; "
                f"{len(state.hosted)} resumed; games: {', '.join(state.games) or 'none'})")
     click.echo("Open the link above to start a game (it holds the token that creates games).")
+    if hint:  # the links are this computer's own: say so, with the command that fixes it
+        click.echo(f"Phones cannot open these links (this server listens only on this "
+                   f"computer): restart with `{hint}`.")
     if lan:
         click.echo("The host starts the game here:")
         click.echo(qr_text(url))
     uvicorn.Server(server_config(app, host, port)).run()
+
+
+def lan_command(port: int, folder: Path) -> str:
+    """The ``serve`` command that opens this server to the phones: the same, with ``--lan``."""
+    import shlex
+
+    words = ["scorepad", "serve", "--lan"]
+    if port != 8000:
+        words += ["--port", str(port)]
+    if folder != Path("output"):
+        words += ["--folder", str(folder)]
+    return shlex.join(words)
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is an address only this computer reaches (127.0.0.1, ::1, localhost)."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 #: Seconds a connection may take to send a request's headers.

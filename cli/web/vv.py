@@ -328,14 +328,45 @@ def vv_check(session: Session, query: Any) -> dict[str, Any]:
         return {"ok": False, "error": err.message, "rule": getattr(err, "rule", None)}
     seat = state.players.index(name)
     old, new = marked_sheets(state.core)[seat], marked_sheets(after.state.core)[seat]
-    return {"ok": True, "stations": sorted(new.marked - old.marked),
+    return {"ok": True, "said": _said(session, after, query.get("move")),
+            "stations": sorted(new.marked - old.marked),
             "transfers": {str(k): v for k, v in new.transfers.items()
                           if old.transfers.get(k) != v},
             "windows": {k: len(v) - len(old.windows.get(k, ())) for k, v in new.windows.items()
                         if len(v) != len(old.windows.get(k, ()))}}
 
 
+#: The events of a move that its preview words beside the move itself (what the move
+#: would write or owe: a transfer number, a special station's follow-up).
+_SAID_EVENTS = ("transfer", "special", "lapsed")
+
+
+def _said(session: Session, after: Session, move: Any) -> dict[str, str]:
+    """The move previewed in words, per language: the game's ``describe`` of the move and
+    its ``explain`` of what it would write (never the page's own wording of a rule)."""
+    from scorepad.rules.common.words import LANGS
+
+    game = session.game
+    events = [e for e in after.events(-1) if e.get("type") in _SAID_EVENTS]
+    return {lang: " · ".join([game.describe(move, lang),
+                              *(game.explain(e, lang) for e in events)]) for lang in LANGS}
+
+
+def vv_setup_name(keyword: str, value: Any) -> str | None:
+    """A bundled map as players know it ("Berlin" for ``berlin``; None for anything else)."""
+    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+
+    if keyword != "map" or value not in BUNDLED_MAPS:
+        return None
+    try:
+        return str(bundled_map(value).name)
+    except ScorepadError:
+        return None
+
+
 #: This game's hooks, by :class:`~scorepad.web.games.WebGame` field (the server finds this
 #: module by the game's short name, ``About.short``).
 HOOKS: dict[str, Any] = {"view": vv_view, "asset": vv_asset, "check": vv_check,
-                         "asset_owner": vv_asset_owner, "check_owner": vv_check_owner}
+                         "asset_owner": vv_asset_owner, "check_owner": vv_check_owner,
+                         "setup_name": vv_setup_name}

@@ -39,7 +39,10 @@ export async function call(method, path, body) {
   try {
     const response = await fetch(path, options);
     const answer = await response.json();
-    if (!response.ok) answer.detail = answer.error, answer.error = errorText(response.status, answer.error, answer.code, answer.fields);
+    if (!response.ok) {
+      answer.detail = answer.error; answer.status = response.status;
+      answer.error = errorText(response.status, answer.error, answer.code, answer.fields);
+    }
     return [response.ok, answer];
   } catch (err) {
     return [false, { error: t("err_network") }];

@@ -27,10 +27,34 @@ const ctx = {
 
 async function send(path, body) {
   $("error").hidden = true;
+  for (const e of document.querySelectorAll(".refusal")) e.remove();
+  const near = lastControl; // the control the finger is on
   const [ok, answer] = await call("POST", api(path), body);
-  if (!ok) { $("error").textContent = answer.error; $("error").title = answer.detail || ""; $("error").hidden = false; return false; }
+  if (!ok) { refuse(answer, near); return false; }
   show(answer);
   return true;
+}
+
+// The control tapped last: a refusal is shown beside it, where the finger is.
+let lastControl = null;
+document.addEventListener("click", (e) => {
+  const c = e.target.closest && e.target.closest("button, input, select, textarea, summary");
+  if (c) lastControl = c;
+}, true);
+
+// A refusal in words next to the control that caused it (below its row of buttons), in the
+// page's language, the server's or engine's own sentence beneath when the page's words
+// are not English (it is; no tooltip, which a touch screen cannot open).
+function refuse(answer, near) {
+  const text = answer.detail && answer.detail !== answer.error ? `${answer.error}: ${answer.detail}` : answer.error;
+  const row = near && near.isConnected ? near.parentElement : null;
+  if (!row || row.id === "board" || row.tagName === "MAIN" || row.tagName === "BODY") {
+    $("error").textContent = text; $("error").hidden = false;
+    return;
+  }
+  const p = document.createElement("p");
+  p.className = "error refusal"; p.setAttribute("role", "alert"); p.textContent = text;
+  row.after(p);
 }
 
 const moveText = (move) => (move !== null && typeof move === "object"
@@ -90,6 +114,8 @@ async function show(next) {
   }
   const host = state.you.host;
   $("hostbar").hidden = !host || state.ended;
+  // the host's Reveal and Undo sit in the thumb zone, at the bottom of the screen
+  document.body.classList.toggle("host-play", host && !state.ended && !state.over);
   // undo says whose step it takes back
   const last = state.last_step;
   $("reveal").textContent = t("reveal"); $("end").textContent = t("end");
@@ -110,12 +136,26 @@ async function show(next) {
   $("log").hidden = !state.log;
   $("log").textContent = state.log ? JSON.stringify(state.log, null, 1) : "";
   keepAwake(!state.over && !state.ended);
+  document.dispatchEvent(new CustomEvent("scorepad:state", { detail: state })); // scan.js
   // the end screen opens with the winner
   if ((state.over || state.ended) && !shownEnd) { shownEnd = true; $("scoresec").scrollIntoView({ block: "start" }); }
   langButtons($("langs"), () => show(state));
 }
 
 let shownEnd = false;
+// the fields of `score --json` that its total subtracts: shown as negative numbers
+const SUBTRACTED = ["empty_penalty", "penalties"];
+
+// A link that opens no game (a wrong or old token, a game this server does not have):
+// said in words, with what to do, in the page's language.
+function refused(answer) {
+  $("error").textContent = answer.detail && answer.detail !== answer.error ? `${answer.error}: ${answer.detail}` : answer.error;
+  $("error").hidden = false;
+  const why = answer.status === 404 ? "bad_link_404" : answer.status === 403 ? "bad_link_403" : null;
+  $("status").textContent = why ? t(why) : "";
+  $("title").textContent = t("bad_link");
+  langButtons($("langs"), () => refused(answer));
+}
 
 // The end screen: the winner and the ranks first, then each player's breakdown (as
 // score --json gives it), then a BG Stats link (and its QR code) when the server has one.
@@ -138,7 +178,8 @@ function showScore(score, bgstats) {
     for (const [key, value] of Object.entries(p)) {
       if (["name", "total", "rank"].includes(key) || value === null || typeof value === "object") continue;
       const dt = document.createElement("dt"); dt.textContent = WORDS[lang][`part_${key}`] ?? key.replace(/_/g, " ");
-      const dd = document.createElement("dd"); dd.textContent = String(value);
+      const dd = document.createElement("dd");
+      dd.textContent = SUBTRACTED.includes(key) && typeof value === "number" && value > 0 ? `−${value}` : String(value);
       pre.append(dt, dd);
     }
     d.append(s, pre); parts.append(d);
@@ -178,4 +219,4 @@ events.addEventListener("error", () => {
   $("conn").textContent = t("offline"); $("conn").hidden = false;
 });
 const [ok, first] = await call("GET", api());
-if (ok) show(first); else { $("error").textContent = first.error; $("error").hidden = false; events.close(); }
+if (ok) show(first); else { refused(first); events.close(); }

@@ -11,7 +11,9 @@
 // its frame on every state keeps the zoom where the player left it.
 
 export const MIN = 1;
-export const MAX = 4;
+// the most a sheet is enlarged: stations about 9 mm apart on an A4 sheet 360 px wide are
+// 44 px apart at about 4× (a thumb's target each), and a little more is still useful
+export const MAX = 6;
 const SLOP = 8; // px a finger may move and still tap
 const DOUBLE_MS = 300;
 
@@ -29,13 +31,18 @@ export function panZoom(frame, content, view, onChange = () => {}) {
   view.lastTap ??= { t: 0, x: 0, y: 0 };
 
   content.style.transformOrigin = "0 0";
-  const size = () => ({ w: frame.clientWidth, h: content.offsetHeight || frame.clientHeight });
+  // w: the drawing's width at 1× (the frame's), h: its height; H: the frame's height, which
+  // may be taller than the drawing (a phone's sheet fills the screen): then it is centred
+  const size = () => ({ w: frame.clientWidth, h: content.offsetHeight || frame.clientHeight,
+    H: frame.clientHeight || content.offsetHeight });
+  const clamp = (at, inner, outer) => (inner <= outer ? (outer - inner) / 2
+    : Math.min(0, Math.max(outer - inner, at)));
   const apply = () => {
-    const { w, h } = size();
+    const { w, h, H } = size();
     view.scale = Math.min(MAX, Math.max(MIN, view.scale));
     if (w > 0 && h > 0) { // a frame not laid out yet (being redrawn) keeps the view as it was
-      view.x = Math.min(0, Math.max(w - w * view.scale, view.x));
-      view.y = Math.min(0, Math.max(h - h * view.scale, view.y));
+      view.x = clamp(view.x, w * view.scale, w);
+      view.y = clamp(view.y, h * view.scale, H);
     }
     content.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
     frame.style.touchAction = view.scale > 1 ? "none" : "pan-y";
@@ -133,8 +140,22 @@ export function panZoom(frame, content, view, onChange = () => {}) {
   // a frame the page has redrawn)
   const watch = new ResizeObserver(() => { if (content.isConnected) apply(); else watch.disconnect(); });
   watch.observe(content);
+  watch.observe(frame); // a frame that fills the screen is sized after it is made
   apply();
   return {
+    // the part (x, y, w, h) of the drawing at 1× (CSS px) in the middle of the frame, as
+    // large as fits (at least `least`×, where the targets shown need it)
+    frameTo: (box, least = MIN) => {
+      const { w, H } = size();
+      if (!(w > 0 && H > 0 && box.w >= 0 && box.h >= 0)) return;
+      const fit = Math.min(w / Math.max(box.w, 1), H / Math.max(box.h, 1)) * 0.92;
+      view.scale = Math.min(MAX, Math.max(MIN, least, Math.min(fit, MAX)));
+      view.x = w / 2 - (box.x + box.w / 2) * view.scale;
+      view.y = H / 2 - (box.y + box.h / 2) * view.scale;
+      apply();
+    },
+    // a frame put back in the page (kept across redraws): watched and laid out again
+    refresh: () => { watch.observe(content); watch.observe(frame); apply(); },
     zoomIn: () => zoomAt(view.scale * 1.5, ...middle()),
     zoomOut: () => zoomAt(view.scale / 1.5, ...middle()),
     reset: () => { view.scale = 1; view.x = 0; view.y = 0; apply(); },

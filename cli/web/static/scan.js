@@ -46,7 +46,6 @@ async function start() {
   }
   const file = el("input", { id: "scan-file", type: "file", accept: "image/*", capture: "environment" });
   const section = el("section", { id: "scansec", class: "scan" },
-    el("h2", { text: w("title") }),
     mine ? "" : el("label", { for: "scan-name", text: w("name") }), mine ? "" : nameInput,
     el("label", { for: "scan-file", class: "scan-take", text: w("take") }), file,
     el("p", { id: "scan-status", class: "status", "aria-live": "polite" }),
@@ -54,12 +53,21 @@ async function start() {
     el("div", { id: "scan-view", class: "scan-view", hidden: "" }),
     el("button", { id: "scan-confirm", type: "button", class: "primary", hidden: "", text: w("confirm") }),
     el("div", { id: "scan-scores" }));
-  const anchor = $("scoresec") || $("board");
-  anchor.parentNode.insertBefore(section, anchor);
-  file.addEventListener("change", () => file.files[0] && send(file.files[0], mine || nameInput.value.trim()));
+  // a menu below the board, never above the card: it opens by itself once the game is
+  // over, a photo is on its way or the table has scores of photographed sheets
+  const menu = el("details", { id: "scanmenu", class: "scan-menu" }, el("summary", { text: w("title") }), section);
+  $("joinsec").before(menu);
+  document.addEventListener("scorepad:state", (e) => { if (e.detail.over || e.detail.ended) openMenu(); });
+  if (state.over || state.ended) openMenu();
+  file.addEventListener("change", () => { openMenu(); if (file.files[0]) send(file.files[0], mine || nameInput.value.trim()); });
   $("scan-confirm").addEventListener("click", () => confirm(mine || nameInput.value.trim()));
   refreshScores();
   setInterval(refreshScores, 5000);
+}
+
+let opened = false;
+function openMenu() { // once: the player may close it again
+  if (!opened && $("scanmenu")) { opened = true; $("scanmenu").open = true; }
 }
 
 function showError(message) {
@@ -154,6 +162,7 @@ async function reach(path, options) {
 function showScores(result) {
   const root = $("scan-scores");
   if (!result.players || !result.players.length) { root.replaceChildren(); return; }
+  openMenu();
   const rows = [...result.players].sort((a, b) => a.rank - b.rank).map((p) =>
     el("tr", {}, el("td", { text: String(p.rank) }), el("td", { text: p.name }), el("td", { text: String(p.total) })));
   root.replaceChildren(

@@ -21,17 +21,64 @@ function showMine() {
   $("mine").hidden = !list.children.length || made !== null; // the new links come alone
 }
 
+// what the server says of itself: a loopback-only server names the command for phones
+const SERVER = (() => { try { return JSON.parse($("server").textContent) || {}; } catch { return {}; } })();
+
 function label() {
   $("title").textContent = t("start_title"); document.title = t("start_title");
+  $("loopback").hidden = !SERVER.lan;
+  if (SERVER.lan) $("loopback").textContent = t("loopback", { command: SERVER.lan });
   $("kind-l").textContent = t("game"); $("players-l").textContent = t("players");
-  $("seed-l").textContent = t("seed_label"); $("rules-l").textContent = t("rules_label");
+  $("seed-l").textContent = t("seed_label"); $("rules-h").textContent = t("rules_h");
   $("create").textContent = t("create"); $("join-h").textContent = t("join");
   if ($("deal")) {
     $("deal-l").textContent = t("deal_label");
     $("deal").options[0].text = t("deal_seed"); $("deal").options[1].text = t("deal_table");
   }
   for (const o of $("kind").options) o.text = t(`game_${o.value}`);
-  langButtons($("langs"), () => { label(); setupFields(); flipperNames(); showLinks(); showMine(); });
+  langButtons($("langs"), () => { label(); setupFields(); optionFields(); flipperNames(); showLinks(); showMine(); });
+}
+
+// The game's ruleset options (GameInfo.options) as controls: a choice among the values it
+// lists, a number where it takes any; the default preselected and marked. An option of
+// another shape (a deck, a count per player number) keeps its default.
+const optionText = (value) => t(`optv_${value}`);
+function optionFields() {
+  const kind = kinds.find((k) => k.id === $("kind").value);
+  const root = $("options");
+  const kept = Object.fromEntries([...root.querySelectorAll("[data-option]")].map((e) => [e.id, e.value]));
+  root.replaceChildren();
+  for (const [name, { default: standard, values }] of Object.entries(kind?.options || {})) {
+    const id = `opt-${name}`;
+    let control;
+    if (values.length) {
+      control = document.createElement("select");
+      values.forEach((v, i) => {
+        const text = optionText(v);
+        control.append(new Option(v === standard ? t("opt_default", { value: text }) : text, String(i)));
+      });
+      control.value = String(values.findIndex((v) => v === standard));
+    } else if (Number.isInteger(standard)) {
+      control = document.createElement("input");
+      control.type = "number"; control.min = "0"; control.step = "1"; control.inputMode = "numeric";
+      control.value = String(standard);
+    } else continue;
+    control.id = id; control.dataset.option = name;
+    if (kept[id] !== undefined) control.value = kept[id];
+    const l = document.createElement("label"); l.htmlFor = id; l.textContent = t(`opt_${name}`);
+    root.append(l, control);
+  }
+}
+
+// The options set away from their defaults, as the ruleset's JSON takes them.
+function chosenRules(kind) {
+  const rules = {};
+  for (const e of $("options").querySelectorAll("[data-option]")) {
+    const { default: standard, values } = kind.options[e.dataset.option];
+    const value = values.length ? values[Number(e.value)] : Number(e.value);
+    if (value !== standard) rules[e.dataset.option] = value;
+  }
+  return rules;
 }
 
 function setupFields() {
@@ -43,7 +90,9 @@ function setupFields() {
     if (choices.length < 2) continue; // nothing to choose
     const l = document.createElement("label"); l.htmlFor = `setup-${key}`; l.textContent = WORDS[lang][`setup_${key}`] ?? key;
     const s = document.createElement("select"); s.id = `setup-${key}`; s.dataset.key = key;
-    choices.forEach((c, i) => { const o = new Option(c === null ? t(`${key}_none`) : String(c), String(i)); s.append(o); });
+    // a value as players know it (a map's name), else the value itself
+    const named = kind.setup_names?.[key] || [];
+    choices.forEach((c, i) => { const o = new Option(c === null ? t(`${key}_none`) : named[i] ?? String(c), String(i)); s.append(o); });
     // a game of no players on no map is a card flipper: the names are not asked then
     s.addEventListener("change", flipperNames);
     if (kept[s.id] !== undefined) s.value = kept[s.id];
@@ -82,16 +131,14 @@ function showLinks() {
 
 $("again").addEventListener("click", () => { made = null; $("made").hidden = true; $("new").hidden = false; showMine(); });
 
-$("kind").addEventListener("change", () => { setupFields(); flipperNames(); });
+$("kind").addEventListener("change", () => { setupFields(); optionFields(); flipperNames(); });
 $("new").addEventListener("submit", async (event) => {
   event.preventDefault();
   if (busy) return; // a second tap while the first is on its way makes no second game
   $("error").hidden = true;
   const kind = kinds.find((k) => k.id === $("kind").value);
-  let rules;
   const fail = (text) => { $("error").textContent = text; $("error").hidden = false; };
-  try { rules = JSON.parse($("rules").value || "{}"); } catch (err) { fail(t("rules_bad", { why: err.message })); return; }
-  if (rules === null || typeof rules !== "object" || Array.isArray(rules)) { fail(t("rules_not_object")); return; }
+  const rules = chosenRules(kind);
   const setup = {};
   for (const s of $("setup").querySelectorAll("select[data-key]")) setup[s.dataset.key] = kind.setup[s.dataset.key][Number(s.value)];
   const players = isFlipper() ? [] : $("players").value.split("\n").map((s) => s.trim()).filter(Boolean);
@@ -115,4 +162,4 @@ kinds = ok ? body : [];
 for (const k of kinds) $("kind").append(new Option(t(`game_${k.id}`), k.id));
 if (!kinds.length) { $("error").textContent = t("no_games"); $("error").hidden = false; $("create").disabled = true; }
 if (!startToken) { $("error").textContent = t("no_start_token"); $("error").hidden = false; $("create").disabled = true; }
-label(); setupFields(); showMine();
+label(); setupFields(); optionFields(); showMine();

@@ -40,16 +40,20 @@ function build(ctx) {
   form = { spec, verdict, check, present, who, play, final, hand, discarded, reserve, enter, end, tally,
     root: el("div", { class: "fl" }, tally, play, end) };
 
-  check.addEventListener("click", async () => {
+  const judge = async () => {
     const [ok, body] = await ctx.check(spec.value);
     verdict.replaceChildren();
     if (!ok) { verdict.textContent = body.error; return; }
     verdict.className = `fl-verdict ${body.valid ? "ok" : "bad"}`;
     verdict.append(el("strong", { text: `${body.valid ? "✓" : "✗"} ${t(body.valid ? "fl_valid" : "fl_invalid")}` }));
     for (const line of said(body) || body.lines) verdict.append(el("div", { class: "fl-line", text: line }));
-  });
+  };
+  check.addEventListener("click", judge);
   present.addEventListener("click", async () => {
     if (await ctx.step(forName, spec.value)) { spec.value = ""; verdict.replaceChildren(); }
+    // refused: the engine's reason is English; the checker says the same in the page's
+    // language, beside the buttons
+    else if (lang !== "en") await judge();
   });
   enter.addEventListener("click", async () => {
     const move = { final: final.value, left_in_hand: Number(hand.value), discarded: Number(discarded.value),
@@ -110,5 +114,19 @@ export function render(root, state, ctx) {
     document.getElementById(`${id}-l`).textContent = t(key);
   }
   if (v.phase === "final") form.end.open = true;
+  // a player's phone while bouquets are presented: the bouquet field with Check and
+  // Present fixed in the thumb zone (the tally above scrolls under it)
+  const play = Boolean(state.you.player) && !state.over && !state.ended && !form.play.hidden;
+  document.body.classList.toggle("fl-play", play);
+  const main = document.querySelector("main");
+  main.style.paddingBottom = play ? `${form.play.offsetHeight + 8}px` : "";
+  if (play) {
+    flWatch?.disconnect();
+    flWatch = new ResizeObserver(() => {
+      if (document.body.classList.contains("fl-play")) main.style.paddingBottom = `${form.play.offsetHeight + 8}px`;
+    });
+    flWatch.observe(form.play);
+  }
   return { generic: false };
 }
+let flWatch = null;

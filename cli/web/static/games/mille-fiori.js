@@ -9,9 +9,17 @@ import { el, lang } from "../common.js";
 let chosen = null; // {player, target} where target is a space id or "ship"
 let redraw = () => {}; // draws the last state again (after a tap that only chooses)
 
-function styles() {
-  if (document.getElementById("mf-css")) return;
-  document.head.append(el("link", { id: "mf-css", rel: "stylesheet", href: "/static/games/mille-fiori.css" }));
+// The module's style sheet; false until it has loaded (the layout is measured with it,
+// so the page is drawn again then by `then`).
+let cssLoaded = false;
+function styles(then) {
+  if (!document.getElementById("mf-css")) {
+    const link = el("link", { id: "mf-css", rel: "stylesheet", href: "/static/games/mille-fiori.css" });
+    link.addEventListener("load", () => { cssLoaded = true; styles.then?.(); });
+    document.head.append(link);
+  }
+  styles.then = then;
+  return cssLoaded;
 }
 
 // A card says its number is the ship's, a space its number with "#", so a card and the
@@ -182,13 +190,91 @@ function board(v, ctx, legal, player) {
   return wrap;
 }
 
+// Handles (a thumb's target) of the legal spaces: a transparent box over each, at least
+// 44×44 CSS px at the board's size (the space's own shape where it is larger), so a finger
+// hits the space and no neighbour's box covers its middle.
+const HANDLE = 46;
+function sizeHandles(wrap) {
+  for (const svg of wrap.querySelectorAll(".mf-area svg")) {
+    const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    if (!(px > 0)) continue;
+    for (const g of svg.querySelectorAll("[data-space].legal")) {
+      let hit = g.querySelector("rect[data-hit]");
+      if (!hit) {
+        hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        hit.setAttribute("data-hit", ""); hit.setAttribute("class", "mf-hit");
+        const shape = g.querySelector(".shape") || g;
+        const b = shape.getBBox();
+        hit.dataset.box = [b.x, b.y, b.width, b.height].join(" ");
+        g.append(hit);
+      }
+      const [x, y, w, h] = hit.dataset.box.split(" ").map(Number);
+      const side = HANDLE / px;
+      const W = Math.max(w, side), H = Math.max(h, side);
+      hit.setAttribute("x", (x + w / 2 - W / 2).toFixed(2)); hit.setAttribute("y", (y + h / 2 - H / 2).toFixed(2));
+      hit.setAttribute("width", W.toFixed(2)); hit.setAttribute("height", H.toFixed(2));
+    }
+  }
+}
+
+let framedFor = null; // the legal moves the board was last scrolled to
+
+// A player's phone while the game runs: a strip on top (round, own total, the bonus owed,
+// the hand), the board filling the screen (it scrolls inside its frame, the page does
+// not), the picker fixed in the thumb zone; the rest below the fold.
+function playLayout(root, state, ctx, v, legal, player) {
+  const t = ctx.t;
+  const me = v.players.find((p) => p.name === state.you.player);
+  const strip = el("div", { class: "mf-strip" },
+    el("p", { class: "mf-round", id: "mf-round", text: t("mf_round", { n: v.round, of: v.rounds }) }),
+    el("p", { class: "mf-me", text: me ? `${me.name}: ${t("points", { n: me.total })}` : "" }));
+  const parts = [strip];
+  if (v.end) parts.push(el("p", { class: "mf-owed", id: "mf-end", text: t(`mf_end_${v.end}`) }));
+  if (v.bonus_owed) parts.push(el("p", { class: "mf-owed", id: "mf-owed", text: t("mf_owes", { name: v.bonus_owed.player, why: owedWhy(v.bonus_owed) }) }));
+  for (const [name, hand] of Object.entries(v.hands)) parts.push(cards(t("mf_hand", { name }), hand, t));
+  const wrap = board(v, ctx, legal, player);
+  const frame = el("div", { class: "mf-frame" }, wrap);
+  const bar = el("div", { class: "mf-thumb" }, picker(state, ctx, legal));
+  parts.push(frame, bar);
+  parts.push(players(v, t));
+  if (v.display) parts.push(cards(t("mf_display"), v.display, t));
+  if (v.recent.length) parts.push(el("h3", { text: t("mf_recent") }), recent(v, t));
+  parts.push(el("h3", { text: t("mf_fields") }), fields(v, t));
+  const keepScroll = root.querySelector(".mf-frame")?.scrollTop ?? 0;
+  root.replaceChildren(...parts);
+  const fit = () => {
+    if (!frame.isConnected) return;
+    const top = frame.getBoundingClientRect().top + window.scrollY;
+    frame.style.height = `${Math.max(160, Math.floor(window.innerHeight - top - bar.offsetHeight - 4))}px`;
+    document.querySelector("main").style.paddingBottom = `${bar.offsetHeight + 8}px`;
+    sizeHandles(wrap);
+  };
+  fit();
+  playLayout.watch?.disconnect();
+  playLayout.watch = new ResizeObserver(fit);
+  playLayout.watch.observe(bar);
+  // after each change of the legal moves the board shows the first legal space by itself
+  const key = JSON.stringify(state.legal);
+  const first = wrap.querySelector("[data-space].legal");
+  if (key !== framedFor && first) {
+    framedFor = key;
+    const f = frame.getBoundingClientRect(), r = first.getBoundingClientRect();
+    frame.scrollTop = Math.max(0, r.top - f.top - 40);
+  } else frame.scrollTop = keepScroll;
+}
+window.addEventListener("resize", () => { const w = document.querySelector("#mf-board"); if (w) sizeHandles(w); });
+
 export function render(root, state, ctx) {
-  styles();
+  if (!styles(() => render(root, state, ctx))) return { generic: false };
   const v = state.view;
   const t = ctx.t;
   redraw = () => render(root, state, ctx);
   const [player] = Object.keys(state.legal);
   const legal = byTarget(player ? state.legal[player] : []);
+  const play = Boolean(state.you.player) && !state.over && !state.ended;
+  document.body.classList.toggle("mf-play", play);
+  if (play) { playLayout(root, state, ctx, v, legal, player); return { generic: false }; }
+  document.querySelector("main").style.paddingBottom = "";
   const parts = [el("p", { class: "mf-round", id: "mf-round", text: t("mf_round", { n: v.round, of: v.rounds }) })];
   if (v.end) parts.push(el("p", { class: "mf-owed", id: "mf-end", text: t(`mf_end_${v.end}`) }));
   if (v.bonus_owed) parts.push(el("p", { class: "mf-owed", id: "mf-owed", text: t("mf_owes", { name: v.bonus_owed.player, why: owedWhy(v.bonus_owed) }) }));

@@ -9,17 +9,23 @@
 // completions announced to all, everyone's progress and the sheets as the server draws
 // them (the blank sheet of the map under the player's pen marks, both SVG from the
 // sheets layer).
+//
+// On a player's phone while the game runs (body.vv-play) the page is laid out for one
+// thumb: the card strip on top, the sheet filling the screen (framed on each card's legal
+// targets, handles of a thumb's size), the bar in the thumb zone (line chips, the ring
+// direction and count, the preview in the game's words, Confirm beside Cancel or "Change
+// my move"); the rest lies below the fold.
 import { newView, panZoom } from "../panzoom.js";
 
 const LANGS = ["en", "de", "fr"];
-let pick = {}; // player -> {line, direction}: the taps so far, while their choices stay
-const pickFor = {}; // player -> the legal moves the taps were made among
+const pickFor = {}; // player -> the legal moves a chosen move was made among
 let shownSheet = null; // the host's or watcher's chosen sheet
 const views = {}; // sheet's player -> its zoom and pan ({scale, x, y}), kept across redraws
 // player -> {move, preview}: a move tapped but not played yet (confirm plays it)
 const pending = {};
-const svgText = new Map(); // blank sheet URL -> its SVG text (the phone fetches it once)
+const svgText = new Map(); // blank sheet URL -> its SVG element (fetched and parsed once)
 let tapped = ""; // the station named by the last tap on the sheet
+const framedFor = {}; // sheet's player -> the legal moves (and version) the view was framed for
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -31,9 +37,18 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-function styleSheet() {
-  if (document.getElementById("vv-css")) return;
-  document.head.append(el("link", { id: "vv-css", rel: "stylesheet", href: "/static/games/voll-verplant.css" }));
+// The module's style sheet; false until it has loaded (then `then` is called: the layout
+// is measured from it, so the page is drawn again then).
+let cssLoaded = false;
+function styleSheet(then) {
+  const link = document.getElementById("vv-css");
+  if (!link) {
+    const made = el("link", { id: "vv-css", rel: "stylesheet", href: "/static/games/voll-verplant.css" });
+    made.addEventListener("load", () => { cssLoaded = true; styleSheet.then?.(); });
+    document.head.append(made);
+  }
+  styleSheet.then = then;
+  return cssLoaded;
 }
 
 // A line's badge: its colour, and always its letter (colour is never the only cue).
@@ -83,102 +98,117 @@ function grouped(moves) {
   return { lines, stations, pass, decline };
 }
 
+// The move a tap on a line chooses at once: the first way round the engine offers and
+// as far as the card goes (the largest count); the bar then offers the other ways and
+// counts. `grouped` has kept only the engine's legal moves, so this decides no rule.
+function lineMove(dirs, direction) {
+  const list = dirs.get(direction) ?? [...dirs.values()][0];
+  return list[list.length - 1];
+}
+
+// The bar in the thumb zone (a player's phone: fixed at the bottom; the host's page: in
+// the flow): what to do now, the legal lines as chips (every one in view at once: the
+// sheet cannot give each a thumb-sized place), the ring direction and the count where
+// the card leaves a choice, the preview in words, and Confirm beside Cancel (before) or
+// "Change my move" (after, until the round closes).
 function picker(name, moves, table, state, ctx) {
   const me = table.players.find((p) => p.name === name);
   const box = el("section", { class: "vv-pick", "data-player": name });
-  box.append(el("h2", { text: state.you.host ? ctx.t("vv_move_for", { name }) : ctx.t("vv_your_move") }));
+  if (state.you.host) box.append(el("h2", { text: ctx.t("vv_move_for", { name }) }));
+  const g = grouped(moves);
+  const chosen = pending[name];
+  const go = (move) => choose(name, move, ctx);
+  let prompt = chosen ? "" : g.stations.length ? ctx.t("vv_tap_station")
+    : g.lines.size ? ctx.t("vv_pick_line") : "";
   if (me.asking) {
     const where = me.asking.name ? ` (${me.asking.name})` : "";
     box.append(el("p", { class: "vv-follow", role: "status", text: ctx.t("vv_follow", { id: me.asking.id, name: where }) }));
   }
-  const g = grouped(moves);
-  const row = el("div", { class: "moves" });
-  const go = (move) => choose(name, move, ctx);
-  const tap = (text, move, attrs = {}) => el("button", { type: "button", onclick: () => go(move), ...attrs }, text);
-  if (g.pass) row.append(tap(ctx.t("vv_pass"), g.pass, { class: "vv-pass" }));
-  if (g.stations.length || g.decline) {
-    box.append(el("p", { text: ctx.t("vv_station") }));
-    for (const m of g.stations) {
-      const title = table.stations[String(m.station)] || "";
-      row.append(tap(String(m.station), m, { class: "vv-station", title, "aria-label": `${m.station} ${title}`.trim() }));
-    }
-    if (g.decline) row.append(tap(ctx.t("vv_decline"), g.decline, { class: "vv-decline" }));
+  const what = chosen ? (chosen.preview ? previewText(chosen.preview, ctx) : chosen.error ? "" : "…") : prompt;
+  const head = el("div", { class: "vv-head" }, el("p", { class: chosen?.preview ? "vv-preview-text" : "vv-prompt", text: what }));
+  box.append(head);
+  if (chosen?.error) box.append(el("p", { class: "error vv-refused", role: "alert", text: chosen.error }));
+  const chips = el("div", { class: "vv-chips" });
+  const lineOf = (id) => table.lines.find((l) => l.id === id);
+  const index = (id) => table.lines.findIndex((l) => l.id === id);
+  for (const [id, dirs] of g.lines) {
+    const line = lineOf(id);
+    const on = chosen && "line" in chosen.move && chosen.move.line === id;
+    const chip = el("button", {
+      type: "button", class: "vv-chip vv-line legal", "data-line": id, "data-hit": "", "aria-pressed": String(Boolean(on)),
+      "aria-label": `${ctx.t("vv_line", { id })}, ${ctx.t("vv_windows", { used: me.used[index(id)], all: line.windows })}`,
+      onclick: () => go(lineMove(dirs)),
+    }, el("b", { text: id }), el("small", { text: `${me.used[index(id)]}/${line.windows}` }));
+    chip.style.background = line.color;
+    chip.style.color = inkOn(line.color);
+    chips.append(chip);
   }
-  const chosen = pick[name] ?? {};
-  if (g.lines.size) {
-    const lineOf = (id) => table.lines.find((l) => l.id === id);
-    const index = (id) => table.lines.findIndex((l) => l.id === id);
-    if (chosen.line === undefined || !g.lines.has(chosen.line)) {
-      box.append(el("p", { text: ctx.t("vv_pick_line") }));
-      for (const [id, dirs] of g.lines) {
-        const line = lineOf(id);
-        const only = dirs.size === 1 ? [...dirs.values()][0] : null;
-        const label = el("span", { class: "vv-wins", text: ctx.t("vv_windows", { used: me.used[index(id)], all: line.windows }) });
-        row.append(el("button", {
-          type: "button", class: "vv-line", "data-line": id, "aria-label": ctx.t("vv_line", { id }),
-          onclick: () => {
-            if (only && only.length === 1) return go(only[0]); // a transfer: nothing more to choose
-            pick[name] = { line: id, direction: only ? [...dirs.keys()][0] : undefined };
-            ctx.rerender();
-          },
-        }, badge(line), label));
+  if (g.pass) chips.append(el("button", { type: "button", class: "vv-pass", onclick: () => go(g.pass) }, ctx.t("vv_pass")));
+  if (g.decline) chips.append(el("button", { type: "button", class: "vv-decline", onclick: () => go(g.decline) }, ctx.t("vv_decline")));
+  if (chips.children.length) box.append(chips);
+  // the other ways round and counts of the chosen line (the engine's legal ones)
+  if (chosen && "line" in chosen.move && g.lines.has(chosen.move.line)) {
+    const dirs = g.lines.get(chosen.move.line);
+    const dir = chosen.move.direction ?? "cw";
+    const row = el("div", { class: "vv-adjust" });
+    if (dirs.size > 1) {
+      for (const d of dirs.keys()) {
+        row.append(el("button", { type: "button", class: "vv-dir", "data-dir": d, "aria-pressed": String(d === dir),
+          onclick: () => go(lineMove(dirs, d)) }, ctx.t(`vv_${d}_short`)));
       }
-    } else {
-      const dirs = g.lines.get(chosen.line);
-      const line = lineOf(chosen.line);
-      box.append(el("p", { class: "vv-chosen" }, badge(line), ` ${ctx.t("vv_line", { id: line.id })}`));
-      if (chosen.direction === undefined || !dirs.has(chosen.direction)) {
-        box.append(el("p", { text: ctx.t("vv_direction") }));
-        for (const dir of dirs.keys()) {
-          const list = dirs.get(dir);
-          row.append(el("button", {
-            type: "button", class: "vv-dir", "data-dir": dir,
-            onclick: () => { if (list.length === 1) return go(list[0]); pick[name] = { ...chosen, direction: dir }; ctx.rerender(); },
-          }, ctx.t(`vv_${dir}`)));
-        }
-      } else {
-        box.append(el("p", { text: ctx.t("vv_crosses") }));
-        for (const m of dirs.get(chosen.direction)) row.append(tap(ctx.t("vv_cross_n", { n: m.crosses ?? "" }), m, { class: "vv-cross", "data-crosses": String(m.crosses) }));
-      }
-      row.append(el("button", { type: "button", class: "vv-back", onclick: () => { pick[name] = {}; ctx.rerender(); } }, ctx.t("vv_back")));
     }
+    const counts = dirs.get(dir) ?? [];
+    if (counts.length > 1) {
+      for (const m of counts) {
+        row.append(el("button", { type: "button", class: "vv-cross", "data-crosses": String(m.crosses),
+          "aria-pressed": String(m === chosen.move || m.crosses === chosen.move.crosses),
+          "aria-label": ctx.t("vv_cross_n", { n: m.crosses ?? "" }), onclick: () => go(m) }, String(m.crosses ?? "")));
+      }
+    }
+    if (row.children.length) box.append(row);
   }
-  box.append(row);
-  const chosenMove = pending[name];
-  if (chosenMove) box.append(confirmBar(name, chosenMove, ctx));
+  box.append(actionRow(name, chosen, state, ctx));
   return box;
 }
 
-// A move tapped (on the sheet or in the list): the engine says what it would write
+// Confirm, and beside it Cancel (a move chosen) or "Change my move" (moved, until the
+// round closes): the same place for the thumb from the tap to the saved move.
+function actionRow(name, chosen, state, ctx) {
+  const row = el("div", { class: "vv-actions" });
+  row.append(el("button", {
+    type: "button", class: "primary", id: "vv-confirm", "data-player": name, ...(chosen ? {} : { disabled: "" }),
+    // saved: the next state redraws the bar; refused: the page says why beside it
+    onclick: async () => { if (await ctx.step(name, chosen.move)) delete pending[name]; },
+  }, ctx.t("confirm")));
+  if (chosen) {
+    row.append(el("button", { type: "button", class: "vv-cancel", onclick: () => { delete pending[name]; ctx.rerender(); } }, ctx.t("cancel")));
+  } else if ((state.can_retract || []).includes(name)) {
+    row.append(retractButton(name, state, ctx));
+  }
+  return row;
+}
+
+function retractButton(name, state, ctx) {
+  return el("button", { type: "button", class: "vv-retract", onclick: () => ctx.retract(state.you.host ? name : null) },
+    state.you.host ? ctx.t("retract_for", { name }) : ctx.t("retract"));
+}
+
+// A move tapped (on the sheet or in the bar): the engine says what it would write
 // (the check hook), the sheet previews it, and Confirm plays it.
 async function choose(name, move, ctx) {
   pending[name] = { move, preview: null };
   ctx.rerender();
   const [ok, answer] = await ctx.check({ player: name, move });
   if (pending[name]?.move !== move) return; // another tap came first
-  pending[name] = { move, preview: ok && answer.ok ? answer : null, error: ok && !answer.ok ? answer.error : null };
+  pending[name] = { move, preview: ok && answer.ok ? answer : null,
+    error: !ok ? answer.error : !answer.ok ? answer.error : null };
   ctx.rerender();
 }
 
-function confirmBar(name, chosen, ctx) {
-  const bar = el("div", { class: "vv-confirm-bar", role: "group" });
-  const what = chosen.preview ? describeMove(chosen.move, chosen.preview, ctx) : "";
-  if (what) bar.append(el("p", { class: "vv-preview-text", text: what }));
-  if (chosen.error) bar.append(el("p", { class: "error", text: chosen.error }));
-  bar.append(el("div", { class: "moves" },
-    el("button", { type: "button", class: "primary", id: "vv-confirm", "data-player": name,
-      onclick: async () => { const move = chosen.move; delete pending[name]; pick[name] = {}; await ctx.step(name, move); } }, ctx.t("confirm")),
-    el("button", { type: "button", class: "vv-cancel", onclick: () => { delete pending[name]; pick[name] = {}; ctx.rerender(); } }, ctx.t("cancel"))));
-  return bar;
-}
-
-function describeMove(move, preview, ctx) {
-  const parts = [];
-  if ("line" in move) parts.push(ctx.t("vv_line", { id: move.line }));
-  if (preview.stations.length) parts.push(preview.stations.map((id) => `✕${id}`).join(" "));
-  for (const [id, n] of Object.entries(preview.transfers)) parts.push(`${id}: ${n}`);
-  if ("station" in move && move.station !== null) parts.push(`✕${move.station}`);
-  return parts.join(" · ");
+// The move in the game's own words (the check's `said`: describe and explain of the
+// engine, in the page's language).
+function previewText(preview, ctx) {
+  return (preview.said && (preview.said[ctx.lang] ?? preview.said.en)) || "";
 }
 
 // The legal targets of the moves: lines (at their wagon and on the map), stations.
@@ -191,44 +221,107 @@ function targets(moves) {
   return { lines, stations };
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+const svgEl = (tag, attrs) => {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+};
+const centre = (g) => {
+  const c = g.querySelector("circle:last-of-type");
+  return c ? ["cx", "cy", "r"].map((k) => Number(c.getAttribute(k))) : null;
+};
+// the sheet's units → CSS px at 1× (the sheet drawn at its frame's width)
+const unitPx = (svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width
+  / (Number(svg.closest(".vv-scroll")?.dataset.scale) || 1);
+
+// Handles (a thumb's target) of the legal stations and the legal lines' tracks: sized in
+// CSS px whatever the zoom, as large as a thumb where the stations are far enough apart
+// on the screen (else half their distance, so each keeps its own centre), and the tracks
+// a finger's width. Called again whenever the zoom changes.
+function sizeHandles(svg, scale) {
+  const px = unitPx(svg) * scale; // CSS px a sheet unit
+  if (!(px > 0)) return;
+  const apart = Number(svg.dataset.apart || 0);
+  for (const h of svg.querySelectorAll("circle[data-hit]")) {
+    const r = Math.max(Number(h.dataset.r), Math.min(HANDLE / 2, apart * px / 2) / px);
+    h.setAttribute("r", r.toFixed(3));
+  }
+  for (const t of svg.querySelectorAll(".vv-track")) t.setAttribute("stroke-width", (TRACK / px).toFixed(3));
+}
+const HANDLE = 46; // CSS px: a station's handle across (44 at least, a little to spare)
+const TRACK = 18; // CSS px: the width a legal line's drawn track takes taps in
+
 // The blank sheet drawn inline (its stations and lines are elements to tap), marked with
-// the legal targets (class "legal") and the chosen move's preview (class "preview").
-function boardSheet(holder, url, name, state, table, ctx) {
+// the legal targets (class "legal", stations with a handle, lines' tracks widened for a
+// finger) and the chosen move's preview (class "preview": the crosses, transfer numbers).
+// `framed(svg)` is called once the sheet is drawn.
+function boardSheet(holder, url, name, state, table, ctx, framed) {
   const draw = () => {
     const svg = holder.querySelector("svg");
     if (!svg) return;
     for (const e of svg.querySelectorAll(".legal, .preview")) e.classList.remove("legal", "preview");
-    for (const e of svg.querySelectorAll(".vv-x")) e.remove();
+    for (const e of svg.querySelectorAll(".vv-x, [data-hit], .vv-track, .vv-n")) e.remove();
     const moves = state.legal[name];
     const { lines, stations } = targets(moves);
     for (const e of svg.querySelectorAll("[data-line]")) if (lines.has(e.dataset.line)) e.classList.add("legal");
-    for (const e of svg.querySelectorAll("[data-station]")) if (stations.has(e.dataset.station)) e.classList.add("legal");
-    const chosen = pending[name];
-    const crossed = new Set([...(chosen?.preview?.stations || []).map(String), ...Object.keys(chosen?.preview?.transfers || {})]);
-    if (chosen && "station" in chosen.move && chosen.move.station !== null) crossed.add(String(chosen.move.station));
+    const legal = [];
     for (const e of svg.querySelectorAll("[data-station]")) {
-      if (!crossed.has(e.dataset.station)) continue;
-      e.classList.add("preview");
-      const c = e.querySelector("circle:last-of-type");
+      if (!stations.has(e.dataset.station)) continue;
+      e.classList.add("legal");
+      const c = centre(e);
       if (!c) continue;
-      const [x, y, r] = ["cx", "cy", "r"].map((k) => Number(c.getAttribute(k)));
+      legal.push(c);
+      e.append(svgEl("circle", { cx: c[0], cy: c[1], r: c[2], "data-r": c[2], "data-hit": "", class: "vv-hit" }));
+    }
+    // how far apart the nearest two legal stations are (sheet units): a handle keeps its
+    // own centre when it is no wider than that
+    let apart = Infinity;
+    for (let i = 0; i < legal.length; i++) {
+      for (let j = i + 1; j < legal.length; j++) apart = Math.min(apart, Math.hypot(legal[i][0] - legal[j][0], legal[i][1] - legal[j][1]));
+    }
+    svg.dataset.apart = Number.isFinite(apart) ? String(apart) : "1000";
+    for (const g of svg.querySelectorAll(".map [data-line].legal")) {
+      for (const p of g.querySelectorAll("polyline")) {
+        g.append(svgEl("polyline", { points: p.getAttribute("points"), class: "vv-track", fill: "none" }));
+      }
+    }
+    const chosen = pending[name];
+    const crossed = new Set((chosen?.preview?.stations || []).map(String));
+    if (chosen && "station" in chosen.move && chosen.move.station !== null) crossed.add(String(chosen.move.station));
+    const numbers = chosen?.preview?.transfers || {};
+    for (const e of svg.querySelectorAll("[data-station]")) {
+      const id = e.dataset.station;
+      if (!crossed.has(id) && !(id in numbers)) continue;
+      e.classList.add("preview");
+      const c = centre(e);
+      if (!c) continue;
+      const [x, y, r] = c;
+      if (id in numbers) { // a transfer number, as the pen writes it
+        const n = svgEl("text", { x, y: y + r * 0.45, "text-anchor": "middle", "font-size": r * 1.3, class: "vv-n" });
+        n.textContent = String(numbers[id]);
+        e.append(n);
+        continue;
+      }
       for (const [a, b] of [[-1, -1], [-1, 1]]) {
-        const l = document.createElementNS("http://www.w3.org/2000/svg", "line");
-        l.setAttribute("x1", x + a * r); l.setAttribute("y1", y + b * r);
-        l.setAttribute("x2", x - a * r); l.setAttribute("y2", y - b * r);
-        l.setAttribute("class", "vv-x"); e.append(l);
+        e.append(svgEl("line", { x1: x + a * r, y1: y + b * r, x2: x - a * r, y2: y - b * r, class: "vv-x" }));
       }
     }
     if (chosen && "line" in chosen.move) {
       for (const e of svg.querySelectorAll(`[data-line="${CSS.escape(String(chosen.move.line))}"]`)) e.classList.add("preview");
     }
+    framed(svg);
   };
+  // the sheet is parsed once and its element moved into each redrawn frame (parsing
+  // 90 kB of SVG on every tap is what a cheap phone is slow at)
   const known = svgText.get(url);
-  if (known) { holder.innerHTML = known; draw(); }
+  if (known) { holder.append(known); draw(); }
   else {
     fetch(url).then((r) => (r.ok ? r.text() : "")).then((text) => {
-      if (!text.startsWith("<svg")) return;
-      svgText.set(url, text); holder.innerHTML = text; draw();
+      if (!text.startsWith("<svg") || svgText.has(url) || !holder.isConnected) return;
+      holder.innerHTML = text;
+      svgText.set(url, holder.querySelector("svg"));
+      draw();
     });
   }
   holder.onclick = (event) => {
@@ -245,40 +338,78 @@ function boardSheet(holder, url, name, state, table, ctx) {
     const id = hit.dataset.line;
     const list = moves.filter((m) => "line" in m && String(m.line) === id);
     if (!list.length) return;
-    const dirs = grouped(list).lines.get(list[0].line);
-    const only = dirs.size === 1 ? [...dirs.values()][0] : null;
-    if (only && only.length === 1) return choose(name, only[0], ctx);
-    pick[name] = { line: list[0].line, direction: only ? [...dirs.keys()][0] : undefined };
-    delete pending[name];
-    ctx.rerender();
+    choose(name, lineMove(grouped(list).lines.get(list[0].line)), ctx);
   };
 }
 
-function sheetOf(table, name, state, ctx) {
+// The part of the sheet (units) the legal targets take: the stations, or the legal
+// lines' tracks on the map (their wagons in the lines table are not framed).
+function targetBox(svg) {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const add = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
+  for (const g of svg.querySelectorAll("[data-station].legal")) { const c = centre(g); if (c) { add(c[0] - c[2], c[1] - c[2]); add(c[0] + c[2], c[1] + c[2]); } }
+  for (const p of svg.querySelectorAll(".map [data-line].legal polyline:not(.vv-track)")) {
+    for (const pt of p.getAttribute("points").trim().split(/\s+/)) { const [x, y] = pt.split(",").map(Number); add(x, y); }
+  }
+  return x1 >= x0 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : null;
+}
+
+// The player's own sheet on a phone, kept across redraws while its marks and language
+// stay (its frame, pan-zoom and parsed drawing): a tap redraws the marks on it, not it.
+let playSheet = null;
+
+function sheetOf(table, name, state, ctx, play) {
   const sheet = table.sheets.find((s) => s.player === name) ?? table.sheets[0];
-  const fig = el("figure", { class: "vv-sheet", "data-player": sheet.player });
-  const view = (views[sheet.player] ??= newView());
-  const zoomOut = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-out", "aria-label": ctx.t("vv_zoom_out"), title: ctx.t("vv_zoom_out") }, "−");
-  const zoomIn = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-in", "aria-label": ctx.t("vv_zoom_in"), title: ctx.t("vv_zoom_in") }, "+");
-  const head = el("figcaption", {}, el("span", { text: ctx.t("vv_sheet", { name: sheet.player }) }),
-    el("span", { class: "vv-zooms" }, zoomOut, zoomIn));
   const token = encodeURIComponent(new URLSearchParams(location.search).get("t") || "");
   const lang = LANGS.includes(ctx.lang) ? ctx.lang : "en";
   const file = (name) => `/api/games/${encodeURIComponent(state.game.id)}/asset/${name}.svg?t=${token}`;
-  // the sheet is the board: drawn inline, its legal targets marked, taps turned into moves
-  const base = el("div", { class: "vv-base", role: "img", "aria-label": ctx.t("vv_sheet", { name: sheet.player }) });
-  boardSheet(base, file(`sheet-${lang}`), sheet.player, state, table, ctx);
-  // the player's pen marks over it, in the same viewBox (a new key when they change)
-  const marks = el("img", { class: "vv-marks", alt: "", src: file(`marks-${sheet.seat}-${lang}-${sheet.marks}`) });
-  const paper = el("div", { class: "vv-paper" }, base, marks);
-  // pinch and drag the sheet (the buttons and a double tap too); taps still choose targets
-  const frame = el("div", { class: "vv-scroll" }, paper);
-  const zoom = panZoom(frame, paper, view, (v) => { zoomOut.disabled = v.scale <= 1; });
-  zoomIn.onclick = zoom.zoomIn;
-  zoomOut.onclick = zoom.zoomOut;
-  fig.append(head, frame);
-  if (tapped) fig.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
-  return fig;
+  const key = [state.game.id, sheet.player, lang, sheet.marks].join("|");
+  let parts = play && playSheet?.key === key ? playSheet : null;
+  if (!parts) {
+    const fig = el("figure", { class: "vv-sheet", "data-player": sheet.player });
+    const view = (views[sheet.player] ??= newView());
+    const zoomOut = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-out", "aria-label": ctx.t("vv_zoom_out"), title: ctx.t("vv_zoom_out") }, "−");
+    const zoomIn = el("button", { type: "button", class: "vv-zoom", id: "vv-zoom-in", "aria-label": ctx.t("vv_zoom_in"), title: ctx.t("vv_zoom_in") }, "+");
+    const zooms = el("span", { class: "vv-zooms" }, zoomOut, zoomIn);
+    // the sheet is the board: drawn inline, its legal targets marked, taps turned into moves
+    const base = el("div", { class: "vv-base", role: "img", "aria-label": ctx.t("vv_sheet", { name: sheet.player }) });
+    // the player's pen marks over it, in the same viewBox (a new key when they change)
+    const marks = el("img", { class: "vv-marks", alt: "", src: file(`marks-${sheet.seat}-${lang}-${sheet.marks}`) });
+    const paper = el("div", { class: "vv-paper" }, base, marks);
+    // pinch and drag the sheet (the buttons and a double tap too); taps still choose targets
+    const frame = el("div", { class: "vv-scroll" }, paper);
+    parts = { key, fig, frame, zooms, base, view, svg: null };
+    const made = parts;
+    parts.zoom = panZoom(frame, paper, view, (v) => {
+      zoomOut.disabled = v.scale <= 1;
+      if (made.svg) sizeHandles(made.svg, v.scale);
+    });
+    zoomIn.onclick = parts.zoom.zoomIn;
+    zoomOut.onclick = parts.zoom.zoomOut;
+    if (!play) fig.append(el("figcaption", {}, el("span", { text: ctx.t("vv_sheet", { name: sheet.player }) }), zooms));
+    fig.append(frame);
+    if (play) playSheet = parts;
+  }
+  const { frame, zoom, view } = parts;
+  const legalKey = JSON.stringify(state.legal[sheet.player] ?? null) + state.version;
+  boardSheet(parts.base, file(`sheet-${lang}`), sheet.player, state, table, ctx, (svg) => {
+    parts.svg = svg;
+    // after each card (new legal targets) the view frames them by itself: the stations of
+    // a free ride large enough for a thumb each, the legal lines as large as fit
+    if (play && framedFor[sheet.player] !== legalKey && state.legal[sheet.player]) {
+      const box = targetBox(svg);
+      const px = frame.clientWidth / svg.viewBox.baseVal.width;
+      if (box && px > 0) {
+        const apart = Number(svg.dataset.apart);
+        const least = svg.querySelector("circle[data-hit]") && apart < 1000 ? (HANDLE + 2) / (apart * px) : 1;
+        zoom.frameTo({ x: box.x * px, y: box.y * px, w: box.w * px, h: box.h * px }, least);
+        framedFor[sheet.player] = legalKey;
+      }
+    }
+    sizeHandles(svg, view.scale);
+  });
+  if (tapped && !play) parts.fig.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
+  return parts;
 }
 
 function progress(table, ctx) {
@@ -306,18 +437,50 @@ function drawTable(root, state, ctx) {
   const table = state.view.table;
   for (const [name, moves] of Object.entries(state.legal)) {
     const key = JSON.stringify(moves); // another player's step keeps this player's taps
-    if (pickFor[name] !== key) { pick[name] = {}; delete pending[name]; pickFor[name] = key; }
+    if (pickFor[name] !== key) { delete pending[name]; pickFor[name] = key; }
   }
+  const mine = state.you.player;
+  // a player's phone during the game: the card strip on top, the sheet filling the
+  // screen, the bar in the thumb zone (the rest of the page below the fold)
+  const play = Boolean(mine) && !state.over && !state.ended;
+  document.body.classList.toggle("vv-play", play);
+  if (!play) document.querySelector("main").style.paddingBottom = "";
   root.replaceChildren();
   if (table.news.length) {
     root.append(el("div", { class: "vv-news", role: "status", "aria-live": "polite" },
       ...doneTexts(table.news, ctx).map((text) => el("p", { text }))));
   }
-  const mine = state.you.player;
-  if (mine) root.append(sheetOf(table, mine, state, ctx)); // a player's page: the sheet first
-  for (const [name, moves] of Object.entries(state.legal)) root.append(picker(name, moves, table, state, ctx));
-  if (state.you.player !== null && !state.legal[state.you.player] && !state.over && !state.ended) {
-    root.append(el("p", { class: "vv-wait status", text: state.at_chance ? ctx.t("chance") : ctx.t("waiting") }));
+  if (play) {
+    const { fig, frame, zooms, zoom } = sheetOf(table, mine, state, ctx, true);
+    const bar = el("div", { class: "vv-thumb" });
+    if (state.legal[mine]) bar.append(picker(mine, state.legal[mine], table, state, ctx));
+    else {
+      const wait = state.at_chance ? ctx.t("chance") : ctx.t("waiting");
+      bar.append(el("section", { class: "vv-waiting" },
+        el("div", { class: "vv-head" }, el("p", { class: "vv-wait status", text: wait })),
+        actionRow(mine, null, state, ctx)));
+    }
+    const head = bar.querySelector(".vv-head");
+    if (tapped) head.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
+    head.append(zooms);
+    root.append(fig, bar);
+    fitFrame(frame, bar, zoom.refresh);
+    // below the fold: the free ride's stations as a list, the accessible alternative
+    const stations = grouped(state.legal[mine] || []).stations;
+    if (stations.length) {
+      const row = el("div", { class: "moves" });
+      for (const m of stations) {
+        const title = table.stations[String(m.station)] || "";
+        row.append(el("button", { type: "button", class: "vv-station", title, "aria-label": `${m.station} ${title}`.trim(),
+          onclick: () => choose(mine, m, { ...ctx }) }, String(m.station)));
+      }
+      root.append(el("section", { class: "vv-list" }, el("h2", { text: ctx.t("vv_stations_list") }), row));
+    }
+  } else {
+    for (const [name, moves] of Object.entries(state.legal)) root.append(picker(name, moves, table, state, ctx));
+    if (mine && !state.legal[mine] && !state.over && !state.ended) {
+      root.append(el("p", { class: "vv-wait status", text: state.at_chance ? ctx.t("chance") : ctx.t("waiting") }));
+    }
   }
   if (state.score) {
     const sum = el("section", { class: "vv-breakdown" });
@@ -334,7 +497,7 @@ function drawTable(root, state, ctx) {
     }
     root.append(tabs);
   }
-  if (!mine) root.append(sheetOf(table, shownSheet ?? table.sheets[0].player, state, ctx));
+  if (!mine || !play) root.append(sheetOf(table, mine ?? shownSheet ?? table.sheets[0].player, state, ctx, false).fig);
   root.append(progress(table, ctx));
   if (table.completions.length) {
     root.append(el("section", {}, el("h2", { text: ctx.t("vv_completed") }),
@@ -342,16 +505,43 @@ function drawTable(root, state, ctx) {
   }
 }
 
+// The sheet's frame takes the screen from where it starts down to the thumb bar (the
+// page itself does not scroll for anything a round needs).
+function fitFrame(frame, bar, refresh) {
+  const fit = () => {
+    if (!frame.isConnected || !document.body.classList.contains("vv-play")) return;
+    const top = frame.getBoundingClientRect().top + window.scrollY;
+    // the bar at the bottom, or at the side of a phone held sideways (voll-verplant.css)
+    const side = matchMedia(SIDEWAYS).matches;
+    const below = side ? 0 : bar.offsetHeight;
+    const height = Math.max(side ? 120 : 160, window.innerHeight - top - below - 4);
+    frame.style.height = `${Math.floor(height)}px`;
+    // what lies below the fold can still be scrolled to from under the bar
+    document.querySelector("main").style.paddingBottom = side ? "" : `${bar.offsetHeight + 8}px`;
+    refresh(); // the view kept in bounds of the frame as it is now
+  };
+  fit();
+  fitFrame.last = fit;
+  fitFrame.watch?.disconnect();
+  fitFrame.watch = new ResizeObserver(fit); // the bar grows with what it offers
+  fitFrame.watch.observe(bar);
+}
+window.addEventListener("resize", () => fitFrame.last?.());
+// a phone held sideways: the bar stands at the right (the same query as voll-verplant.css)
+const SIDEWAYS = "(orientation: landscape) and (max-height: 520px)";
+
 export function render(root, state, ctx) {
-  styleSheet();
+  if (!styleSheet(() => render(root, state, ctx))) return { generic: !state.view.table };
   if (!root.querySelector(".vv-flip")) {
     root.replaceChildren(el("div", { class: "vv-flip" }));
   }
   const flip = root.querySelector(".vv-flip");
-  const actions = ScorepadCards.draw(flip, state.view.flip, ctx.words);
+  // before the first card: the served page's button is "Reveal" (the host's), or none
+  const first = state.you.host ? ctx.t("press_reveal") : ctx.t("wait_first_card");
+  const actions = ScorepadCards.draw(flip, state.view.flip, { ...ctx.words, press_next: first });
   const table = state.view.table;
   flip.classList.toggle("vv-with-table", Boolean(table));
-  if (!table) { actions.replaceChildren(); return { generic: true }; }
+  if (!table) { actions.replaceChildren(); document.body.classList.remove("vv-play"); return { generic: true }; }
   const rerender = () => drawTable(actions, state, { ...ctx, rerender, t: ctx.t, lang: ctx.lang });
   rerender();
   return { generic: false };

@@ -47,10 +47,11 @@ def horizontal_overflow(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
 
 
-def phone(browser, url: str, errors: list[str]):
-    """A page at phone size in a context of its own, open at ``url`` once the game's status
+def phone(browser, url: str, errors: list[str], **context):
+    """A page at phone size in a context of its own (``context``: Playwright's context
+    options, the viewport by default :data:`PHONE`), open at ``url`` once the game's status
     shows; page errors and console errors are appended to ``errors``."""
-    page = browser.new_context(viewport=PHONE).new_page()
+    page = browser.new_context(**{"viewport": PHONE, **context}).new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     # console errors include what the Content-Security-Policy refused; failed requests
     # (a refused token, a server stopped on purpose) are the tests' own doing
@@ -73,15 +74,8 @@ PHONES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
 
 def touch_phone(browser, url: str, errors: list[str], size: dict | None = None):
     """``phone`` as a phone is: touch, device scale 2, ``size`` (default 360×640)."""
-    context = browser.new_context(viewport=size or PHONE, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
-            and not m.text.startswith("Failed to load resource") else None)
-    page.goto(url)
-    page.wait_for_selector("#status:not(:empty)")
-    return page
+    return phone(browser, url, errors, viewport=size or PHONE, has_touch=True, is_mobile=True,
+                 device_scale_factor=2)
 
 
 def handles(page, selector: str = "[data-hit]") -> list[dict]:

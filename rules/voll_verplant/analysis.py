@@ -212,16 +212,14 @@ def points_data(state: Any, player: str) -> list[dict[str, Any]]:
 def _replayed_total(start: GameState, seat: int, cards: Sequence[Card],
                     moves: Sequence[Sequence[Move | None]]) -> float:
     """The player's total in the logged game (every logged move replayed)."""
-    from .engine import apply, end_round, reveal, round_done
+    from .engine import end_round, round_done
+    from .replay import play_logged
 
     state = start
     for card, row in zip(cards, moves, strict=False):
         if state.over:
             break
-        state = reveal(state, card)
-        for q, move in enumerate(row):
-            if move is not None:
-                state = apply(state, q, move)
+        state = play_logged(state, card, row)
         if round_done(state):
             state = end_round(state)[0]
     return final_total(state.network, state.rules, state.sheets[seat])

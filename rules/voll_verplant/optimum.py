@@ -20,17 +20,15 @@ from .cards import Card
 from .engine import (
     GameState,
     Move,
-    apply,
     end_round,
     final_total,
     new_game,
-    reveal,
     round_done,
 )
 from .game import GAME, VVState, start
 from .maps import Network
 from .milp import MissingSolver
-from .replay import step_data
+from .replay import play_logged, step_data
 from .ruleset import VVRules
 from .solver import NotModelled, solve_plan
 
@@ -61,10 +59,7 @@ def others_done(network: Network, rules: VVRules, players: Sequence[str], seat: 
     for card, row in zip(cards, moves, strict=False):
         if state.over:
             break
-        state = reveal(state, card)
-        for q, move in enumerate(row):
-            if move is not None:
-                state = apply(state, q, move)
+        state = play_logged(state, card, row)
         if not round_done(state):
             break
         state, report = end_round(state)

@@ -15,7 +15,7 @@ from typing import Any
 from scorepad.rules.common.errors import RuleViolation
 
 from .cards import FREE, TRANSFER, Card, parse_card, sequence
-from .engine import CCW, CW, GameState, Move
+from .engine import CCW, CW, GameState, Move, apply, reveal
 from .log import MoveSpec, read_step
 from .maps import Network
 from .ruleset import VVRules
@@ -158,6 +158,16 @@ def check_next_card(cards: Sequence[Card], card: Card, rules: VVRules,
     if count > deck[card]:
         raise RuleViolation(f"card {card.code} comes {count} times before a reshuffle; "
                             f"the deck holds {deck[card]}", rule="deck", where=where)
+
+
+def play_logged(state: GameState, card: Card, row: Sequence[Move | None]) -> GameState:
+    """``card`` revealed and a logged round's moves applied, seat by seat (None: the seat
+    made no move); the round is left open for the caller to close."""
+    state = reveal(state, card)
+    for seat, move in enumerate(row):
+        if move is not None:
+            state = apply(state, seat, move)
+    return state
 
 
 def marked_sheets(state: GameState) -> list[MarkedSheet]:

@@ -314,28 +314,45 @@ def _project(rng: random.Random, size: tuple[int, int], page: tuple[float, float
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For every photo pixel (on a coarse grid, then smoothly enlarged), the page mm it sees
     through a lens with radial distortion, and whether it sees the page. The photo is
-    turned to the page's orientation most of the time, as people hold a phone."""
+    turned to the page's orientation most of the time, as people hold a phone, and the
+    whole page is in it (a lens or a bend that pushes it out makes the camera step back)."""
     w, h = size
     pw, ph = page
     rot = _rotation(rng)
     f = max(w, h) * rng.uniform(0.75, 1.1)  # a phone's wide lens, in pixels
-    # the distance that makes the page fill a share of the frame
-    fill = rng.uniform(0.7, 0.92)
+    fill = rng.uniform(0.7, 0.92)  # the share of the frame the page spans
     corners = np.array([[-pw / 2, -ph / 2, 0], [pw / 2, -ph / 2, 0], [pw / 2, ph / 2, 0],
                         [-pw / 2, ph / 2, 0]]) @ rot.T
     k1 = rng.uniform(-0.12, 0.08)
     k2 = rng.uniform(-0.03, 0.03)
+    turn = rng.random() < 0.8
+    shift = (rng.uniform(-1, 1), rng.uniform(-1, 1))
     dist = _distance(corners, f, fill * w, fill * h, max(pw, ph))
     proj = f * corners[:, :2] / (corners[:, 2:] + dist)
     span = proj.max(axis=0) - proj.min(axis=0)
-    if (span[0] > span[1]) != (w > h) and rng.random() < 0.8:  # the phone turned to the page
+    if (span[0] > span[1]) != (w > h) and turn:  # the phone turned to the page
         w, h = h, w
+    for _ in range(8):
         dist = _distance(corners, f, fill * w, fill * h, max(pw, ph))
-        proj = f * corners[:, :2] / (corners[:, 2:] + dist)
+        mapx, mapy = _rays(corners, rot, f, dist, fill, shift, (k1, k2), (w, h), page, height)
+        on = (mapx >= 0) & (mapx < pw) & (mapy >= 0) & (mapy < ph)
+        if not (on[0].any() or on[-1].any() or on[:, 0].any() or on[:, -1].any()):
+            break
+        fill *= 0.93
+    return mapx, mapy, on
+
+
+def _rays(corners: np.ndarray, rot: np.ndarray, f: float, dist: float, fill: float,
+          shift: tuple[float, float], lens: tuple[float, float], size: tuple[int, int],
+          page: tuple[float, float], height) -> tuple[np.ndarray, np.ndarray]:
+    """The page mm each photo pixel sees."""
+    w, h = size
+    pw, ph = page
+    k1, k2 = lens
+    proj = f * corners[:, :2] / (corners[:, 2:] + dist)
     centre = (proj.max(axis=0) + proj.min(axis=0)) / 2
     free = np.array([w, h]) * (1 - fill) / 2
-    offset = np.array([w / 2, h / 2]) - centre + [rng.uniform(-1, 1) * free[0],
-                                                 rng.uniform(-1, 1) * free[1]]
+    offset = np.array([w / 2, h / 2]) - centre + [shift[0] * free[0], shift[1] * free[1]]
     step = 8
     gx, gy = np.meshgrid(np.arange(0, w + step, step, dtype=np.float64),
                          np.arange(0, h + step, step, dtype=np.float64))
@@ -348,18 +365,18 @@ def _project(rng: random.Random, size: tuple[int, int], page: tuple[float, float
     dx, dy = (ux - offset[0]) / f, (uy - offset[1]) / f
     rays = np.stack([dx, dy, np.ones_like(dx)], axis=-1) @ rot  # rot.T applied from the left
     origin = np.array([0.0, 0.0, -dist]) @ rot
-    px = py = None
+    px = py = np.zeros_like(dx)
     z = np.zeros_like(dx)
     for _ in range(5):  # the ray meets the curved paper: iterate the height
         t = (z - origin[2]) / rays[..., 2]
         px = origin[0] + t * rays[..., 0] + pw / 2
         py = origin[1] + t * rays[..., 1] + ph / 2
         z = -height(np.clip(px, 0, pw), np.clip(py, 0, ph))  # the paper rises towards the camera
-    assert px is not None and py is not None
-    mapx = cv2.resize(px.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    mapy = cv2.resize(py.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    on = (mapx >= 0) & (mapx < pw) & (mapy >= 0) & (mapy < ph)
-    return mapx, mapy, on
+    # the coarse grid's last row and column lie past the frame: crop after enlarging
+    big = (gx.shape[1] * step, gx.shape[0] * step)
+    mapx = cv2.resize(px.astype(np.float32), big, interpolation=cv2.INTER_LINEAR)[:h, :w]
+    mapy = cv2.resize(py.astype(np.float32), big, interpolation=cv2.INTER_LINEAR)[:h, :w]
+    return np.ascontiguousarray(mapx), np.ascontiguousarray(mapy)
 
 
 def _blur(image: np.ndarray, rng: random.Random, mp: float) -> tuple[np.ndarray, str]:

@@ -137,6 +137,11 @@ def find_markers(grey: np.ndarray) -> dict[int, np.ndarray]:
         side = float(np.mean([np.linalg.norm(q[1] - q[0]) for q in first.values()]))
         for marker_id, quad in _detect(detector, _closed(small, side)).items():
             first.setdefault(marker_id, quad)
+    if len(first) < 4 and max(small.shape) > 900:
+        # a photo blurred by a moving hand: shrunk further, the blur is a pixel or two
+        half = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        for marker_id, quad in _detect(detector, half).items():
+            first.setdefault(marker_id, quad * 2.0)
     found = {}
     for marker_id, quad in first.items():
         quad = quad / factor
@@ -177,20 +182,79 @@ def _homography(markers: dict[int, np.ndarray], width: float, height: float
     return matrix, float(np.linalg.norm(mapped - dst_a, axis=1).mean())
 
 
-def _no_markers(grey: np.ndarray, found: int) -> PhotoError:
-    """Why the markers were not found, as best the photo tells."""
+#: The corners' names, by marker id.
+_CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
+
+
+def diagnose(grey: np.ndarray, markers: dict[int, np.ndarray], what: str) -> PhotoError:
+    """Why a photo could not be read, as best it tells, with what to do: too dark, a
+    glare, the sheet cut off (a missing marker would lie outside the picture), blurred —
+    else ``what`` went wrong, without claiming the sheet is not all in the picture."""
     if float(np.percentile(grey, 90)) < 60:
         return PhotoError("the photo is too dark: take it in better light")
-    what = "no corner markers" if not found else f"only {found} of the 4 corner markers"
-    hint = (f"{what} found: photograph the whole sheet, its four black corner squares in "
-            "the picture (a sheet printed by `scorepad vv sheet`)")
-    if float(grey.std()) < 12:  # nothing in the picture
-        return PhotoError(hint)
-    sharp = cv2.Laplacian(cv2.resize(grey, (800, 800 * grey.shape[0] // grey.shape[1])),
-                          cv2.CV_32F).var()
-    if sharp < 15:
-        return PhotoError("the photo is too blurred: hold the phone still and let it focus")
-    return PhotoError(hint)
+    cut = _cut_off(grey, markers)
+    if cut:
+        return PhotoError(f"the sheet is cut off at its {cut} corner: step back so that the "
+                          "whole sheet, its four black corner squares too, is in the picture")
+    if not markers and float(grey.std()) < 12:  # nothing in the picture
+        return PhotoError("no corner markers found: photograph the whole sheet, its four "
+                          "black corner squares in the picture (a sheet printed by "
+                          "`scorepad vv sheet`)")
+    factor = 1000 / max(grey.shape)
+    small = cv2.resize(grey, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    if float(np.mean(small >= 250)) > 0.01:
+        return PhotoError(f"{what}: a glare (a reflection of light) lies on the sheet: "
+                          "tilt the phone a little or move away from the lamp")
+    if _sharpness(small) < 0.55:
+        return PhotoError(f"{what}: the photo is too blurred: hold the phone still (lean "
+                          "on the table) and let it focus")
+    return PhotoError(f"{what}: take the photo again from straight above, in even light, "
+                      "the sheet filling the picture")
+
+
+def _sharpness(small: np.ndarray) -> float:
+    """How sharp the print's edges are: the strongest second differences against the
+    brightness (a blurred edge has low ones; measured on the photo shrunk to 1000 px:
+    sharp photos 0.8-1.6, blurred by motion or focus 0.2-0.6)."""
+    lap = np.abs(cv2.Laplacian(small.astype(np.float32), cv2.CV_32F))
+    return float(np.percentile(lap, 99.5)) / max(1.0, float(np.percentile(small, 90)))
+
+
+def _cut_off(grey: np.ndarray, markers: dict[int, np.ndarray]) -> str | None:
+    """The corner whose marker, placed from the others found (two or more), would lie
+    outside the picture (or on its edge), whatever the paper: the sheet is cut off there."""
+    if len(markers) < 2 or len(markers) == 4:
+        return None
+    h, w = grey.shape
+    margin = 0.01 * max(h, w)
+    outside: set[int] | None = None
+    for paper in ("a4", "letter"):
+        for landscape in (True, False):
+            boxes = marker_boxes(*paper_size(paper, landscape))
+            centre = {i: ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) for i, b in enumerate(boxes)}
+            src = np.array([centre[i] for i in markers], np.float32)
+            dst = np.array([quad.mean(axis=0) for quad in markers.values()], np.float32)
+            if len(markers) == 2:  # a similarity: turned and scaled, not tilted
+                matrix, _ = cv2.estimateAffinePartial2D(src, dst)
+            else:
+                matrix = cv2.getAffineTransform(src[:3], dst[:3])
+            if matrix is None:
+                return None
+            out = set()
+            for marker_id in set(range(4)) - set(markers):
+                x, y = matrix @ np.array([*centre[marker_id], 1.0])
+                if not (margin <= x <= w - margin and margin <= y <= h - margin):
+                    out.add(marker_id)
+            outside = out if outside is None else outside & out
+    return _CORNERS[min(outside)] if outside else None
+
+
+def _no_markers(grey: np.ndarray, markers: dict[int, np.ndarray]) -> PhotoError:
+    """Why the markers were not found, as best the photo tells."""
+    found = len(markers)
+    what = "no corner markers found" if not found else \
+        f"only {found} of the 4 corner markers found"
+    return diagnose(grey, markers, what)
 
 
 def _read_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float) -> str | None:
@@ -322,8 +386,8 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
                            {t: (qr_cells(t), partial(sheet_layout, net, paper, lang, numbers))
                             for t, (net, lang, numbers) in texts.items()})
     if text is None:
-        raise PhotoError("the QR code beside the bottom-right marker cannot be read: take the "
-                         "photo closer, sharper and in even light")
+        raise diagnose(grey, markers, "the QR code beside the bottom-right marker cannot be "
+                       "read")
     code = parse_scan_text(text)
     if code is None:
         raise PhotoError("the QR code is not a scorepad sheet's: photograph a sheet "
@@ -850,7 +914,7 @@ def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network],
     grey = decode_photo(data)
     markers = find_markers(grey)
     if len(markers) < 3:
-        raise _no_markers(grey, len(markers))
+        raise _no_markers(grey, markers)
     code, _ = read_code(grey, markers, known)
     network = network_for(code)
     sheet = sheet_layout(network, code.paper, code.lang, code.numbers)
@@ -862,8 +926,7 @@ def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network],
         raise PhotoError("the photo is too dark: take it in better light")
     dark = warped_darkness(grey, to_page, sheet, follow_paper(grey, to_page, sheet))
     if _misaligned(dark, sheet) > 0.3:
-        raise PhotoError("the sheet cannot be lined up with its layout: photograph it lying "
-                         "flat, the whole sheet in the picture")
+        raise diagnose(grey, markers, "the sheet cannot be lined up with its layout")
     cells = read_cells(network, sheet, dark)
     to_photo = np.linalg.inv(to_page)
     return PhotoScan(code, network, sheet, cells, (to_photo / to_photo[2, 2]).tolist(),

@@ -93,6 +93,9 @@ def main() -> list[str]:
         return lines
 
     for k in range(first, first + count):
+        if k > first and (k - first) % 25 == 0:  # progress, for a long run
+            print(f"after {k - first} photos: " + " | ".join(summary()), file=sys.stderr,
+                  flush=True)
         seed = seeds[k]
         illegal = k % 10 == 9
         photo = make_photo(seed, cache, illegal=illegal)

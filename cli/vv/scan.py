@@ -39,6 +39,8 @@ class ScannedSheet:
     network: Network
     cells: dict[str, Cell]
     changed: list[str]
+    check: list[str]  # the reading breaks a rule: these cells to check (no total without review)
+    confidence: float  # the probability that every cell is right
     page_to_photo: list[list[float]]
     photo_size: tuple[int, int]
     paper: str
@@ -95,7 +97,7 @@ def scan_one(data: bytes, map_ref: str | None, rules: VVRules) -> ScannedSheet:
     import cv2
 
     from scorepad.rules.common.errors import Problems
-    from scorepad.rules.voll_verplant.scan_reading import nearest_legal
+    from scorepad.rules.voll_verplant.scan_reading import judge
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
 
     network_for, known = _network_for(map_ref)
@@ -103,13 +105,29 @@ def scan_one(data: bytes, map_ref: str | None, rules: VVRules) -> ScannedSheet:
         scan = scan_photo(data, network_for, known)
     except cv2.error:  # an image OpenCV chokes on is still a bad photo, not a crash
         raise PhotoError("the photo cannot be read: take it again (JPEG or PNG)") from None
-    cells, problems = nearest_legal(scan.network, rules, scan.cells)
-    if problems:
+    verdict = judge(scan.network, rules, scan.cells)
+    if verdict.broken:  # every cell the rules name was read for sure: the sheet's fault
+        problems = verdict.broken
         raise Problems(problems) if len(problems) > 1 else problems[0]
+    cells = verdict.cells
     changed = [f"{c.name}: read as {c.seen}, taken as {c.value}"
                for c in cells.values() if c.seen is not None]
-    return ScannedSheet(scan.network, cells, changed, scan.page_to_photo, scan.photo_size,
-                        scan.code.paper, scan.code.lang)
+    return ScannedSheet(scan.network, cells, changed, verdict.check, verdict.confidence,
+                        scan.page_to_photo, scan.photo_size, scan.code.paper, scan.code.lang)
+
+
+def check_errors(scanned: ScannedSheet) -> list[ScorepadError]:
+    """One line (exit 2) per cell to check, at most ``MAX_CHECK``, least sure first: the
+    reading broke a rule that these cells may have been misread into."""
+    from scorepad.rules.voll_verplant.scan_reading import MAX_CHECK
+
+    out: list[ScorepadError] = []
+    for name in scanned.check[:MAX_CHECK]:
+        cell = scanned.cells[name]
+        out.append(InputError(f"check {name} on the paper (read as {cell.value}, "
+                              f"{cell.confidence:.0%} sure): the sheet as read breaks a rule; "
+                              "scan again with --review to answer"))
+    return out
 
 
 def uncertain_rows(cells: dict[str, Cell], player: str) -> list[dict]:
@@ -172,9 +190,12 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
     every station (empty, crossed, or holding a transfer number), the bonus ticks and the
     wagon windows; writes the sheet as a `scorepad/vv-sheet@1` file (as `vv enter` does)
     and prints the score as `vv score` does. Cells the photo leaves in doubt are listed;
-    --review asks about each. A reading the rules find impossible is changed, in its
-    uncertain cells only, to the nearest possible one, and the change is shown. Several
-    photos score together as one game.
+    --review asks about each, and "review advised" is printed when the reading as a whole
+    is not sure enough (--json: "confidence"). A reading the rules find impossible doubts
+    the reading first: when one possible reading is clearly the likeliest it is taken and
+    the change shown; else the cells the broken rule names are to be checked (exit 2, no
+    total; --review asks them). Exit 1 only when every such cell was read for sure.
+    Several photos score together as one game.
 
     \b
     Example:
@@ -184,7 +205,7 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
     """
     require_opencv()
     from scorepad.io import atomic_write, display_name, dump_yaml, emit_json, read_bytes
-    from scorepad.rules.voll_verplant.scan_reading import sheet_data, values_of
+    from scorepad.rules.voll_verplant.scan_reading import ADVISED, sheet_data, values_of
 
     from .common import Document, load_paper_games, load_rules, map_entry, unused_output_path
     from .game import format_game
@@ -203,19 +224,25 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
     for photo in photos:
         shown = display_name(photo)
         try:
-            scans.append((shown, scan_one(read_bytes(photo, MAX_PHOTO_BYTES), map_ref, rules)))
+            scanned = scan_one(read_bytes(photo, MAX_PHOTO_BYTES), map_ref, rules)
         except ScorepadError as err:
             errors.append(err.in_file(shown))
+            continue
+        if scanned.check and not review:  # no total: the reading, not the sheet, is in doubt
+            errors += [err.in_file(shown) for err in check_errors(scanned)]
+        scans.append((shown, scanned))
     if errors:
         for problem in errors[:-1]:
             click.echo(str(problem), err=True)
         raise errors[-1]
     docs: list[Document] = []
     uncertain: list[dict] = []
+    confidence = 1.0
     for (shown, scanned), player in zip(scans, names, strict=True):
         for change in scanned.changed:
             click.echo(f"{shown}: {change} (the sheet as read is impossible)", err=True)
         cells = _review(scanned.cells, shown) if review else scanned.cells
+        confidence *= 1.0 if review else scanned.confidence
         if review:
             from scorepad.rules.voll_verplant.scan_reading import problems
 
@@ -235,9 +262,13 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
     if as_json:
         result = game.score()  # GAME.score of the sheets' log document, as `vv score` prints
         result["uncertain"] = uncertain
+        result["confidence"] = round(confidence, 3)
         click.echo(emit_json(result))
         return
     click.echo(format_game(game))
+    if confidence < ADVISED:
+        click.echo(f"\nReview advised: the photos were read right with about {confidence:.0%} "
+                   "certainty (scan again with --review, or check the cells below).")
     if uncertain:
         click.echo(f"\n{len(uncertain)} cell{'s' if len(uncertain) > 1 else ''} in doubt "
                    "(check them on the paper, or scan again with --review):")

@@ -1,0 +1,157 @@
+"""``vv scan`` on photos made by the second, independent generator
+(``tests/scan_photos_alt.py``): other handwriting and pens, curled and folded paper, lens
+distortion, motion and focus blur, evening light and shadows, 3-12 MP, JPEG 35-95.
+
+``SCAN_SET=tuning`` (default) or ``held-out`` picks the seeds: the tuning seeds may be
+looked at, the held-out ones only measured. ``SCAN_PHOTOS=N`` photos (default 30) from
+``SCAN_FIRST=K`` (the K-th seed of the set, default 0). Every tenth photo shows a sheet
+that really breaks a rule (a first bonus ticked on an incomplete line).
+
+What a user sees is judged as the command shows it (:func:`scorepad.vv.scan.judge`):
+
+* refused — exit 2 for the photo (with the reasons);
+* sheet questioned — the reading broke a rule and the cells to check were listed (exit 2);
+* "breaks the rules" — exit 1: for a legal sheet this is wrong;
+* total printed — and whether it is right; a wrong total whose output flags none of its
+  wrong cells is *silently wrong* (goal: 0);
+* after a correct review — the uncertain cells answered from the truth: is the sheet right?
+* cells right, and a reliability table: the cells binned by confidence, the share right.
+
+Photo-making is not timed; CPU per photo is (decode to the judged result).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+BINS = (0.0, 0.9, 0.99, 0.999, 1.01)
+
+
+def main() -> list[str]:
+    from scan_photos_alt import HELD_OUT, TUNING, make_photo
+
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+    from scorepad.rules.voll_verplant.ruleset import default_rules
+    from scorepad.rules.voll_verplant.scan_reading import judge
+    from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
+
+    which = os.environ.get("SCAN_SET", "tuning")
+    seeds = {"tuning": TUNING, "held-out": HELD_OUT}[which]
+    count = int(os.environ.get("SCAN_PHOTOS", "30"))
+    first = int(os.environ.get("SCAN_FIRST", "0"))
+    cache = ROOT / "output" / "scan-cache"
+    known = [bundled_map(m) for m in BUNDLED_MAPS]
+    rules = default_rules()
+    n = {"photos": 0, "legal": 0, "illegal": 0, "refused": 0, "questioned": 0, "exit1_legal": 0,
+         "exit1_illegal": 0, "printed": 0, "printed_right": 0, "silent": 0,
+         "reviewed_right": 0, "cells": 0, "cells_right": 0, "wrong_flagged": 0, "wrong": 0}
+    refusals: dict[str, int] = {}
+    bins = [[0, 0] for _ in BINS[:-1]]
+    cpu: list[float] = []
+    cpu_big: list[float] = []
+
+    def pct(a: int, b: int) -> str:
+        return f"{100 * a / b:.1f} %" if b else "n/a"
+
+    def summary() -> list[str]:
+        def secs(values: list[float]) -> str:
+            if not values:
+                return "n/a"
+            values = sorted(values)
+            return (f"median {statistics.median(values):.2f} s, "
+                    f"p95 {values[int(0.95 * (len(values) - 1))]:.2f} s")
+
+        legal = n["legal"]
+        lines = [
+            f"set {which}, seeds {seeds[first]}-{seeds[first] + n['photos'] - 1}: "
+            f"{n['photos']} photos ({legal} legal sheets, {n['illegal']} breaking a rule)",
+            f"refused (exit 2, photo): {n['refused']} ({pct(n['refused'], n['photos'])}): "
+            + (", ".join(f"{k} ×{v}" for k, v in sorted(refusals.items())) or "none"),
+            f"questioned (exit 2, cells to check): {n['questioned']}",
+            f"exit 1 for a legal sheet: {n['exit1_legal']} (goal 0); for a sheet breaking a "
+            f"rule: {n['exit1_illegal']} of {n['illegal']}",
+            f"total printed: {n['printed']}, right {n['printed_right']}; legal sheets printed "
+            f"right: {pct(n['printed_right'], legal)} (goal ≥ 95 %)",
+            f"printed totals wrong with none of their wrong cells flagged: {n['silent']} (goal 0)",
+            f"sheets right after a correct review: {n['reviewed_right']} of "
+            f"{legal - n['refused']} read",
+            f"cells right: {pct(n['cells_right'], n['cells'])} of {n['cells']}; wrong cells "
+            f"flagged: {n['wrong_flagged']} of {n['wrong']}",
+            "reliability: " + "; ".join(
+                f"[{lo:g}, {min(hi, 1):g}{')' if hi <= 1 else ']'}: {b[1]} cells, "
+                f"{pct(b[0], b[1])} right" for (lo, hi), b in zip(
+                    zip(BINS, BINS[1:], strict=False), bins, strict=True)),
+            f"CPU per photo: {secs(cpu)}; at 10-12 MP: {secs(cpu_big)} (goal ≤ 1.5 s)",
+        ]
+        return lines
+
+    for k in range(first, first + count):
+        if k > first and (k - first) % 25 == 0:  # progress, for a long run
+            print(f"after {k - first} photos: " + " | ".join(summary()), file=sys.stderr,
+                  flush=True)
+        seed = seeds[k]
+        illegal = k % 10 == 9
+        photo = make_photo(seed, cache, illegal=illegal)
+        n["photos"] += 1
+        n["legal" if photo.legal else "illegal"] += 1
+        how = (f"seed {seed} ({photo.map_id} {photo.paper} {photo.lang}, {photo.megapixels:.1f} "
+               f"MP, blur {photo.blur}, {photo.bend}, {photo.light})")
+        start = time.process_time()
+        try:
+            scan = scan_photo(photo.jpeg, lambda code: bundled_map(code.map_id), known)
+            verdict = judge(scan.network, rules, scan.cells)
+        except PhotoError as err:
+            reason = str(err).split(":")[0]
+            refusals[reason] = refusals.get(reason, 0) + 1
+            n["refused"] += 1
+            print(f"refused: {how}: {err}", file=sys.stderr, flush=True)
+            continue
+        spent = time.process_time() - start
+        cpu.append(spent)
+        if photo.megapixels >= 10:
+            cpu_big.append(spent)
+        for cell in scan.cells.values():  # the photo's own reading, before the rules
+            b = next(i for i, (lo, hi) in enumerate(zip(BINS, BINS[1:], strict=False))
+                     if lo <= cell.confidence < hi)
+            bins[b][1] += 1
+            bins[b][0] += cell.value == photo.truth[cell.name]
+        wrong = [c for c in verdict.cells.values() if c.value != photo.truth[c.name]]
+        n["cells"] += len(verdict.cells)
+        n["cells_right"] += len(verdict.cells) - len(wrong)
+        n["wrong"] += len(wrong)
+        asked = {c.name for c in verdict.cells.values() if c.uncertain} | set(verdict.check)
+        n["wrong_flagged"] += sum(c.name in asked for c in wrong)
+        for c in wrong:
+            print(f"wrong: {how} {c.name}: {photo.truth[c.name]} read as {c.value}, "
+                  f"p={c.confidence:.2f}, {'asked' if c.name in asked else 'NOT asked'}",
+                  file=sys.stderr, flush=True)
+        if verdict.broken:
+            n["exit1_legal" if photo.legal else "exit1_illegal"] += 1
+            print(f"exit 1: {how} ({'legal' if photo.legal else 'breaks a rule'}): "
+                  f"{verdict.broken[0]}", file=sys.stderr, flush=True)
+        elif verdict.check:
+            n["questioned"] += 1
+        else:
+            n["printed"] += 1
+            right = not wrong and photo.legal
+            n["printed_right"] += right
+            if wrong and not any(c.name in asked for c in wrong):
+                n["silent"] += 1
+        # a correct review: every asked cell answered from the truth
+        answered = {name: (photo.truth[name] if name in asked else c.value)
+                    for name, c in verdict.cells.items()}
+        if photo.legal and answered == photo.truth:
+            n["reviewed_right"] += 1
+    return summary()
+
+
+if __name__ == "__main__":
+    for line in main():
+        print(line)

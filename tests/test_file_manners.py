@@ -6,6 +6,7 @@ photos are decoded reduced."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -19,6 +20,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
+from test_vv_paper_enter import ANN_DIALOGUE
+from vv_helpers import TINY
 from web_server import START
 
 from scorepad.io import NameTaken, atomic_write, expect_new
@@ -149,6 +152,30 @@ def test_an_output_made_by_another_process_meanwhile_is_not_replaced(tmp_path):
         atomic_write(target, b"ours")
     assert target.read_text() == "another process's file"
     assert [p.name for p in tmp_path.iterdir()] == ["new.pdf"]  # no temporary left
+
+
+@pytest.mark.parametrize(("args", "module", "step", "given"), [
+    (["vv", "template", "berlin", "-o", "{}"], "scorepad.vv.paper", "template_text", None),
+    (["vv", "enter", str(TINY), "-o", "{}"], "scorepad.vv.paper", "_dialogue", ANN_DIALOGUE),
+    (["vv", "flip", "--html", "{}", "--seed", "1"], "scorepad.web.flip_page", "offline_page",
+     None)], ids=["template", "enter", "flip-html"])
+def test_a_named_output_another_process_makes_meanwhile_is_refused(
+        tmp_path, monkeypatch, args, module, step, given):
+    target = tmp_path / "new.file"
+    original = getattr(importlib.import_module(module), step)
+
+    def and_another_process_writes(*a, **k):  # between the command's check and its write
+        done = original(*a, **k)
+        target.write_text("another process's file")
+        return done
+
+    monkeypatch.setattr(f"{module}.{step}", and_another_process_writes)
+    result = run(*[a.replace("{}", str(target)) for a in args], input=given)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.endswith(f"{target}: was made by another process meanwhile; not "
+                                  "replaced (run again, or choose another name)\n")
+    assert target.read_text() == "another process's file"
+    assert [p.name for p in tmp_path.iterdir()] == ["new.file"]  # no temporary left
 
 
 @pytest.mark.parametrize("args", [["vv", "sheet", "berlin", "-o", "{}"],

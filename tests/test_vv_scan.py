@@ -282,6 +282,24 @@ def test_scan_writes_sheets_and_scores_like_vv_score(runner, photos, tmp_path, m
     assert "Score:" in text.stdout and (tmp_path / "ann.yaml").is_file()
 
 
+def test_an_output_another_process_makes_while_the_photo_is_read_is_refused(
+        runner, photos, tmp_path, monkeypatch):
+    from scorepad import io
+
+    target, original = tmp_path / "ann.yaml", io.read_bytes
+
+    def and_another_process_writes(*args):  # after -o was checked, before it is written
+        target.write_text("another process's file")
+        return original(*args)
+
+    monkeypatch.setattr(io, "read_bytes", and_another_process_writes)
+    result = run(runner, photos["ann"], "-o", target)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.endswith(f"{target}: was made by another process meanwhile; not "
+                                  "replaced (run again, or choose another name)\n")
+    assert target.read_text() == "another process's file"
+
+
 def test_review_asks_about_uncertain_cells(runner, photos, tmp_path):
     from scorepad.sheets.voll_verplant import scan_photo as reader
 

@@ -90,9 +90,10 @@ def template_cmd(map_ref: str, output: str | None) -> None:
     Example:
       scorepad vv template berlin -o ann.yaml
     """
-    from scorepad.io import atomic_write
+    from scorepad.io import atomic_write, expect_new
 
-
+    if output and output != "-":
+        expect_new(output)  # new now: refused if another process makes it meanwhile
     network = load_network(map_ref)
     text = template_text(network, _map_ref_for(map_ref, output))
     if output and output != "-":
@@ -245,7 +246,7 @@ def enter_cmd(map_ref: str, output: str | None) -> None:
       scorepad vv enter berlin -o ann.yaml
       scorepad vv score ann.yaml bob.yaml
     """
-    from scorepad.io import atomic_write, dump_yaml
+    from scorepad.io import atomic_write, dump_yaml, expect_new
     from scorepad.main import EXIT_INTERRUPTED
     from scorepad.rules.voll_verplant.end_position import compress_ranges
     from scorepad.rules.voll_verplant.paper import (
@@ -257,7 +258,8 @@ def enter_cmd(map_ref: str, output: str | None) -> None:
     )
     from scorepad.table.console import Console
 
-
+    if output:  # new now: refused if another process makes it while the sheet is typed
+        expect_new(output)
     network = load_network(map_ref)
     rules = load_rules(None)
     console = Console()

@@ -204,7 +204,14 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
       scorepad vv scan sheet.jpg --map my-city.yaml --json
     """
     require_opencv()
-    from scorepad.io import atomic_write, display_name, dump_yaml, emit_json, read_bytes
+    from scorepad.io import (
+        atomic_write,
+        display_name,
+        dump_yaml,
+        emit_json,
+        expect_new,
+        read_bytes,
+    )
     from scorepad.rules.voll_verplant.scan_reading import ADVISED, sheet_data, values_of
 
     from .common import Document, load_paper_games, load_rules, map_entry, unused_output_path
@@ -213,6 +220,8 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
     if output and len(photos) > 1:
         raise InputError("-o names one sheet file: give it with one photo only, or leave it "
                          "out (each sheet goes to output/<player>.yaml)", where=("-o",))
+    if output:  # new now: refused if another process makes it while the photo is read
+        expect_new(output)
     names = _player_names(photos, players)
     if len({n.casefold() for n in names}) < len(names):
         raise InputError("two photos have the same player name: give --player for each",

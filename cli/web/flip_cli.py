@@ -8,7 +8,7 @@ import click
 def write_offline_page(path: str, seed: str | None, map_ref: str | None,
                        rules_path: str | None) -> None:
     """Write the page for ``seed`` (a fresh one when None, shown) atomically and say where."""
-    from scorepad.io import STDIN, atomic_write
+    from scorepad.io import STDIN, atomic_write, expect_new
     from scorepad.rules.common.errors import InputError
     from scorepad.rules.common.shuffle import fresh_seed, normal_seed
     from scorepad.vv.common import load_network, load_rules
@@ -17,6 +17,7 @@ def write_offline_page(path: str, seed: str | None, map_ref: str | None,
 
     if path == STDIN:
         raise InputError("--html needs a file name, not -")
+    expect_new(path)  # new now: refused if another process makes it meanwhile
     fresh = seed is None
     text = fresh_seed() if seed is None else normal_seed(seed)
     rules = load_rules(rules_path)

@@ -99,6 +99,21 @@ def test_a_name_typed_in_nfd_is_kept_in_nfc():
     assert check_players(["Zoe\u0301", "Bob"]) == ["Zo\u00e9", "Bob"]
 
 
+@pytest.mark.parametrize("link", ["player", "host"])
+def test_a_web_step_for_a_name_typed_in_nfd_is_that_nfc_players(tmp_path, link):
+    from scorepad import store
+    from scorepad.web.app import create_app
+
+    page = TestClient(create_app(folder=tmp_path, start_token=START))
+    game = page.post(f"/api/games?t={START}",
+                     json={"game": "floris", "players": ["Zo\u00e9", "Bob"]}).json()
+    url = game["host"] if link == "host" else game["players"][0]
+    r = page.post(url["url"].replace("/g/", "/api/games/").replace("?t=", "/step?t="),
+                  json={"player": "Zoe\u0301", "move": "rose:3 lily:3"})
+    assert r.status_code == 200, r.text
+    assert store.load(tmp_path / game["log"], "floris").steps[-1][0] == "Zo\u00e9"
+
+
 @pytest.mark.parametrize("odd", ["\u2028", "\u200b", "\ufeff"])
 @pytest.mark.parametrize("command", ["vv", "mf", "floris"])
 def test_check_refuses_every_name_resume_refuses(tmp_path, odd, command):

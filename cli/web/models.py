@@ -8,15 +8,21 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, StringConstraints
+
+from scorepad.rules.common.names import normal_name
 
 #: Largest request body, in bytes (a move or a new game is far smaller).
 MAX_BODY = 32_768
 #: Deepest nesting of a move (Voll verplant's follow-ups nest a few levels).
 MAX_DEPTH = 12
 
+#: A player's name as a body gives it, in NFC before it is measured or compared
+#: (:func:`normal_name`, the one rule of every front-end): ``Zoé`` typed with a combining
+#: accent names the table's ``Zoé``. Anything but a string is left to the type's 422.
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40,
-                                        pattern=r"^[^\x00-\x1f\x7f]+$")]
+                                        pattern=r"^[^\x00-\x1f\x7f]+$"),
+                 BeforeValidator(lambda v: normal_name(v) if isinstance(v, str) else v)]
 Token = Annotated[str, StringConstraints(min_length=16, max_length=64,
                                          pattern=r"^[A-Za-z0-9_-]+$")]
 Key = Annotated[str, StringConstraints(min_length=1, max_length=40)]

@@ -174,9 +174,10 @@ def _with_free_ride(move):
 
 @pytest.mark.parametrize(("game", "message"), [
     (_bad(1, "Ann", {"line": "B", "crosses": 1}),
-     "round 2, Ann, crosses: a transfer card marks the first free station of the line: "
-     "type only the line (e.g. B), no `crosses`"),
-    (_bad(1, "Ann", {"line": "B", "crosses": 0}), "round 2, Ann, crosses: a transfer card"),
+     "round 2, Ann, crosses: line B takes no number of crosses on a transfer card: write "
+     "only `line: B`"),
+    (_bad(1, "Ann", {"line": "B", "crosses": 0}),
+     "round 2, Ann, crosses: line B takes no number of crosses on a transfer card"),
     (_bad(0, "Ann", {"line": "A", "crosses": 4, "station": 3}),
      "round 1, Ann: a number 4 card is played on a line: give `line`, not `station`"),
     (_bad(0, "Ann", {"line": "A", "crosses": 4, "direction": "cw"}),

@@ -100,7 +100,8 @@ def test_a_flipper_game_has_chance_steps_only_and_ends_with_the_maps_windows():
 
 
 @pytest.mark.parametrize(("card", "move", "field", "words"), [
-    ("T", {"line": "A", "crosses": 1}, "crosses", "type only the line (e.g. A), no `crosses`"),
+    ("T", {"line": "A", "crosses": 1}, "crosses",
+     "line A takes no number of crosses on a transfer card: write only `line: A`"),
     (4, {"line": "A", "crosses": 2, "direction": "cw"}, "direction", "line A is not a ring"),
     ("F", {"station": 3, "crosses": 1}, "crosses", "takes no `crosses`"),
     ("F", {"station": 3, "direction": "cw"}, "direction", "takes no `direction`"),

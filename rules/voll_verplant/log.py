@@ -130,9 +130,8 @@ class StepSpec(StrictModel):
             raise _unused("direction", f"line {self.line} is not a ring: it has no direction "
                                        "to choose")
         if card.kind == TRANSFER and "crosses" in given:
-            raise _unused("crosses", "a transfer card marks the first free station of the "
-                                     f"line: type only the line (e.g. {self.line}), no "
-                                     "`crosses`")
+            raise _unused("crosses", transfer_takes_no_crosses(
+                self.line, f"write only `line: {self.line}`"))
         return self
 
     @property
@@ -169,6 +168,13 @@ class MoveSpec(StepSpec):
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def transfer_takes_no_crosses(line: str, instead: str) -> str:
+    """Crosses given on a transfer card, in players' words, the same at the table and in a
+    log: ``instead`` says what to give instead (``type B`` at the table, ``write only
+    `line: B``` in a log)."""
+    return f"line {line} takes no number of crosses on a transfer card: {instead}"
 
 
 def _unused(key: str, message: str) -> RuleViolation:

@@ -26,6 +26,7 @@ from scorepad.rules.common.errors import InputError
 from . import engine
 from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card
 from .engine import CCW, CW, GameState, Move, RoundReport, Sheet, apply_step
+from .log import transfer_takes_no_crosses
 from .maps import Network
 from .replay import from_move, step_from_data
 from .ruleset import VVRules
@@ -92,8 +93,7 @@ def explicit(state: GameState, player: int, data: Mapping[str, Any]) -> dict[str
     if card.kind == TRANSFER and "crosses" in data:
         line = str(data.get("line"))
         if line in state.network.line_index:
-            raise InputError(f"line {line} takes no number of crosses on a transfer card: "
-                             f"type {line}")
+            raise InputError(transfer_takes_no_crosses(line, f"type {line}"))
         # a line the map lacks: the notation edge names the lines there are
         data = {key: value for key, value in data.items() if key != "crosses"}
     step = step_from_data(state.network, card, dict(data))

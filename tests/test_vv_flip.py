@@ -179,9 +179,12 @@ def test_undo_across_a_reshuffle(runner, tmp_path):
 
 def test_illegal_input_is_asked_again(runner, tmp_path):
     log = tmp_path / "game.yaml"
-    result = flip(runner, "--seed", "table-42", "--log", str(log), keys="x\nflop\n\nh\n\n")
+    result = flip(runner, "--seed", "table-42", "--log", str(log), keys="x\nflop\n\nh\ns\n\n")
     assert result.exit_code == 130  # the input ended while the game goes on
     assert "unknown input 'x'" in result.stdout and "unknown input 'flop'" in result.stdout
+    # its help lists no `s`: a flipper keeps no scores, and says so as of any unknown key
+    assert "unknown input 's': press Enter for the next card" in result.stdout
+    assert "scores" not in result.stdout
     assert "take back the last card" in result.stdout  # the help
     assert rounds_shown(result.stdout) == [(1, "5"), (2, "3")]
     assert log_cards(log) == [5, 3]

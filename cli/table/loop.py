@@ -211,7 +211,8 @@ class Table:
             loop_words = [text for word, text in LOOP_HELP if word in adapter.loop_words]
             out.show([*adapter.help_text.splitlines(), *loop_words,
                       *(f"{w:<7} {text}" for w, (text, _) in extra.items())])
-        elif action == SCORES and not rest:
+        elif action == SCORES and not rest and "scores" in adapter.loop_words:
+            # a tool that keeps no scores (a card flipper) reads `s` as any other input
             out.show(adapter.scores(self.session, out))
         elif action == SHEET:
             self._sheet(rest.strip() or player)

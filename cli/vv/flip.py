@@ -248,7 +248,8 @@ def _adapter_class() -> type:
         command = "scorepad vv flip"
         score_command = None  # a flipper's log holds cards, no scores: vv check reads it
         help_text = HELP_TEXT
-        loop_words: frozenset[str] = frozenset()  # its help_text says Enter, u, q and help
+        # its help_text says Enter, u, q and help; `s` (no scores here) is unknown input
+        loop_words: frozenset[str] = frozenset()
         bare_numbers_pick = False
         confirm_chance = True  # each card waits for Enter
 
@@ -287,9 +288,6 @@ def _adapter_class() -> type:
                        view: View) -> list[str]:
             self._shown = len(after.state.cards)
             return ["", *card_block(after, view, big=self.big, glyphs=self.glyphs)]
-
-        def scores(self, session: Session, view: View) -> list[str]:
-            return ["A card flipper keeps no scores."]
 
         def over(self, session: Session) -> str:
             return over_text(session)

@@ -172,7 +172,7 @@ def test_an_output_made_by_another_process_meanwhile_is_not_replaced(tmp_path):
 @pytest.mark.parametrize(("args", "module", "step", "given"), [
     (["vv", "template", "berlin", "-o", "{}"], "scorepad.vv.paper", "template_text", None),
     (["vv", "enter", str(TINY), "-o", "{}"], "scorepad.vv.paper", "_dialogue", ANN_DIALOGUE),
-    (["vv", "flip", "--html", "{}", "--seed", "1"], "scorepad.web.flip_page", "offline_page",
+    (["vv", "flip", "--html", "{}", "--seed", "1"], "scorepad.app.flipper", "offline_page",
      None)], ids=["template", "enter", "flip-html"])
 def test_a_named_output_another_process_makes_meanwhile_is_refused(
         tmp_path, monkeypatch, args, module, step, given):

@@ -1,7 +1,9 @@
 """The package's import graph, read from the source (function-local imports included, so
-an import hidden in a function to dodge a cycle is still seen): no module cycle, and the
+an import hidden in a function to dodge a cycle is still seen): no module cycle, the
 layers point one way (``rules`` imports only ``rules``; ``sheets`` only ``sheets`` and
-``rules``)."""
+``rules``), and the two front-ends meet only in the application layer ``scorepad.app``: the
+web imports no terminal command module, the terminal no web module, and the application
+layer neither."""
 
 from __future__ import annotations
 
@@ -86,6 +88,7 @@ def test_the_graph_is_read():
     graph = _graph()
     assert "scorepad.rules.voll_verplant.bots" in graph["scorepad.rules.voll_verplant.simulate"]
     assert "scorepad.rules.voll_verplant.map_spec" in graph["scorepad.rules.voll_verplant.maps"]
+    assert "scorepad.app.photo_scan" in graph["scorepad.web.scan"]  # a function-local import
 
 
 def test_no_module_imports_itself_round_a_cycle():
@@ -107,3 +110,44 @@ def test_the_layers_point_down():
         elif _in(name, "scorepad.sheets"):
             assert all(_in(m, "scorepad.sheets", "scorepad.rules") for m in imports), \
                 (name, imports)
+
+
+#: The terminal's command packages, and the browser's.
+TERMINAL = ("scorepad.vv", "scorepad.mf", "scorepad.floris", "scorepad.table")
+WEB = ("scorepad.web",)
+#: What the application layer may take from the web: the pages' words and static files
+#: (the offline flipper page is built from them), not a page or the server.
+APP_FROM_WEB = {"scorepad.web.words"}
+
+
+def _crossings(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import from one front-end into the other, or from the application layer into
+    either (beyond :data:`APP_FROM_WEB`)."""
+    out = []
+    for name, imports in graph.items():
+        for target in sorted(imports):
+            if (_in(name, *WEB) and _in(target, *TERMINAL)
+                    or _in(name, *TERMINAL) and _in(target, *WEB)
+                    or _in(name, "scorepad.app") and _in(target, *TERMINAL)
+                    or _in(name, "scorepad.app") and _in(target, *WEB)
+                    and target not in APP_FROM_WEB):
+                out.append((name, target))
+    return out
+
+
+def test_the_front_ends_meet_only_in_the_application_layer():
+    assert _crossings(_graph()) == []
+
+
+def test_a_crossing_would_be_found():
+    graph = {"scorepad.web.scan": {"scorepad.vv.scan", "scorepad.app.photo_scan"},
+             "scorepad.vv.flip": {"scorepad.web.flip_page", "scorepad.app.flipper"},
+             "scorepad.table.loop": {"scorepad.web"},
+             "scorepad.app.flipper": {"scorepad.web.words", "scorepad.web.vv"},
+             "scorepad.app.bouquet": {"scorepad.floris.common"},
+             "scorepad.vvx": {"scorepad.webx"}}
+    assert _crossings(graph) == [("scorepad.web.scan", "scorepad.vv.scan"),
+                                 ("scorepad.vv.flip", "scorepad.web.flip_page"),
+                                 ("scorepad.table.loop", "scorepad.web"),
+                                 ("scorepad.app.flipper", "scorepad.web.vv"),
+                                 ("scorepad.app.bouquet", "scorepad.floris.common")]

@@ -256,7 +256,7 @@ def test_paper_sheets_and_a_game_log_together(runner, tmp_path):
 
 
 def test_render_helper_reads_a_paper_sheet(tmp_path):
-    from scorepad.vv.common import load_marked_sheets
+    from scorepad.app.vv_files import load_marked_sheets
 
     network, sheets = load_marked_sheets(write(tmp_path, ANN, "ann.yaml"))
     assert network.id == "tiny" and sheets[0].player == "Ann" and sheets[0].score.total == 10.5

@@ -449,9 +449,9 @@ def test_a_line_letter_is_a_move_even_where_it_is_a_loop_word(runner, tmp_path):
 @given(seed=st.text(PLAIN, min_size=1, max_size=6), picks=st.lists(st.integers(0, 99), min_size=80,
                                                             max_size=80))
 def test_the_adapters_choices_and_suggestions_are_legal_and_logged_as_check_reads(seed, picks):
+    from scorepad.app.vv_files import Document, load_game_log
     from scorepad.rules.session import Session
     from scorepad.rules.voll_verplant.game import GAME
-    from scorepad.vv.common import Document, load_game_log
     from scorepad.vv.play import play_adapter
 
     adapter = play_adapter()

@@ -16,6 +16,7 @@ import yaml
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
+from scorepad.app.vv_files import load_network
 from scorepad.rules.common.errors import ContentError
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, load_map_data
 from scorepad.rules.voll_verplant.view import LineScore, MarkedSheet, Score
@@ -32,7 +33,6 @@ from scorepad.sheets.voll_verplant import (
 )
 from scorepad.sheets.voll_verplant.look import PATTERN_CLASS, _cross, _meetings
 from scorepad.sheets.voll_verplant.map_labels import abbreviate
-from scorepad.vv.common import load_network
 
 DATA = Path(__file__).parent / "data"
 GRID = DATA / "sheet_grid.yaml"

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from scorepad.app.vv_files import load_network
 from scorepad.main import root
 from scorepad.rules.voll_verplant.view import LineScore, MarkedSheet, Score
-from scorepad.vv.common import load_network
 
 DATA = Path(__file__).parent / "data"
 TINY = DATA / "tiny.yaml"
@@ -220,7 +220,7 @@ def two_players(path):
 
 @pytest.fixture
 def fake_log(monkeypatch):
-    monkeypatch.setattr("scorepad.vv.common.load_marked_sheets", two_players, raising=False)
+    monkeypatch.setattr("scorepad.app.vv_files.load_marked_sheets", two_players, raising=False)
 
 
 def test_render_pdf_one_page_per_player(runner, tmp_path, fake_log):
@@ -327,7 +327,7 @@ def test_a_map_that_cannot_be_named_gets_one_warning_line(runner, tmp_path, monk
     assert [line for line in result.stderr.splitlines() if "no room" in line] == [want]
     # vv render draws the same sheet and says the same, once
     ann = MarkedSheet(net.id, "Ann", frozenset({1}), {}, {}, {}, frozenset())
-    monkeypatch.setattr("scorepad.vv.common.load_marked_sheets", lambda _: (net, [ann]),
+    monkeypatch.setattr("scorepad.app.vv_files.load_marked_sheets", lambda _: (net, [ann]),
                         raising=False)
     result = run(runner, "render", "game.yaml", "-o", tmp_path / "r.pdf")
     assert result.exit_code == 0, result.output

@@ -13,12 +13,12 @@ from statistics import mean
 
 import pytest
 
+from scorepad.app.vv_files import load_network
 from scorepad.main import root
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
 from scorepad.sheets import layout as geo
 from scorepad.sheets.draw import Polyline, Rect, walk
 from scorepad.sheets.voll_verplant import sheet_layout
-from scorepad.vv.common import load_network
 
 DPI = 200
 NEAR = 3.0  # mm: lines closer than this on the page are told apart side by side

@@ -18,6 +18,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
+from scorepad.app.vv_files import load_network
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
 from scorepad.sheets import layout as geo
 from scorepad.sheets.draw import Text, bbox, contrast_ratio, text_box, walk
@@ -26,7 +27,6 @@ from scorepad.sheets.pdf import render_pdf
 from scorepad.sheets.svg import render_svg
 from scorepad.sheets.voll_verplant import draw_sheet, sheet_layout, sheet_title
 from scorepad.sheets.voll_verplant.scan_marks import reserved_boxes
-from scorepad.vv.common import load_network
 
 MIN_PT = 5.0
 MM = 72 / 25.4

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from web_browser import PHONE, chromium, horizontal_overflow, small_targets
 
+from scorepad.app.flipper import max_windows_any_map
 from scorepad.main import root
 from scorepad.rules.voll_verplant.cards import FREE, parse_card
-from scorepad.web.flip_page import max_windows_any_map
 
 
 def page_data(path: Path) -> dict:

@@ -208,9 +208,9 @@ def test_the_voll_verplant_flipper_shows_the_same_card_on_every_phone(browser, t
             assert small_targets(page) == [] and horizontal_overflow(page) == 0
         shot(watchers[0], "vv-flip-watch")
         # the same numbers as the offline page of the same seed and map
+        from scorepad.app.flipper import flip_data
         from scorepad.rules.voll_verplant.maps import bundled_map
         from scorepad.rules.voll_verplant.ruleset import default_rules
-        from scorepad.web.flip_page import flip_data
 
         offline = flip_data("table-42", default_rules(), bundled_map("berlin"))
         view = httpx.get(f"{base}/api/games/{game['id']}",

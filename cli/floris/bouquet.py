@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from scorepad.floris.common import load_rules, rules_option, verdict_json
+from scorepad.app.bouquet import verdict_json
+from scorepad.floris.common import load_rules, rules_option
 from scorepad.options import json_option
 
 

@@ -1,4 +1,4 @@
-"""What several ``floris`` commands share: the ruleset, reading game files, JSON shapes."""
+"""What several ``floris`` commands share: the ruleset, reading game files, counted words."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 from scorepad.options import rules_option as shared_rules_option
 
 if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, not for --help
-    from scorepad.rules.floris.bouquet import Verdict
     from scorepad.rules.floris.log import FlorisLog as FlorisGame
     from scorepad.rules.floris.ruleset import FlorisRules
 
@@ -39,21 +38,6 @@ def read_game(path: str) -> FlorisGame:
         return parse_game(data)
     except ScorepadError as err:
         raise err.in_file(display_name(path)) from None
-
-
-def verdict_json(verdict: Verdict) -> dict[str, Any]:
-    """A verdict's fields shared by ``bouquet --json`` and ``score --json``."""
-    from scorepad.rules.floris.flowers import flower_types
-
-    ids = flower_types()
-    return {
-        "valid": verdict.valid,
-        "pattern": verdict.pattern,
-        "flowers": verdict.flowers,
-        "points": verdict.points,
-        "bonus": verdict.bonus,
-        "counts": {ids[i]: n for i, n in enumerate(verdict.counts) if n > 0},
-    }
 
 
 def number_word(count: int, singular: str, plural: str | None = None) -> str:

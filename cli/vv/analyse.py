@@ -17,10 +17,9 @@ from scorepad.rules.common.errors import ContentError, InputError
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
+    from scorepad.app.vv_files import LoadedGame
     from scorepad.rules.voll_verplant.cards import Card
     from scorepad.rules.voll_verplant.maps import Network
-
-    from .common import LoadedGame
 
 
 def _fmt(value: float) -> str:
@@ -129,12 +128,11 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
     """
     import time
 
+    from scorepad.app.vv_files import load_network, load_rules
     from scorepad.io import emit_json
     from scorepad.options import match_name
     from scorepad.parallel import progress_bar
     from scorepad.rules.voll_verplant.analysis import analyse, logged_moves, points_data
-
-    from .common import load_network, load_rules
 
     if file is None and seed is None:
         raise click.UsageError("give a game log FILE, or --seed S with --map MAP")
@@ -222,7 +220,7 @@ def _write_log(path: str, proof: list) -> None:
 
 def _load(file: str) -> LoadedGame:
     """A game log (or a flipper's log); anything else is exit 2 with a hint."""
-    from .common import load_game_log, read_doc
+    from scorepad.app.vv_files import load_game_log, read_doc
 
     doc = read_doc(file)
     fmt = doc.data.get("format")
@@ -238,7 +236,7 @@ def _load(file: str) -> LoadedGame:
 def _flip_setup(game: LoadedGame, file: str, sheet_path: str | None, map_ref: str | None,
                 player: str | None) -> tuple[Network, Any, str | None, float | None]:
     """Map, rules, player and their total for a flipper's log (with a paper sheet)."""
-    from .common import load_network, read_doc
+    from scorepad.app.vv_files import load_network, read_doc
 
     assert game.state is not None
     log_map = game.state.map
@@ -250,7 +248,7 @@ def _flip_setup(game: LoadedGame, file: str, sheet_path: str | None, map_ref: st
         if ref is None:
             raise click.UsageError(f"{game.source} names no map: give --map MAP")
         return load_network(ref, _base(file) if ref == log_map else None), game.rules, None, None
-    from .common import load_paper_games
+    from scorepad.app.vv_files import load_paper_games
 
     paper = load_paper_games([read_doc(sheet_path)], None)[0]
     assert paper.network is not None

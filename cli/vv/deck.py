@@ -28,10 +28,10 @@ def deck_cmd(seed: str | None, count: int, rules_path: str | None, as_json: bool
       scorepad vv deck --seed table-42 --count 20
       scorepad vv deck --seed table-42 --json
     """
+    from scorepad.app.vv_files import load_rules
     from scorepad.io import emit_json
     from scorepad.rules.common.shuffle import fresh_seed
     from scorepad.rules.voll_verplant.cards import deal
-    from scorepad.vv.common import load_rules
 
     fresh = seed is None
     seed = fresh_seed() if seed is None else seed

@@ -307,7 +307,7 @@ def flip_adapter(*, big: bool | None = None, glyphs: Glyphs | None = None):
 def _accept(map_ref: str | None):
     """The conditions ``vv flip --resume`` adds to ``vv check``'s (InputError, exit 2)."""
     def accept(log: Any, base: Any) -> str | None:
-        from scorepad.vv.common import resolve_map_ref
+        from scorepad.app.vv_files import resolve_map_ref
         from scorepad.vv.tablelog import refuse
 
         if log.players or any(rnd.moves for rnd in log.rounds):
@@ -372,12 +372,29 @@ def flip_cmd(seed: str | None, map_ref: str | None, log_path: str | None,
 
     if html_path:
         from scorepad.rules.common.errors import InputError
-        from scorepad.web.flip_cli import write_offline_page
 
         if resume_path or log_path:
             raise InputError("--html writes a page and plays nothing: leave out --log and --resume")
-        write_offline_page(html_path, seed, map_ref, rules_path)
+        _write_offline_page(html_path, seed, map_ref, rules_path)
         return
     play_at_the_table(flip_adapter(), players=[], seed=seed, map_ref=map_ref,
                       log_path=log_path, resume_path=resume_path, rules_path=rules_path,
                       tool="flip", accept=_accept(map_ref), intro=intro)
+
+
+def _write_offline_page(path: str, seed: str | None, map_ref: str | None,
+                        rules_path: str | None) -> None:
+    """Write the offline flipper for ``seed`` (a fresh one when None, shown) atomically and
+    say where."""
+    from scorepad.app.flipper import offline_flipper
+    from scorepad.io import STDIN, atomic_write, expect_new
+    from scorepad.rules.common.errors import InputError
+
+    if path == STDIN:
+        raise InputError("--html needs a file name, not -")
+    expect_new(path)  # new now: refused if another process makes it meanwhile
+    page = offline_flipper(seed, map_ref, rules_path)
+    target = atomic_write(path, page.html)
+    note = f" (fresh; another table can use --seed {page.seed})" if page.fresh else ""
+    click.echo(f"seed: {page.seed}{note}")
+    click.echo(f"wrote {target}: {page.cards} cards, works offline")

@@ -8,16 +8,15 @@ from datetime import datetime
 
 import click
 
+from scorepad.app.vv_files import LoadedGame
 from scorepad.options import complete_file, rules_option, score_format_options
 from scorepad.rules.common.errors import InputError, ScorepadError
-
-from .common import LoadedGame
 
 
 def _load_all(files: Sequence[str], rules_file: str | None
               ) -> tuple[list[LoadedGame], list[ScorepadError]]:
     """Load every file: game logs one by one, paper sheets together as one game."""
-    from .common import Document, load_game_log, read_doc
+    from scorepad.app.vv_files import Document, load_game_log, read_doc
 
     games: list[LoadedGame] = []
     errors: list[ScorepadError] = []
@@ -36,7 +35,7 @@ def _load_all(files: Sequence[str], rules_file: str | None
         except ScorepadError as err:
             errors.append(err)
     if papers:
-        from .common import load_paper_games
+        from scorepad.app.vv_files import load_paper_games
 
         try:
             games.extend(load_paper_games(papers, rules_file))

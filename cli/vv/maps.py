@@ -138,6 +138,7 @@ def _load(file: str) -> tuple[str, Network]:
     """
     from pathlib import Path
 
+    from scorepad.app.vv_files import file_exists
     from scorepad.io import STDIN, display_name, read_mapping
     from scorepad.rules.common.errors import InputError, Problems, ScorepadError, raise_all
     from scorepad.rules.voll_verplant.maps import (
@@ -146,8 +147,6 @@ def _load(file: str) -> tuple[str, Network]:
         load_map_data,
         map_problems,
     )
-
-    from .common import file_exists
 
     if file in BUNDLED_MAPS:
         return file, bundled_map(file)

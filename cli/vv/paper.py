@@ -1,6 +1,6 @@
 """Paper sheets: ``vv enter`` (type one in, checked answer by answer) and ``vv template``
 (a blank sheet file to fill in by hand). Reading sheet files is
-:func:`.common.load_paper_games`."""
+:func:`scorepad.app.vv_files.load_paper_games`."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 import click
 
+from scorepad.app.vv_files import load_network, load_rules, map_entry, unused_output_path
 from scorepad.options import output_option
 from scorepad.rules.common.errors import InputError, ScorepadError
 from scorepad.vv.completion import complete_map
-
-from .common import load_network, load_rules, map_entry, unused_output_path
 
 if TYPE_CHECKING:
     from scorepad.rules.voll_verplant.maps import Network

@@ -204,7 +204,7 @@ def play_adapter():
 def _accept(map_ref: str | None, players: list[str] | None):
     """The conditions ``vv play --resume`` adds to ``vv check``'s (InputError, exit 2)."""
     def accept(log: Any, base: Any) -> None:
-        from scorepad.vv.common import resolve_map_ref
+        from scorepad.app.vv_files import resolve_map_ref
         from scorepad.vv.tablelog import refuse
 
         if log.map is None or not log.players:

@@ -69,9 +69,9 @@ def sheet_cmd(map_ref: str, output: str | None, fmt: str | None, pages: int, pap
       scorepad vv sheet amsterdam -o amsterdam.svg --paper letter
       scorepad vv sheet madrid --lang de --font DejaVuSans.ttf
     """
+    from scorepad.app.vv_files import load_network
     from scorepad.io import display_name
     from scorepad.rules.common.errors import InputError, ScorepadError
-    from scorepad.vv.common import load_network
 
     network = load_network(map_ref)
     path, fmt = output_target(output, fmt, network.id)
@@ -130,9 +130,9 @@ def render_cmd(file: str, output: str | None, fmt: str | None, player: str | Non
       scorepad vv render game.yaml -o game.pdf
       scorepad vv render game.yaml --player Ann -o ann.svg
     """
+    from scorepad.app.vv_files import load_marked_sheets
     from scorepad.io import atomic_write, display_name
     from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
-    from scorepad.vv.common import load_marked_sheets
 
     name = display_name(file)
     try:

@@ -66,10 +66,9 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
     import time
     from pathlib import Path
 
+    from scorepad.app.vv_files import load_network, load_rules, map_entry
     from scorepad.io import emit_json
     from scorepad.parallel import Interrupted, end_if_interrupted, run_games
-
-    from .common import load_network, load_rules, map_entry
 
     network = load_network(map_ref)
     # A map path in a log is relative to the log's folder.

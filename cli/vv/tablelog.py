@@ -4,7 +4,7 @@ Both commands play :data:`scorepad.rules.voll_verplant.game.GAME` through the sh
 table loop (:mod:`scorepad.table`); what they share is here: where a new game is saved,
 how a map file is named in the log (relative to the log's folder, as every path inside
 a file is), and resuming a log, which first passes exactly the validation of
-``vv check`` (:func:`scorepad.vv.common.load_game_log`) before play continues.
+``vv check`` (:func:`scorepad.app.vv_files.load_game_log`) before play continues.
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ def _changed(rules: VVRules) -> dict[str, Any]:
 def new_session(players: list[str], seed: str, map_ref: str | None, rules_path: str | None,
                 target: Path) -> Session:
     """A fresh game (``players=[]``: a flipper's) on a bundled map or a map file."""
+    from scorepad.app.vv_files import load_network, load_rules, map_entry, resolve_map_ref
     from scorepad.rules.voll_verplant.game import GAME
-    from scorepad.vv.common import load_network, load_rules, map_entry, resolve_map_ref
 
     rules = load_rules(rules_path)
     network = load_network(map_ref) if map_ref else None
@@ -65,8 +65,7 @@ def resumed_session(path: str, target: Path, *, seed: str | None, rules_path: st
     exactly ``vv check``'s validation (bad shape: exit 2; moves or cards the rules
     refuse: exit 1) before the session replays it. Errors name the file.
     """
-    from scorepad.rules.voll_verplant.game import GAME
-    from scorepad.vv.common import (
+    from scorepad.app.vv_files import (
         load_game_log,
         load_network,
         map_entry,
@@ -74,6 +73,7 @@ def resumed_session(path: str, target: Path, *, seed: str | None, rules_path: st
         resolve_map_ref,
         resumable_log,
     )
+    from scorepad.rules.voll_verplant.game import GAME
 
     doc = read_doc(path)
     try:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.floris.common import verdict_json
+from scorepad.app.bouquet import verdict_json
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.floris.bouquet import Verdict, judge
 from scorepad.rules.floris.fix import smallest_fix

@@ -34,7 +34,7 @@ from .guard import UPLOADS
 from .host import HOST, WATCH, Forbidden, Host, HostedGame, Role, TooMany
 
 if TYPE_CHECKING:
-    from scorepad.vv.scan import ScannedSheet
+    from scorepad.app.photo_scan import ScannedSheet
 
 #: The largest photo accepted (bytes).
 MAX_UPLOAD = 15 * 1024 * 1024
@@ -120,7 +120,7 @@ def scan_routes(host: Host) -> list[Route]:
         if name not in board.readings and len(board.readings) >= MAX_SHEETS:
             raise InputError(f"a table reads at most {MAX_SHEETS} sheets")
         data = await _upload(request)
-        from scorepad.vv.scan import scan_one
+        from scorepad.app.photo_scan import scan_one
 
         # a few photos at a time: the memory the readings take is bounded
         scanned = await turns.run(scan_one, data, _map_ref(hosted), _rules(hosted))
@@ -191,7 +191,7 @@ def _map_ref(hosted: HostedGame) -> str | None:
 
 def _rules(hosted: HostedGame):
     """The table's ruleset (the bundled one with the game's options)."""
-    from scorepad.vv.common import load_rules
+    from scorepad.app.vv_files import load_rules
 
     return load_rules(None, hosted.session.setup.get("rules") or None)
 
@@ -237,7 +237,7 @@ def _scores(board: _Board) -> dict[str, Any]:
     """The confirmed sheets scored together, as ``vv score --json`` prints them."""
     if not board.sheets:
         return {"players": [], "winners": []}
-    from scorepad.vv.common import Document, load_paper_games
+    from scorepad.app.vv_files import Document, load_paper_games
 
     docs = [Document(f"{name}.yaml", data, None) for name, data in board.sheets.items()]
     [game] = load_paper_games(docs, None)

@@ -5,8 +5,8 @@ generic state (``static/games/voll-verplant.js`` draws it):
 
 * ``flip`` — the flipper every phone shows (the big card, the pile by kind, windows left,
   the history, the reshuffle): the same numbers as ``vv flip`` and the offline page
-  (:mod:`.flip_page`), computed from the cards of the session's real game state. A flipper's game
-  (``players=[]``, a map or none) has only this.
+  (:mod:`scorepad.app.flipper`), computed from the cards of the session's real game state. A
+  flipper's game (``players=[]``, a map or none) has only this.
 * ``table`` (a game with players) — the map's lines (letter, colour, windows), every
   player's progress (moved, the special station whose follow-up they owe, windows left),
   the sheets (the viewer's own; the host and watchers get everyone's) as the sheets layer
@@ -30,9 +30,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from scorepad.app.flipper import deck_summary, round_entry
 from scorepad.rules.session import Session
-
-from .flip_page import deck_summary, round_entry
 
 SHEET_ASSET = re.compile(r"^sheet-(en|de|fr)\.svg$")
 MARKS_ASSET = re.compile(r"^marks-(\d{1,2})-(en|de|fr)-([0-9a-f]{16})\.svg$")

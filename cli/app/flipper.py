@@ -1,6 +1,7 @@
 """The offline flipper page: one self-contained HTML file with a seed's cards in it.
 
-``scorepad vv flip --html FILE`` writes it. The cards are the chance steps of the Voll
+``scorepad vv flip --html FILE`` writes it (:func:`offline_flipper`); the web's Voll verplant
+page shows the same rounds (:func:`deck_summary`, :func:`round_entry`). The cards are the chance steps of the Voll
 verplant game itself (a flipper's game, with no players, as ``vv flip`` plays it), so they
 are those of ``vv deck`` and ``vv flip``: Python computes every round's card, reshuffle,
 pile by kind and windows left, the page only shows them. No rule is written twice in
@@ -22,7 +23,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.rules.common.errors import InputError
 
@@ -148,7 +149,7 @@ def _installable() -> str:
 def offline_page(data: dict[str, Any]) -> str:
     """The whole page: inline CSS and script, the cards and the words as JSON, no links
     (the manifest and icons inline too)."""
-    from .words import all_words
+    from scorepad.web.words import all_words  # the pages' words (one catalogue for all pages)
 
     # the data goes in last: a seed is free text and may look like a placeholder
     return (_static("flip.html")
@@ -158,3 +159,26 @@ def offline_page(data: dict[str, Any]) -> str:
             .replace("/*PAGE-JS*/", _static("flip-offline.js"))
             .replace('"/*WORDS*/"', _script_json(all_words()))
             .replace('"/*DATA*/"', _script_json(data)))
+
+
+class OfflineFlipper(NamedTuple):
+    """A written-out flipper: its seed (``fresh`` when none was given), its page, its cards."""
+
+    seed: str
+    fresh: bool
+    html: str
+    cards: int
+
+
+def offline_flipper(seed: str | None, map_ref: str | None, rules_path: str | None
+                    ) -> OfflineFlipper:
+    """The offline page for ``seed`` (a fresh one when None) with ``--map``'s windows and
+    ``--rules``'s ruleset."""
+    from scorepad.app.vv_files import load_network, load_rules
+    from scorepad.rules.common.shuffle import fresh_seed, normal_seed
+
+    text = fresh_seed() if seed is None else normal_seed(seed)
+    rules = load_rules(rules_path)
+    network = load_network(map_ref) if map_ref else None
+    data = flip_data(text, rules, network)
+    return OfflineFlipper(text, seed is None, offline_page(data), len(data["rounds"]))

@@ -1,4 +1,5 @@
-"""What several ``vv`` commands share: finding a map, reading a ruleset file."""
+"""Voll verplant's files, read the same way by the `vv` commands and the web: finding a map,
+reading a ruleset, a game log or paper sheets."""
 
 from __future__ import annotations
 

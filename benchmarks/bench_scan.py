@@ -24,7 +24,6 @@ scored: its problems are shown instead).
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -35,6 +34,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 def main() -> list[str]:
     from scan_photos import make_photo
+    from timing import median_p95
 
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.rules.voll_verplant.ruleset import default_rules
@@ -56,12 +56,6 @@ def main() -> list[str]:
         def pct(a: int, b: int) -> str:
             return f"{100 * a / b:.2f} %" if b else "n/a"
 
-        def secs(values: list[float]) -> str:
-            if not values:
-                return "n/a"
-            values = sorted(values)
-            return (f"median {statistics.median(values):.2f} s, "
-                    f"p95 {values[int(0.95 * (len(values) - 1))]:.2f} s")
 
         lines = [
             f"photos: {done}, read {read} ({pct(read, done)}), refused {done - read}: "
@@ -73,7 +67,7 @@ def main() -> list[str]:
             f"wrong cells flagged uncertain: {flagged_wrong} of {wrong} ({pct(flagged_wrong, wrong)}; "
             f"goal 100 %); cells flagged in all: {pct(flagged, cells)}",
             f"wrong cells in a total printed without a flag: {silent}",
-            f"CPU per photo: {secs(cpu)}; at 10-12 MP: {secs(cpu_big)} (goal ≤ 1.5 s)",
+            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",
         ]
         return lines
 

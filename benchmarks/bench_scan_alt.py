@@ -23,7 +23,6 @@ Photo-making is not timed; CPU per photo is (decode to the judged result).
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -36,6 +35,7 @@ BINS = (0.0, 0.9, 0.99, 0.999, 1.01)
 
 def main() -> list[str]:
     from scan_photos_alt import HELD_OUT, TUNING, make_photo
+    from timing import median_p95
 
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.rules.voll_verplant.ruleset import default_rules
@@ -61,12 +61,6 @@ def main() -> list[str]:
         return f"{100 * a / b:.1f} %" if b else "n/a"
 
     def summary() -> list[str]:
-        def secs(values: list[float]) -> str:
-            if not values:
-                return "n/a"
-            values = sorted(values)
-            return (f"median {statistics.median(values):.2f} s, "
-                    f"p95 {values[int(0.95 * (len(values) - 1))]:.2f} s")
 
         legal = n["legal"]
         lines = [
@@ -88,7 +82,7 @@ def main() -> list[str]:
                 f"[{lo:g}, {min(hi, 1):g}{')' if hi <= 1 else ']'}: {b[1]} cells, "
                 f"{pct(b[0], b[1])} right" for (lo, hi), b in zip(
                     zip(BINS, BINS[1:], strict=False), bins, strict=True)),
-            f"CPU per photo: {secs(cpu)}; at 10-12 MP: {secs(cpu_big)} (goal ≤ 1.5 s)",
+            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",
         ]
         return lines
 

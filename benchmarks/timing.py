@@ -20,6 +20,15 @@ from pathlib import Path
 SCOREPAD = str(Path(sys.executable).with_name("scorepad"))
 
 
+def median_p95(values: Sequence[float]) -> str:
+    """Seconds as the benchmarks print them: ``median 0.90 s, p95 1.31 s`` (n/a for none)."""
+    if not values:
+        return "n/a"
+    ordered = sorted(values)
+    return (f"median {statistics.median(ordered):.2f} s, "
+            f"p95 {ordered[int(0.95 * (len(ordered) - 1))]:.2f} s")
+
+
 def median_seconds(fn: Callable[[], object], repeat: int = 7) -> float:
     """Median wall-clock seconds of ``repeat`` calls of ``fn``."""
     times = []

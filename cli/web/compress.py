@@ -1,7 +1,12 @@
 """A response's body gzipped as it streams: every piece the app sends is compressed and
 flushed at once (``Z_SYNC_FLUSH``), so an event stream's messages reach the phone one by
 one, each a few kB however large the state (a Mille Fiori state of 65 kB is about 4 kB),
-and each compressed against the ones before it on the same stream (32 kB back)."""
+and each compressed against the ones before it on the same stream (32 kB back).
+
+Why not Starlette's ``GZipMiddleware``: the oldest Starlette that pyproject allows
+(0.37.2) compresses a stream without flushing each piece, so a phone would get messages
+late, and the newer ones that flush leave ``text/event-stream`` out by default. This
+wrapper is only the per-piece sync flush an event stream needs, on every version."""
 
 from __future__ import annotations
 

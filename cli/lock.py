@@ -94,13 +94,7 @@ def hold(log: str | os.PathLike[str]) -> Path:
 def release(log: str | os.PathLike[str]) -> None:
     """Let ``log`` go: its lock file removed (while still held, so no one takes a lock
     on a file about to vanish), then the lock dropped. Not held: nothing happens."""
-    path = lock_path(log)
-    fd = _HELD.pop(str(path), None)
-    if fd is None:
-        return
-    with contextlib.suppress(OSError):
-        os.unlink(path)
-    os.close(fd)
+    _drop(str(lock_path(log)))
 
 
 def held() -> frozenset[str]:
@@ -114,10 +108,18 @@ def release_all(keep: frozenset[str] = frozenset()) -> None:
     at exit, all: no lock file is left behind; after ``kill -9`` the file stays, but its
     lock went with the process, so it blocks no one)."""
     for name in [n for n in _HELD if n not in keep]:
-        fd = _HELD.pop(name)
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-        os.close(fd)
+        _drop(name)
+
+
+def _drop(name: str) -> None:
+    """The held lock file ``name`` removed while still held (no one takes a lock on a
+    file about to vanish), then its lock dropped; not held: nothing happens."""
+    fd = _HELD.pop(name, None)
+    if fd is None:
+        return
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+    os.close(fd)
 
 
 def _pid_in(fd: int) -> int | None:

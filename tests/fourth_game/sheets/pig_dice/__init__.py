@@ -1,0 +1,1 @@
+"""Pig's printed score pad (drawn with :mod:`scorepad.sheets.draw`)."""

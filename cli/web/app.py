@@ -42,7 +42,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from scorepad import store
@@ -66,7 +66,6 @@ from .host import (
     TooMany,
 )
 from .models import Check, CreateGame, Retract, Step, Undo
-from .scan import scan_routes
 
 STATIC = Path(__file__).parent / "static"
 
@@ -239,7 +238,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         Route("/api/games/{game_id}/retract", retract, methods=["POST"]),
         Route("/api/games/{game_id}/end", end, methods=["POST"]),
         Route("/api/games/{game_id}/events", events),
-        *scan_routes(host),  # "photograph my sheet" (cli/web/scan.py)
+        *_game_routes(host),  # what a game's page adds (its routes hook)
         Mount("/static/games", _Static(directory=pages, check_dir=False), name="pages"),
         Mount("/static", _Static(directory=STATIC), name="static"),
     ]
@@ -252,6 +251,15 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
     app.state.host = host
     app.state.start_token = start_token
     return app
+
+
+def _game_routes(host: Host) -> list[BaseRoute]:
+    """The endpoints the games declare (:attr:`WebGame.routes`), each hook's once."""
+    hooks: list[Any] = []
+    for web in host.games.values():
+        if web.routes is not None and web.routes not in hooks:
+            hooks.append(web.routes)
+    return [route for hook in hooks for route in hook(host)]
 
 
 def _page(name: str, server: dict[str, Any] | None = None) -> Response:

@@ -11,7 +11,9 @@ The view hook: ``view(session, player) -> dict`` gets the :class:`Session` and t
 (a player's name, or ``None`` for the host) and returns plain JSON-able data for that
 viewer only (a sheet as SVG, the card to show); its result is the ``view`` field of the
 state the server sends. The check hook, ``check(session, move) -> dict``, says what the
-game makes of a move before anyone plays it (Floris: the bouquet's verdict). The page module is an ES module under ``static/games/`` whose
+game makes of a move before anyone plays it (Floris: the bouquet's verdict). The routes
+hook, ``routes(host) -> [Route]``, adds a game's own endpoints (Voll verplant's photographed
+sheets). The page module is an ES module under ``static/games/`` whose
 ``render(root, state, ctx)`` draws the game (see ``static/game.js``).
 """
 
@@ -21,10 +23,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.util import find_spec
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.rules.game import GAMES, Game
 from scorepad.rules.session import Session
+
+if TYPE_CHECKING:
+    from starlette.routing import BaseRoute
 
 #: ``view(session, player)``: what one viewer (a player, or None = the host) sees of a game.
 ViewHook = Callable[[Session, "str | None"], Mapping[str, Any]]
@@ -35,6 +40,10 @@ CheckHook = Callable[[Session, Any], Mapping[str, Any]]
 #: ``owner(session, what)``: the player a check's query or an asset's name is about (None:
 #: nobody's in particular); the server answers it only to that player's link or the host.
 OwnerHook = Callable[[Session, Any], "str | None"]
+#: ``routes(host)``: endpoints a game's page needs beyond the generic ones (Voll verplant's
+#: photographed sheets), over the server's tables; mounted once however many games name it.
+#: (The host is :class:`scorepad.web.host.Host`, which imports this module: ``Any`` here.)
+RoutesHook = Callable[[Any], "Sequence[BaseRoute]"]
 
 
 @dataclass(frozen=True)
@@ -61,8 +70,11 @@ class WebGame:
     check_owner: OwnerHook | None = None
     #: whose an asset is (e.g. a player's marked sheet); the watch link may fetch it too
     asset_owner: OwnerHook | None = None
-    #: whether a player may photograph their paper sheet (``vv scan``'s flow, cli/web/scan.py)
+    #: whether a player may photograph their paper sheet (``About.scans``; the endpoints
+    #: come from the game's ``routes`` hook)
     scan: bool = False
+    #: the game's own endpoints (e.g. the scan flow's, cli/web/scan.py), beside the generic
+    routes: RoutesHook | None = None
     #: ``setup_name(keyword, value)``: a set-up value as players know it (a map's name),
     #: or None (the start page shows the value itself)
     setup_name: Callable[[str, Any], str | None] | None = None

@@ -33,6 +33,8 @@ from typing import Any
 from scorepad.app.flipper import deck_summary, round_entry
 from scorepad.rules.session import Session
 
+from .scan import scan_routes  # its routes hook: the paper sheet photographed
+
 SHEET_ASSET = re.compile(r"^sheet-(en|de|fr)\.svg$")
 MARKS_ASSET = re.compile(r"^marks-(\d{1,2})-(en|de|fr)-([0-9a-f]{16})\.svg$")
 
@@ -368,4 +370,4 @@ def vv_setup_name(keyword: str, value: Any) -> str | None:
 #: module by the game's short name, ``About.short``).
 HOOKS: dict[str, Any] = {"view": vv_view, "asset": vv_asset, "check": vv_check,
                          "asset_owner": vv_asset_owner, "check_owner": vv_check_owner,
-                         "setup_name": vv_setup_name}
+                         "setup_name": vv_setup_name, "routes": scan_routes}

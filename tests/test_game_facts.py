@@ -72,6 +72,40 @@ def test_no_game_id_is_named_outside_the_games_own_files():
     assert not found, "\n".join(found)
 
 
+def literals(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a Python file's code, or the quoted strings of a page's
+    JavaScript, HTML or CSS, by line."""
+    if path.suffix == ".py":
+        return code_strings(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [(n, m.group(2)) for n, line in enumerate(lines, 1)
+            for m in re.finditer(r"([\"'`])([^\"'`\n]*)\1", line)]
+
+
+def test_no_short_name_or_file_prefix_is_used_as_an_id_outside_the_games_own_files():
+    # "vv", "mf" as a whole string ({"vv": ...}, kind === "mf") stand for a game as its id
+    # does; a command in words ("scorepad vv scan") or a words key ("vv.line") does not
+    found = []
+    for path in sorted((ROOT / "cli").rglob("*")) + sorted((ROOT / "rules").rglob("*")) \
+            + sorted((ROOT / "sheets").rglob("*")):
+        if "__pycache__" in path.parts or path.suffix not in (".py", ".js", ".html", ".css"):
+            continue
+        if path == ROOT / "rules" / "registry.py":  # the registry: one line a game
+            continue
+        for line, text in literals(path):
+            for game_id, facts in abouts().items():
+                if text.strip() in {facts.short, facts.file_prefix} and not any(
+                        path.is_relative_to(own) for own in own_files(game_id)):
+                    found.append(f"{path.relative_to(ROOT)}:{line}: {text!r}")
+    assert not found, "\n".join(found)
+
+
+def test_the_check_finds_a_short_name_in_a_page(tmp_path):
+    page = tmp_path / "x.js"
+    page.write_text('if (kind === "mf") draw();\nconst help = "scorepad vv scan";\n')
+    assert [text for _, text in literals(page)] == ["mf", "scorepad vv scan"]
+
+
 def test_the_check_finds_a_game_id_in_code_and_not_in_a_docstring(tmp_path):
     # the check can fail: the dicts this replaced would be found
     source = tmp_path / "x.py"

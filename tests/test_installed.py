@@ -74,18 +74,39 @@ def test_every_command_of_the_contract_is_there():
         assert sorted(listed) == sorted(commands), group
 
 
+def _setup_py():
+    """The checkout's setup.py as a module (its ``setup()`` runs only as a script)."""
+    import runpy
+
+    return runpy.run_path(str(Path(__file__).resolve().parent.parent / "setup.py"))
+
+
 def test_every_package_folder_is_in_the_package_list():
-    """pyproject.toml lists the packages by hand (discovery cannot add the mapping's
-    prefix): a package folder missing from it would be absent from a real install."""
+    """setup.py lists the packages from the folders (discovery cannot add the mapping's
+    prefix): every game's packages, as the registry names them, and nothing missing."""
     tomllib = pytest.importorskip("tomllib")
+    from scorepad.rules.registry import PACKAGES, abouts
+
     root = Path(__file__).resolve().parent.parent
+    setup = _setup_py()
     config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
-    folders = set()
-    for name, folder in config["package-dir"].items():
-        for init in (root / folder).rglob("__init__.py"):
-            rel = init.parent.relative_to(root / folder).parts
-            folders.add(".".join((name, *rel)))
-    assert sorted(config["packages"]) == sorted(folders)
+    assert "packages" not in config and config["package-dir"] == setup["ROOTS"]
+    listed = setup["packages"]()
+    for game_id, facts in abouts().items():
+        assert PACKAGES[game_id] in listed and f"scorepad.{facts.short}" in listed
+    assert {"scorepad.web", "scorepad.table", "scorepad.app", "scorepad.rules.common",
+            "scorepad.sheets"} <= set(listed)
+
+
+def test_a_new_games_folders_are_packages_without_a_line_added(tmp_path):
+    for folder in ("cli/web", "cli/pig", "rules/pig_dice", "sheets/pig_dice",
+                   "rules/pig_dice/__pycache__"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "rules" / "pig_dice" / "data").mkdir()  # not a package: no __init__.py
+    assert _setup_py()["packages"](tmp_path) == [
+        "scorepad.pig", "scorepad.rules.pig_dice",
+        "scorepad.sheets.pig_dice", "scorepad.web"]
 
 
 def test_no_help_page_shows_markup_of_the_docstrings(runner):

@@ -271,7 +271,7 @@ def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
 def vv_asset_owner(session: Session, name: str) -> str | None:
     """The player whose pen marks ``name`` is (``marks-<seat>-…``; None: a blank sheet)."""
     found = MARKS_ASSET.match(name)
-    players = session.state.players
+    players: list[str] = list(session.state.players)
     if found is None or int(found.group(1)) >= len(players):
         return None
     return players[int(found.group(1))]

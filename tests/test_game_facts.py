@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.bgstats import bgstats_record
+from scorepad.app.export import bgstats_record
 from scorepad.main import root
 from scorepad.rules.game import GAMES
 from scorepad.rules.registry import PACKAGES, About, about, abouts

@@ -57,7 +57,7 @@ def test_score_text_report_and_check(runner, tmp_path):
 def test_bgstats_record(runner, tmp_path):
     result = runner.invoke(root, ["vv", "score", write(tmp_path, GAME), "--format", "bgstats"])
     data = json.loads(result.output)
-    # BG Stats' import format (cli/bgstats.py cites it): ids stable from play to play
+    # BG Stats' import format (cli/app/export.py cites it): ids stable from play to play
     assert data["game"] == {"name": "Voll verplant", "sourceGameId": "voll-verplant",
                             "bggId": 346482, "highestWins": True, "noPoints": False}
     # three rounds of a game not finished: Ann leads, nobody has won yet

@@ -80,7 +80,6 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
       scorepad floris score ann.yaml bob.yaml --json
       scorepad floris score game.yaml --format bgstats
     """
-    from scorepad.io import emit_json
     from scorepad.rules.common.errors import RuleViolation, ScorepadError
     from scorepad.rules.floris.game import GAME
 
@@ -97,12 +96,10 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
             click.echo(str(problem.in_file(source or first)), err=True)
         ctx.exit(max(p.exit_code for p in problems))
     result = GAME.score(state)
-    if fmt == "json":
-        click.echo(emit_json(result))
-    elif fmt == "bgstats":
-        from scorepad.bgstats import bgstats_record, now
+    if fmt != "text":
+        from scorepad.app.export import exported
 
-        click.echo(emit_json(bgstats_record("floris", result, now())))
+        click.echo(exported(GAME.id, [result], fmt))
     else:
         from scorepad.terminal import terminal_width
 

@@ -103,18 +103,14 @@ def score_cmd(ctx: click.Context, files: tuple[str, ...], fmt: str,
       scorepad mf score game.yaml --json
       scorepad mf score game.yaml --format bgstats
     """
-    from scorepad.io import emit_json
+    from scorepad.app.export import exported
     from scorepad.rules.mille_fiori.game import GAME
 
     games, worst = _load_all(files, rules_file)
-    if fmt in ("json", "bgstats"):
+    if fmt != "text":
         if games:
-            data = [GAME.score(g.game) for g in games]
-            if fmt == "bgstats":
-                from scorepad.bgstats import bgstats_record, now
-
-                data = [bgstats_record("mille-fiori", d, now()) for d in data]
-            click.echo(emit_json(data[0] if len(files) == 1 else data))
+            click.echo(exported(GAME.id, [GAME.score(g.game) for g in games], fmt,
+                                many=len(files) != 1))
     elif games:
         click.echo("\n\n".join(format_scores(g) for g in games))
     if worst:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from datetime import datetime
 
 import click
 
@@ -137,14 +136,6 @@ def format_game(game: LoadedGame) -> str:
     return "\n".join(fit(lines, columns))
 
 
-def bgstats_record(game: LoadedGame, when: datetime) -> dict:
-    """The play record BG Stats imports from other apps (the map is its board)."""
-    from scorepad.bgstats import bgstats_record as record
-
-    assert game.network is not None
-    return record("voll-verplant", game.score(), when, board=game.network.name)
-
-
 @click.command(name="score")
 @click.argument("files", nargs=-1, required=True, shell_complete=complete_file)
 @score_format_options
@@ -161,7 +152,7 @@ def score_cmd(files: tuple[str, ...], fmt: str, rules_file: str | None) -> None:
       scorepad vv score game.yaml --json
       scorepad vv score ann.yaml bob.yaml cid.yaml
     """
-    from scorepad.io import emit_json
+    from scorepad.app.export import exported
 
     games, errors = _load_all(files, rules_file)
     scored = [g for g in games if g.network is not None]
@@ -171,16 +162,10 @@ def score_cmd(files: tuple[str, ...], fmt: str, rules_file: str | None) -> None:
                                         source=game.source))
         for warning in game.warnings:
             click.echo(f"{game.source}: warning: {warning}", err=True)
-    if fmt == "json":
-        objs = [g.score() for g in scored]
-        if objs:
-            click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
-    elif fmt == "bgstats":
-        from scorepad.bgstats import now
-
-        objs = [bgstats_record(g, now()) for g in scored]
-        if objs:
-            click.echo(emit_json(objs[0] if len(objs) == 1 else objs))
+    if fmt != "text":  # the map is a play's board in BG Stats
+        if scored:
+            click.echo(exported("voll-verplant", [g.score() for g in scored], fmt,
+                                boards=[g.network.name if g.network else None for g in scored]))
     elif scored:
         click.echo("\n\n".join(format_game(g) for g in scored))
     code = _report_errors(errors)

@@ -1,5 +1,5 @@
 """The end screen's BG Stats link: the play record of ``score --format bgstats`` (one
-writer for both, :func:`scorepad.bgstats.bgstats_record`) in BG Stats' import address,
+writer for both, :func:`scorepad.app.export.bgstats_record`) in BG Stats' import address,
 with its QR code for the phone that has the app.
 
 The address is BG Stats' published one, "Push plays to BG Stats from other apps or
@@ -24,7 +24,7 @@ def bgstats_link(game_id: str, score: dict[str, Any], play: str | None = None) -
     game's id: its digest is the record's ``sourcePlayId``)."""
     import segno
 
-    from scorepad.bgstats import bgstats_record, now
+    from scorepad.app.export import bgstats_record, now
 
     record = bgstats_record(game_id, score, now(), play=play)
     url = IMPORT_URL + quote(json.dumps(record, ensure_ascii=False, separators=(",", ":")))

@@ -18,7 +18,7 @@ def score_cmd(file: str, fmt: str) -> None:
       scorepad pig score output/pig-2026-12-07-1.yaml
       scorepad pig score game.yaml --format bgstats
     """
-    from scorepad.io import display_name, emit_json, read_mapping
+    from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import ScorepadError
     from scorepad.rules.pig_dice.game import GAME
 
@@ -26,12 +26,10 @@ def score_cmd(file: str, fmt: str) -> None:
         score = GAME.score(GAME.from_log(read_mapping(file)))
     except ScorepadError as err:
         raise err.in_file(display_name(file)) from None
-    if fmt == "json":
-        click.echo(emit_json(score))
-    elif fmt == "bgstats":
-        from scorepad.bgstats import bgstats_record, now
+    if fmt != "text":  # the score object, or BG Stats' play record
+        from scorepad.app.export import exported
 
-        click.echo(emit_json(bgstats_record(GAME.id, score, now())))
+        click.echo(exported(GAME.id, [score], fmt))
     else:
         for entry in score["players"]:
             click.echo(f"{entry['rank']}. {entry['name']} {entry['total']}")

@@ -1,4 +1,7 @@
-"""``score --format bgstats``: one BG Stats play record from any game's score object.
+"""What a game's score is exported as, for the terminal's ``score --format json|bgstats``
+and the browser's BG Stats link alike: the score object as JSON, or BG Stats play records.
+
+One BG Stats play record from any game's score object (:func:`bgstats_record`):
 
 Every game's ``score --json`` object has ``players`` (``name``, ``total``, ``rank``) and
 ``winners``; BG Stats imports a play from that, the game's name and its
@@ -21,9 +24,29 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
+
+#: The export formats of ``score --format`` (besides each game's own ``text``).
+FORMATS = ("json", "bgstats")
+
+
+def exported(game_id: str, scores: Sequence[Mapping[str, Any]], fmt: str, *,
+             boards: Sequence[str | None] | None = None, many: bool | None = None) -> str:
+    """``scores`` (``score --json`` objects of the game ``game_id``) as ``fmt`` (``json`` or
+    ``bgstats``): one object, or a list of them when ``many`` (default: when there are several).
+    ``boards``: each play's board for BG Stats (a Voll verplant map's name)."""
+    from scorepad.io import emit_json
+
+    if fmt not in FORMATS:
+        raise ValueError(f"no export format {fmt!r}")
+    objects: list[Any] = list(scores)
+    if fmt == "bgstats":
+        when = now()
+        objects = [bgstats_record(game_id, score, when, board=board) for score, board
+                   in zip(scores, boards or [None] * len(scores), strict=True)]
+    return emit_json(objects if (len(objects) != 1 if many is None else many) else objects[0])
 
 
 def bgstats_record(game_id: str, score: Mapping[str, Any], when: datetime, *,

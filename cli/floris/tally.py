@@ -41,6 +41,7 @@ def tally_cmd(names: list[str] | None, log_path: str | None, resume_path: str | 
       > bob d1 r2 l3
       > end
     """
+    from scorepad.app.start import start_game
     from scorepad.floris.common import load_rules
     from scorepad.floris.table import FlorisAdapter
     from scorepad.rules.common.errors import ContentError, InputError
@@ -61,7 +62,7 @@ def tally_cmd(names: list[str] | None, log_path: str | None, resume_path: str | 
 
     def start() -> Session:
         try:
-            return Session.start(GAME, names or [], rules=overrides)
+            return start_game(GAME, names or [], deal=False, rules=overrides)
         except ContentError as err:      # the engine knows which names Floris allows
             raise InputError(f"--players: {err.message}") from None
 

@@ -46,6 +46,7 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
       turn 3 · Cid> ship swan 4
     """
     from scorepad import store
+    from scorepad.app.start import start_game
     from scorepad.io import display_name, read_mapping
     from scorepad.rules.common.errors import InputError
     from scorepad.rules.mille_fiori.game import GAME
@@ -79,8 +80,8 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
     adapter = MilleFioriAdapter()
     session, path = open_session(
         adapter, log=log_path, resume=resume_path,
-        start=lambda: Session.start(GAME, names or [], rules=rules, start=start,
-                                    track_display=track_display))
+        start=lambda: start_game(GAME, names or [], deal=False, rules=rules,
+                                 setup={"start": start, "track_display": track_display}))
     g = session.state.g
     tracked = g.display is not None or session.state.display_owed
     if track_display and not tracked and session.steps:

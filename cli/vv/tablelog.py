@@ -45,14 +45,15 @@ def _changed(rules: VVRules) -> dict[str, Any]:
 def new_session(players: list[str], seed: str, map_ref: str | None, rules_path: str | None,
                 target: Path) -> Session:
     """A fresh game (``players=[]``: a flipper's) on a bundled map or a map file."""
+    from scorepad.app.start import start_game
     from scorepad.app.vv_files import load_network, load_rules, map_entry, resolve_map_ref
     from scorepad.rules.voll_verplant.game import GAME
 
     rules = load_rules(rules_path)
     network = load_network(map_ref) if map_ref else None
     ref = map_entry(resolve_map_ref(map_ref), target) if map_ref else None
-    return Session.start(GAME, players, seed=seed, rules=_changed(rules), map=network,
-                         map_ref=ref)
+    return start_game(GAME, players, seed=seed, rules=_changed(rules),
+                      setup={"map": network, "map_ref": ref}, no_players=True)
 
 
 def resumed_session(path: str, target: Path, *, seed: str | None, rules_path: str | None,

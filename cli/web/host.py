@@ -29,11 +29,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from scorepad import store
+from scorepad.app.start import start_game
 from scorepad.io import atomic_write, unclaim
 from scorepad.lock import hold, release
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
-from scorepad.rules.common.names import check_players
-from scorepad.rules.common.shuffle import fresh_seed
 from scorepad.rules.session import Session
 
 from .bgstats_link import bgstats_link
@@ -294,20 +293,13 @@ class Host:
         if self.created >= MAX_GAMES:
             raise TooMany(f"this start link has made {MAX_GAMES} games: restart the server "
                           "for more")
-        players = list(request.players)
-        if players or not web.flipper:
-            try:
-                players = check_players(players, game.min_players, game.max_players)
-            except InputError as err:
-                raise err.at("players") from None
-        setup = self._setup(web, request.setup)
         if not request.deal and not web.scorekeeper:
             raise InputError(f"{game.id} has no game without a seed to keep score of",
                              where=("deal",))
-        if not request.deal and request.seed:
-            raise InputError("a game the table deals itself has no seed", where=("seed",))
-        seed = None if not request.deal else request.seed or fresh_seed()
-        session = Session.start(game, players, seed=seed, rules=request.rules, **setup)
+        session = start_game(game, request.players, seed=request.seed, deal=request.deal,
+                             rules=request.rules, setup=request.setup,
+                             offered=web.setup_choices, no_players=web.flipper)
+        players = session.players
         async with self._create_lock:
             self.folder.mkdir(parents=True, exist_ok=True)
             try:  # claimed (no other process takes the name) and held while served
@@ -331,21 +323,6 @@ class Host:
                     self._requests.clear()
                 self._requests[request.request] = meta.id
         return hosted
-
-    @staticmethod
-    def _setup(web: WebGame, asked: Mapping[str, Any]) -> dict[str, Any]:
-        """The set-up keywords: only the offered ones, each one of its offered values."""
-        unknown = sorted(set(asked) - set(web.setup_choices))
-        if unknown:
-            raise InputError(f"{web.id} has no set-up option {unknown[0]!r}", where=("setup",))
-        setup = {}
-        for key, choices in web.setup_choices.items():
-            value = asked.get(key, choices[0])
-            if value not in choices:
-                shown = ", ".join(map(str, choices))
-                raise InputError(f"{value!r} is not one of {shown}", where=("setup", key))
-            setup[key] = value
-        return setup
 
     # -- finding and acting ---------------------------------------------------------------
 

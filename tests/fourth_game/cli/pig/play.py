@@ -68,8 +68,7 @@ def play_cmd(names: list[str] | None, seed: str | None, log_path: str | None,
     Example:
       scorepad pig play --players Ann,Bob --seed 7
     """
-    import secrets
-
+    from scorepad.app.start import start_game
     from scorepad.table import open_session, run
 
     if not resume_path and not names:
@@ -77,5 +76,5 @@ def play_cmd(names: list[str] | None, seed: str | None, log_path: str | None,
     adapter = PigAdapter()
     session, path = open_session(
         adapter, log=log_path, resume=resume_path,
-        start=lambda: Session.start(GAME, names or [], seed=seed or secrets.token_hex(4)))
+        start=lambda: start_game(GAME, names or [], seed=seed))
     run(adapter, session, path, intro=[f"Pig: {', '.join(session.players)}, to {GOAL}"])

@@ -73,10 +73,10 @@ def legal_moves(s: PigState, player: str | None) -> list[object]:
 def apply(s: PigState, player: str | None, move: object) -> PigState:
     """The state after ``move``; a refusal is a RuleViolation naming its rule."""
     if player is None:
-        if isinstance(move, bool) or move not in outcomes(s):
+        if not isinstance(move, int) or isinstance(move, bool) or move not in outcomes(s):
             raise RuleViolation(f"the die cannot show {move!r} now", rule="pig-die",
                                 where=(f"roll {s.rolls + 1}",))
-        return _rolled(replace(s, steps=s.steps + ((None, move),)), int(str(move)))
+        return _rolled(replace(s, steps=s.steps + ((None, move),)), move)
     if player not in to_move(s):
         raise RuleViolation(f"it is not {player}'s turn to decide", rule="pig-turn",
                             where=(f"roll {s.rolls}", str(player)))

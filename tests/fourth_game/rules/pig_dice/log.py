@@ -11,7 +11,7 @@ from scorepad.rules.common.errors import InputError
 FORMAT = "scorepad/pig-game@1"
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 #: A step: the die's face (the player is null) or a player's roll/hold.
-Step = tuple[Name | None, Annotated[int, Field(ge=1, le=6)] | Literal["roll", "hold"]]
+Step = tuple[Name | None, Annotated[int, Field(ge=1, le=6, strict=True)] | Literal["roll", "hold"]]
 
 
 class PigLog(BaseModel):

@@ -222,6 +222,7 @@ def test_the_server_offers_the_game_with_its_page_and_view(tree, tmp_path):
     assert got["after"]["view"]["banked"][view["players"].index(view["turn"])] == view["pot"]
 
 
+@pytest.mark.slow  # a second pytest run: tens of seconds on a loaded machine
 def test_the_game_is_held_to_the_protocol_and_its_facts_like_the_others(tree, tmp_path):
     # the conformance test and the game-facts test, run over the tree: every registered game,
     # so Pig too, without a line of either test changed

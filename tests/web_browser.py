@@ -121,3 +121,24 @@ def tap_at(page, selector: str) -> None:
     x, y, ok = centre_of(page, selector)
     assert ok, f"{selector} is not a thumb's target on the screen"
     page.touchscreen.tap(x, y)
+
+
+def small_text(page, least: float = 12) -> list[str]:
+    """Text on the screen set smaller than ``least`` CSS px (readable without zooming): the
+    visible elements outside a drawing (a sheet or board is zoomed or scrolled) with text
+    of their own whose box is at least partly in the viewport."""
+    return page.evaluate("""(least) => [...document.querySelectorAll('body *')]
+      .filter((e) => !e.closest('svg') && e.offsetParent !== null
+        && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+      .filter((e) => { const r = e.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; })
+      .filter((e) => parseFloat(getComputedStyle(e).fontSize) < least)
+      .map((e) => `${e.tagName}.${e.className} ${getComputedStyle(e).fontSize} ${e.textContent.trim().slice(0, 20)}`)""",
+                         least)
+
+
+def box(page, selector: str) -> dict:
+    """The first ``selector``'s box on the screen (CSS px: x, y, width, height, bottom)."""
+    return page.evaluate("""(s) => { const r = document.querySelector(s).getBoundingClientRect();
+        return {x: r.x, y: r.y, width: r.width, height: r.height, bottom: r.bottom, right: r.right}; }""",
+                         selector)

@@ -290,7 +290,9 @@ function watchLayout(root, ctx, v, legal, player) {
     if (!frame.isConnected) return;
     const top = frame.getBoundingClientRect().top + window.scrollY;
     const hostbar = document.getElementById("hostbar");
-    const below = hostbar && !hostbar.hidden && getComputedStyle(hostbar).position === "fixed" ? hostbar.offsetHeight : 0;
+    // the host's bar across the bottom (not at the side of a phone held sideways: style.css)
+    const bar = hostbar && !hostbar.hidden && getComputedStyle(hostbar).position === "fixed" ? hostbar.getBoundingClientRect() : null;
+    const below = bar && bar.width > window.innerWidth / 2 ? bar.height : 0;
     frame.style.height = `${Math.max(160, Math.floor(window.innerHeight - top - below - 4))}px`;
   };
   fit();

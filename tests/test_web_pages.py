@@ -76,8 +76,8 @@ def test_start_page_makes_a_game_with_join_links(browser, tmp_path):
         assert page.locator("#links img").count() == 4
         assert small_targets(page) == [] and horizontal_overflow(page) == 0
         shot(page, "start")
-        # every link and QR code on the first screen of a 360×640 phone
-        assert page.evaluate("Math.max(...[...document.querySelectorAll('#links img')]"
+        # every link's chip and the chosen one's QR code on the first screen of a 360×640 phone
+        assert page.evaluate("Math.max(...[...document.querySelectorAll('#links img, #links .chip')]"
                              ".map((e) => e.getBoundingClientRect().bottom))") <= PHONE["height"]
         page.click("#again")
         page.fill("#players", "Ann\nann")

@@ -3,7 +3,7 @@
 // smallest fix, the words `floris bouquet` prints), Present plays the bouquet as a step,
 // and the engine refuses what is no bouquet. The end-of-game entry is one more step. The
 // form is built once, so a state arriving from another phone never wipes what is typed.
-import { el, lang } from "../common.js";
+import { el, lang, refusalText } from "../common.js";
 
 // a bouquet or a verdict in the page's language (the game's words, sent for en/de/fr)
 const said = (x) => (x.said && x.said[lang]) || null;
@@ -43,7 +43,7 @@ function build(ctx) {
   const judge = async () => {
     const [ok, body] = await ctx.check(spec.value);
     verdict.replaceChildren();
-    if (!ok) { verdict.textContent = body.error; return; }
+    if (!ok) { verdict.className = "fl-verdict bad"; verdict.textContent = refusalText(body); return; }
     verdict.className = `fl-verdict ${body.valid ? "ok" : "bad"}`;
     verdict.append(el("strong", { text: `${body.valid ? "✓" : "✗"} ${t(body.valid ? "fl_valid" : "fl_invalid")}` }));
     for (const line of said(body) || body.lines) verdict.append(el("div", { class: "fl-line", text: line }));

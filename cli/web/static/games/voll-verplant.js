@@ -15,6 +15,7 @@
 // targets, handles of a thumb's size), the bar in the thumb zone (line chips, the ring
 // direction and count, the preview in the game's words, Confirm beside Cancel or "Change
 // my move"); the rest lies below the fold.
+import { refusalText } from "../common.js";
 import { newView, panZoom } from "../panzoom.js";
 
 const LANGS = ["en", "de", "fr"];
@@ -201,7 +202,7 @@ async function choose(name, move, ctx) {
   const [ok, answer] = await ctx.check({ player: name, move });
   if (pending[name]?.move !== move) return; // another tap came first
   pending[name] = { move, preview: ok && answer.ok ? answer : null,
-    error: !ok ? answer.error : !answer.ok ? answer.error : null };
+    error: !ok ? refusalText(answer) : !answer.ok ? answer.error : null };
   ctx.rerender();
 }
 

@@ -111,3 +111,55 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         assert top < size["height"]
         shot(bob, f"fl-phone-{size['width']}-refused-de", full_page=False)
     assert errors == []
+
+
+def host_state(game: dict) -> dict:
+    return httpx.get(game["host"]["url"].replace("/g/", "/api/games/")).json()
+
+
+@pytest.mark.slow
+def test_a_whole_mille_fiori_game_tapped_through_the_handles(browser, tmp_path):
+    """Two phones at 360×640 play a seeded game to its end with a finger: each turn a
+    handle on the screen (or Ship, or the empty display) and then a card in the thumb
+    zone, the page never scrolled; the end's totals are `mf score`'s."""
+    from test_web_mf_floris import score_json
+
+    errors: list[str] = []
+    with serving(default_games(), tmp_path) as base:
+        game, _ = start(base, "mille-fiori", ["Ann", "Bob"])
+        pages = {p["name"]: touch_phone(browser, p["url"], errors) for p in game["players"]}
+        host = game["host"]["url"].replace("/g/", "/api/games/").replace("?t=", "/step?t=")
+        turns = 0
+        while not (state := host_state(game))["over"]:
+            if state["at_chance"]:  # a new deal: the host's Reveal
+                assert httpx.post(host, json={"reveal": True}).status_code == 200
+                continue
+            page = pages[state["to_move"][0]]
+            page.wait_for_selector(f"#log-h:has-text('· {state['steps']} step')")
+            page.wait_for_selector(".mf-thumb #mf-pick p")
+            scrolled = page.evaluate("window.scrollY")
+            shown = handles(page, ".mf-area [data-hit]")
+            assert thumb_sized(shown) == []
+            card = True  # a space or the ship chosen: a card follows
+            if shown:
+                page.touchscreen.tap(shown[0]["x"], shown[0]["y"])
+            elif page.locator("#mf-ship").count():
+                tap_at(page, "#mf-ship")
+            else:  # nothing to play: the display is emptied, one tap
+                tap_at(page, "#mf-empty")
+                card = False
+            if card:
+                page.wait_for_selector(".mf-thumb .mf-card")
+                tap_at(page, ".mf-thumb .mf-card")
+            page.wait_for_selector(f"#log-h:has-text('· {state['steps'] + 1} step')")
+            assert page.evaluate("window.scrollY") == scrolled
+            turns += 1
+        for page in pages.values():
+            page.wait_for_selector("#scoresec:not([hidden])")
+        scored = score_json("mf", tmp_path / game["log"])
+        shown_totals = pages["Ann"].evaluate("""() => Object.fromEntries([...document.querySelectorAll('#mf-totals tr')]
+            .map(tr => [tr.dataset.player, Number(tr.cells[1].textContent)]))""")
+        assert shown_totals == {p["name"]: p["total"] for p in scored["players"]}
+        assert turns > 20
+        shot(pages["Ann"], "mf-phone-whole-game-over", full_page=False)
+    assert errors == []

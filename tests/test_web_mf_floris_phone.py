@@ -80,9 +80,9 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         game, _ = start(base, "floris", ["Ann", "Bob"])
         page = touch_phone(browser, game["players"][0]["url"], errors, size)
         page.wait_for_selector("#fl-present:not(:empty)")
-        page.wait_for_function("getComputedStyle(document.querySelector('#fl-play')).position === 'fixed'")
+        page.wait_for_function("getComputedStyle(document.querySelector('#fl-thumb')).position === 'fixed'")
         scrolled = page.evaluate("window.scrollY")
-        bar = page.evaluate("document.querySelector('#fl-play').getBoundingClientRect().bottom")
+        bar = page.evaluate("document.querySelector('#fl-thumb').getBoundingClientRect().bottom")
         assert abs(bar - size["height"]) < 2  # at the bottom of the screen
         page.fill("#fl-spec", "rose:2 lily:2")  # no bouquet: refused beside the buttons
         tap_at(page, "#fl-present")
@@ -162,4 +162,46 @@ def test_a_whole_mille_fiori_game_tapped_through_the_handles(browser, tmp_path):
         assert shown_totals == {p["name"]: p["total"] for p in scored["players"]}
         assert turns > 20
         shot(pages["Ann"], "mf-phone-whole-game-over", full_page=False)
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_whole_floris_game_tapped_on_two_phones(browser, tmp_path, size):
+    """Two phones play Floris to its end with a finger: bouquets presented from the thumb
+    zone, then each player's end entered (the form opened, filled and sent where the
+    phone shows it); the page never scrolled and the end's totals are `floris score`'s."""
+    from test_web_mf_floris import score_json
+
+    errors: list[str] = []
+    with serving(default_games(), tmp_path) as base:
+        game, _ = start(base, "floris", ["Ann", "Bob"])
+        ann, bob = (touch_phone(browser, p["url"], errors, size) for p in game["players"])
+        played = 0
+        for page, spec in [(ann, "daisy:5"), (bob, "rose:3 lily:3"), (ann, "cornflower:5"), (bob, "lily:6")]:
+            page.wait_for_selector("#fl-present:not(:empty)")
+            page.fill("#fl-spec", spec)
+            tap_at(page, "#fl-present")
+            played += 1
+            for p in (ann, bob):
+                p.wait_for_selector(f"#log-h:has-text('· {played} step')")
+        for page, final in [(ann, "sunflower:5"), (bob, "daisy:5")]:
+            scrolled = page.evaluate("window.scrollY")
+            tap_at(page, "#fl-end summary")
+            page.wait_for_selector("#fl-final")
+            page.fill("#fl-final", final)
+            if page is ann:
+                shot(page, f"fl-phone-{size['width']}-end-entry", full_page=False)
+            tap_at(page, "#fl-enter")
+            played += 1
+            page.wait_for_selector(f"#log-h:has-text('· {played} step')")
+            if page is ann:  # (the last entry ends the game: its page opens at the winner)
+                assert page.evaluate("window.scrollY") == scrolled
+        for page in (ann, bob):
+            page.wait_for_selector("#scoresec:not([hidden])")
+        scored = score_json("floris", tmp_path / game["log"])
+        assert scored["finished"] is True
+        shown = ann.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#fl-totals tr')]
+            .map(tr => [tr.dataset.player, Number(tr.cells[1].textContent)]))""")
+        assert shown == {p["name"]: p["total"] for p in scored["players"]}
+        shot(ann, f"fl-phone-{size['width']}-over", full_page=False)
     assert errors == []

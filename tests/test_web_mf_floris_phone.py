@@ -80,7 +80,8 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         game, _ = start(base, "floris", ["Ann", "Bob"])
         page = touch_phone(browser, game["players"][0]["url"], errors, size)
         page.wait_for_selector("#fl-present:not(:empty)")
-        page.wait_for_function("getComputedStyle(document.querySelector('#fl-thumb')).position === 'fixed'")
+        page.wait_for_function(
+            "getComputedStyle(document.querySelector('#fl-thumb')).position === 'fixed'")
         scrolled = page.evaluate("window.scrollY")
         bar = page.evaluate("document.querySelector('#fl-thumb').getBoundingClientRect().bottom")
         assert abs(bar - size["height"]) < 2  # at the bottom of the screen
@@ -88,7 +89,8 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         tap_at(page, "#fl-present")
         page.wait_for_selector(".refusal")
         assert "not a bouquet" in page.inner_text(".refusal")
-        x, y, w, h = page.evaluate("(() => { const r = document.querySelector('.refusal').getBoundingClientRect();"
+        x, y, w, h = page.evaluate("(() => { const r = document.querySelector('.refusal')"
+                                   ".getBoundingClientRect();"
                                    " return [r.x, r.y, r.width, r.height]; })()")
         assert y >= 0 and y + h <= size["height"]  # on the screen, under the finger's row
         shot(page, f"fl-phone-{size['width']}-refused", full_page=False)
@@ -157,7 +159,8 @@ def test_a_whole_mille_fiori_game_tapped_through_the_handles(browser, tmp_path):
         for page in pages.values():
             page.wait_for_selector("#scoresec:not([hidden])")
         scored = score_json("mf", tmp_path / game["log"])
-        shown_totals = pages["Ann"].evaluate("""() => Object.fromEntries([...document.querySelectorAll('#mf-totals tr')]
+        shown_totals = pages["Ann"].evaluate("""() => Object.fromEntries(
+            [...document.querySelectorAll('#mf-totals tr')]
             .map(tr => [tr.dataset.player, Number(tr.cells[1].textContent)]))""")
         assert shown_totals == {p["name"]: p["total"] for p in scored["players"]}
         assert turns > 20
@@ -177,7 +180,9 @@ def test_a_whole_floris_game_tapped_on_two_phones(browser, tmp_path, size):
         game, _ = start(base, "floris", ["Ann", "Bob"])
         ann, bob = (touch_phone(browser, p["url"], errors, size) for p in game["players"])
         played = 0
-        for page, spec in [(ann, "daisy:5"), (bob, "rose:3 lily:3"), (ann, "cornflower:5"), (bob, "lily:6")]:
+        bouquets = [(ann, "daisy:5"), (bob, "rose:3 lily:3"), (ann, "cornflower:5"),
+                    (bob, "lily:6")]
+        for page, spec in bouquets:
             page.wait_for_selector("#fl-present:not(:empty)")
             page.fill("#fl-spec", spec)
             tap_at(page, "#fl-present")
@@ -200,7 +205,8 @@ def test_a_whole_floris_game_tapped_on_two_phones(browser, tmp_path, size):
             page.wait_for_selector("#scoresec:not([hidden])")
         scored = score_json("floris", tmp_path / game["log"])
         assert scored["finished"] is True
-        shown = ann.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#fl-totals tr')]
+        shown = ann.evaluate("""() => Object.fromEntries(
+            [...document.querySelectorAll('#fl-totals tr')]
             .map(tr => [tr.dataset.player, Number(tr.cells[1].textContent)]))""")
         assert shown == {p["name"]: p["total"] for p in scored["players"]}
         shot(ann, f"fl-phone-{size['width']}-over", full_page=False)

@@ -112,7 +112,8 @@ def test_the_hosts_undo_refused_in_its_bar_at_the_bottom(browser, tmp_path, lang
         refuse_next(page, "undo", 409)
         tap_at(page, "#undo")
         said_beside(page, "#undo", lang, 409)
-        assert page.evaluate("getComputedStyle(document.querySelector('#hostbar')).position") == "fixed"
+        position = "getComputedStyle(document.querySelector('#hostbar')).position"
+        assert page.evaluate(position) == "fixed"
         assert page.locator("#hostbar .refusal").count() == 1  # inside the bar, above Undo
         shot(page, f"refused-host-{lang}", full_page=False)
     assert errors == []

@@ -44,7 +44,8 @@ def start(base: str, kind: str, players: list[str], **extra) -> tuple[dict, str]
     host = game["host"]["url"].rsplit("t=", 1)[1]
     url = f"{base}/api/games/{game['id']}"
     if httpx.get(url, params={"t": host}).json()["at_chance"]:
-        assert httpx.post(f"{url}/step", params={"t": host}, json={"reveal": True}).status_code == 200
+        revealed = httpx.post(f"{url}/step", params={"t": host}, json={"reveal": True})
+        assert revealed.status_code == 200
     return game, host
 
 
@@ -73,7 +74,8 @@ def test_voll_verplant_watch_link_shows_the_round_on_one_screen(browser, tmp_pat
         page.wait_for_selector(".vv-scroll .vv-base svg")
         page.wait_for_timeout(150)
         scrolled = page.evaluate("window.scrollY")
-        card, frame, bar = box(page, ".vv-flip > .card"), box(page, ".vv-scroll"), box(page, ".vv-watchbar")
+        card, frame = box(page, ".vv-flip > .card"), box(page, ".vv-scroll")
+        bar = box(page, ".vv-watchbar")
         assert card["height"] <= 90 and card["y"] >= 0  # a strip on top
         assert frame["y"] >= card["bottom"] and frame["height"] >= 160
         if size is SIDEWAYS:  # the bar at the right, the sheet the width left of it
@@ -102,7 +104,8 @@ def test_mille_fiori_watch_link_and_host_show_the_board_on_one_screen(browser, t
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
         game, _ = start(base, "mille-fiori", ["Ann", "Bob", "Cid", "Dan"])
-        pages = {role: touch_phone(browser, game[role]["url"], errors, size) for role in ["watch", "host"]}
+        pages = {role: touch_phone(browser, game[role]["url"], errors, size)
+                 for role in ["watch", "host"]}
         for role, page in pages.items():
             page.wait_for_selector(".mf-frame .mf-area svg")
             page.wait_for_timeout(150)

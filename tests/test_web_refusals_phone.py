@@ -10,9 +10,13 @@ between, which no test can time; what is tested is where and how the page says i
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, Page
 from web_browser import PHONE, box, chromium, shot, tap_at, touch_phone
 from web_server import START, serving
 from web_vv import vv_games
@@ -26,19 +30,19 @@ KIND = {("en", 422): "", ("de", 422): "Nach den Regeln nicht erlaubt: ",
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser() -> Iterator[Browser]:
     with chromium() as b:
         yield b
 
 
-def refuse_next(page, path: str, status: int) -> None:
+def refuse_next(page: Page, path: str, status: int) -> None:
     """The page's next request to ``path`` (…/step, …/undo) is answered with a refusal."""
     page.route(f"**/{path}?*", lambda route: route.fulfill(
         status=status, content_type="application/json",
         body=json.dumps({"error": SENTENCE, "rule": "test"})), times=1)
 
 
-def said_beside(page, control: str, lang: str, status: int) -> None:
+def said_beside(page: Page, control: str, lang: str, status: int) -> None:
     """The refusal is on the screen within a finger's reach of ``control`` (its box at most
     80 CSS px above or below it), as text in the page's words, with no tooltip."""
     page.wait_for_selector(".refusal")
@@ -51,8 +55,8 @@ def said_beside(page, control: str, lang: str, status: int) -> None:
     assert gap <= 80, (said, tapped)
 
 
-def start(base: str, kind: str, players: list[str], **extra) -> dict:
-    game = httpx.post(f"{base}/api/games?t={START}",
+def start(base: str, kind: str, players: list[str], **extra: Any) -> dict[str, Any]:
+    game: dict[str, Any] = httpx.post(f"{base}/api/games?t={START}",
                       json={"game": kind, "players": players, "seed": "refuse", **extra}).json()
     host = game["host"]["url"].replace("/g/", "/api/games/")
     if httpx.get(host).json()["at_chance"]:
@@ -61,7 +65,8 @@ def start(base: str, kind: str, players: list[str], **extra) -> dict:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_voll_verplant_confirm_refused_in_the_thumb_bar(browser, tmp_path, lang):
+def test_voll_verplant_confirm_refused_in_the_thumb_bar(
+        browser: Browser, tmp_path: Path, lang: str) -> None:
     errors: list[str] = []
     folder = tmp_path / "games"
     with serving(vv_games(folder), folder) as base:
@@ -80,7 +85,8 @@ def test_voll_verplant_confirm_refused_in_the_thumb_bar(browser, tmp_path, lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_mille_fiori_card_refused_in_the_picker(browser, tmp_path, lang):
+def test_mille_fiori_card_refused_in_the_picker(
+        browser: Browser, tmp_path: Path, lang: str) -> None:
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
         game = start(base, "mille-fiori", ["Ann", "Bob"])
@@ -102,7 +108,8 @@ def test_mille_fiori_card_refused_in_the_picker(browser, tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_hosts_undo_refused_in_its_bar_at_the_bottom(browser, tmp_path, lang):
+def test_the_hosts_undo_refused_in_its_bar_at_the_bottom(
+        browser: Browser, tmp_path: Path, lang: str) -> None:
     errors: list[str] = []
     folder = tmp_path / "games"
     with serving(vv_games(folder), folder) as base:

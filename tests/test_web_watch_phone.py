@@ -10,8 +10,13 @@ Undo); Floris's tally. No page scrolls sideways, no text outside a drawing is un
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
 import httpx
 import pytest
+from playwright.sync_api import Browser, Page
 from web_browser import (
     PHONES,
     box,
@@ -28,18 +33,22 @@ from scorepad.web.games import default_games
 
 SIDEWAYS = {"width": 640, "height": 360}
 SIZES = [*PHONES, SIDEWAYS]
-ids = lambda s: f"{s['width']}x{s['height']}"  # noqa: E731
+
+
+def ids(size: dict[str, int]) -> str:
+    """A phone's size as a test's id: 360x640."""
+    return f"{size['width']}x{size['height']}"
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser() -> Iterator[Browser]:
     with chromium() as b:
         yield b
 
 
-def start(base: str, kind: str, players: list[str], **extra) -> tuple[dict, str]:
+def start(base: str, kind: str, players: list[str], **extra: Any) -> tuple[dict[str, Any], str]:
     """A game with its first chance step (card, deal) taken: (the links, the host's token)."""
-    game = httpx.post(f"{base}/api/games?t={START}",
+    game: dict[str, Any] = httpx.post(f"{base}/api/games?t={START}",
                       json={"game": kind, "players": players, "seed": "watch", **extra}).json()
     host = game["host"]["url"].rsplit("t=", 1)[1]
     url = f"{base}/api/games/{game['id']}"
@@ -49,7 +58,7 @@ def start(base: str, kind: str, players: list[str], **extra) -> tuple[dict, str]
     return game, host
 
 
-def move(base: str, game: dict, name: str) -> None:
+def move(base: str, game: dict[str, Any], name: str) -> None:
     """``name`` plays their first legal move from their own link."""
     token = next(p for p in game["players"] if p["name"] == name)["url"].rsplit("t=", 1)[1]
     url = f"{base}/api/games/{game['id']}"
@@ -58,14 +67,15 @@ def move(base: str, game: dict, name: str) -> None:
     assert answer.status_code == 200, answer.text
 
 
-def readable(page) -> None:
+def readable(page: Page) -> None:
     """No sideways scrolling and no small text on the screen."""
     assert horizontal_overflow(page) == 0
     assert small_text(page) == []
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
-def test_voll_verplant_watch_link_shows_the_round_on_one_screen(browser, tmp_path, size):
+def test_voll_verplant_watch_link_shows_the_round_on_one_screen(
+        browser: Browser, tmp_path: Path, size: dict[str, int]) -> None:
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
         game, _ = start(base, "voll-verplant", ["Ann", "Bob", "Cid"], setup={"map": "berlin"})
@@ -100,7 +110,8 @@ def test_voll_verplant_watch_link_shows_the_round_on_one_screen(browser, tmp_pat
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
-def test_mille_fiori_watch_link_and_host_show_the_board_on_one_screen(browser, tmp_path, size):
+def test_mille_fiori_watch_link_and_host_show_the_board_on_one_screen(
+        browser: Browser, tmp_path: Path, size: dict[str, int]) -> None:
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
         game, _ = start(base, "mille-fiori", ["Ann", "Bob", "Cid", "Dan"])
@@ -114,7 +125,7 @@ def test_mille_fiori_watch_link_and_host_show_the_board_on_one_screen(browser, t
             assert page.locator("#mf-scores .mf-score").count() == 4
             # the board fills the screen from below the strip: to the bottom, or to the
             # host's Reveal and Undo in the thumb zone
-            bottom = size["height"]
+            bottom: float = size["height"]
             if role == "host" and size is SIDEWAYS:  # the host's bar at the right
                 assert frame["right"] <= box(page, "#hostbar")["x"] + 1
             elif role == "host":
@@ -136,7 +147,8 @@ def test_mille_fiori_watch_link_and_host_show_the_board_on_one_screen(browser, t
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
-def test_floris_watch_link_shows_the_tally_on_one_screen(browser, tmp_path, size):
+def test_floris_watch_link_shows_the_tally_on_one_screen(
+        browser: Browser, tmp_path: Path, size: dict[str, int]) -> None:
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
         game, _ = start(base, "floris", ["Ann", "Bob", "Cid", "Dan"])

@@ -448,6 +448,8 @@ function drawTable(root, state, ctx) {
   const watch = state.you.watch && !state.over && !state.ended;
   document.body.classList.toggle("vv-play", play);
   document.body.classList.toggle("vv-watch", watch);
+  // the host's page of a table: the same compact card strip (its moves and sheets below)
+  document.body.classList.toggle("vv-host", Boolean(state.you.host) && !state.over && !state.ended);
   if (!play && !watch) document.querySelector("main").style.paddingBottom = "";
   root.replaceChildren();
   if (table.news.length) {
@@ -574,7 +576,9 @@ export function render(root, state, ctx) {
   const actions = ScorepadCards.draw(flip, state.view.flip, { ...ctx.words, press_next: first });
   const table = state.view.table;
   flip.classList.toggle("vv-with-table", Boolean(table));
-  if (!table) { actions.replaceChildren(); document.body.classList.remove("vv-play", "vv-watch"); return { generic: true }; }
+  if (!table) { actions.replaceChildren(); document.body.classList.remove("vv-play", "vv-watch", "vv-host");
+    return { generic: true };
+  }
   const rerender = () => drawTable(actions, state, { ...ctx, rerender, t: ctx.t, lang: ctx.lang });
   rerender();
   return { generic: false };

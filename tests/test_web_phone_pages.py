@@ -13,7 +13,7 @@ import re
 import httpx
 import pytest
 import segno
-from web_browser import PHONE, chromium, phone, shot
+from web_browser import PHONE, PHONES, centre_of, chromium, horizontal_overflow, phone, shot
 from web_server import START, serving
 from web_vv import vv_games
 
@@ -50,8 +50,8 @@ def test_start_page_names_the_lan_command_and_the_maps(browser, tmp_path):
         page = browser.new_context(viewport=PHONE).new_page()
         page.goto(f"{base}/?t={START}")
         page.wait_for_selector("#loopback:not([hidden])")
-        assert page.inner_text("#loopback") == ("Phones cannot open these links: this server listens "
-                                                "only on this computer. Restart it with: "
+        assert page.inner_text("#loopback") == ("Phones cannot open these links: this server "
+                                                "listens only on this computer. Restart it with: "
                                                 "scorepad serve --lan --port 8123")
         page.select_option("#kind", "voll-verplant")
         labels = page.eval_on_selector_all("#setup-map option", "os => os.map(o => o.textContent)")
@@ -63,13 +63,52 @@ def test_start_page_names_the_lan_command_and_the_maps(browser, tmp_path):
         page.fill("#players", "Ann\nBob\nCid")
         page.click("#create")
         page.wait_for_selector("#made:not([hidden])")
-        assert min(px_per_module(page, "#links img")) >= 3
+        assert min(px_per_module(page, "#links li.on img")) >= 3
         shot(page, "phone-start-links", full_page=False)
     with serving(vv_games(folder), folder) as base:  # reachable by the phones: no hint
         page = browser.new_context(viewport=PHONE).new_page()
         page.goto(f"{base}/?t={START}")
         page.wait_for_selector("#kind option", state="attached")
         assert page.is_hidden("#loopback")
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}x{s['height']}")
+@pytest.mark.parametrize("players", [3, 6])
+def test_start_page_reaches_every_join_link_on_the_first_screen(browser, tmp_path, size, players):
+    """With the loopback hint above them, the join links of a new game are chips (the host,
+    the watchers, each player), every one a thumb's target on the first screen; a tap on one
+    shows its QR code there, at 3 CSS px a module, with its link: no scrolling."""
+    folder = tmp_path / "games"
+    names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Florentine-Maximiliane"][:players]
+    with serving(vv_games(folder), folder, lan_hint="scorepad serve --lan --port 8123") as base:
+        page = browser.new_context(viewport=size, has_touch=True, is_mobile=True,
+                                   device_scale_factor=2).new_page()
+        page.goto(f"{base}/?t={START}")
+        page.wait_for_selector("#loopback:not([hidden])")
+        page.select_option("#kind", "voll-verplant")
+        page.fill("#players", "\n".join(names))
+        page.click("#create")
+        page.wait_for_selector("#made:not([hidden])")
+        assert page.is_visible("#loopback")
+        chips = page.locator("#links button.chip")
+        assert chips.count() == players + 2
+        assert chips.all_inner_texts() == ["Host", "Watch", *names]
+        urls = page.eval_on_selector_all("#links a.join", "as => as.map(a => a.href)")
+        assert len(set(urls)) == players + 2
+        for i in range(players + 2):
+            x, y, ok = centre_of(page, f"#links li:nth-child({i + 1}) button.chip")
+            assert ok, f"chip {i} is not a thumb's target on the first screen"
+            page.touchscreen.tap(x, y)
+            page.wait_for_selector(f"#links li:nth-child({i + 1}).on")
+            shown = page.eval_on_selector_all("#links a.join", """as => as
+                .filter(a => a.offsetParent !== null)
+                .map(a => [a.href, a.querySelector('img').getBoundingClientRect().bottom,
+                           a.getBoundingClientRect().bottom])""")
+            assert [u for u, _, _ in shown] == [urls[i]]  # its own QR code and link, alone
+            assert shown[0][1] <= size["height"] and shown[0][2] <= size["height"]
+            assert min(px_per_module(page, "#links li.on img")) >= 3
+            assert page.evaluate("window.scrollY") == 0 and horizontal_overflow(page) == 0
+        shot(page, f"phone-start-chips-{size['width']}-{players}", full_page=False)
 
 
 def test_host_words_bad_links_qr_codes_and_negative_penalties(browser, tmp_path):
@@ -106,8 +145,9 @@ def test_host_words_bad_links_qr_codes_and_negative_penalties(browser, tmp_path)
         penalty = score["players"][0]["empty_penalty"]
         assert penalty > 0
         ann.click("#breakdown summary >> nth=0")
-        shown = dict(zip(ann.eval_on_selector_all("#breakdown details >> nth=0 >> dt", "es => es.map(e => e.textContent)"),
-                         ann.eval_on_selector_all("#breakdown details >> nth=0 >> dd", "es => es.map(e => e.textContent)"),
+        texts = "es => es.map(e => e.textContent)"
+        shown = dict(zip(ann.eval_on_selector_all("#breakdown details >> nth=0 >> dt", texts),
+                         ann.eval_on_selector_all("#breakdown details >> nth=0 >> dd", texts),
                          strict=True))
         assert shown["empty ÷ 2"] == f"−{penalty:g}"
         # the BG Stats code at the end: 3 CSS px a module at least
@@ -137,7 +177,8 @@ def test_pages_and_the_offline_flipper_are_installable(browser, tmp_path, runner
     result = runner.invoke(root, ["vv", "flip", "--html", str(out), "--seed", "s1"])
     assert result.exit_code == 0, result.output
     text = out.read_text()
-    found = re.search(r'<link rel="manifest" href="data:application/manifest\+json;base64,([^"]+)">', text)
+    found = re.search(
+        r'<link rel="manifest" href="data:application/manifest\+json;base64,([^"]+)">', text)
     assert found is not None
     offline = json.loads(base64.b64decode(found.group(1)))
     assert {i["sizes"] for i in offline["icons"]} >= {"192x192", "512x512"}

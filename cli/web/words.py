@@ -191,6 +191,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
     "web.opt_default": {"en": "{value} (standard)", "de": "{value} (Standard)", "fr": "{value} (standard)"},
     "web.photo": {"en": "Photograph my sheet", "de": "Meinen Bogen fotografieren",
                   "fr": "Photographier ma feuille"},
+    # the start page's chips of the join links (issue 32): short, a thumb's target each
+    "web.host_short": {"en": "Host", "de": "Gastgeber", "fr": "Hôte"},
+    "web.watch_short": {"en": "Watch", "de": "Zuschauen", "fr": "Regarder"},
 }
 
 

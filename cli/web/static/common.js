@@ -49,6 +49,11 @@ export async function call(method, path, body) {
   }
 }
 
+// A refusal as the page says it (text, never a tooltip): the kind in the page's words and
+// the server's or engine's own sentence after it where that says more.
+export const refusalText = (answer) => (answer.detail && answer.detail !== answer.error
+  ? `${answer.error}: ${answer.detail}` : answer.error);
+
 export function errorText(status, detail, code, fields) {
   if (code && WORDS[lang][`err_${code}`]) return t(`err_${code}`, fields || {}); // said in words
   if (lang === "en" && detail) return detail;

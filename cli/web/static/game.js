@@ -8,7 +8,7 @@
 // step(player, move), reveal(), undo(), check(move) (the game's verdict on a move, nothing
 // played: resolves to [ok, body]), t(key, fields), lang and words (the raw table of the
 // language, placeholders kept): the same calls as below.
-import { $, WORDS, call, keepAwake, langButtons, lang, linkItem, t } from "./common.js";
+import { $, WORDS, call, keepAwake, langButtons, lang, linkItem, refusalText, t } from "./common.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.search).get("t") || "";
@@ -46,7 +46,7 @@ document.addEventListener("click", (e) => {
 // page's language, the server's or engine's own sentence beneath when the page's words
 // are not English (it is; no tooltip, which a touch screen cannot open).
 function refuse(answer, near) {
-  const text = answer.detail && answer.detail !== answer.error ? `${answer.error}: ${answer.detail}` : answer.error;
+  const text = refusalText(answer);
   const row = near && near.isConnected ? near.parentElement : null;
   if (!row || row.id === "board" || row.tagName === "MAIN" || row.tagName === "BODY") {
     $("error").textContent = text; $("error").hidden = false;
@@ -54,7 +54,9 @@ function refuse(answer, near) {
   }
   const p = document.createElement("p");
   p.className = "error refusal"; p.setAttribute("role", "alert"); p.textContent = text;
-  row.after(p);
+  // a bar fixed in the thumb zone (the host's Reveal and Undo) says it inside, above its
+  // buttons: after it in the page's flow would be a screen away from the finger
+  if (getComputedStyle(row).position === "fixed") row.prepend(p); else row.after(p);
 }
 
 const moveText = (move) => (move !== null && typeof move === "object"
@@ -149,7 +151,7 @@ const SUBTRACTED = ["empty_penalty", "penalties"];
 // A link that opens no game (a wrong or old token, a game this server does not have):
 // said in words, with what to do, in the page's language.
 function refused(answer) {
-  $("error").textContent = answer.detail && answer.detail !== answer.error ? `${answer.error}: ${answer.detail}` : answer.error;
+  $("error").textContent = refusalText(answer);
   $("error").hidden = false;
   const why = answer.status === 404 ? "bad_link_404" : answer.status === 403 ? "bad_link_403" : null;
   $("status").textContent = why ? t(why) : "";

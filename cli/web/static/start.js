@@ -1,5 +1,5 @@
 // The start page: choose the game, the players, the seed and the set-up; get the join links.
-import { $, WORDS, call, lang, langButtons, linkItem, t } from "./common.js";
+import { $, WORDS, call, el, lang, langButtons, linkItem, t } from "./common.js";
 
 let kinds = [];
 let made = null;
@@ -118,13 +118,26 @@ function flipperNames() {
   $("players").disabled = off; $("players-l").classList.toggle("off", off);
 }
 
+// The join links of a new game: a row of chips (the host, the watchers, each player), each
+// at least a thumb wide, and under them the chosen one's QR code and link, at its own size
+// (3 CSS px a module). Seven QR codes never fit one phone screen (nor five with the
+// loopback hint above them); chips for up to eight links and one code always do, and the
+// phone is handed round the table one player at a time anyway.
+let shownLink = 0; // the chip chosen: 0 the host's
 function showLinks() {
   if (!made) return;
   const list = $("links"); list.replaceChildren();
-  const add = (title, link) => list.append(linkItem(title, link, "join"));
-  add(t("host_link"), made.host);
-  add(t("watch_link"), made.watch);
-  for (const p of made.players) add(p.name, p);
+  const links = [[t("host_short"), t("host_link"), made.host], [t("watch_short"), t("watch_link"), made.watch],
+    ...made.players.map((p) => [p.name, p.name, p])];
+  if (shownLink >= links.length) shownLink = 0;
+  links.forEach(([short, title, link], i) => {
+    const item = linkItem(title, link, "join");
+    const chip = el("button", { type: "button", class: "chip", "aria-pressed": String(i === shownLink), text: short });
+    chip.addEventListener("click", () => { shownLink = i; showLinks(); });
+    item.prepend(chip);
+    item.classList.toggle("on", i === shownLink);
+    list.append(item);
+  });
   $("made").hidden = false;
   $("again").textContent = t("another");
 }
@@ -149,7 +162,7 @@ $("new").addEventListener("submit", async (event) => {
   busy = false; $("create").disabled = false;
   if (!ok) { fail(body.error); return; }
   delete $("new").dataset.request; // the next tap on Start is a new game
-  made = body; showLinks();
+  made = body; shownLink = 0; showLinks();
   // the links and QR codes take the form's place: all of them on one screen
   $("new").hidden = true; $("mine").hidden = true;
   window.scrollTo(0, 0);

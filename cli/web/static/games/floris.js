@@ -3,7 +3,7 @@
 // smallest fix, the words `floris bouquet` prints), Present plays the bouquet as a step,
 // and the engine refuses what is no bouquet. The end-of-game entry is one more step. The
 // form is built once, so a state arriving from another phone never wipes what is typed.
-import { el, lang } from "../common.js";
+import { el, lang, refusalText } from "../common.js";
 
 // a bouquet or a verdict in the page's language (the game's words, sent for en/de/fr)
 const said = (x) => (x.said && x.said[lang]) || null;
@@ -13,6 +13,7 @@ const bouquetText = (b) => {
 };
 
 let form = null;   // the persistent form elements
+let redraw = () => {}; // draws the last state again
 let forName = null; // whom the form enters for (the host may choose)
 
 function field(id, labelText, input) {
@@ -33,17 +34,25 @@ function build(ctx) {
   const number = () => el("input", { type: "number", min: "0", max: "45", value: "0", inputmode: "numeric" });
   const hand = number(), discarded = number(), reserve = number();
   const enter = el("button", { type: "button", id: "fl-enter" });
+  // the three counts side by side (each a label over its field), so the whole entry and
+  // Enter fit the thumb zone of a phone
+  const counts = el("div", { class: "fl-counts" }, el("div", {}, ...field("fl-hand", "", hand)),
+    el("div", {}, ...field("fl-discarded", "", discarded)), el("div", {}, ...field("fl-reserve", "", reserve)));
   const end = el("details", { id: "fl-end" }, el("summary", { id: "fl-end-h" }),
-    ...field("fl-final", "", final), ...field("fl-hand", "", hand), ...field("fl-discarded", "", discarded),
-    ...field("fl-reserve", "", reserve), el("div", { class: "fl-row" }, enter));
+    ...field("fl-final", "", final), counts, el("div", { class: "fl-row" }, enter));
   const tally = el("section", { id: "fl-tally" });
-  form = { spec, verdict, check, present, who, play, final, hand, discarded, reserve, enter, end, tally,
-    root: el("div", { class: "fl" }, tally, play, end) };
+  // on a player's phone the bouquet field (or, opened, the end's entry) stands in the
+  // thumb zone (body.fl-play, floris.css)
+  const thumb = el("div", { id: "fl-thumb" }, play, end);
+  form = { spec, verdict, check, present, who, play, final, hand, discarded, reserve, enter, end, tally, thumb,
+    root: el("div", { class: "fl" }, tally, thumb) };
+  // the end's entry opened or closed: the bouquet field gives it the thumb zone or gets it back
+  end.addEventListener("toggle", () => redraw());
 
   const judge = async () => {
     const [ok, body] = await ctx.check(spec.value);
     verdict.replaceChildren();
-    if (!ok) { verdict.textContent = body.error; return; }
+    if (!ok) { verdict.className = "fl-verdict bad"; verdict.textContent = refusalText(body); return; }
     verdict.className = `fl-verdict ${body.valid ? "ok" : "bad"}`;
     verdict.append(el("strong", { text: `${body.valid ? "✓" : "✗"} ${t(body.valid ? "fl_valid" : "fl_invalid")}` }));
     for (const line of said(body) || body.lines) verdict.append(el("div", { class: "fl-line", text: line }));
@@ -90,6 +99,7 @@ export function render(root, state, ctx) {
   }
   const t = ctx.t;
   const v = state.view;
+  redraw = () => render(root, state, ctx);
   if (!form) build(ctx);
   if (form.root.parentNode !== root) root.replaceChildren(form.root);
   tally(v, state, t);
@@ -103,8 +113,8 @@ export function render(root, state, ctx) {
       form.who.append(b);
     }
   }
-  form.play.hidden = !forName || v.phase !== "play";
   form.end.hidden = !forName;
+  form.play.hidden = !forName || v.phase !== "play" || form.end.open; // one at a time
   document.getElementById("fl-for").textContent = forName ? t("fl_for", { name: forName }) : "";
   form.check.textContent = t("fl_check"); form.present.textContent = t("fl_present");
   form.enter.textContent = t("fl_enter");
@@ -116,16 +126,16 @@ export function render(root, state, ctx) {
   if (v.phase === "final") form.end.open = true;
   // a player's phone while bouquets are presented: the bouquet field with Check and
   // Present fixed in the thumb zone (the tally above scrolls under it)
-  const play = Boolean(state.you.player) && !state.over && !state.ended && !form.play.hidden;
+  const play = Boolean(state.you.player) && !state.over && !state.ended && !(form.play.hidden && form.end.hidden);
   document.body.classList.toggle("fl-play", play);
   const main = document.querySelector("main");
-  main.style.paddingBottom = play ? `${form.play.offsetHeight + 8}px` : "";
+  main.style.paddingBottom = play ? `${form.thumb.offsetHeight + 8}px` : "";
   if (play) {
     flWatch?.disconnect();
     flWatch = new ResizeObserver(() => {
-      if (document.body.classList.contains("fl-play")) main.style.paddingBottom = `${form.play.offsetHeight + 8}px`;
+      if (document.body.classList.contains("fl-play")) main.style.paddingBottom = `${form.thumb.offsetHeight + 8}px`;
     });
-    flWatch.observe(form.play);
+    flWatch.observe(form.thumb);
   }
   return { generic: false };
 }

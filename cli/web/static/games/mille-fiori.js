@@ -262,7 +262,50 @@ function playLayout(root, state, ctx, v, legal, player) {
     frame.scrollTop = Math.max(0, r.top - f.top - 40);
   } else frame.scrollTop = keepScroll;
 }
-window.addEventListener("resize", () => { const w = document.querySelector("#mf-board"); if (w) sizeHandles(w); });
+// The watch link's and the host's phone while the game runs (they hold no hand): the
+// round and each player's total in a strip on top, the bonus owed and the display, the
+// board filling the screen down to the host's Reveal and Undo (or the bottom) and
+// scrolling inside its frame; who has what (ship, diamonds), the last steps and the
+// fields below the fold.
+function watchLayout(root, ctx, v, legal, player) {
+  const t = ctx.t;
+  const scores = el("p", { class: "mf-scores", id: "mf-scores" });
+  for (const p of v.players) {
+    const chip = el("span", { class: "mf-chip", text: p.initial });
+    chip.style.setProperty("--c", p.color);
+    scores.append(el("span", { class: "mf-score", "data-player": p.name }, chip, ` ${p.name} `, el("b", { text: String(p.total) })));
+  }
+  const parts = [el("p", { class: "mf-round", id: "mf-round", text: t("mf_round", { n: v.round, of: v.rounds }) }), scores];
+  if (v.end) parts.push(el("p", { class: "mf-owed", id: "mf-end", text: t(`mf_end_${v.end}`) }));
+  if (v.bonus_owed) parts.push(el("p", { class: "mf-owed", id: "mf-owed", text: t("mf_owes", { name: v.bonus_owed.player, why: owedWhy(v.bonus_owed) }) }));
+  if (v.display) parts.push(cards(t("mf_display"), v.display, t));
+  const wrap = board(v, ctx, legal, player);
+  const frame = el("div", { class: "mf-frame" }, wrap);
+  parts.push(frame, players(v, t));
+  if (v.recent.length) parts.push(el("h3", { text: t("mf_recent") }), recent(v, t));
+  parts.push(el("h3", { text: t("mf_fields") }), fields(v, t));
+  const keepScroll = root.querySelector(".mf-frame")?.scrollTop ?? 0;
+  root.replaceChildren(...parts);
+  const fit = () => {
+    if (!frame.isConnected) return;
+    const top = frame.getBoundingClientRect().top + window.scrollY;
+    const hostbar = document.getElementById("hostbar");
+    // the host's bar across the bottom (not at the side of a phone held sideways: style.css)
+    const bar = hostbar && !hostbar.hidden && getComputedStyle(hostbar).position === "fixed" ? hostbar.getBoundingClientRect() : null;
+    const below = bar && bar.width > window.innerWidth / 2 ? bar.height : 0;
+    frame.style.height = `${Math.max(160, Math.floor(window.innerHeight - top - below - 4))}px`;
+  };
+  fit();
+  watchLayout.fit = fit; // a phone turned sideways: the frame fits the screen again
+  playLayout.watch?.disconnect();
+  playLayout.watch = new ResizeObserver(fit);
+  playLayout.watch.observe(document.getElementById("hostbar"));
+  frame.scrollTop = keepScroll;
+}
+window.addEventListener("resize", () => {
+  const w = document.querySelector("#mf-board"); if (w) sizeHandles(w);
+  if (document.body.classList.contains("mf-watch")) watchLayout.fit?.();
+});
 
 export function render(root, state, ctx) {
   if (!styles(() => render(root, state, ctx))) return { generic: false };
@@ -272,8 +315,12 @@ export function render(root, state, ctx) {
   const [player] = Object.keys(state.legal);
   const legal = byTarget(player ? state.legal[player] : []);
   const play = Boolean(state.you.player) && !state.over && !state.ended;
+  // the watch link's and the host's phone while the game runs: the board fills the screen
+  const watch = !state.you.player && !state.over && !state.ended;
   document.body.classList.toggle("mf-play", play);
+  document.body.classList.toggle("mf-watch", watch);
   if (play) { playLayout(root, state, ctx, v, legal, player); return { generic: false }; }
+  if (watch) { watchLayout(root, ctx, v, legal, player); return { generic: false }; }
   document.querySelector("main").style.paddingBottom = "";
   const parts = [el("p", { class: "mf-round", id: "mf-round", text: t("mf_round", { n: v.round, of: v.rounds }) })];
   if (v.end) parts.push(el("p", { class: "mf-owed", id: "mf-end", text: t(`mf_end_${v.end}`) }));

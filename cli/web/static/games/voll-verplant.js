@@ -15,6 +15,7 @@
 // targets, handles of a thumb's size), the bar in the thumb zone (line chips, the ring
 // direction and count, the preview in the game's words, Confirm beside Cancel or "Change
 // my move"); the rest lies below the fold.
+import { refusalText } from "../common.js";
 import { newView, panZoom } from "../panzoom.js";
 
 const LANGS = ["en", "de", "fr"];
@@ -201,7 +202,7 @@ async function choose(name, move, ctx) {
   const [ok, answer] = await ctx.check({ player: name, move });
   if (pending[name]?.move !== move) return; // another tap came first
   pending[name] = { move, preview: ok && answer.ok ? answer : null,
-    error: !ok ? answer.error : !answer.ok ? answer.error : null };
+    error: !ok ? refusalText(answer) : !answer.ok ? answer.error : null };
   ctx.rerender();
 }
 
@@ -415,7 +416,7 @@ function sheetOf(table, name, state, ctx, play) {
 function progress(table, ctx) {
   const list = el("ul", { class: "vv-players" });
   for (const p of table.players) {
-    const what = p.asking ? ctx.t("vv_owes", { id: p.asking.id }) : p.to_move ? ctx.t("vv_thinking") : p.moved ? ctx.t("vv_moved") : "";
+    const what = doing(p, ctx);
     list.append(el("li", { "data-player": p.name }, el("strong", { text: p.name }), ` ${what} · ${ctx.t("vv_free", { n: p.free })}`));
   }
   return el("section", {}, el("h2", { text: ctx.t("vv_players") }), list);
@@ -443,8 +444,13 @@ function drawTable(root, state, ctx) {
   // a player's phone during the game: the card strip on top, the sheet filling the
   // screen, the bar in the thumb zone (the rest of the page below the fold)
   const play = Boolean(mine) && !state.over && !state.ended;
+  // the watch link while the game runs: the same strip and sheet, a bar of the players
+  const watch = state.you.watch && !state.over && !state.ended;
   document.body.classList.toggle("vv-play", play);
-  if (!play) document.querySelector("main").style.paddingBottom = "";
+  document.body.classList.toggle("vv-watch", watch);
+  // the host's page of a table: the same compact card strip (its moves and sheets below)
+  document.body.classList.toggle("vv-host", Boolean(state.you.host) && !state.over && !state.ended);
+  if (!play && !watch) document.querySelector("main").style.paddingBottom = "";
   root.replaceChildren();
   if (table.news.length) {
     root.append(el("div", { class: "vv-news", role: "status", "aria-live": "polite" },
@@ -476,6 +482,8 @@ function drawTable(root, state, ctx) {
       }
       root.append(el("section", { class: "vv-list" }, el("h2", { text: ctx.t("vv_stations_list") }), row));
     }
+  } else if (watch) {
+    watchLayout(root, table, state, ctx);
   } else {
     for (const [name, moves] of Object.entries(state.legal)) root.append(picker(name, moves, table, state, ctx));
     if (mine && !state.legal[mine] && !state.over && !state.ended) {
@@ -489,7 +497,7 @@ function drawTable(root, state, ctx) {
     }
     root.append(sum);
   }
-  if (!mine && table.sheets.length > 1) {
+  if (!mine && !watch && table.sheets.length > 1) {
     const tabs = el("div", { class: "moves vv-tabs" });
     shownSheet = table.sheets.some((s) => s.player === shownSheet) ? shownSheet : table.sheets[0].player;
     for (const s of table.sheets) {
@@ -497,7 +505,7 @@ function drawTable(root, state, ctx) {
     }
     root.append(tabs);
   }
-  if (!mine || !play) root.append(sheetOf(table, mine ?? shownSheet ?? table.sheets[0].player, state, ctx, false).fig);
+  if (!play && !watch) root.append(sheetOf(table, mine ?? shownSheet ?? table.sheets[0].player, state, ctx, false).fig);
   root.append(progress(table, ctx));
   if (table.completions.length) {
     root.append(el("section", {}, el("h2", { text: ctx.t("vv_completed") }),
@@ -505,11 +513,38 @@ function drawTable(root, state, ctx) {
   }
 }
 
+// What a player is doing this round, in a few words (the same as the progress list's).
+const doing = (p, ctx) => (p.asking ? ctx.t("vv_owes", { id: p.asking.id }) : p.to_move ? ctx.t("vv_thinking")
+  : p.moved ? ctx.t("vv_moved") : "");
+
+// The watch link's phone while the game runs (a screen in the middle of the table, a
+// phone with no sheet): the card strip on top, the chosen player's sheet filling the
+// screen, and in the thumb zone one chip a player (the name, what they are doing this
+// round) that shows their sheet; the rest below the fold. It moves nothing.
+function watchLayout(root, table, state, ctx) {
+  shownSheet = table.sheets.some((s) => s.player === shownSheet) ? shownSheet : table.sheets[0]?.player;
+  if (!shownSheet) return;
+  const { fig, frame, zooms, zoom } = sheetOf(table, shownSheet, state, ctx, true);
+  const chips = el("div", { class: "vv-chips vv-tabs" });
+  for (const p of table.players) {
+    const what = doing(p, ctx);
+    chips.append(el("button", { type: "button", class: "vv-who", "data-player": p.name, "aria-pressed": String(p.name === shownSheet),
+      onclick: () => { shownSheet = p.name; ctx.rerender(); } }, el("b", { text: p.name }), el("small", { text: what || "\u00a0" })));
+  }
+  const head = el("div", { class: "vv-head" }, el("p", { class: "vv-prompt", text: ctx.t("vv_sheet", { name: shownSheet }) }));
+  if (tapped) head.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
+  head.append(zooms);
+  const bar = el("div", { class: "vv-thumb vv-watchbar" }, head, chips);
+  root.append(fig, bar);
+  fitFrame(frame, bar, zoom.refresh);
+}
+
 // The sheet's frame takes the screen from where it starts down to the thumb bar (the
 // page itself does not scroll for anything a round needs).
 function fitFrame(frame, bar, refresh) {
   const fit = () => {
-    if (!frame.isConnected || !document.body.classList.contains("vv-play")) return;
+    const body = document.body.classList;
+    if (!frame.isConnected || !(body.contains("vv-play") || body.contains("vv-watch"))) return;
     const top = frame.getBoundingClientRect().top + window.scrollY;
     // the bar at the bottom, or at the side of a phone held sideways (voll-verplant.css)
     const side = matchMedia(SIDEWAYS).matches;
@@ -541,7 +576,9 @@ export function render(root, state, ctx) {
   const actions = ScorepadCards.draw(flip, state.view.flip, { ...ctx.words, press_next: first });
   const table = state.view.table;
   flip.classList.toggle("vv-with-table", Boolean(table));
-  if (!table) { actions.replaceChildren(); document.body.classList.remove("vv-play"); return { generic: true }; }
+  if (!table) { actions.replaceChildren(); document.body.classList.remove("vv-play", "vv-watch", "vv-host");
+    return { generic: true };
+  }
   const rerender = () => drawTable(actions, state, { ...ctx, rerender, t: ctx.t, lang: ctx.lang });
   rerender();
   return { generic: false };

@@ -43,7 +43,8 @@ def load_network(ref: str, base: Path | None = None, named_in: str | None = None
     try:
         if base is not None and not path.is_absolute():
             path = base / path
-        if not file_exists(path) and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
+        if (not file_exists(path) and not ref.endswith((".yaml", ".yml", ".json"))
+                and "/" not in ref):
             from scorepad.options import did_you_mean
 
             raise ContentError(f"unknown map {shown(ref)}{did_you_mean(ref, BUNDLED_MAPS)} "

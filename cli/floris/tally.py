@@ -56,7 +56,8 @@ def tally_cmd(names: list[str] | None, log_path: str | None, resume_path: str | 
             raise InputError("give either --rules or --resume: a resumed game keeps the "
                              "rules its log records")
     elif not names:
-        raise InputError("name the players: --players Ann,Bob (or continue a game with --resume FILE)")
+        raise InputError("name the players: --players Ann,Bob "
+                         "(or continue a game with --resume FILE)")
     overrides = load_rules(rules_file).changed_from(default_rules()) if not resume_path else {}
 
     def start() -> Session:

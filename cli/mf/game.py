@@ -80,7 +80,8 @@ def format_scores(game: LoadedLog) -> str:
              *score_table(state, columns)]
     changed = state.cfg.rules.changed_from(default_rules())
     if changed:
-        lines.append("Rules changed from mf-1: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+        lines.append("Rules changed from mf-1: "
+                     + ", ".join(f"{k}={v}" for k, v in changed.items()))
     return "\n".join(fit(lines, columns))
 
 

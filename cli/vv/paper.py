@@ -225,7 +225,8 @@ def _ask_windows(network: Network, rules: VVRules, marked: frozenset[int],
         problems = end_position.plus_problems(windows, network, marked, transfers)
         if not problems:
             return {k: v for k, v in windows.items() if v}
-        console.show(f"  ✗ {_reason(problems[0] if len(problems) == 1 else paper.SheetErrors(problems))}"
+        reason = _reason(problems[0] if len(problems) == 1 else paper.SheetErrors(problems))
+        console.show(f"  ✗ {reason}"
                      ". Please type the windows again.")
 
 

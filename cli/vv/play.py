@@ -149,7 +149,8 @@ def _adapter_class() -> type:
             events = after.events()   # what the step did, as the game says
             for ev in events:
                 if ev["type"] == "lapsed":
-                    lines.append(f"  {words.station_name(network, network.station(ev['station']).index)}"
+                    index = network.station(ev['station']).index
+                    lines.append(f"  {words.station_name(network, index)}"
                                  ": the follow-up lapses (no free window left)")
             asked = engine.asking(core(after), p)
             if asked is not None:

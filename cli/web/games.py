@@ -11,7 +11,8 @@ The view hook: ``view(session, player) -> dict`` gets the :class:`Session` and t
 (a player's name, or ``None`` for the host) and returns plain JSON-able data for that
 viewer only (a sheet as SVG, the card to show); its result is the ``view`` field of the
 state the server sends. The check hook, ``check(session, move) -> dict``, says what the
-game makes of a move before anyone plays it (Floris: the bouquet's verdict). The page module is an ES module under ``static/games/`` whose
+game makes of a move before anyone plays it (Floris: the bouquet's verdict). The page module is an
+ES module under ``static/games/`` whose
 ``render(root, state, ctx)`` draws the game (see ``static/game.js``).
 """
 

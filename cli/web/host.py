@@ -276,7 +276,8 @@ class Host:
                 continue
             # versions only grow, also across a restart: a phone that saw version 7 of the
             # old server takes this one's states as newer
-            hosted = HostedGame(meta, web, session, self.folder, version=time.time_ns() // 1_000_000)
+            hosted = HostedGame(meta, web, session, self.folder,
+                                version=time.time_ns() // 1_000_000)
             self.hosted[meta.id] = hosted
             found.append(hosted)
         return found

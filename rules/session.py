@@ -2,7 +2,8 @@
 
 A :class:`Session` is a game of the protocol (:mod:`scorepad.rules.game`) together with
 the steps played so far. It is pure and immutable: :meth:`Session.step`,
-:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the terminal, the browser)
+:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the terminal,
+the browser)
 only shows a session and turns input into steps; saving is the store's job
 (``scorepad.store``), which writes :meth:`Session.to_log` after every step.
 
@@ -82,7 +83,8 @@ class Session:
         return self.game.legal_moves(self.state, player)
 
     def visible_moves(self, viewer: str | None) -> dict[str, list[MoveData]]:
-        """The legal moves ``viewer`` may see now, by player (:func:`~scorepad.rules.game.visible_moves`):
+        """The legal moves ``viewer`` may see now, by player
+        (:func:`~scorepad.rules.game.visible_moves`):
         a player their own; the host (None) none that reveal a hand, which the player moves
         from their own view."""
         return visible_moves(self.game, self.state, viewer)

@@ -175,7 +175,8 @@ def sim_config(players: int | Sequence[str], rules: MFRules | None = None,
     carry no ``why`` (bot games, where nobody reads them)."""
     b = game_board or board()
     r = default_rules() if rules is None else rules
-    names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
+    names = (tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int)
+             else tuple(players))
     key = (names, id(r), id(b), explain)
     known = _CONFIGS.get(key)
     if known is not None and known.rules is r and known.board is b:

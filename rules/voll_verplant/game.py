@@ -305,7 +305,8 @@ def paper_events(names: Sequence[str], core: GameState) -> list[Event]:
                                   bonus=bonus))
         empty = (network.all_mask & ~sheet.marked).bit_count()
         if empty:
-            out.append(_event("empty", name, whole(-empty_penalty(empty, core.rules.empty_rounding)),
+            penalty = empty_penalty(empty, core.rules.empty_rounding)
+            out.append(_event("empty", name, whole(-penalty),
                               empty=empty))
     return out
 

@@ -53,7 +53,8 @@ class LineSpec(StrictModel):
     id: str
     color: str
     windows: Annotated[int, Field(ge=1, le=4)]
-    bonus: tuple[Annotated[int, Field(ge=0, le=MAX_BONUS)], Annotated[int, Field(ge=0, le=MAX_BONUS)]]
+    bonus: tuple[Annotated[int, Field(ge=0, le=MAX_BONUS)],
+                 Annotated[int, Field(ge=0, le=MAX_BONUS)]]
     stations: Annotated[list[int], Field(min_length=1, max_length=MAX_LINE_STATIONS)]
     ring: bool = False
     name: Annotated[str, Field(max_length=40)] | None = None

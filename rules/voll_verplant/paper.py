@@ -235,7 +235,8 @@ class PaperSheet:
     windows: Mapping[str, tuple[str, ...]] | None
 
     def position(self) -> dict[str, Any]:
-        """The sheet as an end position of the game log's ``sheets`` (:class:`.log.EndSheetSpec`)."""
+        """The sheet as an end position of the game log's ``sheets``
+        (:class:`.log.EndSheetSpec`)."""
         out: dict[str, Any] = {"marked": sorted(self.marked), "transfers": dict(self.transfers),
                                "first": list(self.first)}
         if self.windows is not None:

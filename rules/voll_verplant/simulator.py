@@ -56,7 +56,8 @@ SimCard = tuple[int, int, str, list[dict[int, tuple[int, ...]]], Card]
 class SimMap:
     """What the simulator needs of a map, made once per map and process (:func:`sim_map`)."""
 
-    __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths", "lines_through",
+    __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths",
+                 "lines_through",
                  "station_lines", "first_points", "later_points", "special", "all_mask",
                  "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides",
                  "floats")

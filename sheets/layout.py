@@ -26,7 +26,8 @@ Point = tuple[float, float]
 def is_octilinear(dx: float, dy: float) -> bool:
     """Whether a step runs at a multiple of 45° (horizontal, vertical or diagonal)."""
     ax, ay = abs(dx), abs(dy)
-    return isclose(ax, 0, abs_tol=1e-9) or isclose(ay, 0, abs_tol=1e-9) or isclose(ax, ay, rel_tol=1e-9)
+    return (isclose(ax, 0, abs_tol=1e-9) or isclose(ay, 0, abs_tol=1e-9)
+            or isclose(ax, ay, rel_tol=1e-9))
 
 
 def routes(p: Point, q: Point) -> list[tuple[Point, ...]]:

@@ -845,7 +845,8 @@ def ink_level(dark: np.ndarray, free: np.ndarray, sheet: SheetLayout) -> float:
     inside = np.zeros(free.shape, bool)
     for x, y in sheet.centers.values():
         r = sheet.radius - 0.5
-        inside[max(0, int((y - r) * s)):int((y + r) * s), max(0, int((x - r) * s)):int((x + r) * s)] = True
+        rows = slice(max(0, int((y - r) * s)), int((y + r) * s))
+        inside[rows, max(0, int((x - r) * s)):int((x + r) * s)] = True
     paper = dark[free][::7]
     noise = 1.4826 * float(np.median(np.abs(paper - np.median(paper))))
     floor = max(0.12, float(np.median(paper)) + 6.0 * noise)

@@ -299,9 +299,11 @@ ARGUMENT_LISTS: list[list[str]] = [
     ["floris", "score", str(DATA / "floris_game.yaml")],
 ]
 
-ARG_VALUES: list[str] = ["-", ".", "", "--", "-h", "--json", "--seed", "--count", "--players", "--rules",
+ARG_VALUES: list[str] = ["-", ".", "", "--", "-h", "--json", "--seed", "--count", "--players",
+              "--rules",
               "--format", "-o", "0", "-1", "5", "999999999999999999999", "x" * 3000, "\x00",
-              "/dev/zero", "nothere.yaml", "berlin", "tiny", "rose:999999999999", "rose:-1", "rose:" + "9" * 5000,
+              "/dev/zero", "nothere.yaml", "berlin", "tiny", "rose:999999999999", "rose:-1",
+              "rose:" + "9" * 5000,
               "lily:3 lily:3", "d" * 500, "é", "\udcff", "json", "pdf", "svg", "a4"]
 
 

@@ -356,7 +356,8 @@ def test_spatial_index_hits_exactly_what_distance_says(placed, probe, gap, left_
     for _ in range(min(popped, len(placed))):
         index.pop()
     kept = placed[:len(index.shapes)]
-    ignore, skip = sorted(k for k in left_out if k % 2), frozenset(k for k in left_out if k % 2 == 0)
+    ignore = sorted(k for k in left_out if k % 2)
+    skip = frozenset(k for k in left_out if k % 2 == 0)
     expected = any(geo.distance(probe, s) <= gap for k, s in enumerate(kept)
                    if k not in left_out)
     assert index.hits(probe, gap, ignore=ignore, skip=skip) == expected

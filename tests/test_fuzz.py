@@ -97,7 +97,8 @@ def test_the_bounds_stop_a_hang_and_a_runaway_allocation():
 
 
 #: The sample logs of each game and the command that resumes one (its answers: quit).
-_RESUMABLE = {"vv-game": ("vv", "play"), "mf-game": ("mf", "play"), "floris-game": ("floris", "tally")}
+_RESUMABLE = {"vv-game": ("vv", "play"), "mf-game": ("mf", "play"),
+              "floris-game": ("floris", "tally")}
 
 
 @settings.get_profile(PROFILE)

@@ -15,7 +15,8 @@ GAME = {
     "map": str(TINY),
     "players": ["Ann", "Bob"],
     "rounds": [
-        {"card": 4, "moves": {"Ann": {"line": "A", "crosses": 4}, "Bob": {"line": "B", "crosses": 2}}},
+        {"card": 4, "moves": {"Ann": {"line": "A", "crosses": 4},
+                              "Bob": {"line": "B", "crosses": 2}}},
         {"card": "T", "moves": {"Ann": {"line": "B"}, "Bob": {"line": "A"}}},
         {"card": "E3", "moves": {"Ann": {"line": "R", "then": [{"line": "B"}]},
                                  "Bob": {"line": "R", "crosses": 1}}},
@@ -37,7 +38,8 @@ def test_score_json_matches_the_hand_computed_result(runner, tmp_path):
     ann, bob = data["players"]
     # Ann: A and B complete first (5 + 4), transfer 1 on station 5, only station 9 empty.
     assert (ann["line_points"], ann["transfer_sum"], ann["transfer_points"]) == (9, 1, 2)
-    assert (ann["empty_stations"], ann["empty_penalty"], ann["total"], ann["rank"]) == (1, 0.5, 10.5, 1)
+    assert (ann["empty_stations"], ann["empty_penalty"], ann["total"], ann["rank"]) \
+        == (1, 0.5, 10.5, 1)
     # Bob: 5 2 (B), transfer 1 on station 1, 7 (R): 5 empty.
     assert (bob["total"], bob["empty_stations"], bob["rank"]) == (-0.5, 5, 2)
     assert set(bob["lines"]) == {"A", "B", "R"}
@@ -98,8 +100,10 @@ def _bad(round_index, player, move):
     (_bad(0, "Ann", {"line": "A", "crosses": 4, "speed": 2}), 2,
      "game.yaml: round 1, Ann, speed: unknown key"),
     (dict(GAME, map="atlantis"), 1, "game.yaml: unknown map 'atlantis'"),
-    (_bad(0, "Ann", {"line": "Q", "crosses": 4}), 1, "game.yaml: round 1, Ann, line Q: no such line"),
-    (_bad(1, "Ann", {"station": 99}), 1, "game.yaml: round 2, Ann: a transfer card is played on a line"),
+    (_bad(0, "Ann", {"line": "Q", "crosses": 4}), 1,
+     "game.yaml: round 1, Ann, line Q: no such line"),
+    (_bad(1, "Ann", {"station": 99}), 1,
+     "game.yaml: round 2, Ann: a transfer card is played on a line"),
     (_bad(0, "Ann", {"line": "A", "crosses": 5}), 1,
      "game.yaml: round 1, Ann: line A: at most 4 crosses possible (the card allows 4), not 5"),
     (_bad(0, "Zed", {"line": "A", "crosses": 1}), 1, "game.yaml: round 1: Zed is not a player"),
@@ -124,7 +128,8 @@ def test_missing_file_is_exit_2(runner, tmp_path):
 
 def test_unknown_station_on_free_ride(runner, tmp_path):
     game = json.loads(json.dumps(GAME))
-    game["rounds"].append({"card": "F", "moves": {"Ann": {"station": 42}, "Bob": {"station": None}}})
+    game["rounds"].append({"card": "F",
+                           "moves": {"Ann": {"station": 42}, "Bob": {"station": None}}})
     result = runner.invoke(root, ["vv", "check", write(tmp_path, game)])
     assert result.exit_code == 1
     assert "round 4, Ann, station 42: no such station" in result.stderr
@@ -134,7 +139,8 @@ def test_card_sequence_checked_against_seed_and_deck(runner, tmp_path):
     seeded = dict(GAME, seed="table-42")  # the seed's first card is a 5, not a 4
     result = runner.invoke(root, ["vv", "check", write(tmp_path, seeded)])
     assert result.exit_code == 1
-    assert "round 1: card 4 does not follow from seed 'table-42' (the seed gives 5)" in result.stderr
+    assert ("round 1: card 4 does not follow from seed 'table-42' (the seed gives 5)"
+            in result.stderr)
     flip = {"format": "scorepad/vv-game@1", "players": [],
             "rounds": [{"card": "E3"}, {"card": 4}, {"card": "E3"}]}
     result = runner.invoke(root, ["vv", "check", write(tmp_path, flip, "flip.yaml")])

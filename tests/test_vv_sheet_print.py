@@ -30,7 +30,8 @@ from scorepad.sheets.voll_verplant.scan_marks import reserved_boxes
 
 MIN_PT = 5.0
 MM = 72 / 25.4
-CASES = [(m, p, lang) for m in BUNDLED_MAPS for p in ("a4", "letter") for lang in ("en", "de", "fr")]
+CASES = [(m, p, lang) for m in BUNDLED_MAPS for p in ("a4", "letter")
+         for lang in ("en", "de", "fr")]
 SVG = "{http://www.w3.org/2000/svg}"
 
 

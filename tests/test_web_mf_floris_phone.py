@@ -80,7 +80,8 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         game, _ = start(base, "floris", ["Ann", "Bob"])
         page = touch_phone(browser, game["players"][0]["url"], errors, size)
         page.wait_for_selector("#fl-present:not(:empty)")
-        page.wait_for_function("getComputedStyle(document.querySelector('#fl-play')).position === 'fixed'")
+        page.wait_for_function(
+            "getComputedStyle(document.querySelector('#fl-play')).position === 'fixed'")
         scrolled = page.evaluate("window.scrollY")
         bar = page.evaluate("document.querySelector('#fl-play').getBoundingClientRect().bottom")
         assert abs(bar - size["height"]) < 2  # at the bottom of the screen
@@ -88,7 +89,8 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         tap_at(page, "#fl-present")
         page.wait_for_selector(".refusal")
         assert "not a bouquet" in page.inner_text(".refusal")
-        x, y, w, h = page.evaluate("(() => { const r = document.querySelector('.refusal').getBoundingClientRect();"
+        x, y, w, h = page.evaluate("(() => { const r = document.querySelector('.refusal')"
+                                   ".getBoundingClientRect();"
                                    " return [r.x, r.y, r.width, r.height]; })()")
         assert y >= 0 and y + h <= size["height"]  # on the screen, under the finger's row
         shot(page, f"fl-phone-{size['width']}-refused", full_page=False)

@@ -21,7 +21,8 @@ def browser():
 
 
 def new_game(base: str, players: list[str], rounds: int = 3) -> dict:
-    r = httpx.post(f"{base}/api/games?t={START}", json={"game": "toy", "players": players, "seed": "p1",
+    r = httpx.post(f"{base}/api/games?t={START}", json={"game": "toy", "players": players,
+                                                         "seed": "p1",
                                               "setup": {"rounds": rounds}})
     assert r.status_code == 201, r.text
     return r.json()
@@ -139,11 +140,14 @@ def test_wrong_token_and_player_token_are_refused(browser, tmp_path):
         status = ann.evaluate("""async (id) => {
             const t = new URLSearchParams(location.search).get('t');
             const out = [];
-            for (const what of ['undo', 'end']) out.push((await fetch(`/api/games/${id}/${what}?t=${t}`, {method: 'POST'})).status);
-            out.push((await fetch(`/api/games/${id}/step?t=${t}`, {method: 'POST', body: '{"reveal": true}',
+            for (const what of ['undo', 'end'])
+              out.push((await fetch(`/api/games/${id}/${what}?t=${t}`, {method: 'POST'})).status);
+            out.push((await fetch(`/api/games/${id}/step?t=${t}`, {
+                                  method: 'POST', body: '{"reveal": true}',
                                   headers: {'Content-Type': 'application/json'}})).status);
             // a body that is not declared JSON (a form's, another site's) is refused first
-            out.push((await fetch(`/api/games/${id}/step?t=${t}`, {method: 'POST', body: '{"reveal": true}'})).status);
+            out.push((await fetch(`/api/games/${id}/step?t=${t}`,
+                                  {method: 'POST', body: '{"reveal": true}'})).status);
             return out; }""", game["id"])
         assert status == [403, 403, 403, 415]
         assert ann.inner_text("#log-h") == "Log · 0 steps"

@@ -50,9 +50,9 @@ def test_start_page_names_the_lan_command_and_the_maps(browser, tmp_path):
         page = browser.new_context(viewport=PHONE).new_page()
         page.goto(f"{base}/?t={START}")
         page.wait_for_selector("#loopback:not([hidden])")
-        assert page.inner_text("#loopback") == ("Phones cannot open these links: this server listens "
-                                                "only on this computer. Restart it with: "
-                                                "scorepad serve --lan --port 8123")
+        assert page.inner_text("#loopback") == (
+            "Phones cannot open these links: this server listens "
+            "only on this computer. Restart it with: scorepad serve --lan --port 8123")
         page.select_option("#kind", "voll-verplant")
         labels = page.eval_on_selector_all("#setup-map option", "os => os.map(o => o.textContent)")
         assert "Berlin" in labels and "berlin" not in labels  # the test server offers tiny, berlin
@@ -106,8 +106,9 @@ def test_host_words_bad_links_qr_codes_and_negative_penalties(browser, tmp_path)
         penalty = score["players"][0]["empty_penalty"]
         assert penalty > 0
         ann.click("#breakdown summary >> nth=0")
-        shown = dict(zip(ann.eval_on_selector_all("#breakdown details >> nth=0 >> dt", "es => es.map(e => e.textContent)"),
-                         ann.eval_on_selector_all("#breakdown details >> nth=0 >> dd", "es => es.map(e => e.textContent)"),
+        texts = "es => es.map(e => e.textContent)"
+        shown = dict(zip(ann.eval_on_selector_all("#breakdown details >> nth=0 >> dt", texts),
+                         ann.eval_on_selector_all("#breakdown details >> nth=0 >> dd", texts),
                          strict=True))
         assert shown["empty ÷ 2"] == f"−{penalty:g}"
         # the BG Stats code at the end: 3 CSS px a module at least
@@ -137,7 +138,8 @@ def test_pages_and_the_offline_flipper_are_installable(browser, tmp_path, runner
     result = runner.invoke(root, ["vv", "flip", "--html", str(out), "--seed", "s1"])
     assert result.exit_code == 0, result.output
     text = out.read_text()
-    found = re.search(r'<link rel="manifest" href="data:application/manifest\+json;base64,([^"]+)">', text)
+    found = re.search(
+        r'<link rel="manifest" href="data:application/manifest\+json;base64,([^"]+)">', text)
     assert found is not None
     offline = json.loads(base64.b64decode(found.group(1)))
     assert {i["sizes"] for i in offline["icons"]} >= {"192x192", "512x512"}

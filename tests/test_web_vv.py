@@ -16,8 +16,9 @@ from scorepad.main import root
 
 
 def create(base: str, players: list[str], seed: str, map_ref: object = "tiny.yaml"):
-    return httpx.post(f"{base}/api/games?t={START}", json={"game": "voll-verplant", "players": players,
-                                                 "seed": seed, "setup": {"map": map_ref}})
+    return httpx.post(f"{base}/api/games?t={START}",
+                      json={"game": "voll-verplant", "players": players,
+                            "seed": seed, "setup": {"map": map_ref}})
 
 
 @pytest.fixture

@@ -35,11 +35,13 @@ def chromium() -> Iterator[object]:
 
 def small_targets(page) -> list[str]:
     """Visible buttons, links and inputs smaller than 44×44 CSS pixels (touch targets)."""
-    return page.evaluate("""() => [...document.querySelectorAll('button, a, input, select, textarea, summary')]
+    return page.evaluate("""() => [
+      ...document.querySelectorAll('button, a, input, select, textarea, summary')]
       .filter(e => e.offsetParent !== null)
       .map(e => [e, e.getBoundingClientRect()])
       .filter(([e, r]) => r.width < 44 || r.height < 44)
-      .map(([e, r]) => `${e.tagName} ${e.id || e.textContent.trim().slice(0, 20)} ${r.width}x${r.height}`)""")
+      .map(([e, r]) =>
+        `${e.tagName} ${e.id || e.textContent.trim().slice(0, 20)} ${r.width}x${r.height}`)""")
 
 
 def horizontal_overflow(page) -> int:
@@ -87,14 +89,17 @@ def handles(page, selector: str = "[data-hit]") -> list[dict]:
     return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].map((h) => {
         const r = h.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
         const clip = h.closest('.vv-scroll, .mf-frame');
-        const c = clip ? clip.getBoundingClientRect() : {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+        const c = clip ? clip.getBoundingClientRect()
+          : {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
         const on = x >= Math.max(0, c.left) && x <= Math.min(innerWidth, c.right)
           && y >= Math.max(0, c.top) && y <= Math.min(innerHeight, c.bottom) && r.width > 0;
-        const target = h.closest('.legal[data-line], .legal[data-station], .legal[data-space], .legal[data-target]');
+        const target = h.closest(
+          '.legal[data-line], .legal[data-station], .legal[data-space], .legal[data-target]');
         const found = on ? document.elementFromPoint(x, y) : null;
         return {on, x, y, w: r.width, h: r.height, found: Boolean(found && h.contains(found)),
                 line: target?.dataset.line ?? null, station: target?.dataset.station ?? null,
-                target: target ? (target.dataset.line ?? target.dataset.station ?? target.dataset.space ?? target.dataset.target) : null,
+                target: target ? (target.dataset.line ?? target.dataset.station
+                                  ?? target.dataset.space ?? target.dataset.target) : null,
                 what: found ? found.tagName + '.' + found.getAttribute('class') : null};
       }).filter((h) => h.on)""", selector)
 
@@ -108,11 +113,13 @@ def thumb_sized(found: list[dict]) -> list[dict]:
 def centre_of(page, selector: str) -> tuple[float, float, bool]:
     """The centre of the first ``selector`` (CSS px) and whether it is on the screen and the
     element the browser finds there (so a finger tapping there taps it)."""
-    return page.evaluate("""(s) => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+    return page.evaluate("""(s) => {
+        const e = document.querySelector(s), r = e.getBoundingClientRect();
         const x = r.x + r.width / 2, y = r.y + r.height / 2;
         const on = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
         const f = on ? document.elementFromPoint(x, y) : null;
-        return [x, y, Boolean(f && e.contains(f)) && r.width >= 44 && r.height >= 44]; }""", selector)
+        return [x, y, Boolean(f && e.contains(f)) && r.width >= 44 && r.height >= 44];
+      }""", selector)
 
 
 def tap_at(page, selector: str) -> None:

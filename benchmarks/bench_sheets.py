@@ -11,7 +11,8 @@ The command and the bare import run alternately, and the ratios are of CPU time 
 system), which other work on this shared machine does not inflate. The sheets' layouts are
 kept in a cache folder of this run's own (``SCOREPAD_CACHE``): the warm-up run lays
 Berlin's out and keeps it, as a user's first print does, and the figures are of the prints
-after it (the common case); "first print" is one that lays the sheet out (the cache off). Commands run as an installed package runs: with compiled bytecode (the first,
+after it (the common case); "first print" is one that lays the sheet out (the cache off). Commands
+run as an installed package runs: with compiled bytecode (the first,
 warm-up run writes it even where ``PYTHONDONTWRITEBYTECODE`` is set for development).
 ``python benchmarks/run.py sheets`` runs only these.
 """

@@ -20,7 +20,7 @@ from typing import Any
 
 from scorepad.rules.common.errors import RuleViolation, check_move, check_plain
 from scorepad.rules.common.names import check_name
-from scorepad.rules.game import GAMES, Event, Game, MoveData, State, visible_moves
+from scorepad.rules.game import GAMES, AnyGame, Event, MoveData, State, visible_moves
 
 Step = tuple[str | None, MoveData]
 
@@ -29,7 +29,7 @@ Step = tuple[str | None, MoveData]
 class Session:
     """A game in progress: its set-up, the steps played and the state after each."""
 
-    game: Game
+    game: AnyGame
     setup: Mapping[str, Any]
     steps: tuple[Step, ...] = ()
     states: tuple[State, ...] = field(default=(), repr=False)
@@ -37,7 +37,7 @@ class Session:
     # --- starting ---------------------------------------------------------------------
 
     @classmethod
-    def start(cls, game: Game | str, players: Sequence[str], *, seed: str | None = None,
+    def start(cls, game: AnyGame | str, players: Sequence[str], *, seed: str | None = None,
               rules: Mapping[str, Any] | None = None, **setup: Any) -> Session:
         """A new game of ``game`` (an object or a ``GAMES`` id) with nothing played."""
         g = GAMES[game] if isinstance(game, str) else game
@@ -51,7 +51,7 @@ class Session:
         return cls(g, keywords, (), (state,))
 
     @classmethod
-    def resume(cls, game: Game | str, doc: Mapping[str, Any]) -> Session:
+    def resume(cls, game: AnyGame | str, doc: Mapping[str, Any]) -> Session:
         """The session a saved game log leads to, with every step undoable."""
         g = GAMES[game] if isinstance(game, str) else game
         keywords, steps = g.log_steps(doc)

@@ -18,6 +18,11 @@ from collections.abc import Set as AbstractSet
 from math import cos, hypot, isclose, pi, radians, sin
 from typing import Any
 
+#: A shape's row in a bucket: (index, kind, x0, y0, x1, y1, x, y, r) for a box or disc
+#: (kind 0 or 1), (index, x0, y0, x1, y1, ax, ay, bx, by, r) for a capsule; the hot loops
+#: unpack them whole, which a variadic tuple type (an int, then floats) does not allow.
+_Row = tuple[Any, ...]
+
 Point = tuple[float, float]
 
 # ---------------------------------------------------------------------------- routes
@@ -359,12 +364,12 @@ class Obstacles:
         # (key) -> ([boxes and discs], [capsules]); a box or disc row is
         # (index, kind, x0, y0, x1, y1, x, y, r): kind 0 a box, 1 a disc (centre x, y);
         # a capsule row (index, x0, y0, x1, y1, ax, ay, bx, by, r): the segment A-B.
-        self.cells: dict[tuple[int, int], tuple[list[tuple], list[tuple]]] = {}
+        self.cells: dict[tuple[int, int], tuple[list[_Row], list[_Row]]] = {}
         self.shapes: list[Shape] = []
         # The box or disc, and the capsule, that last stopped a box (see box_hits), while
         # they are recorded.
-        self._last: tuple | None = None
-        self._last_capsule: tuple | None = None
+        self._last: _Row | None = None
+        self._last_capsule: _Row | None = None
 
     def _keys(self, bounds: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
         c = self.cell
@@ -373,7 +378,7 @@ class Obstacles:
             for j in range(y0, y1 + 1):
                 yield (i, j)
 
-    def _row(self, index: int, shape: Shape) -> tuple[int, tuple]:
+    def _row(self, index: int, shape: Shape) -> tuple[int, _Row]:
         """Which list of a bucket ``shape`` goes in (0: boxes and discs, 1: capsules) and its
         row there."""
         x0, y0, x1, y1 = shape.bounds

@@ -44,7 +44,9 @@ def max_windows_any_map() -> int:
     from scorepad.rules.voll_verplant.map_spec import MAX_LINES, LineSpec
 
     per_line = [m.le for m in LineSpec.model_fields["windows"].metadata if isinstance(m, Le)]
-    return MAX_LINES * int(per_line[0])  # type: ignore[call-overload]  # Le(4): an int
+    # Le(4): an int, which annotated_types types as a protocol int() has no overload for
+    most: int = int(per_line[0])  # type: ignore[call-overload]
+    return MAX_LINES * most
 
 
 def deck_summary(seed: str | None, rules: VVRules, network: Network | None) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 import click
 
@@ -137,7 +138,7 @@ def format_game(game: LoadedGame) -> str:
     return "\n".join(fit(lines, columns))
 
 
-def bgstats_record(game: LoadedGame, when: datetime) -> dict:
+def bgstats_record(game: LoadedGame, when: datetime) -> dict[str, Any]:
     """The play record BG Stats imports from other apps (the map is its board)."""
     from scorepad.bgstats import bgstats_record as record
 

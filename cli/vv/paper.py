@@ -8,7 +8,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -149,7 +149,7 @@ def _default_output(player: str) -> Path:
     return unused_output_path(player, "sheet")
 
 
-def _dialogue(network: Network, rules: VVRules, console: Console) -> dict:
+def _dialogue(network: Network, rules: VVRules, console: Console) -> dict[str, Any]:
     """The questions, in the order of the file; returns the parts of the sheet."""
     from scorepad.rules.voll_verplant import end_position, paper
 

@@ -32,7 +32,7 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from pathlib import Path
 from typing import Any, cast
 
@@ -194,7 +194,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
             raise TooMany(f"this link has {MAX_STREAMS} pages open already: close one")
         hosted.streams[role] = hosted.streams.get(role, 0) + 1
 
-        async def stream():
+        async def stream() -> AsyncIterator[dict[str, str]]:
             queue = hosted.listen()
             try:
                 yield {"event": "state", "id": str(hosted.version), "data": hosted.view_json(role)}

@@ -24,7 +24,7 @@ from importlib import import_module
 from importlib.util import find_spec
 from typing import Any
 
-from scorepad.rules.game import GAMES, Game
+from scorepad.rules.game import GAMES, AnyGame
 from scorepad.rules.session import Session
 
 #: ``view(session, player)``: what one viewer (a player, or None = the host) sees of a game.
@@ -42,7 +42,7 @@ OwnerHook = Callable[[Session, Any], "str | None"]
 class WebGame:
     """A game as the server offers it."""
 
-    game: Game
+    game: AnyGame
     #: set-up keyword → the values a browser may choose (the first is the default)
     setup_choices: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     view: ViewHook | None = None
@@ -73,14 +73,14 @@ class WebGame:
         return self.game.id
 
 
-def _setup_choices(game: Game) -> dict[str, list[Any]]:
+def _setup_choices(game: AnyGame) -> dict[str, list[Any]]:
     """The set-up values the browser may choose, from the game's ``info`` (the default
     first; a choice without listed values, such as a map file, is not offered)."""
     return {c.name: [c.default, *(v for v in c.values if v != c.default)]
             for c in game.info.setup if c.values}
 
 
-def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
+def default_games(registry: Mapping[str, AnyGame] = GAMES) -> dict[str, WebGame]:
     """Every game of ``registry`` whose module is installed, as the server offers it."""
     out: dict[str, WebGame] = {}
     for game_id in registry:
@@ -92,7 +92,7 @@ def default_games(registry: Mapping[str, Game] = GAMES) -> dict[str, WebGame]:
     return out
 
 
-def _pages(game: Game) -> dict[str, Any]:
+def _pages(game: AnyGame) -> dict[str, Any]:
     """The page, abilities and hooks of a game, from what it declares (``info.about``:
     its page, what the browser offers, whether it scans) and from its browser module, named
     by its short name (``scorepad.web.vv``), whose ``HOOKS`` map :class:`WebGame` fields to

@@ -12,6 +12,8 @@ from __future__ import annotations
 from scorepad.rules.registry import abouts
 from scorepad.sheets.labels import LANGS, WORDS
 
+__all__ = ["LANGS"]  # the pages' languages, for the game modules (more names below)
+
 PREFIX = "web."
 
 #: Words of the served pages added with the phone table (issue 23), in the same shape as

@@ -822,7 +822,8 @@ def _harbor(cfg: SimConfig, mine: tuple[int, ...], taken: int, space: int,
 
 
 def _meets(cfg: SimConfig, v: list[Any], player: int, area: int) -> bool:
-    return v[_HAVE][player * len(AREAS) + area].bit_count() >= cfg.field_count[area]
+    have: int = v[_HAVE][player * len(AREAS) + area]
+    return have.bit_count() >= cfg.field_count[area]
 
 
 def _check_field(cfg: SimConfig, v: list[Any], player: int, area: int, ev: list[_Raw]) -> None:

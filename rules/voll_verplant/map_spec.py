@@ -104,7 +104,7 @@ class MapSpec(StrictModel):
                 raise ValueError(f"the note{where} is not a text")
             if len(text) > MAX_NOTE:
                 raise ValueError(f"the note{where} is longer than {MAX_NOTE} characters")
-        return value
+        return texts[""] if isinstance(value, str) else texts
 
     @field_validator("id")
     @classmethod

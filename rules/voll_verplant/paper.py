@@ -192,7 +192,7 @@ class SheetSpec(StationLists, StrictModel):
 
 
 
-def _place(loc: tuple) -> str:
+def _place(loc: tuple[int | str, ...]) -> str:
     """``('transfers', '22')`` → ``transfers, station 22``;
     ``('windows', 'B', 1)`` → ``windows, line B, entry 2``."""
     items = [p for p in loc if not (isinstance(p, str) and p.startswith("["))]

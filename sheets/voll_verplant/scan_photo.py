@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -73,7 +73,8 @@ def photo_size(data: bytes) -> tuple[int, int]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # checked below
             with Image.open(io.BytesIO(data)) as image:
-                return image.size
+                size: tuple[int, int] = image.size
+                return size
     except Image.DecompressionBombError:
         raise PhotoError(f"the photo has too many pixels; scorepad reads at most "
                          f"{MAX_PIXELS // 1_000_000} megapixels: take it at a lower "
@@ -455,7 +456,7 @@ def _draw_mask(sheet: SheetLayout, grow: float = 0.5, text: bool = True) -> np.n
     s = SCALE
     mask = np.zeros((round(sheet.height * s), round(sheet.width * s)), np.uint8)
 
-    def pts(points) -> np.ndarray:
+    def pts(points: Iterable[tuple[float, float]]) -> np.ndarray:
         return np.array([[round(x * s), round(y * s)] for x, y in points], np.int32)
 
     for prim, dx, dy in walk([sheet.base]):

@@ -23,6 +23,7 @@ Photo-making is not timed; CPU per photo is (decode to the judged result).
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import time
@@ -82,7 +83,7 @@ def main() -> list[str]:
             "reliability: " + "; ".join(
                 f"[{lo:g}, {min(hi, 1):g}{')' if hi <= 1 else ']'}: {b[1]} cells, "
                 f"{pct(b[0], b[1])} right" for (lo, hi), b in zip(
-                    zip(BINS, BINS[1:], strict=False), bins, strict=True)),
+                    itertools.pairwise(BINS), bins, strict=True)),
             f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",
         ]
         return lines
@@ -113,7 +114,7 @@ def main() -> list[str]:
         if photo.megapixels >= 10:
             cpu_big.append(spent)
         for cell in scan.cells.values():  # the photo's own reading, before the rules
-            b = next(i for i, (lo, hi) in enumerate(zip(BINS, BINS[1:], strict=False))
+            b = next(i for i, (lo, hi) in enumerate(itertools.pairwise(BINS))
                      if lo <= cell.confidence < hi)
             bins[b][1] += 1
             bins[b][0] += cell.value == photo.truth[cell.name]

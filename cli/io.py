@@ -152,7 +152,7 @@ def free_name(candidates: Iterable[Path], what: str = "file") -> Path:
             continue
         if claim_name(candidate):
             return candidate
-        print(f"note: {candidate} was just taken by another process; the {what} goes to "
+        print(f"note: {candidate} was just taken by another process; the {what} goes to "  # noqa: T201 - a note on stderr
               "the next free name", file=sys.stderr)
     raise InputError("no free file name", source=str(candidate))
 

@@ -56,7 +56,7 @@ class Root(LazyGroup):
                 where = "<stdout>: "
             click.echo(f"{where}{err.strerror or err}", err=True)
             ctx.exit(2)
-        except Exception as err:
+        except Exception as err:  # noqa: BLE001 - a bug: one line and exit 70, not a traceback
             if ctx.params.get("debug"):
                 import traceback
 

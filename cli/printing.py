@@ -49,7 +49,7 @@ def output_target(output: str | None, fmt: str | None, stem: str,
                 return path, fmt
             for f in got:
                 unclaim(f)
-            print(f"note: {path} was just taken by another process; writing the next free "
+            print(f"note: {path} was just taken by another process; writing the next free "  # noqa: T201 - a note on stderr
                   "name", file=sys.stderr)
         raise InputError("no free file name", source=f"output/{stem}.{fmt}")
     path = Path(output)

@@ -13,6 +13,7 @@ Pure geometry in millimetres (``y`` grows downward), independent of any game:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from math import cos, hypot, isclose, pi, radians, sin
@@ -91,7 +92,7 @@ def offset_polyline(points: Sequence[Point], normal: Point, distance: float) -> 
     if len(points) == 2 or distance == 0:
         return [(x + normal[0] * distance, y + normal[1] * distance) for x, y in points]
     shifted: list[tuple[Point, Point]] = []
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in itertools.pairwise(points):
         ux, uy = unit(b[0] - a[0], b[1] - a[1])
         nx, ny = uy, -ux
         if nx * normal[0] + ny * normal[1] < 0:
@@ -99,14 +100,14 @@ def offset_polyline(points: Sequence[Point], normal: Point, distance: float) -> 
         off = (nx * distance, ny * distance)
         shifted.append(((a[0] + off[0], a[1] + off[1]), (b[0] + off[0], b[1] + off[1])))
     out = [shifted[0][0]]
-    for (a1, b1), (a2, b2) in zip(shifted, shifted[1:], strict=False):
+    for (a1, b1), (a2, b2) in itertools.pairwise(shifted):
         cross = _line_intersection(a1, b1, a2, b2)
         out.append(cross if cross is not None else b1)
     out.append(shifted[-1][1])
     # An offset larger than a piece turns the mitred piece round; then keep each piece where
     # it is and join them with a short step instead.
-    for (a, b), (p, q) in zip(zip(points, points[1:], strict=False),
-                              zip(out, out[1:], strict=False), strict=True):
+    for (a, b), (p, q) in zip(itertools.pairwise(points),
+                              itertools.pairwise(out), strict=True):
         if (b[0] - a[0]) * (q[0] - p[0]) + (b[1] - a[1]) * (q[1] - p[1]) <= 0:
             return [pt for piece in shifted for pt in piece]
     return out

@@ -107,7 +107,7 @@ class _Painter:
         self._stroke: str | None = None
         self._fill: str | None = None
         self._width: float | None = None
-        self._dash: tuple[float, ...] | None | bool = False  # False: not set yet
+        self._dash: tuple[float, ...] | bool | None = False  # False: not set yet
         self._cap: str | None = None
         self._join: str | None = None
 

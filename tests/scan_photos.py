@@ -21,6 +21,7 @@ A photo is made in four steps:
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import subprocess
@@ -81,7 +82,7 @@ class _Pen:
     def stroke(self, points: list[tuple[float, float]], wobble: float = 0.12) -> None:
         rng = self.rng
         dense: list[tuple[float, float]] = []
-        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
             n = max(2, int(math.hypot(x1 - x0, y1 - y0) / 0.4))
             for k in range(n):
                 t = k / n

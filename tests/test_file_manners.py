@@ -225,7 +225,7 @@ def test_a_large_photo_is_decoded_reduced_to_what_the_reader_needs():
                                 (5999, 4000, 5999)):
         image = np.full((high, side), 200, np.uint8)
         cv2.rectangle(image, (side // 4, high // 4), (side // 2, high // 2), 0, -1)
-        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 50])
+        _ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 50])
         grey = decode_photo(jpeg.tobytes())
         assert grey.shape[1] == reduced and max(grey.shape) >= READ_SIDE
         # the dark rectangle is where it was, at the reduced scale

@@ -219,8 +219,8 @@ def test_whole_hand_option_forbids_cards_left_beside_a_final_bouquet(runner, tmp
 
 
 def test_unfinished_game_is_scored_and_says_so(runner, tmp_path):
-    text = "format: scorepad/floris-game@1\nfinished: false\nplayers:\n" \
-           "  Ann: {bouquets: [r5]}\n  Bob: {}\n"
+    text = ("format: scorepad/floris-game@1\nfinished: false\nplayers:\n"
+            "  Ann: {bouquets: [r5]}\n  Bob: {}\n")
     data = json.loads(run(runner, "score", write(tmp_path, "g.yaml", text), "--json").stdout)
     assert data["finished"] is False
     assert [p["total"] for p in data["players"]] == [5, 0]

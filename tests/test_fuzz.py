@@ -59,7 +59,7 @@ def test_a_mutated_file_on_standard_input(case, data):
 @settings.get_profile(PROFILE)
 @given(case=hostile_file(kinds=("vv-map",)))
 def test_a_mutated_map_named_inside_a_log_names_both(tmp_path_factory, case):
-    sample, raw, suffix = case
+    _sample, raw, suffix = case
     folder = tmp_path_factory.mktemp("fuzz")
     (folder / f"map{suffix}").write_bytes(raw)
     log = folder / "game.yaml"

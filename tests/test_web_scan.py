@@ -11,7 +11,7 @@ from web_server import START, serving
 from web_vv import vv_games
 
 pytest.importorskip("cv2")
-from scan_photos import make_photo  # noqa: E402  (needs cv2)
+from scan_photos import make_photo  # needs cv2
 
 
 @pytest.fixture(scope="module")

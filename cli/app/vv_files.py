@@ -56,7 +56,7 @@ def load_network(ref: str, base: Path | None = None, named_in: str | None = None
         except ScorepadError as err:
             raise err.in_file(display_name(path)) from None
     except ScorepadError as err:
-        if named_in is None or isinstance(err, ContentError) and err.source is None:
+        if named_in is None or (isinstance(err, ContentError) and err.source is None):
             raise
         raise err.named_in(named_in, f"map {shown(ref)}") from None
 

@@ -689,4 +689,4 @@ class MilleFiori:
 GAME = MilleFiori()
 _PROTOCOL: Game[MFState, Any] = GAME  # mypy holds the class to the protocol
 
-__all__ = ["GAME", "MFState", "Replay", "TurnRecord", "Turn", "replay", "replay_data"]
+__all__ = ["GAME", "MFState", "Replay", "Turn", "TurnRecord", "replay", "replay_data"]

@@ -466,9 +466,9 @@ def _apply_other(s: SimState, action: Action) -> SimState:
     """:func:`apply` for the actions other than :class:`Play` and :class:`EmptyDisplay`."""
     if isinstance(action, EndRound):
         leftover, cfg = action.leftover, s.cfg
-        if s.phase in (PLAY, BONUS) or leftover is not None and (
+        if s.phase in (PLAY, BONUS) or (leftover is not None and (
                 s.leftover_done or len(leftover) != cfg.hand * cfg.players - s.turn
-                or _see(s.unseen, cfg, leftover) < 0):
+                or _see(s.unseen, cfg, leftover) < 0)):
             raise _refusal(s, action)  # the round is not over, the leftovers are wrong
         return _end_round(s, leftover)
     raise TypeError(f"not an action: {action!r}")

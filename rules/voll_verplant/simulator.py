@@ -324,7 +324,7 @@ def _apply(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, move
            ) -> list[int]:
     """One step the engine accepted (a log's), on seat ``p``; the special stations it
     marked."""
-    kind, _, _, reach, _ = card
+    kind, _, _, _, _ = card
     if kind == K_FREE:
         return _ride(sm, rules, st, p, move.station)
     if move.line < 0:

@@ -55,7 +55,7 @@ def tracker_body(options: MFRules | None = None, *, paper: str = "a4",
 
     opts = options or default_rules()
     b = board()
-    width, height = paper_size(paper)
+    width, _height = paper_size(paper)
     page = Group(tag="tracker")
     _title(page, label("mf.title_tracker", lang), opts, lang, width)
     full = width - 2 * MARGIN

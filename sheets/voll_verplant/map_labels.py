@@ -715,7 +715,7 @@ class _MapLabels:
                 else:
                     items.extend(far)
                 continue
-            box, tx, base, size, lines = spot
+            box, _tx, base, size, lines = spot
             items.extend(self._name_items(st, box, base, size, lines))
         return items
 

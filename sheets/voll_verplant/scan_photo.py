@@ -650,8 +650,8 @@ def _p(x: float, threshold: float, spread: float) -> float:
 def _patch(image: np.ndarray, box: geo.Box) -> tuple[np.ndarray, int, int]:
     s = SCALE
     x0, y0 = max(0, int(box.x0 * s)), max(0, int(box.y0 * s))
-    x1, y1 = min(image.shape[1], int(math.ceil(box.x1 * s))), \
-        min(image.shape[0], int(math.ceil(box.y1 * s)))
+    x1, y1 = min(image.shape[1], math.ceil(box.x1 * s)), \
+        min(image.shape[0], math.ceil(box.y1 * s))
     return image[y0:y1, x0:x1], x0, y0
 
 

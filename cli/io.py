@@ -152,8 +152,9 @@ def free_name(candidates: Iterable[Path], what: str = "file") -> Path:
             continue
         if claim_name(candidate):
             return candidate
-        print(f"note: {candidate} was just taken by another process; the {what} goes to "  # noqa: T201 - a note on stderr
-              "the next free name", file=sys.stderr)
+        # a note on stderr (the output goes on)
+        print(f"note: {candidate} was just taken by another process; "  # noqa: T201
+              f"the {what} goes to the next free name", file=sys.stderr)
     raise InputError("no free file name", source=str(candidate))
 
 

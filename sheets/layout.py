@@ -142,7 +142,11 @@ class _Shape:
         return tuple(getattr(self, name) for name in self._fields)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined,unused-ignore]
+        if type(other) is not type(self):
+            return False
+        # the same class as self, which mypy cannot tell from `type(other) is type(self)`
+        values: tuple[float, ...] = other._values()  # type: ignore[attr-defined,unused-ignore]
+        return values == self._values()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._values()))

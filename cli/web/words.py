@@ -10,9 +10,10 @@ the prefix (``t("undo")``) and for the others by their full id (``t("mf.quartz")
 from __future__ import annotations
 
 from scorepad.rules.registry import abouts
-from scorepad.sheets.labels import LANGS, WORDS
 
-__all__ = ["LANGS"]  # the pages' languages, for the game modules (more names below)
+# LANGS re-exported: the game modules of the web take the pages' languages from here
+from scorepad.sheets.labels import LANGS as LANGS
+from scorepad.sheets.labels import WORDS
 
 PREFIX = "web."
 

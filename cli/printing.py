@@ -54,7 +54,7 @@ def output_target(output: str | None, fmt: str | None, stem: str,
                   "writing the next free name", file=sys.stderr)
         raise InputError("no free file name", source=f"output/{stem}.{fmt}")
     path = Path(output)
-    if os.path.isdir(path):
+    if path.is_dir():
         raise InputError("is a directory, not a file", source=output)
     ext = path.suffix.lower().lstrip(".")
     if fmt is None:

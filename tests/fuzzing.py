@@ -259,8 +259,8 @@ def check_run(args: Sequence[str], files: Sequence[str], stdin: bytes | None = N
         result = runner.invoke(root, list(args), input=stdin)
     elapsed = time.monotonic() - start
     if os.environ.get("SCOREPAD_FUZZ_STATS"):  # make fuzz: one line per input, for the README
-        with open(os.environ["SCOREPAD_FUZZ_STATS"], "a", encoding="utf-8",
-                  errors="backslashreplace") as stats:
+        with Path(os.environ["SCOREPAD_FUZZ_STATS"]).open("a", encoding="utf-8",
+                                                          errors="backslashreplace") as stats:
             first = (result.stderr.splitlines() or [""])[0]
             stats.write(f"{result.exit_code}\t{elapsed:.3f}\t{' '.join(args[:2])!r}\t"
                         f"{first.split(': ')[-1][:80]!r}\n")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from fuzzing import (
@@ -72,7 +73,7 @@ def test_a_mutated_map_named_inside_a_log_names_both(tmp_path_factory, case):
 @given(args=argument_list())
 def test_mutated_arguments_end_in_0_1_or_2(tmp_path_factory, args):
     folder = tmp_path_factory.mktemp("fuzz")
-    cwd = os.getcwd()
+    cwd = Path.cwd()
     os.chdir(folder)  # whatever a mutated -o writes lands here
     try:
         check_run(args, [])

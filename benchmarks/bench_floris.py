@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import command_seconds, median_seconds, verdict  # noqa: E402
+from timing import command_seconds, median_seconds, verdict
 
 
 def main() -> list[str]:

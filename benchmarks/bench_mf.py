@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import command_seconds, median_seconds, verdict  # noqa: E402
+from timing import command_seconds, median_seconds, verdict
 
 GAMES_TARGET = 200.0   # random-bot 4-player games per second, at least
 SCORE_TARGET = 0.300   # seconds for `scorepad mf score` on a full 4-player log, at most
@@ -74,7 +74,7 @@ def main() -> list[str]:
         pdf = Path(tmp) / "aid.pdf"
         try:
             seconds = command_seconds(["mf", "aid", "-o", str(pdf)])
-        except Exception as err:  # the aid may be missing in a partial checkout
+        except Exception as err:  # noqa: BLE001 - the aid may be missing in a partial checkout
             lines.append(f"mf aid: not measured ({err})")
         else:
             lines.append(f"mf aid (PDF, {pdf.stat().st_size // 1024} KiB): "

@@ -64,7 +64,8 @@ def main() -> list[str]:
             f"sheets right with no review: {pct(sheets_right, done)} of all photos, "
             f"{pct(sheets_right, read)} of those read (goal ≥ 97 %)",
             f"sheets read with no cell in doubt: {pct(sheets_sure, done)} of all photos",
-            f"wrong cells flagged uncertain: {flagged_wrong} of {wrong} ({pct(flagged_wrong, wrong)}; "
+            f"wrong cells flagged uncertain: {flagged_wrong} of {wrong} "
+            f"({pct(flagged_wrong, wrong)}; "
             f"goal 100 %); cells flagged in all: {pct(flagged, cells)}",
             f"wrong cells in a total printed without a flag: {silent}",
             f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",

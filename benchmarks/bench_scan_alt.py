@@ -7,7 +7,8 @@ looked at, the held-out ones only measured. ``SCAN_PHOTOS=N`` photos (default 30
 ``SCAN_FIRST=K`` (the K-th seed of the set, default 0). Every tenth photo shows a sheet
 that really breaks a rule (a first bonus ticked on an incomplete line).
 
-What a user sees is judged as the command shows it (:func:`scorepad.rules.voll_verplant.scan_reading.judge`):
+What a user sees is judged as the command shows it
+(:func:`scorepad.rules.voll_verplant.scan_reading.judge`):
 
 * refused — exit 2 for the photo (with the reasons);
 * sheet questioned — the reading broke a rule and the cells to check were listed (exit 2);
@@ -22,6 +23,7 @@ Photo-making is not timed; CPU per photo is (decode to the judged result).
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import time
@@ -81,7 +83,7 @@ def main() -> list[str]:
             "reliability: " + "; ".join(
                 f"[{lo:g}, {min(hi, 1):g}{')' if hi <= 1 else ']'}: {b[1]} cells, "
                 f"{pct(b[0], b[1])} right" for (lo, hi), b in zip(
-                    zip(BINS, BINS[1:], strict=False), bins, strict=True)),
+                    itertools.pairwise(BINS), bins, strict=True)),
             f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",
         ]
         return lines
@@ -112,7 +114,7 @@ def main() -> list[str]:
         if photo.megapixels >= 10:
             cpu_big.append(spent)
         for cell in scan.cells.values():  # the photo's own reading, before the rules
-            b = next(i for i, (lo, hi) in enumerate(zip(BINS, BINS[1:], strict=False))
+            b = next(i for i, (lo, hi) in enumerate(itertools.pairwise(BINS))
                      if lo <= cell.confidence < hi)
             bins[b][1] += 1
             bins[b][0] += cell.value == photo.truth[cell.name]

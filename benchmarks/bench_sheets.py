@@ -11,7 +11,8 @@ The command and the bare import run alternately, and the ratios are of CPU time 
 system), which other work on this shared machine does not inflate. The sheets' layouts are
 kept in a cache folder of this run's own (``SCOREPAD_CACHE``): the warm-up run lays
 Berlin's out and keeps it, as a user's first print does, and the figures are of the prints
-after it (the common case); "first print" is one that lays the sheet out (the cache off). Commands run as an installed package runs: with compiled bytecode (the first,
+after it (the common case); "first print" is one that lays the sheet out (the cache off). Commands
+run as an installed package runs: with compiled bytecode (the first,
 warm-up run writes it even where ``PYTHONDONTWRITEBYTECODE`` is set for development).
 ``python benchmarks/run.py sheets`` runs only these.
 """
@@ -25,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import SCOREPAD, interleaved, median_seconds, ratio_line, verdict  # noqa: E402
+from timing import SCOREPAD, interleaved, median_seconds, ratio_line, verdict
 
 SHEET_RATIO = 2.0      # `vv sheet berlin` / importing click, pydantic and reportlab's canvas
 PAD_RATIO = 1.3        # `vv sheet berlin --pages 100` / `vv sheet berlin`
@@ -71,7 +72,7 @@ def main() -> list[str]:
     for map_id in BUNDLED_MAPS:
         try:
             net = bundled_map(map_id)
-        except Exception as err:  # a map still being designed should not stop the others
+        except Exception as err:  # noqa: BLE001 - a map being designed must not stop the others
             lines.append(f"{map_id}: cannot load ({err})")
             continue
         build = median_seconds(lambda net=net: _SheetBuilder(net, "a4", "en", True).build())

@@ -38,7 +38,8 @@ def main() -> list[str]:
     figures = load(GAMES, PHONES, STEPS, rate=50.0, kind="voll-verplant")
     growth = figures["rss_end_mb"] - figures["rss_warm_mb"]
     return [
-        f"{GAMES} tables x {PHONES} phones (6-player Voll verplant, Berlin), {STEPS} steps at {figures['steps_per_s']:.0f}/s: "
+        f"{GAMES} tables x {PHONES} phones (6-player Voll verplant, Berlin), "
+        f"{STEPS} steps at {figures['steps_per_s']:.0f}/s: "
         f"step to every phone p50 {figures['p50_ms']:.0f} ms, p99 {figures['p99_ms']:.0f} ms, "
         f"max {figures['max_ms']:.0f} ms (target p99 <= 200 ms: "
         f"{verdict(figures['p99_ms'], 200, higher_is_better=False)})",

@@ -50,9 +50,11 @@ def tap_to_preview() -> list[float]:
             chip = page.locator(".vv-chip").nth(k % page.locator(".vv-chip").count())
             box = chip.bounding_box()
             page.evaluate("""() => { window.__shown = null; window.__tap = null;
-              addEventListener('touchstart', () => { window.__tap = performance.now(); }, {once: true, capture: true});
+              addEventListener('touchstart', () => { window.__tap = performance.now(); },
+                               {once: true, capture: true});
               new MutationObserver((list, obs) => {
-                if (document.querySelector('.vv-preview-text')) { window.__shown = performance.now(); obs.disconnect(); }
+                if (document.querySelector('.vv-preview-text')) {
+                  window.__shown = performance.now(); obs.disconnect(); }
               }).observe(document.body, {childList: true, subtree: true}); }""")
             page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.wait_for_function("() => window.__shown !== null")
@@ -78,7 +80,8 @@ def bytes_per_step() -> dict[str, tuple[int, float, int]]:
         folder = Path(tempfile.mkdtemp())
         with serving(default_games(), folder) as base:
             game = httpx.post(f"{base}/api/games?t={START}",
-                              json={"game": kind, "players": players, "seed": "bench", **extra}).json()
+                              json={"game": kind, "players": players, "seed": "bench",
+                                    **extra}).json()
             links = [p["url"] for p in game["players"]]
             streams = [open_stream(base, u.replace(base, "").replace("/g/", "/api/games/")
                                    .replace("?t=", "/events?t=")) for u in links]
@@ -104,7 +107,8 @@ def main() -> list[str]:
                      f"mean {mean / 1024:.1f} KB (the state {raw / 1024:.1f} kB unpacked) "
                      f"(target: at most 8 KB)")
     times = tap_to_preview()
-    lines.append(f"tap → preview, CPU ×{THROTTLE} slower: median {statistics.median(times):.0f} ms, "
+    lines.append(f"tap → preview, CPU ×{THROTTLE} slower: "
+                 f"median {statistics.median(times):.0f} ms, "
                  f"slowest {max(times):.0f} ms of {TAPS} taps (target: under 100 ms feels instant)")
     return lines
 

@@ -53,7 +53,8 @@ from web_toy import toy_games
 from scorepad.web.app import create_app
 from scorepad.web.games import default_games
 from scorepad.web.serve import server_config
-app = create_app({{**default_games(), **toy_games()}}, folder=__import__("pathlib").Path({folder!r}),
+app = create_app({{**default_games(), **toy_games()}},
+                 folder=__import__("pathlib").Path({folder!r}),
                  start_token={start!r})
 # the server's own settings (connection cap, timeouts), as scorepad serve runs it
 uvicorn.Server(server_config(app, "127.0.0.1", {port})).run()
@@ -259,7 +260,8 @@ async def _run(base: str, games: int, clients: int, steps: int, pid: int,
         per = [steps // games + (1 if i < steps % games else 0) for i in range(games)]
         start = time.perf_counter()
         await asyncio.wait_for(asyncio.gather(*(
-            drive(i, t, s, c) for i, (t, s, c) in enumerate(zip(tables, streams, per, strict=True)))),
+            drive(i, t, s, c)
+            for i, (t, s, c) in enumerate(zip(tables, streams, per, strict=True)))),
             limit_seconds)
         elapsed = time.perf_counter() - start
         memory["end"] = proc.memory_info().rss

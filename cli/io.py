@@ -152,8 +152,9 @@ def free_name(candidates: Iterable[Path], what: str = "file") -> Path:
             continue
         if claim_name(candidate):
             return candidate
-        print(f"note: {candidate} was just taken by another process; the {what} goes to "
-              "the next free name", file=sys.stderr)
+        # a note on stderr (the output goes on)
+        print(f"note: {candidate} was just taken by another process; "  # noqa: T201
+              f"the {what} goes to the next free name", file=sys.stderr)
     raise InputError("no free file name", source=str(candidate))
 
 
@@ -347,7 +348,7 @@ def _create_temporary(target: Path) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary name beside {target}")
 
 
-class _Block(dict):
+class _Block(dict[str, Any]):
     """A mapping always written in block style (the top level of a file)."""
 
 
@@ -361,18 +362,18 @@ def dump_yaml(data: Any) -> str:
     class _Dumper(base):  # type: ignore[valid-type,misc]
         pass
 
-    def _seq(dumper: yaml.SafeDumper, value: list) -> yaml.Node:
+    def _seq(dumper: yaml.SafeDumper, value: list[Any]) -> yaml.Node:
         flow = all(not isinstance(v, (dict, list)) for v in value)
         return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
 
-    def _map(dumper: yaml.SafeDumper, value: dict) -> yaml.Node:
+    def _map(dumper: yaml.SafeDumper, value: dict[Any, Any]) -> yaml.Node:
         flow = len(value) <= 4 and all(not isinstance(v, dict) for v in value.values()) and all(
             not isinstance(v, list) or (len(v) <= 4 and all(not isinstance(i, (dict, list))
                                                             for i in v))
             for v in value.values())
         return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=flow)
 
-    def _block(dumper: yaml.SafeDumper, value: dict) -> yaml.Node:
+    def _block(dumper: yaml.SafeDumper, value: dict[Any, Any]) -> yaml.Node:
         return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=False)
 
     _Dumper.add_representer(list, _seq)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import Any
 
 import click
 
@@ -23,8 +24,8 @@ class LazyGroup(click.Group):
     work everywhere but are not listed twice in ``--help``.
     """
 
-    def __init__(self, *args, lazy: dict[str, str] | None = None,
-                 aliases: dict[str, str] | None = None, **kwargs) -> None:
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None,
+                 aliases: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
         self.aliases = dict(aliases or {})
@@ -37,22 +38,25 @@ class LazyGroup(click.Group):
         cmd_name = self.aliases.get(cmd_name, cmd_name)
         if cmd_name in self.lazy and _module_exists(self.lazy[cmd_name]):
             module, _, attr = self.lazy[cmd_name].partition(":")
-            return getattr(importlib.import_module(module), attr)
+            command: click.Command = getattr(importlib.import_module(module), attr)
+            return command
         return super().get_command(ctx, cmd_name)
 
-    def make_context(self, *args, **kwargs) -> click.Context:
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
         try:
-            return super().make_context(*args, **kwargs)
+            return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as err:
             raise _shortened(err) from None
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click.UsageError as err:
             raise _shortened(err) from None
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
         """The command ``args`` names, under the name the user typed (``vv``, not
         ``voll-verplant``): its usage line and messages repeat the user's words."""
         typed = args[0] if args else ""

@@ -6,6 +6,7 @@ import errno
 import gc
 import os
 import sys
+from typing import Any
 
 import click
 
@@ -30,7 +31,7 @@ class Root(LazyGroup):
       the traceback, exit 70 (the interactive loop has saved its log before).
     """
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         from scorepad.rules.common.errors import ScorepadError
 
         lock = sys.modules.get("scorepad.lock")
@@ -55,7 +56,7 @@ class Root(LazyGroup):
                 where = "<stdout>: "
             click.echo(f"{where}{err.strerror or err}", err=True)
             ctx.exit(2)
-        except Exception as err:
+        except Exception as err:  # noqa: BLE001 - a bug: one line and exit 70, not a traceback
             if ctx.params.get("debug"):
                 import traceback
 

@@ -112,7 +112,8 @@ def players_option(min_players: int, max_players: int, *, dest: str = "players",
                    required: bool = False) -> Callable[[F], F]:
     """``-p/--players NAMES``: the names parsed by :func:`parse_players`, their count held
     to the game's (``None`` when not given)."""
-    def convert(ctx: click.Context, param: click.Parameter, value: str | None):
+    def convert(ctx: click.Context, param: click.Parameter, value: str | None
+                ) -> list[str] | None:
         return None if value is None else parse_players(value, min_players, max_players)
 
     return click.option("-p", "--players", dest, metavar="NAMES", callback=convert,

@@ -49,11 +49,12 @@ def output_target(output: str | None, fmt: str | None, stem: str,
                 return path, fmt
             for f in got:
                 unclaim(f)
-            print(f"note: {path} was just taken by another process; writing the next free "
-                  "name", file=sys.stderr)
+            # a note on stderr (the output goes on)
+            print(f"note: {path} was just taken by another process; "  # noqa: T201
+                  "writing the next free name", file=sys.stderr)
         raise InputError("no free file name", source=f"output/{stem}.{fmt}")
     path = Path(output)
-    if os.path.isdir(path):
+    if path.is_dir():
         raise InputError("is a directory, not a file", source=output)
     ext = path.suffix.lower().lstrip(".")
     if fmt is None:

@@ -13,6 +13,8 @@ R = TypeVar("R", bound="Overridable")
 
 
 class Overridable(Protocol):
+    ruleset: str  # the version's name (every ruleset's, rules/common/ruleset.py)
+
     def with_overrides(self: R, overrides: Mapping[str, Any] | None) -> R: ...
 
 
@@ -30,7 +32,7 @@ def layered_rules(defaults: R, path: str | None, overrides: Mapping[str, Any] | 
         if not named and data and not any(key in options for key in data):
             # any file can be given (/etc/...): its keys are named only once it is one
             raise InputError(f"not a ruleset file: it names none of the options of "
-                             f"{defaults.ruleset}", source=display_name(path))  # type: ignore[attr-defined]
+                             f"{defaults.ruleset}", source=display_name(path))
         try:
             rules = rules.with_overrides(data)
         except ScorepadError as err:

@@ -26,7 +26,7 @@ from scorepad.io import (
 )
 from scorepad.lock import hold
 from scorepad.rules.common.errors import InputError, ScorepadError
-from scorepad.rules.game import GAMES, Game
+from scorepad.rules.game import GAMES, AnyGame
 from scorepad.rules.session import Session
 
 #: Where games are saved when no ``--log`` is given.
@@ -79,7 +79,7 @@ def save(path: str | os.PathLike[str], session: Session) -> Path:
     return atomic_write(path, dump_yaml(session.to_log()))
 
 
-def load(path: str | os.PathLike[str], game: Game | str) -> Session:
+def load(path: str | os.PathLike[str], game: AnyGame | str) -> Session:
     """The session a saved log resumes into; a log the game refuses names the file.
     (Only read: a caller that will write it holds it first, :func:`scorepad.lock.hold`.)"""
     g = GAMES[game] if isinstance(game, str) else game

@@ -213,7 +213,8 @@ class Game(Protocol[S, M]):
         """The state a game-log document leads to (a replay through :meth:`apply`)."""
         ...
 
-    def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[str | None, M]]]:
+    def log_steps(self, doc: Mapping[str, Any]
+                  ) -> tuple[dict[str, Any], list[tuple[str | None, M]]]:
         """A game-log document split into ``new`` keywords (``players``, ``seed``,
         ``rules`` and the game's setup) and the steps in play order, so that
         ``from_log(doc)`` equals folding :meth:`apply` over the steps from

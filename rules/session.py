@@ -2,7 +2,8 @@
 
 A :class:`Session` is a game of the protocol (:mod:`scorepad.rules.game`) together with
 the steps played so far. It is pure and immutable: :meth:`Session.step`,
-:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the terminal, the browser)
+:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the terminal,
+the browser)
 only shows a session and turns input into steps; saving is the store's job
 (``scorepad.store``), which writes :meth:`Session.to_log` after every step.
 
@@ -19,7 +20,7 @@ from typing import Any
 
 from scorepad.rules.common.errors import RuleViolation, check_move, check_plain
 from scorepad.rules.common.names import check_name
-from scorepad.rules.game import GAMES, Event, Game, MoveData, State, visible_moves
+from scorepad.rules.game import GAMES, AnyGame, Event, MoveData, State, visible_moves
 
 Step = tuple[str | None, MoveData]
 
@@ -28,7 +29,7 @@ Step = tuple[str | None, MoveData]
 class Session:
     """A game in progress: its set-up, the steps played and the state after each."""
 
-    game: Game
+    game: AnyGame
     setup: Mapping[str, Any]
     steps: tuple[Step, ...] = ()
     states: tuple[State, ...] = field(default=(), repr=False)
@@ -36,7 +37,7 @@ class Session:
     # --- starting ---------------------------------------------------------------------
 
     @classmethod
-    def start(cls, game: Game | str, players: Sequence[str], *, seed: str | None = None,
+    def start(cls, game: AnyGame | str, players: Sequence[str], *, seed: str | None = None,
               rules: Mapping[str, Any] | None = None, **setup: Any) -> Session:
         """A new game of ``game`` (an object or a ``GAMES`` id) with nothing played."""
         g = GAMES[game] if isinstance(game, str) else game
@@ -50,7 +51,7 @@ class Session:
         return cls(g, keywords, (), (state,))
 
     @classmethod
-    def resume(cls, game: Game | str, doc: Mapping[str, Any]) -> Session:
+    def resume(cls, game: AnyGame | str, doc: Mapping[str, Any]) -> Session:
         """The session a saved game log leads to, with every step undoable."""
         g = GAMES[game] if isinstance(game, str) else game
         keywords, steps = g.log_steps(doc)
@@ -82,7 +83,8 @@ class Session:
         return self.game.legal_moves(self.state, player)
 
     def visible_moves(self, viewer: str | None) -> dict[str, list[MoveData]]:
-        """The legal moves ``viewer`` may see now, by player (:func:`~scorepad.rules.game.visible_moves`):
+        """The legal moves ``viewer`` may see now, by player
+        (:func:`~scorepad.rules.game.visible_moves`):
         a player their own; the host (None) none that reveal a hand, which the player moves
         from their own view."""
         return visible_moves(self.game, self.state, viewer)

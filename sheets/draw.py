@@ -36,11 +36,13 @@ API
     One page; ``page.add(item)`` appends and returns the item. ``paper_size("a4", landscape)``
     gives the size of a paper.
 Measuring
-    ``text_width(text, size, bold, italic)`` in mm, ``bbox(item)`` → ``(x0, y0, x1, y1)`` including the
+    ``text_width(text, size, bold, italic)`` in mm, ``bbox(item)`` → ``(x0, y0, x1, y1)`` including
+    the
     stroke width, ``walk(items)`` yields ``(primitive, dx, dy)`` for every primitive in a tree.
 Rendering
     ``sheets.pdf.render_pdf(pages, title=...) -> bytes`` (through reportlab's canvas, the font
-    embedded as a subset; deterministic: the same pages give byte-identical files) and ``sheets.svg.render_svg(page, title=...) -> str`` (one page per
+    embedded as a subset; deterministic: the same pages give byte-identical files) and
+    ``sheets.svg.render_svg(page, title=...) -> str`` (one page per
     SVG document; ``viewBox`` in mm).
 
 Example::

@@ -46,9 +46,11 @@ def pad_page(rules: FlorisRules, *, paper: str = "a4", lang: str = "en",
     """The score pad page for ``players`` columns (1-4) on ``paper`` in ``lang``."""
     width, height = paper_size(paper)
     page = Page(width, height)
-    page.add(Text(MARGIN, MARGIN + pt(16) * 0.75, label("floris.title", lang), size=pt(16), bold=True,
+    page.add(Text(MARGIN, MARGIN + pt(16) * 0.75, label("floris.title", lang), size=pt(16),
+                  bold=True,
                   tag="title"))
-    page.add(Text(width - MARGIN, MARGIN + pt(16) * 0.75, label("floris.ruleset", lang, id=rules.ruleset),
+    page.add(Text(width - MARGIN, MARGIN + pt(16) * 0.75,
+                  label("floris.ruleset", lang, id=rules.ruleset),
                   size=SMALL, color=GREY, anchor="end", tag="ruleset"))
     top = MARGIN + 12
     # the reminder takes the room it needs at the bottom; the table gets the rest
@@ -166,14 +168,17 @@ def _reminder(rules: FlorisRules, lang: str, x: float, y: float,
     # points and the bonus table
     cy += line + 1
     bonus = rules.bonus_per_flower > 0
-    points = label("floris.points", lang, n=rules.bonus_from) if bonus else label("floris.points_no_bonus", lang)
+    points = (label("floris.points", lang, n=rules.bonus_from) if bonus
+              else label("floris.points_no_bonus", lang))
     group.add(Text(ix, cy, points, size=TEXT, valign="middle", tag="rules"))
     cy += 3.2
     group.add(_bonus_table(rules, lang, ix, cy, w - 8))
     cy += 2 * 5.5 + 5
-    end = label("floris.end_subset" if rules.final_bouquet == "any_subset" else "floris.end_whole", lang)
+    end = label("floris.end_subset" if rules.final_bouquet == "any_subset"
+                else "floris.end_whole", lang)
     penalty = rules.penalty_per_card
-    lost = f"{MINUS}{penalty} {label('floris.point' if penalty == 1 else 'floris.points_word', lang)}"
+    points_word = label('floris.point' if penalty == 1 else 'floris.points_word', lang)
+    lost = f"{MINUS}{penalty} {points_word}"
     for text in (end, label("floris.penalty_rule", lang, lost=lost),
                  label(f"floris.ties_{rules.ties}", lang)):
         group.add(Text(ix, cy, text, size=_fit(text, TEXT, w - 8), valign="middle",

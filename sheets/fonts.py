@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .cff import CffFont
@@ -108,7 +108,7 @@ class Face:
 
 
 @cache
-def _read(path: Path):  # -> reportlab's TTFont, or a sheets.cff.CffFont
+def _read(path: Path) -> Any:  # reportlab's TTFont (reportlab is untyped), or a CffFont
     """The font file read (and registered with reportlab) once per process."""
     from reportlab.pdfbase.pdfmetrics import registerFont
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -132,7 +132,7 @@ def _read(path: Path):  # -> reportlab's TTFont, or a sheets.cff.CffFont
     return font
 
 
-def _read_cff(path: Path, name: str):  # -> sheets.cff.CffFont
+def _read_cff(path: Path, name: str) -> CffFont:
     try:
         from .cff import CffFont
     except ImportError:

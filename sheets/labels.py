@@ -3,7 +3,8 @@ games, one lookup (:func:`label`).
 
 ``WORDS`` maps a label id to its text per language; ids are prefixed by the game
 (``vv.``, ``mf.``, ``floris.``), ``common.`` or ``web.`` (the browser pages,
-``scorepad serve`` and ``vv flip --html``: :mod:`scorepad.web.words` serves them). Add a label by adding one entry with all three
+``scorepad serve`` and ``vv flip --html``: :mod:`scorepad.web.words` serves them). Add a label by
+adding one entry with all three
 languages (a test checks that none is missing). Texts may hold ``str.format`` fields:
 ``label("vv.windows_of", "de", n=3)``.
 
@@ -51,7 +52,8 @@ WORDS: dict[str, dict[str, str]] = {
                               "fr": "correspondance"},
     "vv.legend_special": {
         "en": "Special station: write the same value in another free window and play it",
-        "de": "Sonderstation: denselben Wert in ein weiteres freies Fenster schreiben und ausführen",
+        "de": "Sonderstation: denselben Wert in ein weiteres freies Fenster schreiben und "
+              "ausführen",
         "fr": "Station spéciale : inscrire la même valeur dans une autre fenêtre libre et la jouer",
     },
     "vv.legend_ring": {
@@ -124,10 +126,10 @@ WORDS: dict[str, dict[str, str]] = {
     "mf.ws_field": {"en": "own diamonds on all 4 materials.",
                  "de": "eigene Diamanten auf allen 4 Materialien.",
                  "fr": "vos diamants sur les 4 matières."},
-    "mf.ws_example": {"en": "group of {n} on {double}: {n} × 2 = {points}; triangle full: bonus card",
-                   "de": "Gruppe aus {n} auf {double}: {n} × 2 = {points}; Dreieck voll: Bonuskarte",
-                   "fr": "groupe de {n} sur {double} : {n} × 2 = {points} ; triangle plein : "
-                         "carte bonus"},
+    "mf.ws_example": {
+        "en": "group of {n} on {double}: {n} × 2 = {points}; triangle full: bonus card",
+        "de": "Gruppe aus {n} auf {double}: {n} × 2 = {points}; Dreieck voll: Bonuskarte",
+        "fr": "groupe de {n} sur {double} : {n} × 2 = {points} ; triangle plein : carte bonus"},
     # residences
     "mf.res_place": {"en": "the next free house in line order.",
                   "de": "auf das nächste freie Haus der Reihe.",
@@ -143,7 +145,8 @@ WORDS: dict[str, dict[str, str]] = {
     "mf.res_field": {"en": "houses of {n} different values.",
                   "de": "Häuser mit {n} verschiedenen Werten.",
                   "fr": "des maisons de {n} valeurs différentes."},
-    "mf.res_example": {"en": "{sum} = {points}", "de": "{sum} = {points}", "fr": "{sum} = {points}"},
+    "mf.res_example": {"en": "{sum} = {points}", "de": "{sum} = {points}",
+                       "fr": "{sum} = {points}"},
     # townspeople
     "mf.tp_place": {
         "en": "any free space whose supports are filled: bottom always, middle on 2 filled "
@@ -170,9 +173,10 @@ WORDS: dict[str, dict[str, str]] = {
     "mf.tp_field": {"en": "(each area) your diamonds on spaces showing all 3 symbols.",
                  "de": "(je Bereich) deine Diamanten auf Feldern mit allen 3 Symbolen.",
                  "fr": "(chaque zone) vos diamants sur des cases des 3 symboles."},
-    "mf.tp_example": {"en": "top, symbol matches: {top} × 2 = {points}; supporters +{middle} / +{bottom}",
-                   "de": "oben, gleiches Symbol: {top} × 2 = {points}; Unterlage +{middle} / +{bottom}",
-                   "fr": "haut, même symbole : {top} × 2 = {points} ; supports +{middle} / +{bottom}"},
+    "mf.tp_example": {
+        "en": "top, symbol matches: {top} × 2 = {points}; supporters +{middle} / +{bottom}",
+        "de": "oben, gleiches Symbol: {top} × 2 = {points}; Unterlage +{middle} / +{bottom}",
+        "fr": "haut, même symbole : {top} × 2 = {points} ; supports +{middle} / +{bottom}"},
     # trade
     "mf.tr_place": {"en": "any free space of the card's good ({goods}).",
                  "de": "auf ein freies Feld der Ware der Karte ({goods}).",
@@ -225,7 +229,8 @@ WORDS: dict[str, dict[str, str]] = {
                  "de": "Bonuskarte: eine beliebige Karte der Auslage nehmen und spielen (legen "
                        "oder Schiff); sie kann weitere bringen. Auslage leer: {points} Punkte.",
                  "fr": "Carte bonus : prendre une carte de l'étalage et la jouer (poser ou "
-                       "navire) ; elle peut en rapporter une autre. Étalage vide : {points} points."},
+                       "navire) ; elle peut en rapporter une autre. Étalage vide : {points} "
+                       "points."},
     "mf.sh_fields": {"en": "20/15/10/5: each player, the first time they meet a condition, puts "
                         "a diamond of their {n} on the highest value still free.",
                   "de": "20/15/10/5: wer eine Bedingung zum ersten Mal erfüllt, setzt einen "
@@ -247,7 +252,8 @@ WORDS: dict[str, dict[str, str]] = {
     "mf.t_harbor": {"en": "Harbor: a full row pays each of its diamonds",
                  "de": "Hafen: eine volle Reihe zahlt jedem ihrer Diamanten",
                  "fr": "Port : une rangée pleine paie chacun de ses diamants"},
-    "mf.t_goods_beside": {"en": "trade spaces occupied beside it", "de": "besetzte Handelsfelder daneben",
+    "mf.t_goods_beside": {"en": "trade spaces occupied beside it",
+                          "de": "besetzte Handelsfelder daneben",
                        "fr": "cases de commerce occupées à côté"},
     "mf.t_each": {"en": "each diamond", "de": "je Diamant", "fr": "par diamant"},
     "mf.t_pyramid": {"en": "Townspeople (nobili, populi)", "de": "Bürger (Nobili, Populi)",
@@ -262,7 +268,8 @@ WORDS: dict[str, dict[str, str]] = {
     "mf.top": {"en": "top", "de": "oben", "fr": "haut"},
     "mf.t_pays_middle": {"en": "{b} to each of 2 bottoms", "de": "{b} an 2 untere",
                       "fr": "{b} à 2 du bas"},
-    "mf.t_pays_top": {"en": "{m} to 2 middles, {b} to 3 bottoms", "de": "{m} an 2 mittlere, {b} an 3 untere",
+    "mf.t_pays_top": {"en": "{m} to 2 middles, {b} to 3 bottoms",
+                      "de": "{m} an 2 mittlere, {b} an 3 untere",
                    "fr": "{m} à 2 du milieu, {b} à 3 du bas"},
     "mf.t_workshops": {"en": "Workshops: own connected group", "de": "Werkstätten: eigene Gruppe",
                     "fr": "Ateliers : groupe relié"},
@@ -377,7 +384,8 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "3. Mindestens 3 Sorten mit lückenlosen Anzahlen (1-2-3, 2-3-4, 1-2-3-4…)",
         "fr": "3. Au moins 3 sortes aux nombres consécutifs (1-2-3, 2-3-4, 1-2-3-4…)",
     },
-    "floris.any_step": {"en": "Any type may take any step.", "de": "Jede Sorte darf jede Stufe sein.",
+    "floris.any_step": {"en": "Any type may take any step.",
+                        "de": "Jede Sorte darf jede Stufe sein.",
                  "fr": "N'importe quelle sorte peut occuper chaque rang."},
     "floris.points": {
         "en": "1 point per flower; from {n} flowers on a bonus:",
@@ -392,7 +400,8 @@ WORDS: dict[str, dict[str, str]] = {
     "floris.score": {"en": "Points", "de": "Punkte", "fr": "Points"},
     "floris.end_subset": {
         "en": "End: everyone scores one final bouquet, any valid part of the hand.",
-        "de": "Ende: jede Person wertet einen letzten Strauß, ein beliebiger gültiger Teil der Hand.",
+        "de": "Ende: jede Person wertet einen letzten Strauß, ein beliebiger gültiger Teil der "
+              "Hand.",
         "fr": "Fin : chacun marque un dernier bouquet, toute partie valide de sa main.",
     },
     "floris.end_whole": {
@@ -445,9 +454,10 @@ WORDS: dict[str, dict[str, str]] = {
     "web.pile": {"en": "Still in the pile: {n}", "de": "Noch im Stapel: {n}",
                  "fr": "Encore dans la pile : {n}"},
     "web.pile_of": {"en": "{left} of {all}", "de": "{left} von {all}", "fr": "{left} sur {all}"},
-    "web.reshuffle": {"en": "Reshuffle: after this round all {n} cards are shuffled into a new pile.",
-                      "de": "Neu mischen: nach dieser Runde werden alle {n} Karten neu gemischt.",
-                      "fr": "Mélange : après cette manche, les {n} cartes sont mélangées à nouveau."},
+    "web.reshuffle": {
+        "en": "Reshuffle: after this round all {n} cards are shuffled into a new pile.",
+        "de": "Neu mischen: nach dieser Runde werden alle {n} Karten neu gemischt.",
+        "fr": "Mélange : après cette manche, les {n} cartes sont mélangées à nouveau."},
     "web.shuffle_icon": {"en": "shuffle", "de": "mischen", "fr": "mélanger"},
     "web.windows_left": {"en": "{n} windows left, at least {n} rounds",
                          "de": "{n} Fenster frei, mindestens {n} Runden",
@@ -490,7 +500,8 @@ WORDS: dict[str, dict[str, str]] = {
     "web.no_games": {"en": "No game is installed.", "de": "Kein Spiel installiert.",
                      "fr": "Aucun jeu installé."},
     "web.join": {"en": "Join links", "de": "Links zum Mitspielen", "fr": "Liens pour rejoindre"},
-    "web.host_link": {"en": "Host (flips, undoes, ends)", "de": "Gastgeber (aufdecken, zurück, beenden)",
+    "web.host_link": {"en": "Host (flips, undoes, ends)",
+                      "de": "Gastgeber (aufdecken, zurück, beenden)",
                       "fr": "Hôte (révèle, annule, termine)"},
     "web.watch_link": {"en": "Watch (sees everything, moves nothing)",
                        "de": "Zuschauen (sieht alles, zieht nicht)",
@@ -534,7 +545,8 @@ WORDS: dict[str, dict[str, str]] = {
                        "de": "am Tisch verteilt (nur Punkte zählen)",
                        "fr": "distribuées à la table (marque seulement)"},
     # ---- the Mille Fiori page
-    "web.mf_round": {"en": "Round {n} of {of}", "de": "Runde {n} von {of}", "fr": "Manche {n} sur {of}"},
+    "web.mf_round": {"en": "Round {n} of {of}", "de": "Runde {n} von {of}",
+                     "fr": "Manche {n} sur {of}"},
     "web.mf_tap": {"en": "Tap a space (or Ship), then a card.",
                    "de": "Erst ein Feld (oder Schiff) tippen, dann eine Karte.",
                    "fr": "Touchez une case (ou Navire), puis une carte."},
@@ -554,7 +566,8 @@ WORDS: dict[str, dict[str, str]] = {
     "web.mf_taken_by": {"en": "taken: {who}", "de": "genommen: {who}", "fr": "prises : {who}"},
     "web.mf_nobody": {"en": "none taken yet", "de": "noch keines genommen",
                       "fr": "aucune prise"},
-    "web.mf_lap": {"en": "{track} on the track, lap {lap}", "de": "{track} auf der Leiste, Runde {lap}",
+    "web.mf_lap": {"en": "{track} on the track, lap {lap}",
+                   "de": "{track} auf der Leiste, Runde {lap}",
                    "fr": "{track} sur la piste, tour {lap}"},
     "web.mf_ship_at": {"en": "ship {n}/{of}", "de": "Schiff {n}/{of}", "fr": "navire {n}/{of}"},
     "web.mf_diamonds": {"en": "{n} diamonds", "de": "{n} Diamanten", "fr": "{n} diamants"},
@@ -584,7 +597,8 @@ WORDS: dict[str, dict[str, str]] = {
                     "fr": "Bouquet, p. ex. roses:3 lys:3"},
     "web.fl_check": {"en": "Check", "de": "Prüfen", "fr": "Vérifier"},
     "web.fl_present": {"en": "Present", "de": "Werten", "fr": "Présenter"},
-    "web.fl_for": {"en": "Enter for {name}", "de": "Eintragen für {name}", "fr": "Saisir pour {name}"},
+    "web.fl_for": {"en": "Enter for {name}", "de": "Eintragen für {name}",
+                   "fr": "Saisir pour {name}"},
     "web.fl_end_h": {"en": "End of the game", "de": "Spielende", "fr": "Fin de partie"},
     "web.fl_final": {"en": "Final bouquet (empty: none)", "de": "Letzter Strauß (leer: keiner)",
                      "fr": "Dernier bouquet (vide : aucun)"},
@@ -598,13 +612,16 @@ WORDS: dict[str, dict[str, str]] = {
     "web.fl_entered": {"en": "end entered", "de": "Ende eingetragen", "fr": "fin saisie"},
     "web.fl_bouquets": {"en": "{n} bouquets", "de": "{n} Sträuße", "fr": "{n} bouquets"},
     "web.fl_bouquet_one": {"en": "1 bouquet", "de": "1 Strauß", "fr": "1 bouquet"},
-    "web.fl_final_bouquet": {"en": "Final bouquet", "de": "Letzter Strauß", "fr": "Dernier bouquet"},
+    "web.fl_final_bouquet": {"en": "Final bouquet", "de": "Letzter Strauß",
+                             "fr": "Dernier bouquet"},
     "web.fl_points": {"en": "{n} points", "de": "{n} Punkte", "fr": "{n} points"},
     "web.fl_penalties": {"en": "penalty −{n}", "de": "Strafe −{n}", "fr": "pénalité −{n}"},
     "web.fl_final_round": {"en": "Final round: no more bouquets, each player enters the end.",
-                           "de": "Schlussrunde: keine Sträuße mehr, jede Person trägt das Ende ein.",
+                           "de": "Schlussrunde: keine Sträuße mehr, jede Person trägt das Ende "
+                                 "ein.",
                            "fr": "Dernier tour : plus de bouquets, chacun saisit sa fin."},
-    "web.fl_winners": {"en": "Winner: {names}", "de": "Gewonnen: {names}", "fr": "Gagnant : {names}"},
+    "web.fl_winners": {"en": "Winner: {names}", "de": "Gewonnen: {names}",
+                       "fr": "Gagnant : {names}"},
     "web.fl_valid": {"en": "valid", "de": "gültig", "fr": "valide"},
     "web.fl_invalid": {"en": "not a bouquet", "de": "kein Strauß", "fr": "pas un bouquet"},
     # ---- the served Voll verplant table page
@@ -612,29 +629,51 @@ WORDS: dict[str, dict[str, str]] = {
     "web.vv_move_for": {"en": "Move for {name}", "de": "Zug für {name}", "fr": "Coup pour {name}"},
     "web.vv_pick_line": {"en": "Choose a line", "de": "Linie wählen", "fr": "Choisissez une ligne"},
     "web.vv_line": {"en": "line {id}", "de": "Linie {id}", "fr": "ligne {id}"},
-    "web.vv_windows": {"en": "{used} of {all} windows", "de": "{used} von {all} Fenstern", "fr": "{used} sur {all} fenêtres"},
-    "web.vv_direction": {"en": "Which way round?", "de": "In welche Richtung?", "fr": "Dans quel sens ?"},
+    "web.vv_windows": {"en": "{used} of {all} windows", "de": "{used} von {all} Fenstern",
+                       "fr": "{used} sur {all} fenêtres"},
+    "web.vv_direction": {"en": "Which way round?", "de": "In welche Richtung?",
+                         "fr": "Dans quel sens ?"},
     "web.vv_cw": {"en": "↻ clockwise", "de": "↻ im Uhrzeigersinn", "fr": "↻ sens horaire"},
-    "web.vv_ccw": {"en": "↺ anticlockwise", "de": "↺ gegen den Uhrzeigersinn", "fr": "↺ sens antihoraire"},
-    "web.vv_crosses": {"en": "How many to cross?", "de": "Wie viele ankreuzen?", "fr": "Combien de croix ?"},
+    "web.vv_ccw": {"en": "↺ anticlockwise", "de": "↺ gegen den Uhrzeigersinn",
+                   "fr": "↺ sens antihoraire"},
+    "web.vv_crosses": {"en": "How many to cross?", "de": "Wie viele ankreuzen?",
+                       "fr": "Combien de croix ?"},
     "web.vv_cross_n": {"en": "{n} ✕", "de": "{n} ✕", "fr": "{n} ✕"},
     "web.vv_back": {"en": "◀ other line", "de": "◀ andere Linie", "fr": "◀ autre ligne"},
-    "web.vv_station": {"en": "Which station? (the numbers on the sheet)", "de": "Welche Station? (die Nummern auf dem Blatt)", "fr": "Quelle station ? (les numéros de la feuille)"},
+    "web.vv_station": {"en": "Which station? (the numbers on the sheet)",
+                       "de": "Welche Station? (die Nummern auf dem Blatt)",
+                       "fr": "Quelle station ? (les numéros de la feuille)"},
     "web.vv_decline": {"en": "No free ride", "de": "Keine Freifahrt", "fr": "Pas de trajet libre"},
-    "web.vv_pass": {"en": "No free window: pass", "de": "Kein Fenster frei: passen", "fr": "Aucune fenêtre libre : passer"},
-    "web.vv_follow": {"en": "★ Special station {id}{name}: play the card again in another window", "de": "★ Sonderstation {id}{name}: die Karte noch einmal in ein anderes Fenster", "fr": "★ Station spéciale {id}{name} : rejouez la carte dans une autre fenêtre"},
+    "web.vv_pass": {"en": "No free window: pass", "de": "Kein Fenster frei: passen",
+                    "fr": "Aucune fenêtre libre : passer"},
+    "web.vv_follow": {
+        "en": "★ Special station {id}{name}: play the card again in another window",
+        "de": "★ Sonderstation {id}{name}: die Karte noch einmal in ein anderes Fenster",
+        "fr": "★ Station spéciale {id}{name} : rejouez la carte dans une autre fenêtre"},
     "web.vv_moved": {"en": "✓ moved", "de": "✓ gezogen", "fr": "✓ a joué"},
-    "web.vv_owes": {"en": "★ follow-up at {id}", "de": "★ Folgezug bei {id}", "fr": "★ coup de suite à {id}"},
+    "web.vv_owes": {"en": "★ follow-up at {id}", "de": "★ Folgezug bei {id}",
+                    "fr": "★ coup de suite à {id}"},
     "web.vv_thinking": {"en": "… to move", "de": "… am Zug", "fr": "… doit jouer"},
-    "web.vv_free": {"en": "{n} windows free", "de": "{n} Fenster frei", "fr": "{n} fenêtres libres"},
+    "web.vv_free": {"en": "{n} windows free", "de": "{n} Fenster frei",
+                    "fr": "{n} fenêtres libres"},
     "web.vv_players": {"en": "At the table", "de": "Am Tisch", "fr": "À la table"},
     "web.vv_sheet": {"en": "Sheet of {name}", "de": "Blatt von {name}", "fr": "Feuille de {name}"},
     "web.vv_zoom": {"en": "Zoom", "de": "Zoom", "fr": "Zoom"},
-    "web.vv_done": {"en": "Round {round}: line {line} completed by {player} – {bonus} bonus, {points} points", "de": "Runde {round}: Linie {line} abgeschlossen von {player} – Bonus {bonus}, {points} Punkte", "fr": "Manche {round} : ligne {line} complétée par {player} – bonus {bonus}, {points} points"},
+    "web.vv_done": {
+        "en": "Round {round}: line {line} completed by {player} – {bonus} bonus, {points} points",
+        "de": "Runde {round}: Linie {line} abgeschlossen von {player} – Bonus {bonus}, {points} "
+              "Punkte",
+        "fr": "Manche {round} : ligne {line} complétée par {player} – bonus {bonus}, {points} "
+              "points"},
     "web.vv_first": {"en": "first", "de": "Erster", "fr": "premier"},
     "web.vv_later": {"en": "later", "de": "Später", "fr": "suivant"},
-    "web.vv_completed": {"en": "Lines completed", "de": "Abgeschlossene Linien", "fr": "Lignes complétées"},
-    "web.vv_breakdown": {"en": "{name}: lines {lines} + 2 × transfers {transfers} − empty {empty} = {total}", "de": "{name}: Linien {lines} + 2 × Umstiege {transfers} − leer {empty} = {total}", "fr": "{name} : lignes {lines} + 2 × correspondances {transfers} − vides {empty} = {total}"},
+    "web.vv_completed": {"en": "Lines completed", "de": "Abgeschlossene Linien",
+                         "fr": "Lignes complétées"},
+    "web.vv_breakdown": {
+        "en": "{name}: lines {lines} + 2 × transfers {transfers} − empty {empty} = {total}",
+        "de": "{name}: Linien {lines} + 2 × Umstiege {transfers} − leer {empty} = {total}",
+        "fr": "{name} : lignes {lines} + 2 × correspondances {transfers} − vides {empty} = "
+              "{total}"},
 }
 
 

@@ -13,10 +13,16 @@ Pure geometry in millimetres (``y`` grows downward), independent of any game:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from math import cos, hypot, isclose, pi, radians, sin
 from typing import Any
+
+#: A shape's row in a bucket: (index, kind, x0, y0, x1, y1, x, y, r) for a box or disc
+#: (kind 0 or 1), (index, x0, y0, x1, y1, ax, ay, bx, by, r) for a capsule; the hot loops
+#: unpack them whole, which a variadic tuple type (an int, then floats) does not allow.
+_Row = tuple[Any, ...]
 
 Point = tuple[float, float]
 
@@ -26,7 +32,8 @@ Point = tuple[float, float]
 def is_octilinear(dx: float, dy: float) -> bool:
     """Whether a step runs at a multiple of 45° (horizontal, vertical or diagonal)."""
     ax, ay = abs(dx), abs(dy)
-    return isclose(ax, 0, abs_tol=1e-9) or isclose(ay, 0, abs_tol=1e-9) or isclose(ax, ay, rel_tol=1e-9)
+    return (isclose(ax, 0, abs_tol=1e-9) or isclose(ay, 0, abs_tol=1e-9)
+            or isclose(ax, ay, rel_tol=1e-9))
 
 
 def routes(p: Point, q: Point) -> list[tuple[Point, ...]]:
@@ -85,7 +92,7 @@ def offset_polyline(points: Sequence[Point], normal: Point, distance: float) -> 
     if len(points) == 2 or distance == 0:
         return [(x + normal[0] * distance, y + normal[1] * distance) for x, y in points]
     shifted: list[tuple[Point, Point]] = []
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in itertools.pairwise(points):
         ux, uy = unit(b[0] - a[0], b[1] - a[1])
         nx, ny = uy, -ux
         if nx * normal[0] + ny * normal[1] < 0:
@@ -93,14 +100,14 @@ def offset_polyline(points: Sequence[Point], normal: Point, distance: float) -> 
         off = (nx * distance, ny * distance)
         shifted.append(((a[0] + off[0], a[1] + off[1]), (b[0] + off[0], b[1] + off[1])))
     out = [shifted[0][0]]
-    for (a1, b1), (a2, b2) in zip(shifted, shifted[1:], strict=False):
+    for (a1, b1), (a2, b2) in itertools.pairwise(shifted):
         cross = _line_intersection(a1, b1, a2, b2)
         out.append(cross if cross is not None else b1)
     out.append(shifted[-1][1])
     # An offset larger than a piece turns the mitred piece round; then keep each piece where
     # it is and join them with a short step instead.
-    for (a, b), (p, q) in zip(zip(points, points[1:], strict=False),
-                              zip(out, out[1:], strict=False), strict=True):
+    for (a, b), (p, q) in zip(itertools.pairwise(points),
+                              itertools.pairwise(out), strict=True):
         if (b[0] - a[0]) * (q[0] - p[0]) + (b[1] - a[1]) * (q[1] - p[1]) <= 0:
             return [pt for piece in shifted for pt in piece]
     return out
@@ -135,7 +142,11 @@ class _Shape:
         return tuple(getattr(self, name) for name in self._fields)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined,unused-ignore]
+        if type(other) is not type(self):
+            return False
+        # the same class as self, which mypy cannot tell from `type(other) is type(self)`
+        values: tuple[float, ...] = other._values()  # type: ignore[attr-defined,unused-ignore]
+        return values == self._values()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._values()))
@@ -358,12 +369,12 @@ class Obstacles:
         # (key) -> ([boxes and discs], [capsules]); a box or disc row is
         # (index, kind, x0, y0, x1, y1, x, y, r): kind 0 a box, 1 a disc (centre x, y);
         # a capsule row (index, x0, y0, x1, y1, ax, ay, bx, by, r): the segment A-B.
-        self.cells: dict[tuple[int, int], tuple[list[tuple], list[tuple]]] = {}
+        self.cells: dict[tuple[int, int], tuple[list[_Row], list[_Row]]] = {}
         self.shapes: list[Shape] = []
         # The box or disc, and the capsule, that last stopped a box (see box_hits), while
         # they are recorded.
-        self._last: tuple | None = None
-        self._last_capsule: tuple | None = None
+        self._last: _Row | None = None
+        self._last_capsule: _Row | None = None
 
     def _keys(self, bounds: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
         c = self.cell
@@ -372,7 +383,7 @@ class Obstacles:
             for j in range(y0, y1 + 1):
                 yield (i, j)
 
-    def _row(self, index: int, shape: Shape) -> tuple[int, tuple]:
+    def _row(self, index: int, shape: Shape) -> tuple[int, _Row]:
         """Which list of a bucket ``shape`` goes in (0: boxes and discs, 1: capsules) and its
         row there."""
         x0, y0, x1, y1 = shape.bounds

@@ -19,6 +19,7 @@ import io
 from collections.abc import Sequence
 from functools import cache
 from math import cos, radians, sin
+from typing import TYPE_CHECKING
 
 from .draw import (
     Circle,
@@ -35,6 +36,9 @@ from .draw import (
     texts_of,
 )
 from .fonts import Family, active
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 PT_PER_MM = 72 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -94,7 +98,7 @@ class _Painter:
     """Draws items on the canvas's current page or form, setting only the style that changed
     since the last shape (a smaller content stream)."""
 
-    def __init__(self, canvas, height: float, forms: dict[tuple[int, float], str],
+    def __init__(self, canvas: Canvas, height: float, forms: dict[tuple[int, float], str],
                  family: Family) -> None:
         self.c = canvas
         self.height = height          # page height in mm, for flipping y
@@ -103,7 +107,7 @@ class _Painter:
         self._stroke: str | None = None
         self._fill: str | None = None
         self._width: float | None = None
-        self._dash: tuple[float, ...] | None | bool = False  # False: not set yet
+        self._dash: tuple[float, ...] | bool | None = False  # False: not set yet
         self._cap: str | None = None
         self._join: str | None = None
 

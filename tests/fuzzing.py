@@ -259,8 +259,8 @@ def check_run(args: Sequence[str], files: Sequence[str], stdin: bytes | None = N
         result = runner.invoke(root, list(args), input=stdin)
     elapsed = time.monotonic() - start
     if os.environ.get("SCOREPAD_FUZZ_STATS"):  # make fuzz: one line per input, for the README
-        with open(os.environ["SCOREPAD_FUZZ_STATS"], "a", encoding="utf-8",
-                  errors="backslashreplace") as stats:
+        with Path(os.environ["SCOREPAD_FUZZ_STATS"]).open("a", encoding="utf-8",
+                                                          errors="backslashreplace") as stats:
             first = (result.stderr.splitlines() or [""])[0]
             stats.write(f"{result.exit_code}\t{elapsed:.3f}\t{' '.join(args[:2])!r}\t"
                         f"{first.split(': ')[-1][:80]!r}\n")
@@ -299,9 +299,11 @@ ARGUMENT_LISTS: list[list[str]] = [
     ["floris", "score", str(DATA / "floris_game.yaml")],
 ]
 
-ARG_VALUES: list[str] = ["-", ".", "", "--", "-h", "--json", "--seed", "--count", "--players", "--rules",
+ARG_VALUES: list[str] = ["-", ".", "", "--", "-h", "--json", "--seed", "--count", "--players",
+              "--rules",
               "--format", "-o", "0", "-1", "5", "999999999999999999999", "x" * 3000, "\x00",
-              "/dev/zero", "nothere.yaml", "berlin", "tiny", "rose:999999999999", "rose:-1", "rose:" + "9" * 5000,
+              "/dev/zero", "nothere.yaml", "berlin", "tiny", "rose:999999999999", "rose:-1",
+              "rose:" + "9" * 5000,
               "lily:3 lily:3", "d" * 500, "é", "\udcff", "json", "pdf", "svg", "a4"]
 
 

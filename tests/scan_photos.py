@@ -21,6 +21,7 @@ A photo is made in four steps:
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import subprocess
@@ -81,7 +82,7 @@ class _Pen:
     def stroke(self, points: list[tuple[float, float]], wobble: float = 0.12) -> None:
         rng = self.rng
         dense: list[tuple[float, float]] = []
-        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
             n = max(2, int(math.hypot(x1 - x0, y1 - y0) / 0.4))
             for k in range(n):
                 t = k / n
@@ -182,7 +183,8 @@ def draw_pen(image: np.ndarray, network: Network, layout: SheetLayout, sheet: Ma
             ex, ey = math.cos(t) * d, math.sin(t) * d
             pen.stroke([(x - ex, y - ey), (x + ex, y + ey)])
         if rng.random() < 0.02:  # a crossed-out mark: scribbled over, still a cross
-            pen.stroke([(x - d, y - 0.3 * d), (x - 0.3 * d, y + 0.4 * d), (x + 0.3 * d, y - 0.4 * d),
+            pen.stroke([(x - d, y - 0.3 * d), (x - 0.3 * d, y + 0.4 * d),
+                        (x + 0.3 * d, y - 0.4 * d),
                         (x + d, y + 0.3 * d)])
     for line_id, entries in sheet.windows.items():
         for box, entry in zip(layout.windows[line_id], entries, strict=False):
@@ -230,7 +232,8 @@ def _camera(size: tuple[int, int], page: tuple[int, int], rng: random.Random, ti
     return cv2.getPerspectiveTransform(src, proj.astype(np.float32))
 
 
-def make_photo(seed: int, cache: Path, *, map_id: str | None = None, megapixels: float | None = None,
+def make_photo(seed: int, cache: Path, *, map_id: str | None = None,
+               megapixels: float | None = None,
                tilt: float | None = None, blur: float | None = None,
                quality: int | None = None) -> Photo:
     """A synthetic photo of a played sheet; every choice follows ``seed`` unless given."""
@@ -273,7 +276,8 @@ def make_photo(seed: int, cache: Path, *, map_id: str | None = None, megapixels:
     sigma = rng.uniform(0.0, 1.6) if blur is None else blur
     if sigma > 0.3:
         out = cv2.GaussianBlur(out, (0, 0), sigma * math.sqrt(mp / 6))
-    out += np.random.default_rng(seed).normal(0, rng.uniform(1.5, 6.0), out.shape).astype(np.float32)
+    noise = np.random.default_rng(seed).normal(0, rng.uniform(1.5, 6.0), out.shape)
+    out += noise.astype(np.float32)
     out8 = np.clip(out, 0, 255).astype(np.uint8)
     if rng.random() < 0.15:
         out8 = cv2.cvtColor(out8, cv2.COLOR_BGR2GRAY)

@@ -10,7 +10,8 @@ from urllib.parse import unquote
 from scorepad.web.bgstats_link import bgstats_link
 
 SCORE = {"finished": True, "winners": ["Ann"],
-         "players": [{"name": "Ann", "total": 61, "rank": 1}, {"name": "王芳", "total": 48, "rank": 2}]}
+         "players": [{"name": "Ann", "total": 61, "rank": 1},
+                     {"name": "王芳", "total": 48, "rank": 2}]}
 
 
 def play_of(url: str) -> dict:
@@ -24,13 +25,16 @@ def test_the_link_is_bg_stats_create_play_with_the_documented_fields():
     play = play_of(link["url"])
     assert link["qr"].startswith("data:image/svg+xml")
     assert play["sourceName"] == "scorepad"
-    assert play["game"] == {"name": "Voll verplant", "sourceGameId": "voll-verplant", "bggId": 346482,
+    assert play["game"] == {"name": "Voll verplant", "sourceGameId": "voll-verplant",
+                            "bggId": 346482,
                             "highestWins": True, "noPoints": False}
-    assert [(p["name"], p["sourcePlayerId"], p["score"], p["rank"], p["winner"]) for p in play["players"]] \
+    assert [(p["name"], p["sourcePlayerId"], p["score"], p["rank"], p["winner"])
+            for p in play["players"]] \
         == [("Ann", "Ann", 61, 1, True), ("王芳", "王芳", 48, 2, False)]
     date, time = play["playDate"].split(" ")  # "2020-10-23 19:16:58"
     assert len(date) == 10 and len(time) == 8 and date.count("-") == 2 and time.count(":") == 2
     # the same play is the same id (BG Stats knows a play sent twice); another play another
-    assert play["sourcePlayId"] == play_of(bgstats_link("voll-verplant", SCORE, "game-id-1")["url"])["sourcePlayId"]
-    assert play["sourcePlayId"] != play_of(bgstats_link("voll-verplant", SCORE, "game-id-2")["url"])["sourcePlayId"]
+    for game_id, same in (("game-id-1", True), ("game-id-2", False)):
+        again = play_of(bgstats_link("voll-verplant", SCORE, game_id)["url"])
+        assert (play["sourcePlayId"] == again["sourcePlayId"]) == same
     assert "game-id-1" not in link["url"]  # the game's id leaves only as a digest

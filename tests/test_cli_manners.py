@@ -48,7 +48,8 @@ def test_names_match_in_any_case_or_by_a_unique_start():
     assert match_name("b", names) == "Bob"
     with pytest.raises(ContentError, match="'an' is ambiguous: Ann, Annette"):
         match_name("an", names, what="player")
-    with pytest.raises(ContentError, match=r"^no player 'Bobby' \(players: Ann, Annette, Bob; did you mean 'Bob'\?\)$"):
+    with pytest.raises(ContentError, match=r"^no player 'Bobby' \(players: Ann, Annette, Bob; "
+                                           r"did you mean 'Bob'\?\)$"):
         match_name("Bobby", names, what="player")
 
 
@@ -139,7 +140,8 @@ def test_an_internal_error_is_one_line_and_exit_70(runner, monkeypatch):
         "again with scorepad --debug ... to see the details"]
     debug = runner.invoke(root, ["--debug", "vv", "deck", "-s", "x"])
     assert debug.exit_code == 70
-    assert "Traceback (most recent call last)" in debug.stderr and "ZeroDivisionError" in debug.stderr
+    assert "Traceback (most recent call last)" in debug.stderr
+    assert "ZeroDivisionError" in debug.stderr
 
 
 def test_ctrl_c_outside_a_game_exits_130(runner, monkeypatch):

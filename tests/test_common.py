@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from math import floor
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -139,12 +140,11 @@ def test_atomic_write_replaces_whole_file(tmp_path):
 
 
 def test_atomic_write_gives_the_mode_of_a_plain_write(tmp_path):
-    import os
 
     plain = tmp_path / "plain.txt"
     plain.write_text("x")
     atomic = atomic_write(tmp_path / "atomic.txt", "x")
-    assert os.stat(atomic).st_mode & 0o777 == os.stat(plain).st_mode & 0o777
+    assert Path(atomic).stat().st_mode & 0o777 == plain.stat().st_mode & 0o777
 
 
 def test_atomic_write_to_unwritable_place_is_input_error(tmp_path):

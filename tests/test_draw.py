@@ -4,6 +4,7 @@ transit-diagram geometry (sheets.layout) and the printed words (sheets.labels)."
 from __future__ import annotations
 
 import io
+import itertools
 import subprocess
 import xml.etree.ElementTree as ET
 from math import hypot, isclose
@@ -271,7 +272,7 @@ def test_routes_are_octilinear_and_join_the_ends(x1, y1, x2, y2):
     for route in geo.routes((x1, y1), (x2, y2)):
         assert route[0] == (x1, y1) and route[-1] == (x2, y2)
         assert len(route) <= 3
-        for a, b in zip(route, route[1:], strict=False):
+        for a, b in itertools.pairwise(route):
             assert geo.is_octilinear(b[0] - a[0], b[1] - a[1])
 
 
@@ -286,8 +287,8 @@ def test_offset_tracks_run_parallel_at_the_offset(x1, y1, x2, y2, d):
     normal = geo.canonical_normal(route[0], route[-1])
     shifted = geo.offset_polyline(route, normal, d)
     assert len(shifted) == len(route)
-    for (a, b), (p, q) in zip(zip(route, route[1:], strict=False),
-                              zip(shifted, shifted[1:], strict=False), strict=True):
+    for (a, b), (p, q) in zip(itertools.pairwise(route),
+                              itertools.pairwise(shifted), strict=True):
         # same direction, and every shifted corner lies |d| from the original segment's line
         ux, uy = geo.unit(b[0] - a[0], b[1] - a[1])
         if hypot(q[0] - p[0], q[1] - p[1]) > 1e-9:
@@ -301,9 +302,9 @@ def test_offset_tracks_run_parallel_at_the_offset(x1, y1, x2, y2, d):
 def test_an_offset_longer_than_a_piece_keeps_every_piece_pointing_ahead():
     route = ((0.0, 0.0), (1.0, -1.0), (1.0, -2.0))  # a diagonal then a short vertical piece
     shifted = geo.offset_polyline(route, geo.canonical_normal(route[0], route[-1]), 3.0)
-    pieces = list(zip(shifted, shifted[1:], strict=False))
+    pieces = list(itertools.pairwise(shifted))
     assert len(pieces) == 3  # piece, step, piece
-    for (a, b), (p, q) in zip(zip(route, route[1:], strict=False), pieces[::2], strict=True):
+    for (a, b), (p, q) in zip(itertools.pairwise(route), pieces[::2], strict=True):
         assert (b[0] - a[0]) * (q[0] - p[0]) + (b[1] - a[1]) * (q[1] - p[1]) > 0
     step = pieces[1]
     assert hypot(step[1][0] - step[0][0], step[1][1] - step[0][1]) <= 2 * 3.0
@@ -356,7 +357,8 @@ def test_spatial_index_hits_exactly_what_distance_says(placed, probe, gap, left_
     for _ in range(min(popped, len(placed))):
         index.pop()
     kept = placed[:len(index.shapes)]
-    ignore, skip = sorted(k for k in left_out if k % 2), frozenset(k for k in left_out if k % 2 == 0)
+    ignore = sorted(k for k in left_out if k % 2)
+    skip = frozenset(k for k in left_out if k % 2 == 0)
     expected = any(geo.distance(probe, s) <= gap for k, s in enumerate(kept)
                    if k not in left_out)
     assert index.hits(probe, gap, ignore=ignore, skip=skip) == expected

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import re
 import subprocess
 import sys
@@ -140,23 +139,23 @@ def test_check_refuses_every_name_resume_refuses(tmp_path, odd, command):
 def test_a_default_name_that_is_a_link_to_nothing_is_passed_over(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "output").mkdir()
-    os.symlink(tmp_path / "nowhere.pdf", tmp_path / "output" / "berlin.pdf")
+    (tmp_path / "output" / "berlin.pdf").symlink_to(tmp_path / "nowhere.pdf")
     result = run("vv", "sheet", "berlin")
     assert result.exit_code == 0 and "wrote output/berlin-2.pdf" in result.stdout
     assert not (tmp_path / "nowhere.pdf").exists()
-    assert os.path.islink(tmp_path / "output" / "berlin.pdf")
+    assert (tmp_path / "output" / "berlin.pdf").is_symlink()
 
 
 @pytest.mark.parametrize("args", [["vv", "sheet", "berlin", "-o", "{}"],
                                   ["mf", "play", "-p", "Ann,Bob", "--log", "{}"]])
 def test_an_explicit_output_that_is_a_link_to_nothing_is_refused(tmp_path, args):
     link = tmp_path / "out.pdf"
-    os.symlink(tmp_path / "nowhere.pdf", link)
+    link.symlink_to(tmp_path / "nowhere.pdf")
     result = run(*[a.replace("{}", str(link)) for a in args], input="q\n")
     assert result.exit_code == 2
     assert result.stderr == f"{link}: is a link to a file that does not exist; not replaced" + \
         (" (remove the link or choose another name)\n" if "sheet" in args else "\n")
-    assert os.path.islink(link) and not (tmp_path / "nowhere.pdf").exists()
+    assert link.is_symlink() and not (tmp_path / "nowhere.pdf").exists()
 
 
 def test_an_output_made_by_another_process_meanwhile_is_not_replaced(tmp_path):
@@ -202,9 +201,9 @@ def test_a_folder_as_output_is_one_line(tmp_path, args):
     assert len(result.stderr.strip().splitlines()) == 1 and "Usage" not in result.stderr
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 def test_a_full_output_names_it_in_one_line():
-    with open("/dev/full", "w") as full:
+    with Path("/dev/full").open("w") as full:
         done = subprocess.run([SCOREPAD, "vv", "deck", "--seed", "1"], stdout=full,
                               stderr=subprocess.PIPE, text=True, timeout=60)
     assert done.returncode == 2
@@ -225,7 +224,7 @@ def test_a_large_photo_is_decoded_reduced_to_what_the_reader_needs():
                                 (5999, 4000, 5999)):
         image = np.full((high, side), 200, np.uint8)
         cv2.rectangle(image, (side // 4, high // 4), (side // 2, high // 2), 0, -1)
-        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 50])
+        _ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 50])
         grey = decode_photo(jpeg.tobytes())
         assert grey.shape[1] == reduced and max(grey.shape) >= READ_SIDE
         # the dark rectangle is where it was, at the reduced scale

@@ -149,9 +149,9 @@ def test_bundled_ruleset_is_floris_1_with_the_rules_file_defaults():
 
 
 def test_ruleset_refuses_an_unknown_value_naming_the_option():
-    with pytest.raises(InputError, match="rules.ties"):
+    with pytest.raises(InputError, match=r"rules\.ties"):
         RULES.with_overrides({"ties": "coin_flip"})
-    with pytest.raises(InputError, match="rules.colour: unknown key"):
+    with pytest.raises(InputError, match=r"rules\.colour: unknown key"):
         RULES.with_overrides({"colour": "red"})
 
 

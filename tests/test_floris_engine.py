@@ -32,7 +32,8 @@ def test_floris_is_a_protocol_game_for_up_to_five_players():
     assert isinstance(GAME, Game)
     assert (GAME.id, GAME.log_format, GAME.max_players) == ("floris", "scorepad/floris-game@1", 5)
     GAME.new(["A", "B", "C", "D", "E"])
-    with pytest.raises(ContentError, match=r"Floris is for 1-5 players \(2-5 at a table, one for practice\), this game has 6"):
+    with pytest.raises(ContentError, match=r"Floris is for 1-5 players \(2-5 at a table, "
+                                           r"one for practice\), this game has 6"):
         GAME.new(["A", "B", "C", "D", "E", "F"])
 
 
@@ -109,7 +110,8 @@ def _valid_by_hand(counts: tuple[int, ...]) -> bool:
     present = sorted(n for n in counts if n)
     if sum(present) < 5:
         return False
-    return len(set(present)) == 1 or (len(present) >= 3 and present == list(range(1, len(present) + 1)))
+    return len(set(present)) == 1 or (len(present) >= 3
+                                      and present == list(range(1, len(present) + 1)))
 
 
 def test_listed_bouquets_are_every_valid_bouquet_of_up_to_ten_flowers():
@@ -198,7 +200,8 @@ SPECS = ["rose:5", "rose:4", "rose:3 lily:3", "rose:2 lily:3", "d1 r2 l3", "d1 r
                 min_size=1, max_size=5))
 def test_check_replay_lists_exactly_the_invalid_bouquets_in_player_order(players):
     doc = {"format": "scorepad/floris-game@1", "players": {
-        f"P{i}": {"bouquets": bouquets, "final": final} for i, (bouquets, final) in enumerate(players)}}
+        f"P{i}": {"bouquets": bouquets, "final": final}
+        for i, (bouquets, final) in enumerate(players)}}
     _, problems = replay_all(parse_game(doc), default_rules())
     expected = []
     for i, (bouquets, final) in enumerate(players):

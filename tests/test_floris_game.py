@@ -219,8 +219,8 @@ def test_whole_hand_option_forbids_cards_left_beside_a_final_bouquet(runner, tmp
 
 
 def test_unfinished_game_is_scored_and_says_so(runner, tmp_path):
-    text = "format: scorepad/floris-game@1\nfinished: false\nplayers:\n" \
-           "  Ann: {bouquets: [r5]}\n  Bob: {}\n"
+    text = ("format: scorepad/floris-game@1\nfinished: false\nplayers:\n"
+            "  Ann: {bouquets: [r5]}\n  Bob: {}\n")
     data = json.loads(run(runner, "score", write(tmp_path, "g.yaml", text), "--json").stdout)
     assert data["finished"] is False
     assert [p["total"] for p in data["players"]] == [5, 0]
@@ -329,7 +329,8 @@ def test_a_card_of_zero_flowers_is_refused_naming_the_card(runner, tmp_path):
         result = run(runner, command, path)
         assert result.exit_code == 2
         assert result.stderr == (f"{path}: Ann, bouquet 2: cannot read bouquet 'lily:5 rose:0': "
-                                 "card 2 (rose:0) shows no flowers; every card shows at least one\n")
+                                 "card 2 (rose:0) shows no flowers; "
+                                 "every card shows at least one\n")
 
 
 def test_an_unfinished_final_round_is_checked_and_no_bouquet_may_follow(runner, tmp_path):

@@ -321,7 +321,7 @@ def test_output_fits_40_columns_with_rows_unbroken(runner, monkeypatch):
     assert max(len(line) for line in out) <= 40, max(out, key=len)
     rows = [line for line in out if line[:2] in ("1 ", "2 ")]
     assert len(rows) == 4 and all(row.split()[-1].lstrip("-").isdigit() for row in rows)
-    assert any(line.startswith("Annabelle Montgo") and line.endswith("final bouquet>  s5")
+    assert any((line.startswith("Annabelle Montgo") and line.endswith("final bouquet>  s5"))
                or line.endswith("final bouquet> s5") for line in out)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from fuzzing import (
@@ -59,7 +60,7 @@ def test_a_mutated_file_on_standard_input(case, data):
 @settings.get_profile(PROFILE)
 @given(case=hostile_file(kinds=("vv-map",)))
 def test_a_mutated_map_named_inside_a_log_names_both(tmp_path_factory, case):
-    sample, raw, suffix = case
+    _sample, raw, suffix = case
     folder = tmp_path_factory.mktemp("fuzz")
     (folder / f"map{suffix}").write_bytes(raw)
     log = folder / "game.yaml"
@@ -72,7 +73,7 @@ def test_a_mutated_map_named_inside_a_log_names_both(tmp_path_factory, case):
 @given(args=argument_list())
 def test_mutated_arguments_end_in_0_1_or_2(tmp_path_factory, args):
     folder = tmp_path_factory.mktemp("fuzz")
-    cwd = os.getcwd()
+    cwd = Path.cwd()
     os.chdir(folder)  # whatever a mutated -o writes lands here
     try:
         check_run(args, [])
@@ -97,7 +98,8 @@ def test_the_bounds_stop_a_hang_and_a_runaway_allocation():
 
 
 #: The sample logs of each game and the command that resumes one (its answers: quit).
-_RESUMABLE = {"vv-game": ("vv", "play"), "mf-game": ("mf", "play"), "floris-game": ("floris", "tally")}
+_RESUMABLE = {"vv-game": ("vv", "play"), "mf-game": ("mf", "play"),
+              "floris-game": ("floris", "tally")}
 
 
 @settings.get_profile(PROFILE)

@@ -126,11 +126,11 @@ def _crossings(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
     out = []
     for name, imports in graph.items():
         for target in sorted(imports):
-            if (_in(name, *WEB) and _in(target, *TERMINAL)
-                    or _in(name, *TERMINAL) and _in(target, *WEB)
-                    or _in(name, "scorepad.app") and _in(target, *TERMINAL)
-                    or _in(name, "scorepad.app") and _in(target, *WEB)
-                    and target not in APP_FROM_WEB):
+            if ((_in(name, *WEB) and _in(target, *TERMINAL))
+                    or (_in(name, *TERMINAL) and _in(target, *WEB))
+                    or (_in(name, "scorepad.app") and _in(target, *TERMINAL))
+                    or (_in(name, "scorepad.app") and _in(target, *WEB)
+                    and target not in APP_FROM_WEB)):
                 out.append((name, target))
     return out
 

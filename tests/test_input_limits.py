@@ -145,7 +145,7 @@ def test_an_alias_bomb_is_refused_before_anyone_walks_it(runner, tmp_path, where
 
 def test_aliases_within_the_limit_are_read():
     assert parse_document("a: &x [1, 2]\nb: *x") == {"a": [1, 2], "b": [1, 2]}
-    with pytest.raises(InputError, match="contains itself|names no complete value"):
+    with pytest.raises(InputError, match=r"contains itself|names no complete value"):
         parse_document("a: &x [1, *x]")
 
 
@@ -207,8 +207,8 @@ def scorepad(*args: str, timeout: float = 20, **kw) -> subprocess.CompletedProce
 def test_a_device_is_refused_without_reading_it(args):
     result = scorepad(*args)
     assert result.returncode == 2, result.stderr
-    assert result.stderr == "/dev/zero: not a regular file (a device, FIFO or socket is " \
-                            "never read)\n"
+    assert result.stderr == ("/dev/zero: not a regular file (a device, FIFO or socket is "
+                             "never read)\n")
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")

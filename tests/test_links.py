@@ -98,7 +98,8 @@ def test_links_are_read_from_prose(text, found):
     ("Reading files", "reading-files"),
     ("Ruleset `mf-1`", "ruleset-mf-1"),
     ("The deck: 109 cards", "the-deck-109-cards"),
-    ("`floris check FILE...` and `floris score FILE...`", "floris-check-file-and-floris-score-file"),
+    ("`floris check FILE...` and `floris score FILE...`",
+     "floris-check-file-and-floris-score-file"),
 ])
 def test_anchors_are_githubs(heading, anchor):
     assert slug(heading) == anchor

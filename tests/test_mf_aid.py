@@ -229,8 +229,8 @@ def test_the_tracker_has_a_box_per_round_of_that_game(runner, tmp_path, players)
     svg = (tmp_path / "aid-tracker-1.svg").read_text()
     heads = re.findall(r">round (\d+)<", svg)
     assert [int(n) for n in heads] == list(range(1, rounds + 1))
-    assert len({rounds for rounds in (make_config(n, default_rules()).rounds
-                                      for n in (2, 3, 4))}) == 3  # the counts differ
+    # the counts differ
+    assert len({make_config(n, default_rules()).rounds for n in (2, 3, 4)}) == 3
 
 
 def test_the_fields_heading_says_every_player_may_take_a_value():

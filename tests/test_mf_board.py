@@ -124,7 +124,7 @@ def test_ruleset_defaults_and_overrides():
     assert rules.harbor_order == "ship_first" and rules.last_diamond_end == "turn"
     changed = rules.with_overrides({"last_diamond_end": "round"})
     assert changed.changed_from(rules) == {"last_diamond_end": "round"}
-    with pytest.raises(InputError, match="rules.ties"):
+    with pytest.raises(InputError, match=r"rules\.ties"):
         rules.with_overrides({"ties": "coin-flip"})
-    with pytest.raises(InputError, match="rules.colour: unknown key"):
+    with pytest.raises(InputError, match=r"rules\.colour: unknown key"):
         rules.with_overrides({"colour": "red"})

@@ -165,7 +165,7 @@ def test_townspeople_top_pays_middles_3_and_pyramid_bottoms_1_own_included():
 
 def test_townspeople_support_rule_names_the_space():
     state = position({"nobili/9": ANN, "nobili/10": BOB, "nobili/5": ANN})
-    with pytest.raises(RuleViolation, match="^nobili/2 needs both middle spaces below it "
+    with pytest.raises(RuleViolation, match=r"^nobili/2 needs both middle spaces below it "
                                             "filled$"):
         score(state, BOB, "nobili/cross/1", "nobili/2")
     with pytest.raises(RuleViolation, match="nobili/6 needs both bottom spaces below it"):
@@ -206,7 +206,7 @@ def test_harbor_ship_moves_first_then_a_full_row_pays_by_its_trade_row():
     events, bonus = score(state, ANN, "harbor/-/3", "harbor/1/2")
     assert gains(events) == {(ANN, "ship"): 1, (ANN, "harbor"): 3, (BOB, "harbor"): 3,
                              (CID, "harbor"): 3}
-    assert [e.kind for e in events][0] == "ship"
+    assert next(e.kind for e in events) == "ship"
     assert not bonus
 
 

@@ -59,7 +59,8 @@ def test_end_of_input_saves_and_prints_the_exact_resume_command(runner, tmp_path
 def test_resume_continues_exactly_where_it_stopped(runner, tmp_path):
     whole, part = Path("whole.yaml"), Path("part.yaml")
     answers = ["", "#1", "pass", "", "u", "+1", "", "", "", "", "", "", "", "", "", ""]
-    assert toy(runner, tmp_path, "--log", str(whole), input="\n".join(answers) + "\n").exit_code == 0
+    result = toy(runner, tmp_path, "--log", str(whole), input="\n".join(answers) + "\n")
+    assert result.exit_code == 0
     first = toy(runner, tmp_path, "--log", str(part), input="\n".join(answers[:5]) + "\n")
     assert first.exit_code == 130
     rest = toy(runner, tmp_path, "--resume", str(part), input="\n".join(answers[5:]) + "\n")
@@ -118,7 +119,8 @@ def test_numbered_choices_and_typed_moves(runner, tmp_path):
 
 
 def test_sheet_scores_and_help_at_the_prompt(runner, tmp_path):
-    result = toy(runner, tmp_path, input="\nsheet ANN\nsheet b\nsheet zed\nsheet Anne\ns\nhelp\nq\n")
+    result = toy(runner, tmp_path,
+                 input="\nsheet ANN\nsheet b\nsheet zed\nsheet Anne\ns\nhelp\nq\n")
     out = result.output
     assert "Ann: 2 of 10" in out and "Bob: 0 of 10" in out
     assert "no player 'zed' (players: Ann, Bob)" in out

@@ -62,7 +62,8 @@ def test_options_follow_the_vocabulary(path):
         long = longs[0]
         assert long == long.lower() and "_" not in long, f"{path} {long}: lower-case-with-dashes"
         for short in shorts:
-            assert SHORTS.get(short) == long, f"{path} {param.opts}: {short} is {SHORTS.get(short)}'s"
+            assert SHORTS.get(short) == long, \
+                f"{path} {param.opts}: {short} is {SHORTS.get(short)}'s"
         if long in VOCABULARY:
             short, metavars, flag = VOCABULARY[long]
             assert shorts == ([short] if short else []), f"{path} {long}: short form {short}"

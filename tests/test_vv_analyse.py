@@ -168,7 +168,8 @@ def test_a_time_budget_still_answers(runner, tmp_path):
     assert data["best"] >= data["score"]
     result = runner.invoke(root, ["vv", "simulate", str(TINY), "-n", "2", "--bot", "search",
                                   "--budget", "0.01", "--jobs", "1"])
-    assert result.exit_code == 0 and "search bot (16 rollouts)" in result.output  # the default budget
+    # the default budget
+    assert result.exit_code == 0 and "search bot (16 rollouts)" in result.output
 
 
 def test_crosses_left_out_mean_the_most_and_analyse_the_same(runner, tmp_path):

@@ -3,6 +3,8 @@ over 1,000 seeded games falls from Amsterdam through Berlin and Paris to Madrid.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
@@ -21,4 +23,4 @@ def test_greedy_mean_score_falls_from_amsterdam_to_madrid():
                   for i in range(1000)]
         means.append(summarize(states).mean)
     assert means == sorted(means, reverse=True), means
-    assert all(a - b >= 1.0 for a, b in zip(means, means[1:], strict=False)), means
+    assert all(a - b >= 1.0 for a, b in itertools.pairwise(means)), means

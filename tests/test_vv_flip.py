@@ -286,7 +286,8 @@ def test_a_corrupt_log_is_exit_2_and_left_untouched(runner, tmp_path, text, mess
 
 def test_a_log_whose_cards_are_not_the_seeds_is_exit_1(runner, tmp_path):
     log = tmp_path / "game.yaml"
-    text = "format: scorepad/vv-game@1\nseed: table-42\nplayers: []\nrounds: [{card: 5}, {card: 4}]\n"
+    text = ("format: scorepad/vv-game@1\nseed: table-42\nplayers: []\n"
+            "rounds: [{card: 5}, {card: 4}]\n")
     log.write_text(text)
     result = flip(runner, "--resume", str(log), keys="\n")
     assert result.exit_code == 1

@@ -61,7 +61,8 @@ def score_json(runner, *paths, extra=()):
 
 def game_of(*sheets, rules=None):
     net, rules = tiny(), rules or default_rules()
-    entries = [PaperEntry(f"{s['player']}.yaml", net, rules, check_sheet(parse_sheet(s), net, rules))
+    entries = [PaperEntry(f"{s['player']}.yaml", net, rules,
+                          check_sheet(parse_sheet(s), net, rules))
                for s in sheets]
     return combine_sheets(entries)
 

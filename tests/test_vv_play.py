@@ -109,7 +109,8 @@ def test_a_whole_solo_game(runner, tmp_path):
     assert "--resume" not in out.split("The game is over")[1]  # a finished game says so
     # The log passes check and scores what the table showed.
     check = runner.invoke(root, ["vv", "check", str(log)])
-    assert check.exit_code == 0 and "finished" in check.stdout and "not finished" not in check.stdout
+    assert check.exit_code == 0
+    assert "finished" in check.stdout and "not finished" not in check.stdout
     data = scored(runner, log)
     assert data["finished"] is True and data["players"][0]["total"] == 10.5
     written = yaml.safe_load(log.read_text())
@@ -258,7 +259,8 @@ def test_quit_stops_and_resuming_a_finished_game_shows_the_result(runner, tmp_pa
     log = tmp_path / "g.yaml"
     result = play(runner, new_game_args(log), ["A 3", "quit"])
     assert result.exit_code == 0
-    assert flat(result.stdout).endswith(f"Saved in {log}. Continue: scorepad vv play --resume {log}")
+    assert flat(result.stdout).endswith(
+        f"Saved in {log}. Continue: scorepad vv play --resume {log}")
     play(runner, ["--resume", str(log)], SOLO[1:])
     result = play(runner, ["--resume", str(log)], [])
     assert result.exit_code == 0

@@ -100,7 +100,8 @@ def test_simulated_game_log_replays_to_the_same_scores_through_the_cli(seed, pla
                      record=True)
     assert game.state.over
     log = game.log.model_copy(update={"map": str(TINY)})
-    result = CliRunner().invoke(root, ["vv", "score", "-", "--json"], input=dump_yaml(log.to_data()))
+    result = CliRunner().invoke(root, ["vv", "score", "-", "--json"],
+                                input=dump_yaml(log.to_data()))
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["finished"] is True

@@ -134,7 +134,7 @@ def check_sheet(net, page, *, numbers: bool = True) -> None:
     # labels on the map touch nothing: not each other, not circles, badges, stars, arrows,
     # tracks; a name on a white halo may cross tracks (see check_halos), and its halo counts
     # as its box
-    labels = [p for p in tagged(page, "number") + tagged(page, "name")]
+    labels = list(tagged(page, "number") + tagged(page, "name"))
     halos = halo_boxes(page)
     label_boxes = [halos.get(station_of(t), geo.Box(*text_box(t))) if "name" in t.tag.split()
                    else geo.Box(*text_box(t)) for t in labels]
@@ -193,7 +193,7 @@ def check_halos(page, circles, outer) -> None:
     line still shows where it leaves each station) and for no more than 7 mm of any line."""
     halos = halo_boxes(page)
     for sid, halo in halos.items():
-        (rect,) = [r for r in tagged(page, f"halo-{sid}", Rect)]
+        (rect,) = list(tagged(page, f"halo-{sid}", Rect))
         assert rect.style.fill == "#ffffff" and rect.style.stroke is None
         for t in tagged(page, f"name-{sid}", Text):
             x0, y0, x1, y1 = text_box(t)
@@ -417,7 +417,7 @@ def test_line_looks_of_a_map(map_id):
         assert all(p.style.width >= 1.25 for p in parts), line.id
     page = draw_sheet(net)
     for line in net.lines:
-        (sample,) = [p for p in tagged(page, f"sample-{line.id}", Polyline)]
+        (sample,) = list(tagged(page, f"sample-{line.id}", Polyline))
         assert hypot(sample.points[-1][0] - sample.points[0][0],
                      sample.points[-1][1] - sample.points[0][1]) >= 6.85
 
@@ -622,11 +622,12 @@ def tiny_marked(**changes) -> MarkedSheet:
     # Worked by hand on tests/data/tiny.yaml: Ann crossed 1, 2, 3 on line A with a 4 and wrote
     # a transfer 2 in station 5 on line B; A complete first (5), empty 4, 6, 7, 8, 9 → -2.5;
     # total 5 + 2 × 2 - 2.5 = 6.5.
-    values = dict(
-        map_id="tiny", player="Ann", marked=frozenset({1, 2, 3, 4, 5}), transfers={5: 2},
-        windows={"A": ("4",), "B": ("+",)}, bonuses={"A": "first"}, struck=frozenset({"B"}),
-        score=Score(lines={"A": LineScore(True, "first", 5)}, line_points=5, transfer_sum=2,
-                    transfer_points=4, empty_stations=5, empty_penalty=2.5, total=6.5))
+    values = {
+        "map_id": "tiny", "player": "Ann", "marked": frozenset({1, 2, 3, 4, 5}),
+        "transfers": {5: 2}, "windows": {"A": ("4",), "B": ("+",)}, "bonuses": {"A": "first"},
+        "struck": frozenset({"B"}),
+        "score": Score(lines={"A": LineScore(True, "first", 5)}, line_points=5, transfer_sum=2,
+                    transfer_points=4, empty_stations=5, empty_penalty=2.5, total=6.5)}
     values.update(changes)
     return MarkedSheet(**values)
 
@@ -639,8 +640,8 @@ def test_marked_sheet_draws_the_pen_marks(tiny):
     page = draw_marked(tiny, tiny_marked(), lang="de")
     sheet = sheet_layout(tiny, "a4", "de", True)
     assert page.items[0] is sheet.base  # the blank sheet, shared
-    ink = [p for p, _ in prims(page) if getattr(p, "style", None) and p.style.stroke == INK
-           or isinstance(p, Text) and p.color == INK]
+    ink = [p for p, _ in prims(page) if (getattr(p, "style", None) and p.style.stroke == INK)
+           or (isinstance(p, Text) and p.color == INK)]
     assert ink and all(p in page.items[1].items for p in ink)
     # crosses in the crossed stations, not in the one holding a transfer number
     crossed = {int(p.tag.split()[1][6:]) for p in tagged(page, "cross", Line)}
@@ -666,7 +667,7 @@ def test_marked_sheet_draws_the_pen_marks(tiny):
     assert scores == {"line_points": "5", "transfer_sum": "2", "transfer_points": "4",
                       "empty_stations": "5", "empty_penalty": "2,5", "total": "6,5"}
     for key, text in scores.items():
-        (value,) = [p for p in tagged(page, f"score-value-{key}", Text)]
+        (value,) = list(tagged(page, f"score-value-{key}", Text))
         assert inside(sheet.score[key], value.x, value.y), (key, text)
     assert [p.text for p in tagged(page, "player", Text)] == ["Ann"]
 

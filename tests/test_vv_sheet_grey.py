@@ -7,7 +7,7 @@ clear margin in one of them."""
 from __future__ import annotations
 
 import subprocess
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import hypot
 from statistics import mean
 
@@ -48,7 +48,7 @@ def tracks(page) -> dict[str, tuple[tuple[geo.Point, ...], float]]:
 
 def samples(points, step: float = 0.2):
     """Points every ``step`` mm along a polyline, with the unit direction there."""
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in pairwise(points):
         length = hypot(b[0] - a[0], b[1] - a[1])
         if length < 1e-9:
             continue
@@ -65,7 +65,7 @@ def rhythm(runs: list[list[int]], step: float) -> float:
     if high - low < 40:
         return 0.0
     middle = (low + high) / 2
-    changes = sum(1 for run in runs for a, b in zip(run, run[1:], strict=False)
+    changes = sum(1 for run in runs for a, b in pairwise(run)
                   if (a < middle) != (b < middle))
     return changes / (sum(len(run) - 1 for run in runs) * step)
 
@@ -74,7 +74,7 @@ def looks(map_id: str, paper: str, lang: str, pdf: bytes, page,
           step: float = 0.1) -> dict[str, tuple[float, float, float]]:
     """(mean grey, rhythm, grey beside the edge) of each line, measured on the raster where
     its track runs alone: away from stations and other tracks."""
-    w, h, pixels = raster(pdf)
+    w, _h, pixels = raster(pdf)
     sheet = sheet_layout(load_network(map_id), paper, lang, True)
     scale = DPI / 25.4
 
@@ -82,7 +82,7 @@ def looks(map_id: str, paper: str, lang: str, pdf: bytes, page,
         return pixels[int(y * scale) * w + int(x * scale)]
 
     lines = tracks(page)
-    caps = {k: [geo.Capsule(*a, *b, 0.0) for a, b in zip(pts, pts[1:], strict=False)]
+    caps = {k: [geo.Capsule(*a, *b, 0.0) for a, b in pairwise(pts)]
             for k, (pts, _) in lines.items()}
     skip = [geo.Disc(x, y, sheet.radius + 1.2) for x, y in sheet.centers.values()]
     # A name on a white halo hides a short stretch of track: not the line's look.
@@ -117,9 +117,9 @@ def neighbours(page) -> set[tuple[str, str]]:
     lines = tracks(page)
     pairs = set()
     for (k1, (p1, w1)), (k2, (p2, w2)) in combinations(sorted(lines.items()), 2):
-        segs2 = [geo.Capsule(*a, *b, w2 / 2) for a, b in zip(p2, p2[1:], strict=False)]
+        segs2 = [geo.Capsule(*a, *b, w2 / 2) for a, b in pairwise(p2)]
         if any(geo.distance(geo.Capsule(*a, *b, w1 / 2), s) < NEAR
-               for a, b in zip(p1, p1[1:], strict=False) for s in segs2):
+               for a, b in pairwise(p1) for s in segs2):
             pairs.add((k1, k2))
     return pairs
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from functools import cache
@@ -30,7 +31,8 @@ from scorepad.sheets.voll_verplant.scan_marks import reserved_boxes
 
 MIN_PT = 5.0
 MM = 72 / 25.4
-CASES = [(m, p, lang) for m in BUNDLED_MAPS for p in ("a4", "letter") for lang in ("en", "de", "fr")]
+CASES = [(m, p, lang) for m in BUNDLED_MAPS for p in ("a4", "letter")
+         for lang in ("en", "de", "fr")]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -130,7 +132,7 @@ def test_svg_read_back(map_id, paper, lang):
     # no halo; no name or number box on a track (the track's band and casing)
     assert halos == []
     caps = [geo.Capsule(*a, *b, w / 2 + 0.3) for pts, w, _ in tracks.values()
-            for a, b in zip(pts, pts[1:], strict=False)]
+            for a, b in itertools.pairwise(pts)]
     # a label: a number, or a name (its box round both lines of a name broken in two)
     joined: dict[tuple[str, int], list[float]] = {}
     for c, t in texts:

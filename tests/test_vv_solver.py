@@ -21,9 +21,9 @@ from scorepad.rules.voll_verplant.ruleset import default_rules
 
 pytest.importorskip("ortools")
 
-from scorepad.rules.voll_verplant.milp import solve  # noqa: E402
-from scorepad.rules.voll_verplant.optimum import prove, replay_plan  # noqa: E402
-from scorepad.rules.voll_verplant.solver import _Builder, ceiling, solve_plan  # noqa: E402
+from scorepad.rules.voll_verplant.milp import solve
+from scorepad.rules.voll_verplant.optimum import prove, replay_plan
+from scorepad.rules.voll_verplant.solver import _Builder, ceiling, solve_plan
 
 RULES = default_rules()
 

@@ -126,7 +126,7 @@ def test_transfer_takes_only_a_line():
     s = game()
     assert parse(s, "B", "T") == Move(line=B, crosses=0)
     assert parse(s, "R ccw", "T") == Move(line=R, crosses=0, direction="ccw")
-    with pytest.raises(InputError, match="^line B takes no number of crosses on a transfer "
+    with pytest.raises(InputError, match=r"^line B takes no number of crosses on a transfer "
                        "card: type B$"):
         parse(s, "B 1", "T")
 

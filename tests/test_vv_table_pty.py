@@ -154,9 +154,9 @@ def test_play_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, a
                        f"{pty_table.typed('scorepad vv play')} --resume g.yaml\r\n")
     assert finish(child) == 130
     saved = steps(tmp_path / "g.yaml")
-    assert [m for p, m in saved if p] == [m for m in [
+    assert [m for p, m in saved if p] == list([
         {"line": "A", "crosses": 3}, {"line": "B", "crosses": 4},
-        {"line": "R", "crosses": 2, "direction": "cw"}][:len(answers)]]
+        {"line": "R", "crosses": 2, "direction": "cw"}][:len(answers)])
     child = spawn(tmp_path, "vv", "play", "--resume", "g.yaml")
     child.expect(prompt + r"[^\r\n]*> ")  # asked exactly where it stopped, the same card
     child.send("q\r")

@@ -116,7 +116,7 @@ def test_the_write_path_writes_only_what_the_reader_reads(which, pick, char, at)
     move = _with_char(moves[pick % len(moves)], char, at)
     try:
         after = session.step(player, move)
-    except Exception as err:  # refused: by the door (InputError) or the engine
+    except Exception as err:  # noqa: BLE001 - refused: by the door (InputError) or the engine
         from scorepad.rules.common.errors import ScorepadError
 
         assert isinstance(err, ScorepadError), repr(err)
@@ -136,7 +136,7 @@ def test_a_client_hanging_up_mid_body_prints_nothing(base, capfd):
                          '{"game": "flor'.encode())
         time.sleep(0.2)
     assert httpx.get(f"{base}/api/kinds").status_code == 200  # the server goes on
-    out, err = capfd.readouterr()
+    _out, err = capfd.readouterr()
     assert "Traceback" not in err and "internal error" not in err and "ClientDisconnect" not in err
 
 

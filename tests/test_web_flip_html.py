@@ -102,14 +102,16 @@ def test_page_in_chromium_flips_undoes_keeps_progress_offline(runner, tmp_path, 
     for _ in range(8 - (six + 1)):
         page.click("#undo")
     assert page.inner_text("[data-part=round]") == f"Round {six + 1}"
-    assert page.is_visible("[data-part=banner]") and "Reshuffle" in page.inner_text("[data-part=banner]")
+    assert page.is_visible("[data-part=banner]")
+    assert "Reshuffle" in page.inner_text("[data-part=banner]")
     assert "14" in page.inner_text("[data-part=pile-h]")
     page.click("#undo")
     assert not page.is_visible("[data-part=banner]")
     pile = page.inner_text("[data-part=pile-h]")
     assert pile == f"Still in the pile: {14 - six}"
     windows = page_data(path)["windows"]
-    assert page.inner_text("[data-part=windows]").startswith(f"{windows - sum(1 for c in expected[:six] if c != 'F')} windows left")
+    left = windows - sum(1 for c in expected[:six] if c != 'F')
+    assert page.inner_text("[data-part=windows]").startswith(f"{left} windows left")
     page.screenshot(path=str(tmp_path / "flip-phone.png"), full_page=True)
     # progress and language survive a reload (localStorage, keyed by seed and cards)
     page.click("#langs button:has-text('DE')")

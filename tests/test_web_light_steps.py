@@ -18,7 +18,8 @@ from scorepad.web.games import default_games
 LIMIT = 8 * 1024
 GAMES = [("mille-fiori", ["Ann", "Bob", "Cid", "Dan"], {}),
          ("floris", ["Ann", "Bob", "Cid"], {}),
-         ("voll-verplant", ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"], {"setup": {"map": "berlin"}})]
+         ("voll-verplant", ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"],
+          {"setup": {"map": "berlin"}})]
 
 
 def open_stream(base: str, path: str) -> socket.socket:
@@ -97,7 +98,8 @@ def test_every_message_a_phone_gets_is_at_most_8_kb_on_the_wire(tmp_path, kind, 
             for piece in pieces:
                 assert len(piece) <= LIMIT, f"{kind}: a message of {len(piece)} bytes"
                 text = unpack.decompress(piece).decode()
-                states += [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
+                states += [json.loads(line[6:]) for line in text.splitlines()
+                           if line.startswith("data: ")]
             # the whole state at once on connecting, then one a step (a phone may miss
             # none: each is the state after it)
             versions = [s["version"] for s in states]

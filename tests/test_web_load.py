@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-import pytest  # noqa: E402
-from web_load import load  # noqa: E402
+import pytest
+from web_load import load
 
 pytestmark = pytest.mark.slow  # 5 tables of phones under load: seconds a test
 

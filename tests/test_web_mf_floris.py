@@ -37,7 +37,8 @@ def score_json(game: str, log: Path) -> dict:
 
 
 def shown_totals(page, selector: str) -> dict[str, int]:
-    return page.evaluate(f"""() => Object.fromEntries([...document.querySelectorAll('{selector} tr')]
+    return page.evaluate(f"""() => Object.fromEntries(
+        [...document.querySelectorAll('{selector} tr')]
         .map(tr => [tr.dataset.player, Number(tr.cells[1].textContent)]))""")
 
 
@@ -52,7 +53,8 @@ def tap(page, space: str, card: str) -> None:
     page.click(f"[data-space='{space}'].legal")  # once this phone knows it is its turn
     before = steps(page)
     page.click(f".mf-card[data-card='{card}']")
-    page.wait_for_function(f"() => document.querySelector('#log-h').textContent.includes('· {before + 1} ')")
+    page.wait_for_function(
+        f"() => document.querySelector('#log-h').textContent.includes('· {before + 1} ')")
 
 
 def test_mille_fiori_turns_with_a_bonus_chain_from_the_phones(browser, tmp_path):
@@ -89,7 +91,8 @@ def test_mille_fiori_turns_with_a_bonus_chain_from_the_phones(browser, tmp_path)
         ann.click("#mf-ship")  # the second bonus card moves the ship
         before = steps(ann)
         ann.click(".mf-card[data-card='harbor/-/4']")
-        ann.wait_for_function(f"() => document.querySelector('#log-h').textContent.includes('· {before + 1} ')")
+        ann.wait_for_function(
+            f"() => document.querySelector('#log-h').textContent.includes('· {before + 1} ')")
         bob.wait_for_selector("#mf-recent li:has-text('harbor') >> nth=0")
         assert ann.locator("#mf-owed").count() == 0 and bob.locator(".legal").count() > 0
         tap(bob, "residences/0", "residences/-/2")
@@ -101,7 +104,8 @@ def test_mille_fiori_turns_with_a_bonus_chain_from_the_phones(browser, tmp_path)
             .map(g => g.getBoundingClientRect()).map(r => Math.min(r.width, r.height))""")
         assert len(sizes) == board().spaces and min(sizes) >= 44
         bob.click("button:has-text('DE')")  # the board's words follow the language
-        assert "Pigmente" in bob.inner_text("#mf-board") and "Werkstätten" in bob.inner_text("#mf-board")
+        board_text = bob.inner_text("#mf-board")
+        assert "Pigmente" in board_text and "Werkstätten" in board_text
         assert horizontal_overflow(bob) == 0
         shot(bob, "mf-player-de")
         scored = score_json("mf", tmp_path / game["log"])
@@ -115,8 +119,9 @@ def test_a_whole_seeded_game_shows_laps_and_the_final_score(browser, tmp_path):
     errors: list[str] = []
     played = greedy_game("laps")
     with serving(default_games(), tmp_path) as base:
-        game = httpx.post(f"{base}/api/games?t={START}", json={"game": "mille-fiori",
-                                                     "players": ["Ann", "Bob"], "seed": "laps"}).json()
+        game = httpx.post(f"{base}/api/games?t={START}",
+                          json={"game": "mille-fiori", "players": ["Ann", "Bob"],
+                                "seed": "laps"}).json()
         step = game["host"]["url"].replace("/g/", "/api/games/").replace("?t=", "/step?t=")
         ann = phone(browser, game["players"][0]["url"], errors)
         with httpx.Client() as client:
@@ -128,7 +133,8 @@ def test_a_whole_seeded_game_shows_laps_and_the_final_score(browser, tmp_path):
         assert shown_totals(ann, "#mf-totals") == {p["name"]: p["total"] for p in scored["players"]}
         for p in scored["players"]:  # past 100 the track starts a new lap
             row = ann.inner_text(f"#mf-totals tr[data-player='{p['name']}']")
-            assert (f"{p['total'] % 100} on the track, lap {p['laps'] + 1}" in row) == (p["laps"] > 0)
+            lap = f"{p['total'] % 100} on the track, lap {p['laps'] + 1}"
+            assert (lap in row) == (p["laps"] > 0)
         assert any(p["laps"] for p in scored["players"])
         assert ann.inner_text("#mf-end").startswith("Game over: ")
         assert ("last diamond" in ann.inner_text("#mf-end")) == (scored["end"] == "diamonds")
@@ -143,8 +149,9 @@ def test_the_host_page_shows_no_hand_and_opens_the_movers_own_page(browser, tmp_
     which does."""
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
-        game = httpx.post(f"{base}/api/games?t={START}", json={"game": "mille-fiori",
-                                                     "players": ["Ann", "Bob"], "seed": "own"}).json()
+        game = httpx.post(f"{base}/api/games?t={START}",
+                          json={"game": "mille-fiori", "players": ["Ann", "Bob"],
+                                "seed": "own"}).json()
         host = phone(browser, game["host"]["url"], errors)
         host.click("#reveal")  # the deal
         host.wait_for_selector("p.elsewhere")
@@ -178,7 +185,8 @@ def test_floris_tally_to_the_end_with_the_bouquet_checker(browser, tmp_path):
             ann.click("#fl-check")
             ann.wait_for_selector(".fl-line")
             cli = runner.invoke(root, ["floris", "bouquet", spec]).stdout.splitlines()
-            ann.wait_for_function(f"() => document.querySelector('#fl-verdict').innerText.includes({json.dumps(cli[-1])})")
+            ann.wait_for_function("() => document.querySelector('#fl-verdict').innerText"
+                                  f".includes({json.dumps(cli[-1])})")
             assert [e.inner_text() for e in ann.query_selector_all(".fl-line")] == cli
         assert ann.inner_text("#fl-verdict").startswith("✓")
         ann.click("#fl-present")
@@ -186,9 +194,11 @@ def test_floris_tally_to_the_end_with_the_bouquet_checker(browser, tmp_path):
         bob.click("#fl-present")
         # the refusal is said beside the button that caused it, as text (no tooltip)
         bob.wait_for_selector(".refusal")
-        assert "not a bouquet" in bob.inner_text(".refusal") and "smallest fix" in bob.inner_text(".refusal")
+        refusal = bob.inner_text(".refusal")
+        assert "not a bouquet" in refusal and "smallest fix" in refusal
         below = bob.evaluate("document.querySelector('.refusal').getBoundingClientRect().top"
-                             " - document.querySelector('#fl-present').getBoundingClientRect().bottom")
+                             " - document.querySelector('#fl-present')"
+                             ".getBoundingClientRect().bottom")
         assert 0 <= below < 40
         assert bob.get_attribute(".refusal", "title") is None
         bob.fill("#fl-spec", "daisy:5")
@@ -219,7 +229,8 @@ def test_floris_tally_to_the_end_with_the_bouquet_checker(browser, tmp_path):
             assert small_targets(page) == [] and horizontal_overflow(page) == 0
         scored = score_json("floris", tmp_path / game["log"])
         assert scored["finished"] is True
-        assert shown_totals(host, "#fl-totals") == {p["name"]: p["total"] for p in scored["players"]}
+        assert shown_totals(host, "#fl-totals") == {p["name"]: p["total"]
+                                                    for p in scored["players"]}
         assert host.inner_text("#fl-totals tr[data-player='Ann']").endswith("rank 1")
     assert errors == []
 

@@ -204,7 +204,8 @@ def test_the_checker_reads_like_the_command_and_asks_for_a_token(base):
     r = httpx.post(api(game["watch"], "/check"), json={"move": "rose:3 tulip:2"})
     assert r.status_code == 200 and r.json()["readable"] is False
     assert "tulip" in r.json()["lines"][0]
-    bad = game["watch"]["url"].split("?t=")[0].replace("/g/", "/api/games/") + "/check?t=" + "x" * 24
+    bad = (game["watch"]["url"].split("?t=")[0].replace("/g/", "/api/games/")
+           + "/check?t=" + "x" * 24)
     assert httpx.post(bad, json={"move": "rose:5"}).status_code == 403
     mf = new(base, game="mille-fiori", players=["Ann", "Bob"])
     assert httpx.post(api(mf["host"], "/check"), json={"move": "rose:5"}).status_code == 404

@@ -40,7 +40,7 @@ def steps(page) -> int:
 def test_mille_fiori_turns_tapped_through_the_handles(browser, tmp_path, size):
     errors: list[str] = []
     with serving(default_games(), tmp_path) as base:
-        game, state = start(base, "mille-fiori", ["Ann", "Bob", "Cid"])
+        game, _state = start(base, "mille-fiori", ["Ann", "Bob", "Cid"])
         links = {p["name"]: p["url"] for p in game["players"]}
         pages = {name: touch_phone(browser, url, errors, size) for name, url in links.items()}
         played = steps(pages["Ann"])
@@ -89,7 +89,7 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         tap_at(page, "#fl-present")
         page.wait_for_selector(".refusal")
         assert "not a bouquet" in page.inner_text(".refusal")
-        x, y, w, h = page.evaluate("(() => { const r = document.querySelector('.refusal')"
+        _x, y, _w, h = page.evaluate("(() => { const r = document.querySelector('.refusal')"
                                    ".getBoundingClientRect();"
                                    " return [r.x, r.y, r.width, r.height]; })()")
         assert y >= 0 and y + h <= size["height"]  # on the screen, under the finger's row

@@ -96,7 +96,7 @@ def test_start_page_makes_a_game_with_join_links(browser, tmp_path):
         page.wait_for_selector("#links img")
         assert page.locator("#links li").count() == 3  # watcher, Ann, Bob
         shot(page, "host-join-links")
-        (saved,) = [p for p in tmp_path.glob("*.yaml")]
+        (saved,) = list(tmp_path.glob("*.yaml"))
         assert "seed: start-1" in saved.read_text()
     assert errors == []
 

@@ -11,7 +11,7 @@ from web_server import START, serving
 from web_vv import vv_games
 
 pytest.importorskip("cv2")
-from scan_photos import make_photo  # noqa: E402  (needs cv2)
+from scan_photos import make_photo  # needs cv2
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +94,8 @@ def test_scan_api_refuses_what_it_must(photos, tmp_path):
         ann = links["players"][0]["url"].split("t=")[1]
         url = f"{base}/api/games/{gid}/scan"
         jpeg = {"Content-Type": "image/jpeg"}  # as a phone's browser sends a photo
-        r = httpx.post(url, headers=jpeg, params={"t": watch}, content=photos["Ann"][0].read_bytes())
+        r = httpx.post(url, headers=jpeg, params={"t": watch},
+                       content=photos["Ann"][0].read_bytes())
         assert r.status_code == 403
         r = httpx.post(url, headers=jpeg, params={"t": "nobody"}, content=b"x")
         assert r.status_code == 403

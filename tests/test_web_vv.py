@@ -4,6 +4,7 @@ completions with their bonuses), the sheet asset and who may fetch it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import httpx
@@ -16,8 +17,9 @@ from scorepad.main import root
 
 
 def create(base: str, players: list[str], seed: str, map_ref: object = "tiny.yaml"):
-    return httpx.post(f"{base}/api/games?t={START}", json={"game": "voll-verplant", "players": players,
-                                                 "seed": seed, "setup": {"map": map_ref}})
+    return httpx.post(f"{base}/api/games?t={START}",
+                      json={"game": "voll-verplant", "players": players,
+                            "seed": seed, "setup": {"map": map_ref}})
 
 
 @pytest.fixture
@@ -129,7 +131,7 @@ def test_the_table_view_sheets_follow_ups_and_completions(base, folder, runner):
         assert won == {line: (v["bonus"], v["points"]) for line, v in p["lines"].items()
                        if v["bonus"]}
     # each round's completions are announced while the next round runs
-    for before, after in zip(seen, seen[1:], strict=False):
+    for before, after in itertools.pairwise(seen):
         news = after["view"]["table"]["news"]
         if news and not before["view"]["table"]["news"]:
             table = after["view"]["table"]

@@ -199,7 +199,8 @@ def test_the_start_page_guides_the_host(browser, tmp_path):
         assert 0 <= below < 40
         page.fill("#players", "Ann\nBob")
         page.click("#rules-h")
-        options = page.eval_on_selector_all("#opt-game_end option", "os => os.map(o => o.textContent)")
+        options = page.eval_on_selector_all("#opt-game_end option",
+                                            "os => os.map(o => o.textContent)")
         assert options == ["every sheet is full (standard)", "one sheet is full"]
         page.select_option("#opt-game_end", label="one sheet is full")
         page.select_option("#setup-map", label="none: a card flipper for any map")

@@ -71,7 +71,8 @@ def marks_of(page) -> str:
     """The pen marks the phone shows: the SVG its marks image holds (checked loaded)."""
     page.wait_for_function("() => document.querySelector('img.vv-marks')?.naturalWidth > 0 && "
                            "document.querySelector('.vv-base svg')")
-    return page.evaluate("async () => (await fetch(document.querySelector('img.vv-marks').src)).text()")
+    return page.evaluate(
+        "async () => (await fetch(document.querySelector('img.vv-marks').src)).text()")
 
 
 def wait_steps(page, n: int) -> None:
@@ -189,7 +190,8 @@ def test_six_phones_see_the_card_and_the_completions(browser, tmp_path):
         status = players[0].evaluate("""async ([id, t]) => {
             const out = [];
             for (const [what, body] of [['step', '{"reveal": true}'], ['undo', ''], ['end', '']]) {
-              for (const tok of [t, 'x'.repeat(24)]) out.push((await fetch(`/api/games/${id}/${what}?t=${tok}`, {method: 'POST', body,
+              for (const tok of [t, 'x'.repeat(24)])
+                out.push((await fetch(`/api/games/${id}/${what}?t=${tok}`, {method: 'POST', body,
                 headers: {'Content-Type': 'application/json'}})).status);
             }
             return out; }""", [game["id"], ann_t])

@@ -61,7 +61,8 @@ def test_a_number_card_chosen_confirmed_and_changed_without_scrolling(browser, t
     with serving(vv_games(folder), folder) as base:
         game, _ = berlin(base, seed)
         ann_t = game["players"][0]["url"].rsplit("t=", 1)[1]
-        legal = httpx.get(f"{base}/api/games/{game['id']}", params={"t": ann_t}).json()["legal"]["Ann"]
+        legal = httpx.get(f"{base}/api/games/{game['id']}",
+                          params={"t": ann_t}).json()["legal"]["Ann"]
         page = touch_phone(browser, game["players"][0]["url"], errors, size)
         page.wait_for_selector(".vv-base .map [data-line].legal")
         page.wait_for_timeout(200)  # the sheet framed
@@ -73,7 +74,8 @@ def test_a_number_card_chosen_confirmed_and_changed_without_scrolling(browser, t
         # once, thumb-sized and the element the browser finds at its centre
         lines = sorted({m["line"] for m in legal})
         marked = page.eval_on_selector_all(".legal[data-line], .legal[data-station]",
-                                           "els => [...new Set(els.map(e => e.dataset.line ?? e.dataset.station))]")
+                                           "els => [...new Set(els.map("
+                                           "e => e.dataset.line ?? e.dataset.station))]")
         assert sorted(marked) == lines
         for target in marked:
             assert page.locator(f".legal[data-line='{target}'][data-hit], "
@@ -82,10 +84,11 @@ def test_a_number_card_chosen_confirmed_and_changed_without_scrolling(browser, t
         assert sorted(h["line"] for h in shown) == lines
         assert thumb_sized(shown) == []
         # the card strip on top is compact, the sheet fills the rest, nothing to scroll sideways
-        strip = page.evaluate("document.querySelector('.vv-flip .card').getBoundingClientRect().bottom")
+        strip = page.evaluate(
+            "document.querySelector('.vv-flip .card').getBoundingClientRect().bottom")
         assert strip <= 110
-        frame = page.evaluate("(() => { const r = document.querySelector('.vv-scroll').getBoundingClientRect();"
-                              " return [r.top, r.bottom]; })()")
+        frame = page.evaluate("(() => { const r = document.querySelector('.vv-scroll')"
+                              ".getBoundingClientRect(); return [r.top, r.bottom]; })()")
         bar = page.evaluate("document.querySelector('.vv-thumb').getBoundingClientRect().top")
         assert frame[0] < strip + 20 and bar - 12 <= frame[1] <= bar
         assert horizontal_overflow(page) == 0
@@ -122,13 +125,15 @@ def test_a_number_card_chosen_confirmed_and_changed_without_scrolling(browser, t
         spot = page.evaluate("""() => {
           const frame = document.querySelector('.vv-scroll').getBoundingClientRect();
           for (const t of document.querySelectorAll('.vv-base .map [data-line].legal .vv-track')) {
-            const pts = t.getAttribute('points').trim().split(/\\s+/).map(p => p.split(',').map(Number));
+            const pts = t.getAttribute('points').trim().split(/\\s+/)
+              .map(p => p.split(',').map(Number));
             const svg = t.ownerSVGElement, m = t.getScreenCTM();
             for (let i = 1; i < pts.length; i++) {
               const p = svg.createSVGPoint();
               p.x = (pts[i - 1][0] + pts[i][0]) / 2; p.y = (pts[i - 1][1] + pts[i][1]) / 2;
               const s = p.matrixTransform(m);
-              if (s.x < frame.left + 8 || s.x > frame.right - 8 || s.y < frame.top + 8 || s.y > frame.bottom - 8) continue;
+              if (s.x < frame.left + 8 || s.x > frame.right - 8
+                  || s.y < frame.top + 8 || s.y > frame.bottom - 8) continue;
               const found = document.elementFromPoint(s.x, s.y);
               if (found === t) return {x: s.x, y: s.y, line: t.parentNode.dataset.line};
             }
@@ -168,7 +173,8 @@ def test_a_free_ride_zooms_to_thumb_sized_station_handles(browser, tmp_path, siz
         page.touchscreen.tap(pick["x"], pick["y"])
         page.wait_for_selector(".vv-preview-text")
         assert page.inner_text(".vv-preview-text") == f"free ride to station {pick['station']}"
-        assert page.locator(f".vv-base [data-station='{pick['station']}'].preview .vv-x").count() == 2
+        crosses = page.locator(f".vv-base [data-station='{pick['station']}'].preview .vv-x")
+        assert crosses.count() == 2
         tap_at(page, "#vv-confirm")
         page.wait_for_selector("#log-h:has-text('· 2 steps')")
         assert page.evaluate("window.scrollY") == scrolled
@@ -189,7 +195,8 @@ def test_a_phone_held_sideways_keeps_the_bar_beside_the_sheet(browser, tmp_path)
         scrolled = page.evaluate("window.scrollY")
         shown = handles(page)
         assert len(shown) == page.locator(".vv-chip").count() and thumb_sized(shown) == []
-        frame = page.evaluate("(() => { const r = document.querySelector('.vv-scroll').getBoundingClientRect();"
+        frame = page.evaluate("(() => { const r = document.querySelector('.vv-scroll')"
+                              ".getBoundingClientRect();"
                               " return [r.right, r.bottom, r.height]; })()")
         bar = page.evaluate("document.querySelector('.vv-thumb').getBoundingClientRect().left")
         assert frame[0] <= bar and frame[1] <= size["height"] and frame[2] >= 200

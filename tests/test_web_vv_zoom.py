@@ -30,9 +30,11 @@ class Fingers:
 
     def send(self, kind: str, points: list[tuple[float, float]]) -> None:
         self.cdp.send("Input.dispatchTouchEvent", {
-            "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+            "type": kind,
+            "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
 
-    def gesture(self, start: list[tuple[float, float]], end: list[tuple[float, float]], steps: int = 8) -> None:
+    def gesture(self, start: list[tuple[float, float]], end: list[tuple[float, float]],
+                steps: int = 8) -> None:
         """Fingers down at ``start``, moved in ``steps`` to ``end``, lifted."""
         self.send("touchStart", start)
         for k in range(1, steps + 1):
@@ -47,7 +49,8 @@ class Fingers:
 
 
 def box(page, selector: str) -> dict:
-    return page.evaluate(f"""() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();
+    return page.evaluate(f"""() => {{
+        const r = document.querySelector({selector!r}).getBoundingClientRect();
         return {{x: r.x, y: r.y, w: r.width, h: r.height}}; }}""")
 
 
@@ -71,10 +74,12 @@ def test_pinch_enlarges_the_sheet_a_drag_moves_it_and_a_tap_still_previews(brows
         page.wait_for_selector(".vv-base [data-station].legal")
         # a free ride: the view has framed the stations, enlarged for a thumb; the − button
         # goes back to the whole sheet at the frame's width
-        page.wait_for_function("() => Number(document.querySelector('.vv-scroll').dataset.scale) > 2")
+        page.wait_for_function(
+            "() => Number(document.querySelector('.vv-scroll').dataset.scale) > 2")
         while scale(page) > 1:
             page.tap("#vv-zoom-out")
-        assert page.evaluate("getComputedStyle(document.querySelector('.vv-scroll')).touchAction") == "pan-y"
+        assert page.evaluate(
+            "getComputedStyle(document.querySelector('.vv-scroll')).touchAction") == "pan-y"
         frame = box(page, ".vv-scroll")
         sheet = box(page, ".vv-base svg")
         assert scale(page) == 1 and abs(sheet["w"] - frame["w"]) < 3  # the sheet fits the width
@@ -84,14 +89,16 @@ def test_pinch_enlarges_the_sheet_a_drag_moves_it_and_a_tap_still_previews(brows
 
         # two fingers spread from 60 to 220 px apart: the sheet grows about their middle
         fingers.gesture([(cx - 30, cy), (cx + 30, cy)], [(cx - 110, cy), (cx + 110, cy)])
-        page.wait_for_function("() => Number(document.querySelector('.vv-scroll').dataset.scale) > 3")
+        page.wait_for_function(
+            "() => Number(document.querySelector('.vv-scroll').dataset.scale) > 3")
         zoomed = box(page, ".vv-base svg")
         assert zoomed["w"] > 3 * frame["w"]
         # the point between the fingers stayed under them
         before = ((cx - sheet["x"]) / sheet["w"], (cy - sheet["y"]) / sheet["h"])
         after = ((cx - zoomed["x"]) / zoomed["w"], (cy - zoomed["y"]) / zoomed["h"])
         assert abs(before[0] - after[0]) < 0.02 and abs(before[1] - after[1]) < 0.02
-        assert page.evaluate("getComputedStyle(document.querySelector('.vv-scroll')).touchAction") == "none"
+        assert page.evaluate(
+            "getComputedStyle(document.querySelector('.vv-scroll')).touchAction") == "none"
         assert box(page, ".vv-scroll") == frame  # the frame keeps its place and size
         shot(page, "vv-zoom-2-pinched", full_page=False)
 
@@ -101,7 +108,8 @@ def test_pinch_enlarges_the_sheet_a_drag_moves_it_and_a_tap_still_previews(brows
         moved = box(page, ".vv-base svg")
         assert abs(moved["x"] - zoomed["x"] - 60) < 2 and abs(moved["y"] - zoomed["y"] - 40) < 2
         assert page.evaluate("window.scrollY") == scrolled
-        assert page.locator(".vv-preview-text").count() == 0 and page.locator(".vv-tapped").count() == 0
+        assert page.locator(".vv-preview-text").count() == 0
+        assert page.locator(".vv-tapped").count() == 0
         shot(page, "vv-zoom-3-dragged", full_page=False)
 
         # a tap on a legal station inside the frame still chooses it: the preview shows
@@ -131,7 +139,8 @@ def test_pinch_enlarges_the_sheet_a_drag_moves_it_and_a_tap_still_previews(brows
         blank = (frame["x"] + 4, frame["y"] + 4)
         fingers.tap(*blank)
         fingers.tap(*blank)
-        page.wait_for_function("() => document.querySelector('.vv-scroll').dataset.scale === '1.00'")
+        page.wait_for_function(
+            "() => document.querySelector('.vv-scroll').dataset.scale === '1.00'")
         page.tap("#vv-zoom-in")
         assert scale(page) == 1.5
         page.tap("#vv-zoom-out")

@@ -142,8 +142,9 @@ def test_no_english_word_on_mille_fiori_and_floris_pages(browser, tmp_path, loca
             "game": "mille-fiori", "players": ["Ann", "Bob"], "deal": False}).json()
         host = mf["host"]["url"]
         # Ann fills the bonus triangle 0-7-8: a bonus card is owed
-        for player, space in [("Ann", "workshops/0"), ("Bob", "workshops/1"), ("Ann", "workshops/7"),
-                              ("Bob", "workshops/2"), ("Ann", "workshops/8")]:
+        for player, space in [("Ann", "workshops/0"), ("Bob", "workshops/1"),
+                              ("Ann", "workshops/7"), ("Bob", "workshops/2"),
+                              ("Ann", "workshops/8")]:
             _play(host, player, space)
         state = httpx.get(host.replace("/g/", "/api/games/")).json()
         owed = state["view"]["bonus_owed"]

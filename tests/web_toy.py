@@ -108,7 +108,8 @@ class Toy:
                 "rounds": [{"card": c, "moves": {p: {"take": t} for p, t in ch}}
                            for c, ch in zip(s.cards, s.choices, strict=True)]}
 
-    def log_steps(self, doc: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[str | None, Any]]]:
+    def log_steps(self, doc: Mapping[str, Any]
+                  ) -> tuple[dict[str, Any], list[tuple[str | None, Any]]]:
         if doc.get("format") != self.log_format:
             raise InputError("not a toy log", where=("format",))
         setup = {"players": list(doc["players"]), "seed": doc.get("seed"), "rules": {},

@@ -10,7 +10,8 @@ if TYPE_CHECKING:  # the rules pull in pydantic: imported when a command runs, n
 
 
 def verdict_json(verdict: Verdict) -> dict[str, Any]:
-    """A verdict's fields, as ``floris bouquet --json`` prints them and the web's check sends them."""
+    """A verdict's fields, as ``floris bouquet --json`` prints them and the web's check sends
+    them."""
     from scorepad.rules.floris.flowers import flower_types
 
     ids = flower_types()

@@ -1,7 +1,8 @@
 """The offline flipper page: one self-contained HTML file with a seed's cards in it.
 
 ``scorepad vv flip --html FILE`` writes it (:func:`offline_flipper`); the web's Voll verplant
-page shows the same rounds (:func:`deck_summary`, :func:`round_entry`). The cards are the chance steps of the Voll
+page shows the same rounds (:func:`deck_summary`, :func:`round_entry`). The cards are the chance
+steps of the Voll
 verplant game itself (a flipper's game, with no players, as ``vv flip`` plays it), so they
 are those of ``vv deck`` and ``vv flip``: Python computes every round's card, reshuffle,
 pile by kind and windows left, the page only shows them. No rule is written twice in
@@ -43,7 +44,9 @@ def max_windows_any_map() -> int:
     from scorepad.rules.voll_verplant.map_spec import MAX_LINES, LineSpec
 
     per_line = [m.le for m in LineSpec.model_fields["windows"].metadata if isinstance(m, Le)]
-    return MAX_LINES * int(per_line[0])  # type: ignore[call-overload]  # Le(4): an int
+    # Le(4): an int, which annotated_types types as a protocol int() has no overload for
+    most: int = int(per_line[0])  # type: ignore[call-overload]
+    return MAX_LINES * most
 
 
 def deck_summary(seed: str | None, rules: VVRules, network: Network | None) -> dict[str, Any]:
@@ -116,7 +119,8 @@ def flip_data(seed: str, rules: VVRules, network: Network | None) -> dict[str, A
 
 
 def _static(name: str) -> str:
-    return resources.files("scorepad.web").joinpath("static").joinpath(name).read_text(encoding="utf-8")
+    static = resources.files("scorepad.web").joinpath("static")
+    return static.joinpath(name).read_text(encoding="utf-8")
 
 
 def _script_json(data: object) -> str:

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 from scorepad.rules.common.errors import InputError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorepad.rules.voll_verplant.maps import Network
     from scorepad.rules.voll_verplant.ruleset import VVRules
+    from scorepad.rules.voll_verplant.scan_code import ScanCode
     from scorepad.rules.voll_verplant.scan_reading import Cell
 
 #: The largest photo file read (bytes): a 12-megapixel JPEG is 3-8 MiB.
@@ -47,12 +50,13 @@ def require_opencv() -> None:
         raise InputError(INSTALL_HINT)
 
 
-def _network_for(map_ref: str | None):
+def _network_for(map_ref: str | None
+                 ) -> tuple[Callable[[ScanCode], Network], list[Network]]:
     """The map a QR code names: ``--map`` when given (its hash must match), else the
     bundled map of that id."""
     from scorepad.app.vv_files import load_network
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
-    from scorepad.rules.voll_verplant.scan_code import ScanCode, map_hash
+    from scorepad.rules.voll_verplant.scan_code import map_hash
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError
 
     given = load_network(map_ref) if map_ref else None

@@ -7,14 +7,15 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorepad.io import display_name, read_mapping
-from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
+from scorepad.rules.common.errors import ContentError, InputError, ScorepadError, raise_all
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map, load_map_data
 
 if TYPE_CHECKING:  # rulesets and replays are imported by the commands that use them, not `vv sheet`
     from scorepad.rules.voll_verplant.game import VVState
+    from scorepad.rules.voll_verplant.log import GameLog
     from scorepad.rules.voll_verplant.ruleset import VVRules
     from scorepad.rules.voll_verplant.view import MarkedSheet
 
@@ -43,7 +44,8 @@ def load_network(ref: str, base: Path | None = None, named_in: str | None = None
     try:
         if base is not None and not path.is_absolute():
             path = base / path
-        if not file_exists(path) and not ref.endswith((".yaml", ".yml", ".json")) and "/" not in ref:
+        if (not file_exists(path) and not ref.endswith((".yaml", ".yml", ".json"))
+                and "/" not in ref):
             from scorepad.options import did_you_mean
 
             raise ContentError(f"unknown map {shown(ref)}{did_you_mean(ref, BUNDLED_MAPS)} "
@@ -54,7 +56,7 @@ def load_network(ref: str, base: Path | None = None, named_in: str | None = None
         except ScorepadError as err:
             raise err.in_file(display_name(path)) from None
     except ScorepadError as err:
-        if named_in is None or isinstance(err, ContentError) and err.source is None:
+        if named_in is None or (isinstance(err, ContentError) and err.source is None):
             raise
         raise err.named_in(named_in, f"map {shown(ref)}") from None
 
@@ -67,7 +69,7 @@ def file_exists(path: Path) -> bool:
         return False
 
 
-def load_rules(path: str | None, overrides: dict | None = None) -> VVRules:
+def load_rules(path: str | None, overrides: dict[str, Any] | None = None) -> VVRules:
     """The bundled ruleset, changed by a ``--rules FILE`` and then by a log's ``rules:``."""
     from scorepad.rules.voll_verplant.ruleset import default_rules
     from scorepad.rulesets import layered_rules
@@ -87,7 +89,7 @@ class LoadedGame(NamedTuple):
     warnings: list[str]
     state: VVState  # the protocol's state (of the log, or of the paper sheets' log document)
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         """The ``score --json`` object: the game's own (``GAME.score``), for a log and for
         the paper sheets of a game alike (read into one log document first)."""
         from scorepad.rules.voll_verplant.game import GAME
@@ -100,7 +102,7 @@ class Document(NamedTuple):
     are taken from (None for standard input)."""
 
     name: str
-    data: dict
+    data: dict[str, Any]
     base: Path | None
 
 
@@ -152,7 +154,6 @@ def load_paper_games(papers: Sequence[Document], rules_file: str | None) -> list
         check_sheet,
         combine_sheets,
         parse_sheet,
-        raise_all,
     )
 
     entries: list[PaperEntry] = []
@@ -231,7 +232,7 @@ def resolve_map_ref(ref: str, base: Path | None = None) -> str:
     return str(path.resolve())
 
 
-def resumable_log(data: dict, seed: str | None):
+def resumable_log(data: dict[str, Any], seed: str | None) -> GameLog:
     """A saved game log to continue: its shape checked, a seed present (without one the
     upcoming cards are unknown) and agreeing with ``--seed`` when given (InputError)."""
     from scorepad.rules.voll_verplant.log import parse_game_log

@@ -397,7 +397,8 @@ def _display_lines(session: Session, view: View) -> list[str]:
 
 
 def _board(session: Session) -> Board:
-    return session.state.g.cfg.board
+    board: Board = session.state.g.cfg.board
+    return board
 
 
 def _move(b: Board, card: int, space: int) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorepad.rules.common.errors import InputError
-from scorepad.rules.game import Game, MoveData
+from scorepad.rules.game import AnyGame, MoveData
 from scorepad.rules.session import Session
 from scorepad.table.console import cut
 
@@ -61,7 +61,7 @@ class Adapter:
     override the methods their table needs."""
 
     #: The game of the protocol this adapter shows.
-    game: Game
+    game: AnyGame
     #: The command line that starts the tool (``scorepad vv play``): the ``--resume``
     #: hint and the refusal of an existing ``--log`` name it.
     command: str

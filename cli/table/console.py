@@ -18,6 +18,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterable
+from typing import TextIO
 
 import click
 
@@ -26,7 +27,7 @@ from scorepad.terminal import MAX_WIDTH, MIN_WIDTH, cut, fit, terminal_width
 __all__ = ["MAX_WIDTH", "MIN_WIDTH", "Console", "cut", "fit", "terminal_width", "wants_colour"]
 
 
-def wants_colour(stream=None) -> bool:
+def wants_colour(stream: TextIO | None = None) -> bool:
     """Whether escape codes may be written to ``stream`` (standard output by default)."""
     stream = stream or sys.stdout
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":

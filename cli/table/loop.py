@@ -184,7 +184,7 @@ class Table:
     def _save_after_error(self) -> None:
         try:
             self._save()
-        except Exception:  # the error being reported matters more than this one
+        except Exception:  # noqa: BLE001 - the error being reported matters more than this one
             return
         click.echo(f"saved in {self.path}; continue: "
                    f"{resume_command(self.adapter, self.path)}", err=True)

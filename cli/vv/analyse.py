@@ -17,9 +17,13 @@ from scorepad.rules.common.errors import ContentError, InputError
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from scorepad.app.vv_files import LoadedGame
     from scorepad.rules.voll_verplant.cards import Card
+    from scorepad.rules.voll_verplant.engine import Move
     from scorepad.rules.voll_verplant.maps import Network
+    from scorepad.rules.voll_verplant.optimum import Proof
 
 
 def _fmt(value: float) -> str:
@@ -141,7 +145,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
                                "carries its own seed")
     deadline = time.perf_counter() + budget if budget else None
     own_total = None
-    moves: list = []
+    moves: list[list[Move | None]] = []
     players: list[str] = []
     name = None
     if file is None:
@@ -189,7 +193,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
                 done[0] += 1
                 bar.update(1)
 
-        proof: list = []
+        proof: list[Proof] = []
         data = analyse(network, rules, players, name, cards, game_seed, rollouts, moves=moves,
                        own_total=own_total, tick=tick, deadline=deadline,
                        solve_seconds=budget if budget else SOLVE_SECONDS,
@@ -209,7 +213,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
 SOLVE_SECONDS = 20.0
 
 
-def _write_log(path: str, proof: list) -> None:
+def _write_log(path: str, proof: list[Proof]) -> None:
     """The best plan's game, replayed by the engine, as a game log: the solver's plan, or
     without the solver the search's best game."""
     from scorepad.io import atomic_write, dump_yaml
@@ -266,7 +270,7 @@ def _flip_setup(game: LoadedGame, file: str, sheet_path: str | None, map_ref: st
     return paper.network, paper.rules, sheet.player, float(sheet.score.total)
 
 
-def _base(file: str):
+def _base(file: str) -> Path:
     from pathlib import Path
 
     return Path(file).parent

@@ -44,6 +44,6 @@ def deck_cmd(seed: str | None, count: int, rules_path: str | None, as_json: bool
     click.echo(f"seed: {seed}{note}")
     width = len(str(count))
     for number, (card, reshuffle) in enumerate(dealt, start=1):
-        click.echo(f"{number:>{width}}  {str(card.code):<3} {card.describe()}")
+        click.echo(f"{number:>{width}}  {card.code!s:<3} {card.describe()}")
         if reshuffle:
             click.echo(f"{'':>{width}}  — reshuffle —")

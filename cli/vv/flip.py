@@ -23,9 +23,11 @@ from scorepad.options import log_option, resume_option, rules_option, seed_optio
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorepad.rules.session import Session
     from scorepad.rules.voll_verplant.cards import Card
-    from scorepad.table import View
+    from scorepad.table import Adapter, View
 
 CARD_INNER = 28  # characters inside the card's frame: the card is 30 columns wide
 
@@ -298,13 +300,14 @@ def _adapter_class() -> type:
     return FlipAdapter
 
 
-def flip_adapter(*, big: bool | None = None, glyphs: Glyphs | None = None):
+def flip_adapter(*, big: bool | None = None, glyphs: Glyphs | None = None) -> Adapter:
     """A fresh :class:`FlipAdapter`: the card large when standard output is a terminal."""
-    return _adapter_class()(big=stdout_is_terminal() if big is None else big,
-                            glyphs=glyphs or pick_glyphs())
+    adapter: Adapter = _adapter_class()(big=stdout_is_terminal() if big is None else big,
+                                        glyphs=glyphs or pick_glyphs())
+    return adapter
 
 
-def _accept(map_ref: str | None):
+def _accept(map_ref: str | None) -> Callable[[Any, Any], str | None]:
     """The conditions ``vv flip --resume`` adds to ``vv check``'s (InputError, exit 2)."""
     def accept(log: Any, base: Any) -> str | None:
         from scorepad.app.vv_files import resolve_map_ref

@@ -8,7 +8,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -149,7 +149,7 @@ def _default_output(player: str) -> Path:
     return unused_output_path(player, "sheet")
 
 
-def _dialogue(network: Network, rules: VVRules, console: Console) -> dict:
+def _dialogue(network: Network, rules: VVRules, console: Console) -> dict[str, Any]:
     """The questions, in the order of the file; returns the parts of the sheet."""
     from scorepad.rules.voll_verplant import end_position, paper
 
@@ -225,7 +225,8 @@ def _ask_windows(network: Network, rules: VVRules, marked: frozenset[int],
         problems = end_position.plus_problems(windows, network, marked, transfers)
         if not problems:
             return {k: v for k, v in windows.items() if v}
-        console.show(f"  ✗ {_reason(problems[0] if len(problems) == 1 else paper.SheetErrors(problems))}"
+        reason = _reason(problems[0] if len(problems) == 1 else paper.SheetErrors(problems))
+        console.show(f"  ✗ {reason}"
                      ". Please type the windows again.")
 
 

@@ -25,10 +25,12 @@ from scorepad.options import (
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorepad.rules.session import Session
     from scorepad.rules.voll_verplant.cards import Card
     from scorepad.rules.voll_verplant.engine import GameState
-    from scorepad.table import View
+    from scorepad.table import Adapter, View
 
 MAX_PLAYERS = 6
 
@@ -45,7 +47,7 @@ def _adapter_class() -> type:
     from scorepad.table.console import cut
 
     def core(session: Session) -> GameState:
-        state = session.state.core
+        state: GameState | None = session.state.core
         assert state is not None
         return state
 
@@ -149,7 +151,8 @@ def _adapter_class() -> type:
             events = after.events()   # what the step did, as the game says
             for ev in events:
                 if ev["type"] == "lapsed":
-                    lines.append(f"  {words.station_name(network, network.station(ev['station']).index)}"
+                    index = network.station(ev['station']).index
+                    lines.append(f"  {words.station_name(network, index)}"
                                  ": the follow-up lapses (no free window left)")
             asked = engine.asking(core(after), p)
             if asked is not None:
@@ -196,12 +199,14 @@ def _adapter_class() -> type:
     return PlayAdapter
 
 
-def play_adapter():
+def play_adapter() -> Adapter:
     """A fresh :class:`PlayAdapter` (the terminal face of ``vv play``)."""
-    return _adapter_class()()
+    adapter: Adapter = _adapter_class()()
+    return adapter
 
 
-def _accept(map_ref: str | None, players: list[str] | None):
+def _accept(map_ref: str | None, players: list[str] | None
+            ) -> Callable[[Any, Any], None]:
     """The conditions ``vv play --resume`` adds to ``vv check``'s (InputError, exit 2)."""
     def accept(log: Any, base: Any) -> None:
         from scorepad.app.vv_files import resolve_map_ref

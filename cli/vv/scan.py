@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -38,7 +38,7 @@ def check_errors(scanned: ScannedSheet) -> list[ScorepadError]:
     return out
 
 
-def uncertain_rows(cells: dict[str, Cell], player: str) -> list[dict]:
+def uncertain_rows(cells: dict[str, Cell], player: str) -> list[dict[str, Any]]:
     """The uncertain cells as the JSON's ``uncertain`` items."""
     rows = []
     for cell in cells.values():
@@ -159,7 +159,7 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
             click.echo(str(problem), err=True)
         raise errors[-1]
     docs: list[Document] = []
-    uncertain: list[dict] = []
+    uncertain: list[dict[str, Any]] = []
     confidence = 1.0
     for (shown, scanned), player in zip(scans, names, strict=True):
         for change in scanned.changed:

@@ -88,7 +88,9 @@ def resumed_session(path: str, target: Path, *, seed: str | None, rules_path: st
             network, ref = load_network(given), map_entry(resolve_map_ref(given), target)
         elif log.map is not None:
             ref = map_entry(resolve_map_ref(log.map, doc.base), target)
-        session = Session.start(GAME, list(log.players), seed=log.seed,
+        # a log's seed may be a number: the shuffle reads any seed as its text (normal_seed)
+        session = Session.start(GAME, list(log.players),
+                                seed=log.seed,  # type: ignore[arg-type]
                                 rules=_changed(checked.rules),
                                 map=network, map_ref=ref)
         for player, move in GAME.log_steps(doc.data)[1]:

@@ -300,7 +300,7 @@ async def _forbidden(request: Request, exc: Exception) -> Response:
 async def _not_saved(request: Request, exc: Exception) -> Response:
     # the file's path and the system's words stay on the server, out of the phones
     if str(exc):
-        print(f"scorepad serve: not saved: {exc}", file=sys.stderr)
+        print(f"scorepad serve: not saved: {exc}", file=sys.stderr)  # noqa: T201 - stderr
     return JSONResponse({"error": "the game could not be saved, so the step was not played",
                          "rule": None}, status_code=503)
 
@@ -334,6 +334,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _internal(request: Request, exc: Exception) -> Response:
     # the last resort: a bug. The phone gets a sentence, the server's stderr the type
     # and message (never the phone: it could name a file)
-    print(f"scorepad serve: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+    print(f"scorepad serve: internal error: {type(exc).__name__}: {exc}",  # noqa: T201 - stderr
+          file=sys.stderr)
     return JSONResponse({"error": "the server could not answer this (an internal error)",
                          "rule": None}, status_code=500)

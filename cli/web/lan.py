@@ -15,7 +15,7 @@ def lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         try:
             sock.connect(("192.0.2.1", 9))
-            address = sock.getsockname()[0]
+            address: str = sock.getsockname()[0]
         except OSError:
             address = ""
     if not address or address.startswith("0."):

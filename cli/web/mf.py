@@ -5,11 +5,13 @@ the board's areas as SVG diagrams from the sheets layer
 (:mod:`scorepad.sheets.mille_fiori.board_svg`, each space's id in ``data-space``), the
 players' totals with laps past 100, ship positions, diamonds and bonus cards, the
 20/15/10/5 fields, the display when the game keeps it, the viewer's own hand (seeded games;
-the host's and the watchers' views show none), the bonus card owed and why, and the last steps with the
+the host's and the watchers' views show none), the bonus card owed and why, and the last steps with
+the
 events the engine gave for each (who got how many points and why, bonus cards, fields,
 the end). What the viewer may not see (other hands, the deal to come) is read only
 through the game's view (``session.view(player)``, :func:`scorepad.rules.mille_fiori.game.view`),
-the one gate: the hand and the display come from it. Which spaces and cards are legal comes from the state's ``legal`` (the
+the one gate: the hand and the display come from it. Which spaces and cards are legal comes from the
+state's ``legal`` (the
 engine's legal moves), never from here or the page.
 """
 

@@ -35,6 +35,7 @@ from .host import HOST, WATCH, Forbidden, Host, HostedGame, Role, TooMany
 
 if TYPE_CHECKING:
     from scorepad.app.photo_scan import ScannedSheet
+    from scorepad.rules.voll_verplant.ruleset import VVRules
 
 #: The largest photo accepted (bytes).
 MAX_UPLOAD = 15 * 1024 * 1024
@@ -189,7 +190,7 @@ def _map_ref(hosted: HostedGame) -> str | None:
     return ref if isinstance(ref, str) and ref.lower() not in BUNDLED_MAPS else None
 
 
-def _rules(hosted: HostedGame):
+def _rules(hosted: HostedGame) -> VVRules:
     """The table's ruleset (the bundled one with the game's options)."""
     from scorepad.app.vv_files import load_rules
 

@@ -274,7 +274,8 @@ def vv_asset_owner(session: Session, name: str) -> str | None:
     players: list[str] = list(session.state.players)
     if found is None or int(found.group(1)) >= len(players):
         return None
-    return players[int(found.group(1))]
+    owner: str = players[int(found.group(1))]
+    return owner
 
 
 def vv_check_owner(session: Session, query: Any) -> str | None:

@@ -5,9 +5,9 @@ These are part of scorepad itself, not user input, so the rules layer may read t
 
 from __future__ import annotations
 
-import os
 import sys
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 
@@ -16,7 +16,7 @@ def load_yaml_text(text: str) -> Any:
     import yaml  # here, not at the top: commands that read no YAML skip its ~40 ms import
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+    return yaml.load(text, Loader=loader)  # a safe loader (SafeLoader or CSafeLoader)
 
 
 @cache
@@ -27,6 +27,5 @@ def bundled_text(package: str, *path: str) -> str:
     from the package's folder reaches them; ``importlib.resources`` would cost more start-up
     time than the read itself.
     """
-    folder = os.path.dirname(sys.modules[package].__file__ or "")
-    with open(os.path.join(folder, *path), encoding="utf-8") as handle:
-        return handle.read()
+    folder = Path(sys.modules[package].__file__ or "").parent
+    return folder.joinpath(*path).read_text(encoding="utf-8")

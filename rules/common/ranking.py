@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def ranks(keys: Sequence[tuple]) -> list[int]:
+def ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
     """Competition ranks for players given comparable keys, higher key = better.
 
     A player's rank is 1 + the number of players whose key is strictly better, so equal

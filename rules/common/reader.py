@@ -89,13 +89,15 @@ def parse_document(raw: bytes | str, name: str = "") -> Any:
 def _json_int(text: str) -> int:
     if len(text) > _MAX_NUMBER_TEXT:
         raise InputError(f"number too long ({len(text)} digits; at most ±10^18)")
-    return _bounded(int(text))
+    number: int = _bounded(int(text))
+    return number
 
 
 def _json_float(text: str) -> float:
     if len(text) > _MAX_NUMBER_TEXT:
         raise InputError(f"number too long ({len(text)} characters)")
-    return _bounded(float(text))
+    number: float = _bounded(float(text))
+    return number
 
 
 def _json_constant(text: str) -> Any:

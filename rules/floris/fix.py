@@ -98,7 +98,8 @@ def _targets(counts: Counts, rules: FlorisRules) -> Iterator[tuple[str, Counts]]
                 yield "ascending", tuple(target)
 
 
-def fix_words(counts: Counts, pattern: str, change: tuple[int, ...], rules: FlorisRules) -> FixWords:
+def fix_words(counts: Counts, pattern: str, change: tuple[int, ...],
+              rules: FlorisRules) -> FixWords:
     """A change as words are made from it (:func:`.words.fix_text`: ``add 1 daisy for
     1-2-3``, ``1 rose too many for equal counts``)."""
     target = tuple(c + d for c, d in zip(counts, change, strict=True))

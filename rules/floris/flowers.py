@@ -58,12 +58,14 @@ def fold(word: str) -> str:
 @lru_cache(maxsize=1)
 def flower_table() -> FlowerTable:
     """The bundled flower table."""
-    return parse_model(FlowerTable, load_yaml_text(bundled_text(__package__, "data", "flowers.yaml")))
+    text = bundled_text(__package__, "data", "flowers.yaml")
+    return parse_model(FlowerTable, load_yaml_text(text))
 
 
 @lru_cache(maxsize=1)
 def flower_types() -> tuple[str, ...]:
-    """The flower ids in the fixed order: ``("daisy", "cornflower", "rose", "sunflower", "lily")``."""
+    """The flower ids in the fixed order:
+    ``("daisy", "cornflower", "rose", "sunflower", "lily")``."""
     return flower_table().ids
 
 

@@ -40,4 +40,5 @@ class FlorisRules(Ruleset):
 def default_rules() -> FlorisRules:
     """The bundled ruleset ``floris-1``."""
     data = load_yaml_text(bundled_text(__package__, "data", "ruleset.yaml"))
-    return parse_model(FlorisRules, data, place=lambda loc: "ruleset.yaml: " + ".".join(map(str, loc)))
+    return parse_model(FlorisRules, data,
+                       place=lambda loc: "ruleset.yaml: " + ".".join(map(str, loc)))

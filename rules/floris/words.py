@@ -53,18 +53,20 @@ TEXTS: dict[str, dict[str, str]] = {
     "fix": {"en": "smallest fix: {fix}", "de": "kleinste Änderung: {fix}",
             "fr": "plus petite correction : {fix}"},
     "no-flowers": {"en": "no flowers", "de": "keine Blumen", "fr": "aucune fleur"},
-    "no-pattern-one": {"en": "{counts}: not one type, not equal counts, not a run from 1 over 3+ types",
-                       "de": "{counts}: nicht nur eine Sorte, keine gleichen Anzahlen, keine Folge ab 1 "
-                             "über 3+ Sorten",
-                       "fr": "{counts} : ni une seule sorte, ni des nombres égaux, ni une suite "
-                             "depuis 1 sur 3+ sortes"},
+    "no-pattern-one": {
+        "en": "{counts}: not one type, not equal counts, not a run from 1 over 3+ types",
+        "de": "{counts}: nicht nur eine Sorte, keine gleichen Anzahlen, keine Folge ab 1 "
+              "über 3+ Sorten",
+        "fr": "{counts} : ni une seule sorte, ni des nombres égaux, ni une suite "
+              "depuis 1 sur 3+ sortes"},
     "no-pattern-any": {"en": "{counts}: not one type, not equal counts, not a run of consecutive "
                              "counts over 3+ types",
                        "de": "{counts}: nicht nur eine Sorte, keine gleichen Anzahlen, keine Folge "
                              "aufeinanderfolgender Anzahlen über 3+ Sorten",
                        "fr": "{counts} : ni une seule sorte, ni des nombres égaux, ni une suite "
                              "de nombres consécutifs sur 3+ sortes"},
-    "too-few": {"en": "only {flowers}, at least {min} needed", "de": "nur {flowers}, mindestens {min} nötig",
+    "too-few": {"en": "only {flowers}, at least {min} needed",
+                "de": "nur {flowers}, mindestens {min} nötig",
                 "fr": "seulement {flowers}, au moins {min} nécessaires"},
     "flower-1": {"en": "1 flower", "de": "1 Blume", "fr": "1 fleur"},
     "flower-n": {"en": "{n} flowers", "de": "{n} Blumen", "fr": "{n} fleurs"},
@@ -72,11 +74,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "point-n": {"en": "{n} points", "de": "{n} Punkte", "fr": "{n} points"},
     "and": {"en": "and", "de": "und", "fr": "et"},
     "or": {"en": "or", "de": "oder", "fr": "ou"},
-    "fix-empty": {"en": "add {min} flowers of any one type", "de": "{min} Blumen einer Sorte dazunehmen",
+    "fix-empty": {"en": "add {min} flowers of any one type",
+                  "de": "{min} Blumen einer Sorte dazunehmen",
                   "fr": "ajouter {min} fleurs d'une même sorte"},
-    "new-type": {"en": "{flowers} of one new type ({options})", "de": "{flowers} einer neuen Sorte ({options})",
+    "new-type": {"en": "{flowers} of one new type ({options})",
+                 "de": "{flowers} einer neuen Sorte ({options})",
                  "fr": "{flowers} d'une nouvelle sorte ({options})"},
-    "add-remove": {"en": "add {adds} and remove {drops}", "de": "{adds} dazunehmen und {drops} weglegen",
+    "add-remove": {"en": "add {adds} and remove {drops}",
+                   "de": "{adds} dazunehmen und {drops} weglegen",
                    "fr": "ajouter {adds} et retirer {drops}"},
     "add": {"en": "add {adds}", "de": "{adds} dazunehmen", "fr": "ajouter {adds}"},
     "too-many": {"en": "{drops} too many", "de": "{drops} zu viel", "fr": "{drops} en trop"},
@@ -197,7 +202,8 @@ def verdict_lines(verdict: Any, fix: Any, lang: str = "en") -> list[str]:
     smallest fix (:class:`.fix.Fix` or None), in ``lang``: the browser's checker says the same."""
     if verdict.valid:
         plus = say(TEXTS, "plus-bonus", lang, bonus=verdict.bonus) if verdict.bonus else ""
-        return [say(TEXTS, "valid", lang, label=pattern_label(verdict.pattern, verdict.counts, lang),
+        return [say(TEXTS, "valid", lang,
+                    label=pattern_label(verdict.pattern, verdict.counts, lang),
                     counts=counts_text(verdict.counts, lang),
                     flowers=_number("flower", verdict.flowers, lang), plus=plus,
                     points=_number("point", verdict.points, lang))]

@@ -107,7 +107,8 @@ class Board:
             raise ContentError(f"unknown card {text!r} ({_card_hint(text, self)})") from None
 
     def space(self, text: str) -> int:
-        """The index of a space id (``workshops/17``, ``trade/1/goblet``); ContentError if unknown."""
+        """The index of a space id (``workshops/17``, ``trade/1/goblet``); ContentError if
+        unknown."""
         try:
             return self.space_index[text]
         except KeyError:

@@ -208,7 +208,7 @@ class BoardSpec(StrictModel):
         ws = Counter(s.material for s in self.workshops.spaces)
         out = {"workshops": {m: ws[m] for m in self.workshops.materials},
                "residences": {NO_SYMBOL: len(self.residences.values)},
-               "trade": {g: self.trade.rows for g in self.trade.goods},
+               "trade": dict.fromkeys(self.trade.goods, self.trade.rows),
                "harbor": {NO_SYMBOL: self.harbor.rows * self.harbor.ships}}
         for name, area in self.townspeople.areas.items():
             count = Counter(area.spaces)

@@ -252,7 +252,8 @@ def make_config(players: int | Sequence[str], rules: MFRules | None = None,
     the bundled ``mf-1``)."""
     b = game_board or board()
     r = default_rules() if rules is None else rules
-    names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
+    names = (tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int)
+             else tuple(players))
     if len(names) not in PLAYER_COUNTS:
         raise ContentError(f"Mille Fiori is played by 2 to 4 players, not {len(names)}")
     n = cast(Literal[2, 3, 4], len(names))

@@ -666,8 +666,9 @@ class MilleFiori:
 
     def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
         """areas + ship + bonus_fields + empty_display."""
-        return (sum(player_score["areas"][a] for a in AREAS) + player_score["ship"]
-                + player_score["bonus_fields"] + player_score["empty_display"])
+        total: float = (sum(player_score["areas"][a] for a in AREAS) + player_score["ship"]
+                        + player_score["bonus_fields"] + player_score["empty_display"])
+        return total
 
     def to_log(self, state: MFState) -> dict[str, Any]:
         return to_log(state)
@@ -688,4 +689,4 @@ class MilleFiori:
 GAME = MilleFiori()
 _PROTOCOL: Game[MFState, Any] = GAME  # mypy holds the class to the protocol
 
-__all__ = ["GAME", "MFState", "Replay", "TurnRecord", "Turn", "replay", "replay_data"]
+__all__ = ["GAME", "MFState", "Replay", "Turn", "TurnRecord", "replay", "replay_data"]

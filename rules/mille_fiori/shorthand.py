@@ -24,11 +24,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from scorepad.rules.common.errors import ContentError
 
 from .board import AREAS, HARBOR, NOBILI, POPULI, RESIDENCES, TRADE, WORKSHOPS, Board
 from .engine import State
+
+#: What a token is, a tag and its values: ("ship",), ("number", n), ("symbol", area,
+#: symbol), ...; read by position after the tag.
+_Kind = tuple[Any, ...]
 
 AREA_LETTERS = {"w": WORKSHOPS, "r": RESIDENCES, "n": NOBILI, "p": POPULI, "t": TRADE,
                 "h": HARBOR}
@@ -123,7 +128,7 @@ def _names_a_player(token: str, words: dict[str, tuple[int, int]], b: Board) -> 
     return not difflib.get_close_matches(token.lower(), known, n=1, cutoff=0.75)
 
 
-def _classify(token: str, words: dict[str, tuple[int, int]], b: Board) -> tuple | None:
+def _classify(token: str, words: dict[str, tuple[int, int]], b: Board) -> _Kind | None:
     low = token.lower()
     if low in SHIP_WORDS:
         return ("ship",)
@@ -145,7 +150,7 @@ def _classify(token: str, words: dict[str, tuple[int, int]], b: Board) -> tuple 
     return None
 
 
-def _merge(entry: Entry, kind: tuple, token: str, b: Board) -> None:
+def _merge(entry: Entry, kind: _Kind, token: str, b: Board) -> None:
     tag = kind[0]
     if tag == "ship":
         entry.ship = True

@@ -175,7 +175,8 @@ def sim_config(players: int | Sequence[str], rules: MFRules | None = None,
     carry no ``why`` (bot games, where nobody reads them)."""
     b = game_board or board()
     r = default_rules() if rules is None else rules
-    names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
+    names = (tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int)
+             else tuple(players))
     key = (names, id(r), id(b), explain)
     known = _CONFIGS.get(key)
     if known is not None and known.rules is r and known.board is b:
@@ -465,9 +466,9 @@ def _apply_other(s: SimState, action: Action) -> SimState:
     """:func:`apply` for the actions other than :class:`Play` and :class:`EmptyDisplay`."""
     if isinstance(action, EndRound):
         leftover, cfg = action.leftover, s.cfg
-        if s.phase in (PLAY, BONUS) or leftover is not None and (
+        if s.phase in (PLAY, BONUS) or (leftover is not None and (
                 s.leftover_done or len(leftover) != cfg.hand * cfg.players - s.turn
-                or _see(s.unseen, cfg, leftover) < 0):
+                or _see(s.unseen, cfg, leftover) < 0)):
             raise _refusal(s, action)  # the round is not over, the leftovers are wrong
         return _end_round(s, leftover)
     raise TypeError(f"not an action: {action!r}")
@@ -821,7 +822,8 @@ def _harbor(cfg: SimConfig, mine: tuple[int, ...], taken: int, space: int,
 
 
 def _meets(cfg: SimConfig, v: list[Any], player: int, area: int) -> bool:
-    return v[_HAVE][player * len(AREAS) + area].bit_count() >= cfg.field_count[area]
+    have: int = v[_HAVE][player * len(AREAS) + area]
+    return have.bit_count() >= cfg.field_count[area]
 
 
 def _check_field(cfg: SimConfig, v: list[Any], player: int, area: int, ev: list[_Raw]) -> None:

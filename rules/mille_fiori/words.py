@@ -14,7 +14,8 @@ from typing import Any
 from scorepad.rules.common.words import points_text, say
 
 TEXTS: dict[str, dict[str, str]] = {
-    "place-move": {"en": "{card} on {space}", "de": "{card} auf {space}", "fr": "{card} sur {space}"},
+    "place-move": {"en": "{card} on {space}", "de": "{card} auf {space}",
+                   "fr": "{card} sur {space}"},
     "ship-move": {"en": "{card}: the ship moves", "de": "{card}: das Schiff fährt",
              "fr": "{card} : le navire avance"},
     "empty-move": {"en": "no bonus card: the display is empty",
@@ -38,7 +39,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "points": {"en": "{player}: {points} points ({why})",
                "de": "{player}: {points} Punkte ({area}: {why})",
                "fr": "{player} : {points} points ({area} : {why})"},
-    "points-area": {"en": "{player}: {points} points ({area})", "de": "{player}: {points} Punkte ({area})",
+    "points-area": {"en": "{player}: {points} points ({area})",
+                    "de": "{player}: {points} Punkte ({area})",
                     "fr": "{player} : {points} points ({area})"},
     "notice": {"en": "{who}{why}", "de": "{who}{why}", "fr": "{who}{why}"},
     # the scoring categories and notices, as the other languages name them
@@ -68,9 +70,11 @@ REASONS: dict[str, dict[str, str]] = {
     "ship-lands": {"en": "ship lands on {end}", "de": "Schiff landet auf {end}",
                    "fr": "le navire arrive sur {end}"},
     "group": {"en": "group of {size}", "de": "Gruppe aus {size}", "fr": "groupe de {size}"},
-    "group-double": {"en": "group of {size}, ×2 on {symbol}", "de": "Gruppe aus {size}, ×2 auf {symbol}",
+    "group-double": {"en": "group of {size}, ×2 on {symbol}",
+                     "de": "Gruppe aus {size}, ×2 auf {symbol}",
                      "fr": "groupe de {size}, ×2 sur {symbol}"},
-    "triangle": {"en": "bonus triangle {spaces} complete", "de": "Bonusdreieck {spaces} vollständig",
+    "triangle": {"en": "bonus triangle {spaces} complete",
+                 "de": "Bonusdreieck {spaces} vollständig",
                  "fr": "triangle bonus {spaces} complet"},
     "house": {"en": "house of value {value}", "de": "Haus mit Wert {value}",
               "fr": "maison de valeur {value}"},
@@ -90,7 +94,8 @@ REASONS: dict[str, dict[str, str]] = {
                  "fr": "{support} soutient {space}"},
     "top-space": {"en": "top space {space}", "de": "oberstes Feld {space}",
                   "fr": "case du sommet {space}"},
-    "trade-1": {"en": "1 diamond × {on_column} on {good}", "de": "1 Diamant × {on_column} auf {good}",
+    "trade-1": {"en": "1 diamond × {on_column} on {good}",
+                "de": "1 Diamant × {on_column} auf {good}",
                 "fr": "1 diamant × {on_column} sur {good}"},
     "trade-n": {"en": "{count} diamonds × {on_column} on {good}",
                 "de": "{count} Diamanten × {on_column} auf {good}",

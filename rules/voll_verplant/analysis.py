@@ -9,7 +9,7 @@ log's notation (:func:`.replay.step_data`), rounds 1-based.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.rules.game import step_events
 
@@ -19,6 +19,9 @@ from .maps import Network
 from .replay import step_data, step_from_data
 from .ruleset import VVRules
 from .scoring import whole
+
+if TYPE_CHECKING:
+    from .optimum import Proof
 from .search import Decision, Found, analyse_player, best_play
 
 #: How many of the costliest steps a report lists.
@@ -51,7 +54,7 @@ def move_text(network: Network, card: Card, move: Move) -> str:
         return "decline" if data["station"] is None else f"station {data['station']}"
     if "line" not in data:
         return "nothing"
-    text = data["line"]
+    text: str = data["line"]
     if card.kind != TRANSFER:
         text += f" {data.get('crosses', move.crosses)}"
     if data.get("direction") == "ccw":
@@ -109,7 +112,7 @@ def analyse(network: Network, rules: VVRules, players: Sequence[str], player: st
             moves: Sequence[Sequence[Move | None]] = (), own_total: float | None = None,
             tick: Callable[[], None] | None = None, deadline: float | None = None,
             solve_seconds: float | None = None, map_ref: str | None = None,
-            proof: list | None = None) -> dict[str, Any]:
+            proof: list[Proof] | None = None) -> dict[str, Any]:
     """The report on ``player`` (None: no player, only the best score for the cards).
 
     With ``moves`` (a game log) each of the player's steps is judged and their total is
@@ -154,7 +157,7 @@ def analyse(network: Network, rules: VVRules, players: Sequence[str], player: st
 def _optimum(network: Network, rules: VVRules, names: Sequence[str], seat: int,
              cards: Sequence[Card], seed: str | int | None, map_ref: str | None,
              moves: Sequence[Sequence[Move | None]], found: Found, seconds: float,
-             proof: list | None) -> dict[str, Any]:
+             proof: list[Proof] | None) -> dict[str, Any]:
     """The report's ``optimum``, ``bound``, ``proven`` and ``optimum_play``; ``solver``
     says why they are missing (the extra is not installed, a game the model does not
     cover)."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from scorepad.rules.common.errors import RuleViolation
 
@@ -154,8 +154,10 @@ class MapTables:
 #: a process that plays a million games keeps the memory it had after a thousand.
 CACHE_LIMIT = 1 << 13
 
+T = TypeVar("T")
 
-def _remember(cache: dict, key: object, value: object) -> None:
+
+def _remember(cache: dict[Any, Any], key: object, value: object) -> None:
     if len(cache) >= CACHE_LIMIT:
         cache.clear()
     cache[key] = value
@@ -163,7 +165,7 @@ def _remember(cache: dict, key: object, value: object) -> None:
 
 def map_tables(network: Network) -> MapTables:
     """Per-line travel orders and counts, computed once per map (kept on the network)."""
-    cached = network.tables
+    cached: list[MapTables] = network.tables
     if cached:
         return cached[0]
     tables = MapTables(network)
@@ -526,7 +528,7 @@ def _place(state: GameState, player: int) -> tuple[str, str]:
 def _with_sheet(state: GameState, player: int, sheet: Sheet, owed: tuple[int, ...]
                 ) -> GameState:
     """The state with one player's sheet and owed follow-ups replaced, marked as moved."""
-    def put(items: tuple, item: object) -> tuple:
+    def put(items: tuple[T, ...], item: T) -> tuple[T, ...]:
         return items[:player] + (item,) + items[player + 1:]
 
     return state._replace(sheets=put(state.sheets, sheet), moved=put(state.moved, True),

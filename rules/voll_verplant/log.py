@@ -348,23 +348,24 @@ class GameLog(StrictModel):
         return out
 
 
-def _place(loc: tuple) -> str:
+def _place(loc: tuple[int | str, ...]) -> str:
     """``('rounds', 6, 'moves', 'Ann', 'line')`` → ``round 7, Ann, line``."""
     parts: list[str] = []
     items = list(loc)
     i = 0
     while i < len(items):
         part = items[i]
-        if part == "rounds" and i + 1 < len(items) and isinstance(items[i + 1], int):
-            parts.append(f"round {items[i + 1] + 1}")
+        after = items[i + 1] if i + 1 < len(items) else None
+        if part == "rounds" and isinstance(after, int):
+            parts.append(f"round {after + 1}")
             i += 2
             continue
-        if part == "moves" and i + 1 < len(items):
-            parts.append(str(items[i + 1]))
+        if part == "moves" and after is not None:
+            parts.append(str(after))
             i += 2
             continue
-        if part == "then" and i + 1 < len(items) and isinstance(items[i + 1], int):
-            parts.append(f"follow-up {items[i + 1] + 1}")
+        if part == "then" and isinstance(after, int):
+            parts.append(f"follow-up {after + 1}")
             i += 2
             continue
         parts.append(str(part) if not isinstance(part, int) else f"item {part + 1}")

@@ -53,7 +53,8 @@ class LineSpec(StrictModel):
     id: str
     color: str
     windows: Annotated[int, Field(ge=1, le=4)]
-    bonus: tuple[Annotated[int, Field(ge=0, le=MAX_BONUS)], Annotated[int, Field(ge=0, le=MAX_BONUS)]]
+    bonus: tuple[Annotated[int, Field(ge=0, le=MAX_BONUS)],
+                 Annotated[int, Field(ge=0, le=MAX_BONUS)]]
     stations: Annotated[list[int], Field(min_length=1, max_length=MAX_LINE_STATIONS)]
     ring: bool = False
     name: Annotated[str, Field(max_length=40)] | None = None
@@ -103,7 +104,7 @@ class MapSpec(StrictModel):
                 raise ValueError(f"the note{where} is not a text")
             if len(text) > MAX_NOTE:
                 raise ValueError(f"the note{where} is longer than {MAX_NOTE} characters")
-        return value
+        return texts[""] if isinstance(value, str) else texts
 
     @field_validator("id")
     @classmethod

@@ -15,7 +15,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from types import ModuleType
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
 
 #: A linear expression: variable index -> coefficient (ints only: CP-SAT wants them).
 Expr = dict[int, int]
@@ -133,7 +137,8 @@ def _cpsat(model: Model, seconds: float, workers: int) -> Result:
                   status == cp_model.OPTIMAL, took)
 
 
-def _completed_hint(cp_model, cp, xs, hint: dict[int, int]) -> list[int] | None:
+def _completed_hint(cp_model: ModuleType, cp: CpModel, xs: Sequence[IntVar],
+                    hint: dict[int, int]) -> list[int] | None:
     """Every variable's value in the solution the (partial) hint determines: the model
     with the hinted variables fixed, solved alone (propagation settles the rest at once).
     CP-SAT takes a complete hint as its first solution, where it may lose a partial one."""

@@ -192,7 +192,7 @@ class SheetSpec(StationLists, StrictModel):
 
 
 
-def _place(loc: tuple) -> str:
+def _place(loc: tuple[int | str, ...]) -> str:
     """``('transfers', '22')`` → ``transfers, station 22``;
     ``('windows', 'B', 1)`` → ``windows, line B, entry 2``."""
     items = [p for p in loc if not (isinstance(p, str) and p.startswith("["))]
@@ -235,7 +235,8 @@ class PaperSheet:
     windows: Mapping[str, tuple[str, ...]] | None
 
     def position(self) -> dict[str, Any]:
-        """The sheet as an end position of the game log's ``sheets`` (:class:`.log.EndSheetSpec`)."""
+        """The sheet as an end position of the game log's ``sheets``
+        (:class:`.log.EndSheetSpec`)."""
         out: dict[str, Any] = {"marked": sorted(self.marked), "transfers": dict(self.transfers),
                                "first": list(self.first)}
         if self.windows is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from scorepad.rules.common.ranking import ranks, winners
 
@@ -54,7 +55,8 @@ def ranking(scores: Sequence[Score]) -> list[int]:
     return ranks([(s.total, -s.empty_stations) for s in scores])
 
 
-def result_data(game_map: str, sheets: Sequence[MarkedSheet], finished: bool) -> dict:
+def result_data(game_map: str, sheets: Sequence[MarkedSheet], finished: bool
+                ) -> dict[str, Any]:
     """The contract's ``score --json`` object for scored sheets (players in given order)."""
     scores = [s.score for s in sheets]
     assert all(s is not None for s in scores), "sheets must be scored"

@@ -27,6 +27,7 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from random import Random
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.shuffle import below, seeded_rng, shuffled
@@ -118,7 +119,7 @@ class Policy(NamedTuple):
 
     explore: float = 0.0
 
-    def bot(self, rng) -> Callable[[GameState, int], Move]:
+    def bot(self, rng: Random) -> Callable[[GameState, int], Move]:
         """The engine's greedy bot as a chooser (the other seats' moves of a round the
         analysis plays)."""
         return lambda state, p: greedy_bot(state, p, rng)
@@ -158,7 +159,7 @@ def _finish_round(state: GameState, choose: Callable[[GameState, int], Move],
     return end_round(state)[0]
 
 
-def rollout(state: GameState, player: int, cards: Iterator[Card], rng, *,
+def rollout(state: GameState, player: int, cards: Iterator[Card], rng: Random, *,
             policy: Policy | None = None, fixed: Fixed = (), record: bool = False) -> Rollout:
     """Play the game out from ``state`` (in a round or between rounds) with ``policy``
     for every step not ``fixed``, the cards coming from ``cards``; ``player``'s total.
@@ -266,12 +267,13 @@ class SearchBot:
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
-        self._seen: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._seen: weakref.WeakKeyDictionary[Random, list[Card]] = weakref.WeakKeyDictionary()
 
-    def __reduce__(self):  # sent to worker processes without the per-game memory
+    def __reduce__(self) -> tuple[type[SearchBot], tuple[Budget]]:
+        # sent to worker processes without the per-game memory
         return (SearchBot, (self.budget,))
 
-    def _history(self, state: GameState, rng) -> list[Card]:
+    def _history(self, state: GameState, rng: Random) -> list[Card]:
         """The cards revealed in this game so far, the current one last. Asked every round
         (self-play asks each seat for its move), the bot sees them all; a bot that missed a
         round knows only the current card (a fresh pile as far as it can tell)."""
@@ -283,7 +285,7 @@ class SearchBot:
             seen.append(state.card)
         return seen
 
-    def __call__(self, state: GameState, player: int, rng) -> Move:
+    def __call__(self, state: GameState, player: int, rng: Random) -> Move:
         history = self._history(state, rng)
         steps = candidates(state, player, legal_next(state, player))
         if len(steps) == 1:

@@ -56,7 +56,8 @@ SimCard = tuple[int, int, str, list[dict[int, tuple[int, ...]]], Card]
 class SimMap:
     """What the simulator needs of a map, made once per map and process (:func:`sim_map`)."""
 
-    __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths", "lines_through",
+    __slots__ = ("lines", "totals", "walked", "all_open", "windows", "masks", "ring", "paths",
+                 "lines_through",
                  "station_lines", "first_points", "later_points", "special", "all_mask",
                  "total_windows", "open_lines", "touched", "cards", "decks", "moves", "rides",
                  "floats")
@@ -323,7 +324,7 @@ def _apply(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard, move
            ) -> list[int]:
     """One step the engine accepted (a log's), on seat ``p``; the special stations it
     marked."""
-    kind, _, _, reach, _ = card
+    kind, _, _, _, _ = card
     if kind == K_FREE:
         return _ride(sm, rules, st, p, move.station)
     if move.line < 0:

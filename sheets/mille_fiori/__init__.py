@@ -14,7 +14,8 @@ with ``scorepad mf score``. The words live in the one table of every game,
 
 Public API: :func:`aid_pages` (every page, named), the single pages
 :func:`player_aid_page`, :func:`scoring_table_page`, :func:`tracker_page` and
-:func:`tracker_body`, the worked :func:`examples` and the look (:data:`MARGIN`, :data:`YOU`, :data:`OTHER`,
+:func:`tracker_body`, the worked :func:`examples` and the look (:data:`MARGIN`, :data:`YOU`,
+:data:`OTHER`,
 :data:`AREA_COLORS`). The modules: :mod:`.style` (measures, colours,
 shared pieces), :mod:`.examples` (worked examples and their diagrams), :mod:`.aid_page`
 (page 1), :mod:`.table_page` (page 2), :mod:`.trackers` (pages 3+).

@@ -46,7 +46,8 @@ def _rows_text(rows: list[tuple[str, str]], x: float, y: float, w: float, size: 
     line = size * 1.3
     cy = y
     for key, text in rows:
-        group.add(Text(x, cy + size * 0.75, label("mf." + key, lang), size=size, bold=True, tag="label"))
+        group.add(Text(x, cy + size * 0.75, label("mf." + key, lang), size=size, bold=True,
+                       tag="label"))
         for part in wrap(text, w - label_w, size):
             group.add(Text(x + label_w, cy + size * 0.75, part, size=size, tag="rule"))
             cy += line
@@ -61,7 +62,8 @@ def _band(group: Group, key: str, x: float, y: float, w: float, h: float, lang: 
     group.add(Rect(x, y, w, h, stroke(BLACK, 0.35), radius=1.5))
     group.add(Rect(x, y, w, band, filled(tint(color, 0.72)), radius=1.5))
     group.add(Rect(x, y, 3.0, band, filled(color)))
-    group.add(Text(x + 5, y + band / 2, label("mf." + key, lang), size=HEAD, bold=True, valign="middle",
+    group.add(Text(x + 5, y + band / 2, label("mf." + key, lang), size=HEAD, bold=True,
+                   valign="middle",
                    tag="heading"))
     return band
 
@@ -142,7 +144,8 @@ def player_aid_page(options: MFRules | None = None, *, paper: str = "a4",
         lang, most=10.0))
     e = ex["trade"]
     page.add(_block("trade", *at(3), bw, bh, [
-        ("place", label("mf.tr_place", lang, goods=names(TRADE))), ("score", label("mf.tr_score", lang)),
+        ("place", label("mf.tr_place", lang, goods=names(TRADE))),
+        ("score", label("mf.tr_score", lang)),
         ("bonus", label("mf.tr_bonus", lang)), ("field", label("mf.tr_field", lang))],
         _trade_diagram, e, b, label("mf.tr_example", lang, n=len(e["owners"]) + 1, mine=e["you"],
                                    theirs=e["others"]), lang, most=14.0))
@@ -163,8 +166,10 @@ def _ship_block(opts: MFRules, b: Board, x: float, y: float, w: float, h: float,
     group = Group(tag="area ship")
     band = _band(group, "ship", x, y, w, h, lang)
     group.add(_ship_track(b, x + 2.5, y + band + 2.5, w - 5, lang, cell_h=7.5))
-    texts = [label("mf.sh_move", lang), label("mf.sh_bonus", lang, points=opts.empty_display_points),
-             label("mf.sh_fields", lang, n=opts.diamonds), label("mf.sh_end", lang, hand=opts.hand_size)]
+    texts = [label("mf.sh_move", lang),
+             label("mf.sh_bonus", lang, points=opts.empty_display_points),
+             label("mf.sh_fields", lang, n=opts.diamonds),
+             label("mf.sh_end", lang, hand=opts.hand_size)]
     top = y + band + 2.5 + 15 + 3
     size = TEXT
     while True:

@@ -72,7 +72,8 @@ def _space(b: Board, index: int, shape: Item, cx: float, cy: float, owner: int,
                                      anchor="middle", valign="middle", color=BLACK)],
                                tag="word", data={"word": word}))
         if note:
-            items.append(Text(cx, cy + 3.4, note, size=WORD * 0.85, anchor="middle", valign="middle",
+            items.append(Text(cx, cy + 3.4, note, size=WORD * 0.85, anchor="middle",
+                              valign="middle",
                               color=EDGE, tag="note"))
     return Group(items, tag="space", data={"space": b.space_ids[index]})
 

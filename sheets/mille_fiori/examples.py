@@ -7,6 +7,7 @@ ones ``scorepad mf score`` would give; one diagram per area draws the position, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import sqrt
 from typing import Any
 
@@ -250,12 +251,17 @@ def _harbor_diagram(ex: dict[str, Any], b: Board, lang: str,
 LABEL_MIN = pt(6)  # no printed word of a diagram is smaller
 
 
+#: A diagram's builder: (example, board, language, unit in mm) → the diagram, its width and
+#: height in units.
+_Build = Callable[[dict[str, Any], Board, str, float], tuple[Group, float, float]]
+
+
 def _fitted(text: str, size: float, room: float) -> float:
     """``size``, or smaller (never below :data:`LABEL_MIN`) so that ``text`` fits ``room``."""
     return max(LABEL_MIN, min(size, size * room / max(1e-6, text_width(text, size))))
 
 
-def _fit(build: Any, ex: dict[str, Any], b: Board, lang: str, room_w: float, room_h: float,
+def _fit(build: _Build, ex: dict[str, Any], b: Board, lang: str, room_w: float, room_h: float,
          most: float) -> tuple[Group, float, float]:
     """Build a diagram with the largest unit (at most ``most`` mm) that fits the room."""
     _, w, h = build(ex, b, lang, 1.0)

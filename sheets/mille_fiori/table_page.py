@@ -156,7 +156,8 @@ def _table_page(opts: MFRules, paper: str, lang: str, gap: float) -> tuple[Page,
     page.add(_heading(left, y, label("mf.t_fields", lang), full))
     conditions = {"workshops": label("mf.c_workshops", lang),
                   "residences": label("mf.c_residences", lang, n=b.res_field_at),
-                  "nobili": label("mf.c_townspeople", lang), "populi": label("mf.c_townspeople", lang),
+                  "nobili": label("mf.c_townspeople", lang),
+                  "populi": label("mf.c_townspeople", lang),
                   "trade": label("mf.c_trade", lang)}
     head = [label("mf.t_who", lang), *[str(v) for v in b.field_values]]
     rows = [[f"{label('mf.' + AREAS[a], lang)}: {conditions[AREAS[a]]}", "", "", "", ""]

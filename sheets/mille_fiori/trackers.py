@@ -55,12 +55,13 @@ def tracker_body(options: MFRules | None = None, *, paper: str = "a4",
 
     opts = options or default_rules()
     b = board()
-    width, height = paper_size(paper)
+    width, _height = paper_size(paper)
     page = Group(tag="tracker")
     _title(page, label("mf.title_tracker", lang), opts, lang, width)
     full = width - 2 * MARGIN
     y = MARGIN + 19
-    page.add(Text(MARGIN, y, colon(label('mf.name', lang), lang), size=pt(11), bold=True, tag="name"))
+    page.add(Text(MARGIN, y, colon(label('mf.name', lang), lang), size=pt(11), bold=True,
+                  tag="name"))
     page.add(Line(MARGIN + 18, y + 1, MARGIN + 120, y + 1, stroke(BLACK, 0.3)))
     # fields: one row per field area with tick boxes for its condition and the values
     y += 10

@@ -20,7 +20,8 @@ The blank sheet is built once per (map, paper, language, numbers) and reused: a 
 same group on every page, and marked sheets draw the marks over the same group.
 
 Public API: :func:`draw_sheet`, :func:`draw_marked`, :func:`sheet_title`, :func:`sheet_layout`
-and :class:`SheetLayout`; :func:`line_look`, :func:`line_looks`, :func:`track_items` and :func:`badge_items` tell
+and :class:`SheetLayout`; :func:`line_look`, :func:`line_looks`, :func:`track_items` and
+:func:`badge_items` tell
 how lines and badges look. The package's modules: ``dimensions`` (sizes, colours, direction
 tables), ``look``, ``frame`` (step 1), ``map_drawing`` (steps 2–3), ``map_labels`` (step 4),
 ``panel`` (header, lines table, score box, legend), ``builder`` (one blank sheet), ``sheet``
@@ -50,8 +51,8 @@ __all__ = [
     "SheetLayout",
     "badge_items",
     "draw_marked",
-    "layout_search",
     "draw_sheet",
+    "layout_search",
     "line_look",
     "line_looks",
     "sheet_layout",

@@ -61,7 +61,8 @@ LEADER_REACH = (2.5, 4.0, 6.0, 8.5, 11.5, 15.0)  # how far out from the rim (mm)
 LEADER_FREE = 1.5      # a leader crosses no track this near its circle
 LEADER_OVER = 5.0      # ... and runs over tracks for at most this much in all
 NUMBER_REACH = 8.0     # a station's number stays within this of its circle's ink
-NEIGHBOURS_WITHIN = 42.0  # stations whose circles a label beside a station could be nearer (the longest names are ~30 mm)
+# stations whose circles a label beside a station could be nearer (the longest names are ~30 mm)
+NEIGHBOURS_WITHIN = 42.0
 SPECIAL_FILL = "#d9d9d9"
 NUMBER_COLOR = "#333333"
 NAME_COLOR = "#1a1a1a"

@@ -128,7 +128,8 @@ def _frame(gw: float, gh: float, n_lines: int, legend: Sequence[tuple[str, str]]
         table = []
         for c in range(table_cols):
             first = c * rows_per_col
-            table.append((px + c * (col_w + COL_GAP), y0, first, min(n_lines, first + rows_per_col)))
+            table.append((px + c * (col_w + COL_GAP), y0, first,
+                          min(n_lines, first + rows_per_col)))
         if cols > table_cols:
             sx, sy = px + table_cols * (col_w + COL_GAP), y0
         else:

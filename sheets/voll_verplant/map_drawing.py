@@ -5,6 +5,8 @@ order of importance.
 
 from __future__ import annotations
 
+import itertools
+
 from scorepad.rules.common.errors import ContentError
 
 from .. import layout as geo
@@ -90,7 +92,7 @@ class _MapDrawing(_MapLabels):
         self.edge_lines: dict[tuple[int, int], list[int]] = {}
         for line in net.lines:
             path = list(line.order) + ([line.order[0]] if line.ring else [])
-            for a, b in zip(path, path[1:], strict=False):
+            for a, b in itertools.pairwise(path):
                 key = (min(a, b), max(a, b))
                 users = self.edge_lines.setdefault(key, [])
                 if line.index not in users:
@@ -108,7 +110,7 @@ class _MapDrawing(_MapLabels):
                 # Prefer the bend that runs through fewer other stations.
                 def crossings(route: tuple[geo.Point, ...], a: int = a, b: int = b) -> int:
                     hits = 0
-                    for p, q in zip(route, route[1:], strict=False):
+                    for p, q in itertools.pairwise(route):
                         cap = geo.Capsule(*p, *q, 0.0)
                         hits += sum(1 for k, disc in enumerate(discs)
                                     if k not in (a, b) and geo.overlap(cap, disc))
@@ -119,7 +121,7 @@ class _MapDrawing(_MapLabels):
         for line in net.lines:
             path = list(line.order) + ([line.order[0]] if line.ring else [])
             points: list[geo.Point] = []
-            for a, b in zip(path, path[1:], strict=False):
+            for a, b in itertools.pairwise(path):
                 key = (min(a, b), max(a, b))
                 route = self.routes[key]
                 users = self.edge_lines[key]
@@ -141,7 +143,7 @@ class _MapDrawing(_MapLabels):
             # A casing wider than the track gap (a ring's) reaches a little farther out.
             wide = max(casing_extra(self.looks[k]) for k in users)
             half = len(users) * self.spacing / 2 + 0.3 + max(0.0, wide / 2 - TRACK_GAP)
-            for p, q in zip(route, route[1:], strict=False):
+            for p, q in itertools.pairwise(route):
                 capsule = geo.Capsule(*p, *q, half)
                 self.track_slots.add(self.obstacles.add(capsule))
                 self.track_pieces.add(capsule)

@@ -63,6 +63,9 @@ from .dimensions import (
 from .look import LineLook, badge_items
 from .sheet import SheetLayout
 
+#: A badge to place: (line, station index, outward direction, square, tag).
+_BadgeRequest = tuple[MapLine, int, tuple[float, float], bool, str]
+
 
 class _MapLabels:
     """Label placement for :class:`~.builder._SheetBuilder`: the methods read the placed map
@@ -89,12 +92,12 @@ class _MapLabels:
     first: frozenset[int]
     early: bool
 
-    def _badge_requests(self) -> tuple[list[Item], list[tuple]]:
+    def _badge_requests(self) -> tuple[list[Item], list[_BadgeRequest]]:
         """Each line's letter at both ends (a square at the wagon's end, a circle at the end
         station); a ring gets one badge and two arrows at its first station. Returns the ring
         arrows (drawn now) and the badges to place: (line, station, outward, square, tag)."""
         arrows: list[Item] = []
-        requests: list[tuple] = []
+        requests: list[_BadgeRequest] = []
         for line in self.net.lines:
             track = self.tracks[line.index]
             if line.ring:
@@ -119,7 +122,7 @@ class _MapLabels:
                 requests.append((line, station, out, is_start, f"badge badge-{line.id} {kind}"))
         return arrows, requests
 
-    def _place_badge(self, request: tuple, quick: bool) -> list[Item] | None:
+    def _place_badge(self, request: _BadgeRequest, quick: bool) -> list[Item] | None:
         """Draw a badge at the first free spot: on the line's extension beyond the station,
         else turned away from it, else a little smaller, else farther out (beyond
         ``STUB_FROM`` on a thin stub). ``quick`` tries only the spots right at the station and
@@ -712,7 +715,7 @@ class _MapLabels:
                 else:
                     items.extend(far)
                 continue
-            box, tx, base, size, lines = spot
+            box, _tx, base, size, lines = spot
             items.extend(self._name_items(st, box, base, size, lines))
         return items
 

@@ -54,8 +54,10 @@ def _draw_marks(network: Network, sheet: SheetLayout, marked: MarkedSheet, lang:
         network.line(line_id)
         _, tick = sheet.bonus[line_id][kind]
         w = tick.x1 - tick.x0
-        g.add(Polyline(((tick.x0 + 0.15 * w, tick.y0 + 0.55 * w), (tick.x0 + 0.42 * w, tick.y1 - 0.1 * w),
-                        (tick.x1 + 0.25 * w, tick.y0 - 0.35 * w)), pen, tag=f"tick tick-{kind}-{line_id}"))
+        g.add(Polyline(((tick.x0 + 0.15 * w, tick.y0 + 0.55 * w),
+                        (tick.x0 + 0.42 * w, tick.y1 - 0.1 * w),
+                        (tick.x1 + 0.25 * w, tick.y0 - 0.35 * w)),
+                       pen, tag=f"tick tick-{kind}-{line_id}"))
     if marked.score is not None:
         s = marked.score
         values: dict[str, float] = {"line_points": s.line_points, "transfer_sum": s.transfer_sum,

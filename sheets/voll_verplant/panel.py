@@ -207,7 +207,8 @@ class _Panel:
             for kind, lines, w in row:
                 g.extend(self._legend_symbol(kind, cx + 3.0, cy + LEGEND_ROW / 2))
                 for k, text in enumerate(lines):
-                    g.add(Text(cx + LEGEND_SYMBOL, cy + LEGEND_ROW / 2 + k * LEGEND_LINE, text, LEGEND_SIZE,
+                    g.add(Text(cx + LEGEND_SYMBOL, cy + LEGEND_ROW / 2 + k * LEGEND_LINE, text,
+                               LEGEND_SIZE,
                                valign="middle", tag=f"legend legend-{kind}"))
                 cx += w
             cy += height

@@ -98,11 +98,14 @@ def scan_marks_group(width: float, height: float, text: str) -> Group:
 
 if __name__ == "__main__":  # pragma: no cover - regenerates scan_qr.py after a map changes
     import pathlib
+    import textwrap
 
+    # the rows wrapped at 100 columns, as every line of the package
     rows = "".join(
-        f"    {text!r}: (" + ", ".join(
+        f"    {text!r}: (\n" + textwrap.fill(", ".join(
             hex(int("".join("1" if c else "0" for c in row), 2))
-            for row in segno_cells(text)) + "),\n"
+            for row in segno_cells(text)) + ",", 100, initial_indent=" " * 8,
+            subsequent_indent=" " * 8) + "\n    ),\n"
         for text in bundled_texts())
     path = pathlib.Path(__file__).with_name("scan_qr.py")
     text = path.read_text(encoding="utf-8")

@@ -18,7 +18,8 @@ class SheetLayout:
     the circle radius; ``windows`` maps a line letter to its window boxes; ``bonus`` maps a
     line letter to its ``first``/``later`` cell and tick boxes; ``score`` maps a score field to
     its box; ``names`` the names printed and ``unnamed`` those that found no room (station id
-    to name), ``abbreviated`` the names printed in their short form; ``problems`` lists badges, stars and numbers that found no free spot (empty on
+    to name), ``abbreviated`` the names printed in their short form; ``problems`` lists badges,
+    stars and numbers that found no free spot (empty on
     a good sheet).
     """
 

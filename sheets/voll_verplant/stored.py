@@ -125,7 +125,7 @@ def stored_layout(network: Network, paper: str, lang: str, numbers: bool) -> She
         return None
     try:
         layout = _OwnClasses(io.BytesIO(zlib.decompress(packed))).load()
-    except Exception:  # a damaged file (the disk, another program): laid out afresh
+    except Exception:  # noqa: BLE001 - a damaged file (the disk, another program): laid out afresh
         return None
     return layout if isinstance(layout, SheetLayout) else None
 

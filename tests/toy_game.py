@@ -20,11 +20,21 @@ import click
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
 from scorepad.rules.common.words import say
-from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, StepEvents, event
+from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, GameView, StepEvents, event
 from scorepad.rules.session import Session
 from scorepad.table import Adapter, View, open_session, run
 
 GOAL = 10
+
+
+class ToyView(GameView):
+    """What anyone sees of the toy game (a game's view type, as each game declares one)."""
+
+    players: list[str]
+    counts: list[int]
+    roll: int | None
+    over: bool
+    events: list[Event]
 
 
 @dataclass(frozen=True)
@@ -36,7 +46,7 @@ class ToyState:
     roll: int | None  # the die of this turn, None before the roll
     steps: tuple[tuple[str | None, Any], ...]
     rolls: int  # dice rolled so far
-    last: StepEvents = field(default=NO_EVENTS, compare=False)  # a record, not the game
+    last: StepEvents[Event] = field(default=NO_EVENTS, compare=False)  # a record, not the game
 
 
 #: The toy's words: every text a player reads about a move or an event.
@@ -106,11 +116,12 @@ class ToyGame:
                         None, steps, s.rolls, StepEvents(events))
 
     def events(self, s: ToyState) -> list[Event]:
-        return [dict(e) for e in s.last]
+        return [e.copy() for e in s.last]
 
-    def view(self, s: ToyState, viewer: str | None) -> dict[str, Any]:
-        return {"players": list(s.players), "counts": list(s.counts), "roll": s.roll,
-                "to_move": self.to_move(s), "over": self.is_over(s), "events": list(s.last)}
+    def view(self, s: ToyState, viewer: str | None) -> ToyView:
+        return {"game": self.id, "viewer": viewer, "players": list(s.players),
+                "counts": list(s.counts), "roll": s.roll, "to_move": self.to_move(s),
+                "over": self.is_over(s), "events": list(s.last)}
 
     def describe(self, move: Any, lang: str = "en") -> str:
         if isinstance(move, int):
@@ -154,7 +165,7 @@ class ToyGame:
 
 
 TOY = ToyGame()
-_PROTOCOL: Game[ToyState, Any] = TOY  # the toy is a game of the protocol, all of it
+_PROTOCOL: Game[ToyState, Any, ToyView, Event] = TOY  # the toy is a game of the protocol, all of it
 
 
 class ToyAdapter(Adapter):

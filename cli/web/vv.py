@@ -28,13 +28,112 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
+
+from typing_extensions import TypedDict
 
 from scorepad.app.flipper import deck_summary, round_entry
 from scorepad.rules.session import Session
+from scorepad.rules.voll_verplant.schema import CardCode
+from scorepad.rules.voll_verplant.view import Bonus
 
 SHEET_ASSET = re.compile(r"^sheet-(en|de|fr)\.svg$")
 MARKS_ASSET = re.compile(r"^marks-(\d{1,2})-(en|de|fr)-([0-9a-f]{16})\.svg$")
+
+
+# -- what the page receives (the view hook's result; scorepad.web.schema exports it) -----
+
+class VvFlip(TypedDict):
+    """The flipper: the deck (as ``vv flip`` shows it) and where the game is in it."""
+
+    seed: str | None
+    map: str | None
+    any_map: bool
+    specials: bool
+    deck_size: int
+    kinds: list[CardCode]
+    kind_names: list[str]
+    deck_counts: list[int]
+    windows: int | None
+    shuffle_cards: list[CardCode]
+    position: int
+    #: the last card: code, reshuffle after it, its shuffle icon, the pile left by kind,
+    #: the windows left (None: no card yet)
+    entry: tuple[CardCode, bool, bool, list[int], int | None] | None
+    history: list[tuple[CardCode, bool]]    # the last cards and their reshuffle flags
+    last: bool
+
+
+class VvNamed(TypedDict):
+    id: str
+    name: str
+
+
+class VvStationNamed(TypedDict):
+    id: int
+    name: str | None
+
+
+class VvLine(TypedDict):
+    id: str
+    color: str
+    windows: int
+    ring: bool
+    first: int
+    later: int
+
+
+class VvCard(TypedDict):
+    code: CardCode
+    kind: str
+    in_round: bool
+
+
+class VvPlayer(TypedDict):
+    name: str
+    moved: bool
+    to_move: bool
+    free: int
+    asking: VvStationNamed | None
+    used: list[int]
+
+
+class VvSheet(TypedDict):
+    player: str
+    seat: int
+    marks: str      # the key of the marks' asset (``marks-<seat>-<lang>-<key>.svg``)
+
+
+class VvCompletion(TypedDict):
+    round: int
+    line: str
+    player: str
+    bonus: Bonus
+    points: float
+
+
+class VvTable(TypedDict):
+    """A game with players: lines, players, sheets and completions (see the module)."""
+
+    map: VvNamed
+    lines: list[VvLine]
+    stations: dict[str, str]
+    card: VvCard | None
+    round: int
+    players: list[VvPlayer]
+    sheets: list[VvSheet]
+    completions: list[VvCompletion]
+    news: list[VvCompletion]
+
+
+class VvFlipView(TypedDict):
+    flip: VvFlip
+
+
+class VvPageView(VvFlipView, total=False):
+    """What a Voll verplant page draws: the flipper, and the table in a game with players."""
+
+    table: VvTable
 
 
 def _network(state: Any) -> Any:
@@ -47,7 +146,7 @@ HISTORY = 40
 
 
 def flipper_view(session: Session, player: str | None = None,
-                 seen: dict[str, Any] | None = None) -> dict[str, Any]:
+                 seen: dict[str, Any] | None = None) -> VvFlipView:
     """``{"flip": ...}``: the big card, the pile by kind, windows left and the last
     :data:`HISTORY` cards of the session (the same for every viewer). The seed, which
     tells the next cards, comes only through the game's view (``seen``, or asked here):
@@ -61,8 +160,10 @@ def flipper_view(session: Session, player: str | None = None,
     entry = None if not cards else round_entry(cards[pile.start:], state.rules, summary)
     if entry is not None and not summary["any_map"]:
         entry[4] = max(summary["windows"] - pile.filled, 0)
-    return {"flip": {**summary, "position": len(cards), "entry": entry,
-                     "history": [list(h) for h in pile.recent], "last": session.is_over()}}
+    # the deck's summary is the app layer's plain dict: its keys are VvFlip's
+    return {"flip": cast(VvFlip, {**summary, "position": len(cards), "entry": entry,
+                                  "history": [list(h) for h in pile.recent],
+                                  "last": session.is_over()})}
 
 
 @dataclass(frozen=True)
@@ -120,7 +221,7 @@ def _grow(pile: _Pile, cards: tuple[Any, ...], rules: Any, since_shuffle: Any,
                  (*pile.recent, (last.code, reshuffle))[-HISTORY:])
 
 
-def vv_view(session: Session, player: str | None) -> dict[str, Any]:
+def vv_view(session: Session, player: str | None) -> VvPageView:
     """``{"flip": ..., "table": ...}`` for ``player`` (None: the host or a watcher)."""
     flip = flipper_view(session, player)["flip"]
     state = session.state
@@ -129,13 +230,13 @@ def vv_view(session: Session, player: str | None) -> dict[str, Any]:
     if flip["entry"] is not None:
         # the table knows better than the cards alone: the windows its sheets have left
         # (the game ends when none has one; special stations fill them sooner)
-        flip["entry"] = [*flip["entry"][:4], max(s.free for s in state.core.sheets)]
+        flip["entry"] = (*flip["entry"][:4], max(s.free for s in state.core.sheets))
     return {"flip": flip, "table": table_view(session, player)}
 
 
 # -- the table --------------------------------------------------------------------------
 
-def table_view(session: Session, player: str | None) -> dict[str, Any]:
+def table_view(session: Session, player: str | None) -> VvTable:
     """Lines, players, sheets and completions of a game with players (see the module)."""
     from scorepad.rules.voll_verplant import engine
 
@@ -144,7 +245,7 @@ def table_view(session: Session, player: str | None) -> dict[str, Any]:
     net = core.network
     over = session.is_over()
     sheets = _marked(core)
-    players = []
+    players: list[VvPlayer] = []
     for p, name in enumerate(state.players):
         asking = engine.asking(core, p) if core.card is not None else None
         station = net.stations[asking] if asking is not None else None
@@ -281,17 +382,17 @@ def vv_check_owner(session: Session, query: Any) -> str | None:
     return name if isinstance(name, str) else None
 
 
-_COMPLETIONS: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+_COMPLETIONS: dict[int, tuple[Any, list[VvCompletion]]] = {}
 
 
-def _completions(session: Session) -> list[dict[str, Any]]:
+def _completions(session: Session) -> list[VvCompletion]:
     """Every line completed so far: round, line, player, ``first``/``later`` and points,
     as each step's events tell (``GAME.events``: the ``line`` events of a round's end)."""
     last = session.states[-1]
     cached = _COMPLETIONS.get(id(last))
     if cached is not None and cached[0] is last:
         return cached[1]
-    out: list[dict[str, Any]] = []
+    out: list[VvCompletion] = []
     for step in range(len(session.steps)):
         events = session.events(step)
         ended = [e["round"] for e in events if e["type"] == "round-end"]

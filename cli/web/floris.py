@@ -30,7 +30,6 @@ from scorepad.rules.session import Session
 
 from .words import LANGS
 
-
 # -- what the page receives (the view hook's result; scorepad.web.schema exports it) -----
 
 class FlSaid(TypedDict):

@@ -66,6 +66,13 @@ class PageStep(TypedDict):
     player: str | None
 
 
+class PageLink(TypedDict):
+    """A link as a page shows it: its address and its QR code (an SVG data URI)."""
+
+    url: str
+    qr: str
+
+
 class PageUndone(PageStep):
     """The last step taken back: by the host's undo, or by its player (``retracted``)."""
 
@@ -93,7 +100,7 @@ class PageState(TypedDict, Generic[GV, PV]):
     log: dict[str, Any] | None          # once the game is over or ended only
     state: GV
     score: dict[str, Any] | None        # the ``score --json`` object, once over or ended
-    bgstats: str | None                 # the BG Stats link of a finished game
+    bgstats: PageLink | None            # the BG Stats link of a finished game
     view: PV | None
 
 

@@ -2,8 +2,8 @@
 
 A :class:`Session` is a game of the protocol (:mod:`scorepad.rules.game`) together with
 the steps played so far. It is pure and immutable: :meth:`Session.step`,
-:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the terminal, the browser)
-only shows a session and turns input into steps; saving is the store's job
+:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the
+terminal, the browser) only shows a session and turns input into steps; saving is the store's job
 (``scorepad.store``), which writes :meth:`Session.to_log` after every step.
 
 Undo is "the log without its last step": the session keeps the state after every

@@ -123,7 +123,8 @@ GAMES = {"voll-verplant": ({"setup": {"map": "berlin"}, "seed": "types-1"}, 30),
 def test_every_state_a_page_receives_has_its_types(tmp_path: Path, game_id: str) -> None:
     webs = default_games()
     game_view, page_view = page_types(webs[game_id])
-    adapter: TypeAdapter[Any] = TypeAdapter(PageState[game_view, page_view])  # type: ignore[valid-type]
+    typed = PageState[game_view, page_view]  # type: ignore[valid-type]  # (found at run time)
+    adapter: TypeAdapter[Any] = TypeAdapter(typed)
     schema = adapter.json_schema()
     body, steps = GAMES[game_id]
     seen = 0

@@ -19,6 +19,7 @@ from typing_extensions import TypedDict
 
 from scorepad.app.bouquet import verdict_json
 from scorepad.rules.common.errors import InputError
+from scorepad.rules.common.words import LANGS
 from scorepad.rules.floris.bouquet import Verdict, judge
 from scorepad.rules.floris.engine import FlorisState
 from scorepad.rules.floris.fix import smallest_fix
@@ -26,9 +27,7 @@ from scorepad.rules.floris.flowers import flower_types
 from scorepad.rules.floris.scoring import score
 from scorepad.rules.floris.spec import parse_spec
 from scorepad.rules.floris.words import counts_text, pattern_label, verdict_lines
-from scorepad.rules.session import Session
-
-from .words import LANGS
+from scorepad.rules.session import AnySession
 
 # -- what the page receives (the view hook's result; scorepad.web.schema exports it) -----
 
@@ -94,7 +93,7 @@ def _said(verdict: Verdict) -> dict[str, dict[str, str]]:
 MAX_SPEC = 200
 
 
-def floris_view(session: Session, player: str | None) -> FlorisPageView:
+def floris_view(session: AnySession, player: str | None) -> FlorisPageView:
     """The tally: players with their bouquets (and each one's pattern), entries, totals."""
     state: FlorisState = session.state
     rules = state.rules
@@ -116,7 +115,7 @@ def floris_view(session: Session, player: str | None) -> FlorisPageView:
                       "reserve_penalty": rules.reserve_penalty}}
 
 
-def check_bouquet(session: Session, spec: Any) -> dict[str, Any]:
+def check_bouquet(session: AnySession, spec: Any) -> dict[str, Any]:
     """The verdict on ``spec`` (a bouquet as ``floris bouquet`` reads it) under the game's
     rules: ``{"readable", "valid", "points", "reason", "fix", "lines", "said", ...}``
     (``lines`` in English as the command prints them, ``said`` in every page language)."""

@@ -34,7 +34,7 @@ from scorepad.lock import hold, release
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 from scorepad.rules.common.names import check_players
 from scorepad.rules.common.shuffle import fresh_seed
-from scorepad.rules.session import Session
+from scorepad.rules.session import AnySession, Session
 
 from .bgstats_link import bgstats_link
 from .games import WebGame
@@ -87,7 +87,7 @@ class HostedGame:
 
     meta: HostedGameFile
     web: WebGame
-    session: Session
+    session: AnySession
     folder: Path
     version: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -278,7 +278,8 @@ class Host:
                 continue
             # versions only grow, also across a restart: a phone that saw version 7 of the
             # old server takes this one's states as newer
-            hosted = HostedGame(meta, web, session, self.folder, version=time.time_ns() // 1_000_000)
+            hosted = HostedGame(meta, web, session, self.folder,
+                                version=time.time_ns() // 1_000_000)
             self.hosted[meta.id] = hosted
             found.append(hosted)
         return found
@@ -434,7 +435,7 @@ class Host:
             hosted.meta = ended
             hosted._changed()
 
-    async def _commit(self, hosted: HostedGame, session: Session,
+    async def _commit(self, hosted: HostedGame, session: AnySession,
                       undone: PageUndone | None = None) -> None:
         """Save ``session``, then make it the game's: a step is on disk before anyone
         is told it was played."""
@@ -446,7 +447,7 @@ class Host:
         hosted._changed(undone)
 
     @staticmethod
-    def _save(log_path: Path, session: Session, hosted: HostedGame | None = None,
+    def _save(log_path: Path, session: AnySession, hosted: HostedGame | None = None,
               meta: HostedGameFile | None = None) -> None:
         """The log through the store (atomic), and the game file (``meta``, or the
         game's own) when ``hosted`` is given."""

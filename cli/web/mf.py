@@ -4,13 +4,15 @@
 the board's areas as SVG diagrams from the sheets layer
 (:mod:`scorepad.sheets.mille_fiori.board_svg`, each space's id in ``data-space``), the
 players' totals with laps past 100, ship positions, diamonds and bonus cards, the
-20/15/10/5 fields, the display when the game keeps it, the viewer's own hand (seeded games;
-the host's and the watchers' views show none), the bonus card owed and why, and the last steps with the
-events the engine gave for each (who got how many points and why, bonus cards, fields,
-the end). What the viewer may not see (other hands, the deal to come) is read only
-through the game's view (``session.view(player)``, :func:`scorepad.rules.mille_fiori.game.view`),
-the one gate: the hand and the display come from it. Which spaces and cards are legal comes from the state's ``legal`` (the
-engine's legal moves), never from here or the page.
+20/15/10/5 fields, the display when the game keeps it, the viewer's own hand (seeded
+games; the host's and the watchers' views show none), the bonus card owed and why, and the
+last steps with the events the engine gave for each (who got how many points and why,
+bonus cards, fields, the end). What the viewer may not see (other hands, the deal to come) is read only
+through the game's view (``session.view(player)``,
+:func:`scorepad.rules.mille_fiori.game.view`), the one gate: the hand and the display come
+from it. Which spaces and cards are legal comes from the state's ``legal`` (the engine's
+legal moves), never from here or the page. What the page receives is typed
+(:class:`MfPageView`, exported by :mod:`scorepad.web.schema`).
 """
 
 from __future__ import annotations
@@ -21,14 +23,13 @@ from typing import Any, cast
 
 from typing_extensions import NotRequired, TypedDict
 
+from scorepad.rules.common.words import LANGS
 from scorepad.rules.mille_fiori.board import AREAS
 from scorepad.rules.mille_fiori.schema import MFBonusOwed, MFView
 from scorepad.rules.mille_fiori.scoring import TRACK, breakdown
-from scorepad.rules.session import Session
+from scorepad.rules.session import AnySession
 from scorepad.sheets.mille_fiori.board_svg import PLAYER_COLORS, area_pages
 from scorepad.sheets.svg import render_svg
-
-from .words import LANGS
 
 RECENT = 8  # the steps whose events the page lists
 
@@ -159,7 +160,7 @@ def _step(move: Any, player: str | None) -> dict[str, Any]:
             "place": action.get("place"), "ship": bool(action.get("ship"))}
 
 
-def mf_view(session: Session, player: str | None) -> MfPageView:
+def mf_view(session: AnySession, player: str | None) -> MfPageView:
     """What ``player`` (None: the host or a watcher) sees of a Mille Fiori table."""
     s = session.state
     g = s.g
@@ -176,8 +177,8 @@ def mf_view(session: Session, player: str | None) -> MfPageView:
             "empty_display": sc.empty_display, "ship_position": sc.ship_position,
             "diamonds_left": sc.diamonds_left, "bonus_cards": sc.bonus_cards, "rank": sc.rank,
             "fields": [AREAS[a] for a in b.field_areas if g.claimed[p] >> a & 1]})
-    fields: list[MfField] = [{"area": AREAS[a], "values": list(b.field_values), "taken": g.field_taken[a]}
-              for a in b.field_areas]
+    fields: list[MfField] = [{"area": AREAS[a], "values": list(b.field_values),
+                              "taken": g.field_taken[a]} for a in b.field_areas]
     # what is hidden (the hands, the deal to come) comes only through the game's view,
     # the one gate: the viewer's own hand; the host and the watch screen see none, in no
     # form (a player holding a hand moves on their own page: the host gets no move

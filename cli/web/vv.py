@@ -33,7 +33,7 @@ from typing import Any, cast
 from typing_extensions import TypedDict
 
 from scorepad.app.flipper import deck_summary, round_entry
-from scorepad.rules.session import Session
+from scorepad.rules.session import AnySession
 from scorepad.rules.voll_verplant.schema import CardCode
 from scorepad.rules.voll_verplant.view import Bonus
 
@@ -145,7 +145,7 @@ def _network(state: Any) -> Any:
 HISTORY = 40
 
 
-def flipper_view(session: Session, player: str | None = None,
+def flipper_view(session: AnySession, player: str | None = None,
                  seen: dict[str, Any] | None = None) -> VvFlipView:
     """``{"flip": ...}``: the big card, the pile by kind, windows left and the last
     :data:`HISTORY` cards of the session (the same for every viewer). The seed, which
@@ -180,7 +180,7 @@ class _Pile:
 _PILES: dict[int, _Pile] = {}
 
 
-def _pile_since(session: Session) -> _Pile:
+def _pile_since(session: AnySession) -> _Pile:
     """The :class:`_Pile` of the session's cards, grown by one card from the previous
     state's (kept per cards tuple): the engine's :func:`since_shuffle` reads only the
     cards since the last reshuffle, so a view does not rescan the whole history."""
@@ -221,7 +221,7 @@ def _grow(pile: _Pile, cards: tuple[Any, ...], rules: Any, since_shuffle: Any,
                  (*pile.recent, (last.code, reshuffle))[-HISTORY:])
 
 
-def vv_view(session: Session, player: str | None) -> VvPageView:
+def vv_view(session: AnySession, player: str | None) -> VvPageView:
     """``{"flip": ..., "table": ...}`` for ``player`` (None: the host or a watcher)."""
     flip = flipper_view(session, player)["flip"]
     state = session.state
@@ -236,7 +236,7 @@ def vv_view(session: Session, player: str | None) -> VvPageView:
 
 # -- the table --------------------------------------------------------------------------
 
-def table_view(session: Session, player: str | None) -> VvTable:
+def table_view(session: AnySession, player: str | None) -> VvTable:
     """Lines, players, sheets and completions of a game with players (see the module)."""
     from scorepad.rules.voll_verplant import engine
 
@@ -341,7 +341,7 @@ def _sheet_svg(net: Any, lang: str) -> str:
                       check_fonts=False)
 
 
-def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
+def vv_asset(session: AnySession, name: str) -> tuple[str, str] | None:
     """The page's SVG files (None: no such file now).
 
     ``sheet-<lang>.svg``: the blank sheet of the game's map; ``marks-<seat>-<lang>-<key>.svg``:
@@ -367,16 +367,16 @@ def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
     return _marks_svg(net, sheet, lang), "image/svg+xml"
 
 
-def vv_asset_owner(session: Session, name: str) -> str | None:
+def vv_asset_owner(session: AnySession, name: str) -> str | None:
     """The player whose pen marks ``name`` is (``marks-<seat>-…``; None: a blank sheet)."""
     found = MARKS_ASSET.match(name)
-    players = session.state.players
+    players: tuple[str, ...] = session.state.players
     if found is None or int(found.group(1)) >= len(players):
         return None
     return players[int(found.group(1))]
 
 
-def vv_check_owner(session: Session, query: Any) -> str | None:
+def vv_check_owner(session: AnySession, query: Any) -> str | None:
     """The player a check asks about (``{"player": NAME, "move": MOVE}``)."""
     name = query.get("player") if isinstance(query, dict) else None
     return name if isinstance(name, str) else None
@@ -385,7 +385,7 @@ def vv_check_owner(session: Session, query: Any) -> str | None:
 _COMPLETIONS: dict[int, tuple[Any, list[VvCompletion]]] = {}
 
 
-def _completions(session: Session) -> list[VvCompletion]:
+def _completions(session: AnySession) -> list[VvCompletion]:
     """Every line completed so far: round, line, player, ``first``/``later`` and points,
     as each step's events tell (``GAME.events``: the ``line`` events of a round's end)."""
     last = session.states[-1]
@@ -407,7 +407,7 @@ def _completions(session: Session) -> list[VvCompletion]:
 
 # -- a move previewed on the sheet ------------------------------------------------------
 
-def vv_check(session: Session, query: Any) -> dict[str, Any]:
+def vv_check(session: AnySession, query: Any) -> dict[str, Any]:
     """What ``{"player": NAME, "move": MOVE}`` would write on that player's sheet, nothing
     played: the stations it crosses, the transfer numbers it writes and the wagon windows
     it fills (``{"ok": true, "stations", "transfers", "windows"}``), found by letting the
@@ -441,7 +441,7 @@ def vv_check(session: Session, query: Any) -> dict[str, Any]:
 _SAID_EVENTS = ("transfer", "special", "lapsed")
 
 
-def _said(session: Session, after: Session, move: Any) -> dict[str, str]:
+def _said(session: AnySession, after: AnySession, move: Any) -> dict[str, str]:
     """The move previewed in words, per language: the game's ``describe`` of the move and
     its ``explain`` of what it would write (never the page's own wording of a rule)."""
     from scorepad.rules.common.words import LANGS

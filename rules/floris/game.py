@@ -109,7 +109,8 @@ class Floris:
 
 #: Floris in :data:`scorepad.rules.game.GAMES`.
 GAME = Floris()
-_PROTOCOL: Game[FlorisState, Any, FlorisView, FlorisEvent] = GAME  # mypy holds the class to the protocol
+#: mypy holds the class to the protocol
+_PROTOCOL: Game[FlorisState, Any, FlorisView, FlorisEvent] = GAME
 
 
 def to_log(state: FlorisState) -> dict[str, Any]:

@@ -675,8 +675,8 @@ class MilleFiori:
 
     def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
         """areas + ship + bonus_fields + empty_display."""
-        return (sum(player_score["areas"][a] for a in AREAS) + player_score["ship"]
-                + player_score["bonus_fields"] + player_score["empty_display"])
+        return float(sum(player_score["areas"][a] for a in AREAS) + player_score["ship"]
+                     + player_score["bonus_fields"] + player_score["empty_display"])
 
     def to_log(self, state: MFState) -> dict[str, Any]:
         return to_log(state)

@@ -311,8 +311,8 @@ def paper_events(names: Sequence[str], core: GameState) -> list[VVEvent]:
                                   bonus=bonus))
         empty = (network.all_mask & ~sheet.marked).bit_count()
         if empty:
-            out.append(_event("empty", name, whole(-empty_penalty(empty, core.rules.empty_rounding)),
-                              empty=empty))
+            penalty = whole(-empty_penalty(empty, core.rules.empty_rounding))
+            out.append(_event("empty", name, penalty, empty=empty))
     return out
 
 
@@ -474,7 +474,7 @@ class VollVerplant:
     def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
         """Line bonuses + 2 × the transfer numbers − the empty-station penalty."""
         lines = sum(line["points"] for line in player_score["lines"].values())
-        return lines + 2 * player_score["transfer_sum"] - player_score["empty_penalty"]
+        return float(lines + 2 * player_score["transfer_sum"] - player_score["empty_penalty"])
 
     def to_log(self, state: VVState) -> dict[str, Any]:
         """The ``scorepad/vv-game@1`` document of everything played, as written (a round

@@ -40,11 +40,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib import import_module
-from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 # pydantic reads a TypedDict (the JSON schema of views and events) only from
 # typing_extensions before Python 3.12
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import NotRequired, TypedDict, TypeVar
 
 # the languages, where the words are (re-exported: the protocol names them)
 from scorepad.rules.common.words import LANGS as LANGS
@@ -77,10 +77,12 @@ class GameView(TypedDict):
     to_move: list[str]
 
 
-S = TypeVar("S")   # a game's state type
-M = TypeVar("M")   # a game's move type (the log's notation)
-V_co = TypeVar("V_co", bound=GameView, covariant=True)  # a game's view (a TypedDict)
-E = TypeVar("E", bound=Event)  # a game's event (a TypedDict)
+# A game's own types. Each defaults to Any: a bare ``Game`` or ``Session`` (a front-end that
+# serves every game) is one of any game, as :data:`AnyGame` and ``AnySession`` say.
+S = TypeVar("S", default=Any)   # a game's state type
+M = TypeVar("M", default=Any)   # a game's move type (the log's notation)
+V_co = TypeVar("V_co", bound=GameView, covariant=True, default=Any)  # its view (a TypedDict)
+E = TypeVar("E", bound=Event, default=Any)  # a game's event (a TypedDict)
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,10 @@ def _api(url: str, what: str = "") -> str:
 
 #: each game as the conformance test plays it, and a short game of it: the steps the
 #: test plays (the end is then declared by the host, so the end screen is seen too)
-GAMES = {"voll-verplant": ({"setup": {"map": "berlin"}, "seed": "types-1"}, 30),
-         "mille-fiori": ({"seed": "types-2"}, 30),
-         "floris": ({}, 12)}
+GAMES: dict[str, tuple[dict[str, Any], int]] = {
+    "voll-verplant": ({"setup": {"map": "berlin"}, "seed": "types-1"}, 30),
+    "mille-fiori": ({"seed": "types-2"}, 30),
+    "floris": ({}, 12)}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

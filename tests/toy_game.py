@@ -91,7 +91,7 @@ class ToyGame:
             if s.seed is None:
                 return [1, 2, 3]
             return [random.Random(f"{s.seed}:{s.rolls}").randint(1, 3)]
-        if player not in self.to_move(s):
+        if player not in self.to_move(s) or s.roll is None:
             return []
         return [{"add": k} for k in range(1, s.roll + 1)] + ["pass"]
 
@@ -144,13 +144,14 @@ class ToyGame:
                 "winners": [n for n, c in zip(s.players, s.counts, strict=True) if c == best]}
 
     def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
-        return player_score["total"]
+        return float(player_score["total"])
 
     def to_log(self, s: ToyState) -> dict[str, Any]:
         return {"format": self.log_format, "seed": s.seed, "players": list(s.players),
                 "steps": [[p, m] for p, m in s.steps]}
 
-    def log_steps(self, doc: Mapping[str, Any]):
+    def log_steps(self, doc: Mapping[str, Any]
+                  ) -> tuple[dict[str, Any], list[tuple[str | None, Any]]]:
         if doc.get("format") != self.log_format or not isinstance(doc.get("players"), list):
             raise InputError("not a toy game log")
         return ({"players": doc["players"], "seed": doc.get("seed"), "rules": {}},
@@ -233,7 +234,8 @@ def toy_cmd(players: str, seed: str, log_path: str | None, resume_path: str | No
     if crash_after is not None:
         original = adapter.after_step
 
-        def after_step(before, after, player, move, view):
+        def after_step(before: Session, after: Session, player: str | None, move: Any,
+                       view: View) -> list[str]:
             if len(after.steps) >= crash_after:
                 raise ZeroDivisionError("the toy adapter failed on purpose")
             return original(before, after, player, move, view)

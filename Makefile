@@ -4,16 +4,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test test-fast test-deps lint typecheck check bench bench-web callgrind clean sheets fuzz
+.PHONY: install test test-fast test-deps lint typecheck typecheck-js check bench bench-web callgrind clean sheets fuzz
 
 install: $(STAMP)
 
 # What the tests need from Debian: pdftoppm (rasterising pages), two fonts for the --font
 # tests (DejaVu Sans: a family with bold/oblique files; Droid Sans Fallback: CJK) and chromium
-# for the browser tests (Playwright drives Debian's chromium; `playwright install` is never run).
+# for the browser tests (Playwright drives Debian's chromium; `playwright install` is never run);
+# tsc (node-typescript) checks the pages' JavaScript against the types of what they receive.
 TEST_FILES := /usr/bin/pdftoppm /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
-  /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/bin/chromium
-TEST_DEBS := poppler-utils fonts-dejavu-core fonts-droid-fallback chromium
+  /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/bin/chromium /usr/bin/tsc
+TEST_DEBS := poppler-utils fonts-dejavu-core fonts-droid-fallback chromium node-typescript
 
 $(STAMP): pyproject.toml
 	@for f in $(TEST_FILES); do test -e $$f || missing=1; done; \
@@ -62,8 +63,15 @@ test-deps: install
 	    -m "not browser and not slow" $(DEPS_TESTS) || exit 1; \
 	done
 
-lint: install typecheck
+lint: install typecheck typecheck-js
 	$(BIN)/ruff check cli rules sheets tests benchmarks
+
+# The pages' JavaScript against the types of the states the server sends them: a copy of
+# the pages with TypeScript declarations made from the Python types (scorepad.web.schema),
+# checked by tsc (tests/test_page_types.py does the same).
+typecheck-js: install
+	$(BIN)/python -m scorepad.web.schema build/jscheck
+	cd build/jscheck && tsc -p .
 
 # mypy checks the package as it installs (cli/ is `scorepad`, with rules/ and sheets/ inside):
 # a tree of links in build/typecheck mirrors that layout, since the editable install's import

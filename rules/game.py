@@ -40,24 +40,49 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib import import_module
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
+
+# pydantic reads a TypedDict (the JSON schema of views and events) only from
+# typing_extensions before Python 3.12
+from typing_extensions import NotRequired, TypedDict, TypeVar
 
 # the languages, where the words are (re-exported: the protocol names them)
 from scorepad.rules.common.words import LANGS as LANGS
 from scorepad.rules.common.words import lang_of as lang_of
 from scorepad.rules.registry import PACKAGES, About
 
-#: A move (or chance outcome) in the log's own notation: plain, JSON-able data.
+#: A move (or chance outcome) in the log's own notation: plain, JSON-able data (a game's
+#: ``Game[S, M, V, E]`` says its own ``M``; this is what a front-end holds of any game).
 MoveData = Any
-#: A game state: an immutable value whose type is the game's own.
-State = Any
-#: One thing a step did, as plain JSON-able data: ``{"type": ..., "player": ...}`` and, where
-#: points change, ``"points"`` and ``"why"`` (see :meth:`Game.events`).
-Event = dict[str, Any]
 
 
-S = TypeVar("S")   # a game's state type
-M = TypeVar("M")   # a game's move type (the log's notation)
+class Event(TypedDict):
+    """One thing a step did, as plain JSON-able data (see :meth:`Game.events`): its
+    ``type`` and ``player`` (None: nobody, a chance step) and, where points change,
+    ``points`` and ``why``. Each game's events extend it with their own keys (a
+    ``TypedDict`` per game: ``VVEvent``, ``MFEvent``, ``FlorisEvent``), which the schema of
+    the pages (:mod:`scorepad.web.schema`) exports."""
+
+    type: str
+    player: str | None
+    points: NotRequired[float]
+    why: NotRequired[str]
+
+
+class GameView(TypedDict):
+    """What every game's view holds (:meth:`Game.view`); each game's view extends it."""
+
+    game: str
+    viewer: str | None
+    to_move: list[str]
+
+
+# A game's own types. Each defaults to Any: a bare ``Game`` or ``Session`` (a front-end that
+# serves every game) is one of any game, as :data:`AnyGame` and ``AnySession`` say.
+S = TypeVar("S", default=Any)   # a game's state type
+M = TypeVar("M", default=Any)   # a game's move type (the log's notation)
+V_co = TypeVar("V_co", bound=GameView, covariant=True, default=Any)  # its view (a TypedDict)
+E = TypeVar("E", bound=Event, default=Any)  # a game's event (a TypedDict)
 
 
 @dataclass(frozen=True)
@@ -100,7 +125,7 @@ class GameInfo:
         return out
 
 
-class StepEvents(tuple[Event, ...]):
+class StepEvents(tuple[E, ...]):
     """The events of the step that led to a state, kept in the state (``GAME.events`` reads
     them). A record of the step, not part of the game: a replay may make a round's moves in
     another order than the table did and reach the same game with other last events, so a
@@ -111,30 +136,35 @@ class StepEvents(tuple[Event, ...]):
     __slots__ = ()
 
 
-NO_EVENTS = StepEvents()
+#: No events yet (a new game): a record of any game's event type.
+NO_EVENTS: StepEvents[Any] = StepEvents()
 
 
 def event(type_: str, player: str | None, points: float | None = None, why: str = "",
           **more: Any) -> Event:
-    """An event in the protocol's shape (``points`` and ``why`` only where points change)."""
+    """An event in the protocol's shape (``points`` and ``why`` only where points change);
+    ``more`` are the game's own keys, which its event type (a ``TypedDict``) names."""
     out: Event = {"type": type_, "player": player}
     if points is not None:
         out["points"] = points
         out["why"] = why
     elif why:
         out["why"] = why
-    out.update(more)
+    # the game's own keys: its typed builder (``_event(..., **fields: Unpack[...])``)
+    # checked them; the base shape cannot name them
+    cast(dict[str, Any], out).update(more)
     return out
 
 
 @runtime_checkable
-class Game(Protocol[S, M]):
+class Game(Protocol[S, M, V_co, E]):
     """What every game offers the session, bots, replay, tests and the browser.
 
-    Generic in the game's state type ``S`` and move type ``M``; every game binds its
-    object to it (``_PROTOCOL: Game[VVState, VVMove] = GAME`` beside ``GAME``), so mypy
-    holds each game to the protocol, while callers still see the class's own keywords
-    (``from_log(doc, rules=...)``)."""
+    Generic in the game's state type ``S``, move type ``M``, view ``V_co`` and event
+    ``E`` (the last two ``TypedDict``s, what a page receives); every game binds its object
+    to it (``_PROTOCOL: Game[VVState, VVMove, VVView, VVEvent] = GAME`` beside ``GAME``),
+    so mypy holds each game to the protocol, while callers still see the class's own
+    keywords (``from_log(doc, rules=...)``)."""
 
     #: The game id (``voll-verplant``, ``mille-fiori``, ``floris``).
     id: str
@@ -171,14 +201,14 @@ class Game(Protocol[S, M]):
         an unknown id too); ``state`` is unchanged."""
         ...
 
-    def events(self, state: S) -> list[Event]:
+    def events(self, state: S) -> list[E]:
         """What the step that led to ``state`` did, as plain JSON-able events (``[]`` for
         a new game). Each has ``type`` and ``player`` (None: nobody, a chance step); where
         points change, ``points`` and ``why``. Over a finished game the ``points`` of all
         steps' events, per player, add up to the player's ``total`` in :meth:`score`."""
         ...
 
-    def view(self, state: S, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: S, viewer: str | None) -> V_co:
         """What ``viewer`` (a player; None: the host or a watcher) may see, JSON-able.
         Other players' hands, the deck order and future cards are absent, and so is the
         seed of a game with hidden information until it is over."""
@@ -188,7 +218,7 @@ class Game(Protocol[S, M]):
         """``move`` in words (``en``, ``de``, ``fr``), for terminal and browser alike."""
         ...
 
-    def explain(self, event: Event, lang: str = "en") -> str:
+    def explain(self, event: E, lang: str = "en") -> str:
         """An event of :meth:`events` in words (``en``, ``de``, ``fr``)."""
         ...
 
@@ -222,18 +252,18 @@ class Game(Protocol[S, M]):
         ...
 
 
-def step_events(game: Game[S, M], state: S, steps: Sequence[tuple[str | None, M]]
-                ) -> list[list[Event]]:
+def step_events(game: Game[S, M, V_co, E], state: S, steps: Sequence[tuple[str | None, M]]
+                ) -> list[list[E]]:
     """The events of each of ``steps`` played from ``state`` (a game's history in the
     game's own words: what ``vv analyse`` lists, with no step re-derived)."""
-    out = []
+    out: list[list[E]] = []
     for player, move in steps:
         state = game.apply(state, player, move)
         out.append(game.events(state))
     return out
 
 
-def visible_moves(game: Game[S, M], state: S, viewer: str | None
+def visible_moves(game: Game[S, M, V_co, E], state: S, viewer: str | None
                   ) -> dict[str, list[M]]:
     """The legal moves ``viewer`` may see now, by player to move: a player sees their own;
     the host (``None``, who may move for anyone) sees those of every player to move whose
@@ -246,10 +276,17 @@ def visible_moves(game: Game[S, M], state: S, viewer: str | None
     # a game whose players never hold a hand needs no view asked (the host's state is
     # made after every step: six Voll verplant views would cost it ~3 ms a step)
     return {p: game.legal_moves(state, p) for p in movers
-            if not game.info.hands or game.view(state, p).get("hand") is None}
+            if not game.info.hands or _hand(game.view(state, p)) is None}
 
 
-AnyGame = Game[Any, Any]
+def _hand(view: Mapping[str, object]) -> object:
+    """The hand a view shows its player (a game whose players hold one says it in its
+    view's ``hand``, :attr:`GameInfo.hands`; None or absent: no hand)."""
+    return view.get("hand")
+
+
+#: A game of the registry, whichever it is (its own types are its module's).
+AnyGame = Game[Any, Any, Any, Any]
 
 
 class _Games(Mapping[str, AnyGame]):

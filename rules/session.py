@@ -2,9 +2,8 @@
 
 A :class:`Session` is a game of the protocol (:mod:`scorepad.rules.game`) together with
 the steps played so far. It is pure and immutable: :meth:`Session.step`,
-:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the terminal,
-the browser)
-only shows a session and turns input into steps; saving is the store's job
+:meth:`Session.undo` and :meth:`Session.retract` return new sessions, so a front-end (the
+terminal, the browser) only shows a session and turns input into steps; saving is the store's job
 (``scorepad.store``), which writes :meth:`Session.to_log` after every step.
 
 Undo is "the log without its last step": the session keeps the state after every
@@ -16,29 +15,46 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, overload
 
 from scorepad.rules.common.errors import RuleViolation, check_move, check_plain
 from scorepad.rules.common.names import check_name
-from scorepad.rules.game import GAMES, AnyGame, Event, MoveData, State, visible_moves
+from scorepad.rules.game import GAMES, E, Game, M, MoveData, S, V_co, visible_moves
 
+#: A step played: the player (None: a chance step) and the move in the log's notation.
 Step = tuple[str | None, MoveData]
 
 
 @dataclass(frozen=True)
-class Session:
-    """A game in progress: its set-up, the steps played and the state after each."""
+class Session(Generic[S, M, V_co, E]):
+    """A game in progress: its set-up, the steps played and the state after each.
 
-    game: AnyGame
+    Typed by its game (``Session[VVState, VVMove, VVView, VVEvent]`` for Voll verplant):
+    its state, moves, views and events are the game's own; a session of a game found by
+    id (``Session.start("floris", ...)``) is an :data:`AnySession`."""
+
+    game: Game[S, M, V_co, E]
     setup: Mapping[str, Any]
-    steps: tuple[Step, ...] = ()
-    states: tuple[State, ...] = field(default=(), repr=False)
+    steps: tuple[tuple[str | None, M], ...] = ()
+    states: tuple[S, ...] = field(default=(), repr=False)
 
     # --- starting ---------------------------------------------------------------------
 
+    @overload
     @classmethod
-    def start(cls, game: AnyGame | str, players: Sequence[str], *, seed: str | None = None,
-              rules: Mapping[str, Any] | None = None, **setup: Any) -> Session:
+    def start(cls, game: Game[S, M, V_co, E], players: Sequence[str], *,
+              seed: str | None = None, rules: Mapping[str, Any] | None = None,
+              **setup: Any) -> Session[S, M, V_co, E]: ...
+
+    @overload
+    @classmethod
+    def start(cls, game: str, players: Sequence[str], *, seed: str | None = None,
+              rules: Mapping[str, Any] | None = None, **setup: Any) -> AnySession: ...
+
+    @classmethod
+    def start(cls, game: Game[Any, Any, Any, Any] | str, players: Sequence[str], *,
+              seed: str | None = None, rules: Mapping[str, Any] | None = None,
+              **setup: Any) -> Session[Any, Any, Any, Any]:
         """A new game of ``game`` (an object or a ``GAMES`` id) with nothing played."""
         g = GAMES[game] if isinstance(game, str) else game
         for name in players:  # what the log could not be read back with (every front-end)
@@ -48,16 +64,26 @@ class Session:
             check_plain(seed, "seed")
         keywords = {"players": list(players), "seed": seed, "rules": dict(rules or {}), **setup}
         state = g.new(list(players), seed=seed, rules=rules, **setup)
-        return cls(g, keywords, (), (state,))
+        return Session(g, keywords, (), (state,))
+
+    @overload
+    @classmethod
+    def resume(cls, game: Game[S, M, V_co, E], doc: Mapping[str, Any]
+               ) -> Session[S, M, V_co, E]: ...
+
+    @overload
+    @classmethod
+    def resume(cls, game: str, doc: Mapping[str, Any]) -> AnySession: ...
 
     @classmethod
-    def resume(cls, game: AnyGame | str, doc: Mapping[str, Any]) -> Session:
+    def resume(cls, game: Game[Any, Any, Any, Any] | str, doc: Mapping[str, Any]
+               ) -> Session[Any, Any, Any, Any]:
         """The session a saved game log leads to, with every step undoable."""
         g = GAMES[game] if isinstance(game, str) else game
         keywords, steps = g.log_steps(doc)
         kw = dict(keywords)
         players = kw.pop("players")
-        session = cls.start(g, players, **kw)
+        session = Session.start(g, players, **kw)
         for player, move in steps:
             session = session.step(player, move)
         return session
@@ -65,7 +91,7 @@ class Session:
     # --- what the game says ------------------------------------------------------------
 
     @property
-    def state(self) -> State:
+    def state(self) -> S:
         """The current state."""
         return self.states[-1]
 
@@ -78,15 +104,14 @@ class Session:
         """Who may decide now (several when simultaneous; none at chance or the end)."""
         return self.game.to_move(self.state)
 
-    def legal_moves(self, player: str | None) -> list[MoveData]:
+    def legal_moves(self, player: str | None) -> list[M]:
         """``player``'s legal moves now (``None``: the chance outcomes)."""
         return self.game.legal_moves(self.state, player)
 
-    def visible_moves(self, viewer: str | None) -> dict[str, list[MoveData]]:
+    def visible_moves(self, viewer: str | None) -> dict[str, list[M]]:
         """The legal moves ``viewer`` may see now, by player
-        (:func:`~scorepad.rules.game.visible_moves`):
-        a player their own; the host (None) none that reveal a hand, which the player moves
-        from their own view."""
+        (:func:`~scorepad.rules.game.visible_moves`): a player their own; the host (None)
+        none that reveal a hand, which the player moves from their own view."""
         return visible_moves(self.game, self.state, viewer)
 
     def is_over(self) -> bool:
@@ -105,7 +130,7 @@ class Session:
         """The game log of everything played so far."""
         return self.game.to_log(self.state)
 
-    def events(self, step: int = -1) -> list[Event]:
+    def events(self, step: int = -1) -> list[E]:
         """What a step did (``GAME.events``): the last one, or ``step`` (0-based, negative
         from the end) of those played; ``[]`` before the first."""
         if not -len(self.steps) <= step < len(self.steps):
@@ -115,13 +140,13 @@ class Session:
         # states[0] is the game before the first step: step i led to states[i + 1]
         return self.game.events(self.states[step + 1 if step >= 0 else step])
 
-    def view(self, viewer: str | None) -> dict[str, Any]:
+    def view(self, viewer: str | None) -> V_co:
         """What ``viewer`` may see now (``GAME.view``; None: the host or a watcher)."""
         return self.game.view(self.state, viewer)
 
     # --- changing ------------------------------------------------------------------------
 
-    def step(self, player: str | None, move: MoveData) -> Session:
+    def step(self, player: str | None, move: M) -> Session[S, M, V_co, E]:
         """The session after ``player``'s ``move``; a RuleViolation leaves this one as it is.
         A move the log could not hold (a control character, :func:`check_move`) is refused
         here, before the game sees it, whichever front-end sent it (InputError)."""
@@ -130,7 +155,7 @@ class Session:
         return Session(self.game, self.setup, self.steps + ((player, move),),
                        self.states + (state,))
 
-    def reveal(self) -> Session:
+    def reveal(self) -> Session[S, M, V_co, E]:
         """Play the chance step when the game leaves exactly one outcome (a seeded deck)."""
         if not self.at_chance():
             raise RuleViolation("nothing is left to chance now", rule="not-a-chance-step")
@@ -144,7 +169,7 @@ class Session:
         """Whether a step has been played that undo would take back."""
         return bool(self.steps)
 
-    def undo(self) -> Session:
+    def undo(self) -> Session[S, M, V_co, E]:
         """The session without its last step."""
         if not self.steps:
             raise RuleViolation("nothing to undo", rule="nothing-to-undo")
@@ -156,7 +181,7 @@ class Session:
         did not move at the same time then (the engine's ``to_move`` named ``player``
         alone: a turn others have played on from, as in Mille Fiori, is not theirs to take
         back)."""
-        found = []
+        found: list[int] = []
         for index in range(len(self.steps) - 1, -1, -1):
             who = self.steps[index][0]
             if who is None:
@@ -167,7 +192,7 @@ class Session:
             return []
         return sorted(found)
 
-    def retract(self, player: str | None) -> Session:
+    def retract(self, player: str | None) -> Session[S, M, V_co, E]:
         """The session with ``player``'s own steps of the round still open
         (:meth:`own_steps`) taken back and every other player's kept: a player changes
         their mind before the round closes. The others' steps are played again on the
@@ -182,3 +207,7 @@ class Session:
             if index not in mine:
                 after = after.step(*self.steps[index])
         return after
+
+
+#: A session of any game (one found by id; a front-end that serves every game holds these).
+AnySession = Session[Any, Any, Any, Any]

@@ -20,11 +20,21 @@ import click
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
 from scorepad.rules.common.words import say
-from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, StepEvents, event
+from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, GameView, StepEvents, event
 from scorepad.rules.session import Session
 from scorepad.table import Adapter, View, open_session, run
 
 GOAL = 10
+
+
+class ToyView(GameView):
+    """What anyone sees of the toy game (a game's view type, as each game declares one)."""
+
+    players: list[str]
+    counts: list[int]
+    roll: int | None
+    over: bool
+    events: list[Event]
 
 
 @dataclass(frozen=True)
@@ -36,7 +46,7 @@ class ToyState:
     roll: int | None  # the die of this turn, None before the roll
     steps: tuple[tuple[str | None, Any], ...]
     rolls: int  # dice rolled so far
-    last: StepEvents = field(default=NO_EVENTS, compare=False)  # a record, not the game
+    last: StepEvents[Event] = field(default=NO_EVENTS, compare=False)  # a record, not the game
 
 
 #: The toy's words: every text a player reads about a move or an event.
@@ -81,7 +91,7 @@ class ToyGame:
             if s.seed is None:
                 return [1, 2, 3]
             return [random.Random(f"{s.seed}:{s.rolls}").randint(1, 3)]
-        if player not in self.to_move(s):
+        if player not in self.to_move(s) or s.roll is None:
             return []
         return [{"add": k} for k in range(1, s.roll + 1)] + ["pass"]
 
@@ -106,11 +116,12 @@ class ToyGame:
                         None, steps, s.rolls, StepEvents(events))
 
     def events(self, s: ToyState) -> list[Event]:
-        return [dict(e) for e in s.last]
+        return [e.copy() for e in s.last]
 
-    def view(self, s: ToyState, viewer: str | None) -> dict[str, Any]:
-        return {"players": list(s.players), "counts": list(s.counts), "roll": s.roll,
-                "to_move": self.to_move(s), "over": self.is_over(s), "events": list(s.last)}
+    def view(self, s: ToyState, viewer: str | None) -> ToyView:
+        return {"game": self.id, "viewer": viewer, "players": list(s.players),
+                "counts": list(s.counts), "roll": s.roll, "to_move": self.to_move(s),
+                "over": self.is_over(s), "events": list(s.last)}
 
     def describe(self, move: Any, lang: str = "en") -> str:
         if isinstance(move, int):
@@ -133,13 +144,14 @@ class ToyGame:
                 "winners": [n for n, c in zip(s.players, s.counts, strict=True) if c == best]}
 
     def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
-        return player_score["total"]
+        return float(player_score["total"])
 
     def to_log(self, s: ToyState) -> dict[str, Any]:
         return {"format": self.log_format, "seed": s.seed, "players": list(s.players),
                 "steps": [[p, m] for p, m in s.steps]}
 
-    def log_steps(self, doc: Mapping[str, Any]):
+    def log_steps(self, doc: Mapping[str, Any]
+                  ) -> tuple[dict[str, Any], list[tuple[str | None, Any]]]:
         if doc.get("format") != self.log_format or not isinstance(doc.get("players"), list):
             raise InputError("not a toy game log")
         return ({"players": doc["players"], "seed": doc.get("seed"), "rules": {}},
@@ -154,7 +166,7 @@ class ToyGame:
 
 
 TOY = ToyGame()
-_PROTOCOL: Game[ToyState, Any] = TOY  # the toy is a game of the protocol, all of it
+_PROTOCOL: Game[ToyState, Any, ToyView, Event] = TOY  # the toy is a game of the protocol, all of it
 
 
 class ToyAdapter(Adapter):
@@ -222,7 +234,8 @@ def toy_cmd(players: str, seed: str, log_path: str | None, resume_path: str | No
     if crash_after is not None:
         original = adapter.after_step
 
-        def after_step(before, after, player, move, view):
+        def after_step(before: Session, after: Session, player: str | None, move: Any,
+                       view: View) -> list[str]:
             if len(after.steps) >= crash_after:
                 raise ZeroDivisionError("the toy adapter failed on purpose")
             return original(before, after, player, move, view)

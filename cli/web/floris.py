@@ -13,19 +13,74 @@ game's rules. Bouquets and verdicts come worded in every page language by the ga
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
+
+from typing_extensions import TypedDict
 
 from scorepad.app.bouquet import verdict_json
 from scorepad.rules.common.errors import InputError
+from scorepad.rules.common.words import LANGS
 from scorepad.rules.floris.bouquet import Verdict, judge
+from scorepad.rules.floris.engine import FlorisState
 from scorepad.rules.floris.fix import smallest_fix
 from scorepad.rules.floris.flowers import flower_types
 from scorepad.rules.floris.scoring import score
 from scorepad.rules.floris.spec import parse_spec
 from scorepad.rules.floris.words import counts_text, pattern_label, verdict_lines
-from scorepad.rules.session import Session
+from scorepad.rules.session import AnySession
 
-from .words import LANGS
+# -- what the page receives (the view hook's result; scorepad.web.schema exports it) -----
+
+class FlSaid(TypedDict):
+    flowers: str
+    label: str
+
+
+class FlBouquet(TypedDict):
+    """A bouquet as ``floris score --json`` gives it, with its pattern in words."""
+
+    spec: str
+    pattern: str | None
+    flowers: int
+    bonus: int
+    points: int
+    label: str
+    said: dict[str, FlSaid]     # in every page language
+
+
+class FlPlayer(TypedDict):
+    """A player's entry of ``floris score --json``, with whether their end is entered."""
+
+    name: str
+    total: int
+    rank: int
+    bouquets: list[FlBouquet]
+    bouquet_points: int
+    final: FlBouquet | None
+    final_points: int
+    left_in_hand: int
+    discarded: int
+    left_in_reserve: int
+    penalty_cards: int
+    penalties: int
+    entered: bool
+
+
+class FlRules(TypedDict):
+    min_flowers: int
+    penalty_per_card: int
+    final_bouquet: Literal["any_subset", "whole_hand"]
+    reserve_penalty: bool
+
+
+class FlorisPageView(TypedDict):
+    """What the Floris tally page draws."""
+
+    phase: str
+    players: list[FlPlayer]
+    winners: list[str]
+    flowers: list[str]
+    rules: FlRules
 
 
 def _said(verdict: Verdict) -> dict[str, dict[str, str]]:
@@ -38,9 +93,9 @@ def _said(verdict: Verdict) -> dict[str, dict[str, str]]:
 MAX_SPEC = 200
 
 
-def floris_view(session: Session, player: str | None) -> dict[str, Any]:
+def floris_view(session: AnySession, player: str | None) -> FlorisPageView:
     """The tally: players with their bouquets (and each one's pattern), entries, totals."""
-    state = session.state
+    state: FlorisState = session.state
     rules = state.rules
     result = score(state)
     for seat, entry in zip(state.seats, result["players"], strict=True):
@@ -51,14 +106,16 @@ def floris_view(session: Session, player: str | None) -> dict[str, Any]:
             entry["final"]["label"] = seat.end.final.verdict.label
             entry["final"]["said"] = _said(seat.end.final.verdict)
         entry["entered"] = seat.end is not None
-    return {"phase": state.phase, "players": result["players"], "winners": result["winners"],
+    # the score object is the scoring's plain dict; with the keys set above, FlPlayer's
+    return {"phase": state.phase, "players": cast(list[FlPlayer], result["players"]),
+            "winners": result["winners"],
             "flowers": list(flower_types()),
             "rules": {"min_flowers": rules.min_flowers, "penalty_per_card": rules.penalty_per_card,
                       "final_bouquet": rules.final_bouquet,
                       "reserve_penalty": rules.reserve_penalty}}
 
 
-def check_bouquet(session: Session, spec: Any) -> dict[str, Any]:
+def check_bouquet(session: AnySession, spec: Any) -> dict[str, Any]:
     """The verdict on ``spec`` (a bouquet as ``floris bouquet`` reads it) under the game's
     rules: ``{"readable", "valid", "points", "reason", "fix", "lines", "said", ...}``
     (``lines`` in English as the command prints them, ``said`` in every page language)."""

@@ -33,11 +33,12 @@ from scorepad.app.start import start_game
 from scorepad.io import atomic_write, unclaim
 from scorepad.lock import hold, release
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
-from scorepad.rules.session import Session
+from scorepad.rules.session import AnySession
 
 from .bgstats_link import bgstats_link
 from .games import WebGame
 from .models import CreateGame, HostedGameFile, Step
+from .schema import PageState, PageUndone
 
 #: A caller's role: the host, a watcher (sees, moves nothing) or ("player", name). Kept
 #: apart from player names, so a player called "host" is just a player.
@@ -85,7 +86,7 @@ class HostedGame:
 
     meta: HostedGameFile
     web: WebGame
-    session: Session
+    session: AnySession
     folder: Path
     version: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -93,7 +94,7 @@ class HostedGame:
     #: open event streams per role (capped at :data:`MAX_STREAMS`)
     streams: dict[Role, int] = field(default_factory=dict)
     #: the last step taken back: whose it was and its number (everyone's page says so)
-    undone: dict[str, Any] | None = None
+    undone: PageUndone | None = None
     _views: dict[Role, tuple[int, str]] = field(default_factory=dict)
     _shared: tuple[int, dict[str, Any]] | None = None
 
@@ -133,8 +134,9 @@ class HostedGame:
         return (s.game.info.hidden_information and s.setup.get("seed") is not None
                 and not (s.is_over() or self.meta.ended))
 
-    def view(self, role: Role) -> dict[str, Any]:
-        """The state as ``role`` sees it: plain JSON-able data."""
+    def view(self, role: Role) -> PageState[Any, Any]:
+        """The state as ``role`` sees it: plain JSON-able data (its type, with the game's
+        view and page view in it, is what :mod:`.schema` exports for the pages)."""
         s = self.session
         player = role[1]
         over = s.is_over()
@@ -206,7 +208,7 @@ class HostedGame:
         cached = self._views.get(role)
         if cached and cached[0] == self.version:
             return cached[1]
-        state = self.view(role)
+        state: dict[str, Any] = dict(self.view(role))
         # The log is the same for every viewer (none while the game runs): written
         # once per version and spliced in.
         log = state.pop("log")
@@ -233,7 +235,7 @@ class HostedGame:
     def unlisten(self, queue: asyncio.Queue[int]) -> None:
         self.listeners.discard(queue)
 
-    def _changed(self, undone: dict[str, Any] | None = None) -> None:
+    def _changed(self, undone: PageUndone | None = None) -> None:
         self.undone = undone
         self.version += 1
         self._views.clear()
@@ -355,7 +357,8 @@ class Host:
             after = s.reveal() if request.reveal else s.step(request.player, request.move)
             await self._commit(hosted, after)
 
-    async def undo(self, hosted: HostedGame, role: Role, seen: int | None = None) -> dict[str, Any]:
+    async def undo(self, hosted: HostedGame, role: Role, seen: int | None = None
+                   ) -> PageUndone:
         """Take back the last step (host only) and say whose it was. ``seen``: the number
         of steps the host's page showed; if the game has moved on since, nothing is
         undone (Conflict), so a move a player was just told succeeded is not taken back
@@ -369,11 +372,13 @@ class Host:
             if seen is not None and seen != len(s.steps):
                 raise Conflict("the game moved on since your page showed it: look again, "
                                "then undo")
-            undone = {"number": len(s.steps), "player": s.steps[-1][0] if s.steps else None}
+            undone: PageUndone = {"number": len(s.steps),
+                                  "player": s.steps[-1][0] if s.steps else None}
             await self._commit(hosted, s.undo(), undone)
             return undone
 
-    async def retract(self, hosted: HostedGame, role: Role, player: str | None) -> dict[str, Any]:
+    async def retract(self, hosted: HostedGame, role: Role, player: str | None
+                      ) -> PageUndone:
         """Take back ``player``'s own moves of the round still open (their steps since the
         last chance step), keeping every other player's: a player changes their mind
         before the round closes. The engine replays the others' steps; one it now
@@ -388,7 +393,8 @@ class Host:
         async with hosted.lock:
             s = hosted.session
             after = s.retract(name)  # RuleViolation: nothing to take back, or refused
-            undone = {"number": s.own_steps(name)[0] + 1, "player": name, "retracted": True}
+            undone: PageUndone = {"number": s.own_steps(name)[0] + 1, "player": name,
+                                  "retracted": True}
             await self._commit(hosted, after, undone)
             return undone
 
@@ -406,8 +412,8 @@ class Host:
             hosted.meta = ended
             hosted._changed()
 
-    async def _commit(self, hosted: HostedGame, session: Session,
-                      undone: dict[str, Any] | None = None) -> None:
+    async def _commit(self, hosted: HostedGame, session: AnySession,
+                      undone: PageUndone | None = None) -> None:
         """Save ``session``, then make it the game's: a step is on disk before anyone
         is told it was played."""
         try:
@@ -418,7 +424,7 @@ class Host:
         hosted._changed(undone)
 
     @staticmethod
-    def _save(log_path: Path, session: Session, hosted: HostedGame | None = None,
+    def _save(log_path: Path, session: AnySession, hosted: HostedGame | None = None,
               meta: HostedGameFile | None = None) -> None:
         """The log through the store (atomic), and the game file (``meta``, or the
         game's own) when ``hosted`` is given."""

@@ -28,15 +28,114 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
+
+from typing_extensions import TypedDict
 
 from scorepad.app.flipper import deck_summary, round_entry
-from scorepad.rules.session import Session
+from scorepad.rules.session import AnySession
+from scorepad.rules.voll_verplant.schema import CardCode
+from scorepad.rules.voll_verplant.view import Bonus
 
 from .scan import scan_routes  # its routes hook: the paper sheet photographed
 
 SHEET_ASSET = re.compile(r"^sheet-(en|de|fr)\.svg$")
 MARKS_ASSET = re.compile(r"^marks-(\d{1,2})-(en|de|fr)-([0-9a-f]{16})\.svg$")
+
+
+# -- what the page receives (the view hook's result; scorepad.web.schema exports it) -----
+
+class VvFlip(TypedDict):
+    """The flipper: the deck (as ``vv flip`` shows it) and where the game is in it."""
+
+    seed: str | None
+    map: str | None
+    any_map: bool
+    specials: bool
+    deck_size: int
+    kinds: list[CardCode]
+    kind_names: list[str]
+    deck_counts: list[int]
+    windows: int | None
+    shuffle_cards: list[CardCode]
+    position: int
+    #: the last card: code, reshuffle after it, its shuffle icon, the pile left by kind,
+    #: the windows left (None: no card yet)
+    entry: tuple[CardCode, bool, bool, list[int], int | None] | None
+    history: list[tuple[CardCode, bool]]    # the last cards and their reshuffle flags
+    last: bool
+
+
+class VvNamed(TypedDict):
+    id: str
+    name: str
+
+
+class VvStationNamed(TypedDict):
+    id: int
+    name: str | None
+
+
+class VvLine(TypedDict):
+    id: str
+    color: str
+    windows: int
+    ring: bool
+    first: int
+    later: int
+
+
+class VvCard(TypedDict):
+    code: CardCode
+    kind: str
+    in_round: bool
+
+
+class VvPlayer(TypedDict):
+    name: str
+    moved: bool
+    to_move: bool
+    free: int
+    asking: VvStationNamed | None
+    used: list[int]
+
+
+class VvSheet(TypedDict):
+    player: str
+    seat: int
+    marks: str      # the key of the marks' asset (``marks-<seat>-<lang>-<key>.svg``)
+
+
+class VvCompletion(TypedDict):
+    round: int
+    line: str
+    player: str
+    bonus: Bonus
+    points: float
+
+
+class VvTable(TypedDict):
+    """A game with players: lines, players, sheets and completions (see the module)."""
+
+    map: VvNamed
+    lines: list[VvLine]
+    stations: dict[str, str]
+    card: VvCard | None
+    round: int
+    players: list[VvPlayer]
+    sheets: list[VvSheet]
+    completions: list[VvCompletion]
+    news: list[VvCompletion]
+
+
+class VvFlipView(TypedDict):
+    flip: VvFlip
+
+
+class VvPageView(VvFlipView, total=False):
+    """What a Voll verplant page draws: the flipper, and the table in a game with players."""
+
+    table: VvTable
 
 
 def _network(state: Any) -> Any:
@@ -48,8 +147,8 @@ def _network(state: Any) -> Any:
 HISTORY = 40
 
 
-def flipper_view(session: Session, player: str | None = None,
-                 seen: dict[str, Any] | None = None) -> dict[str, Any]:
+def flipper_view(session: AnySession, player: str | None = None,
+                 seen: dict[str, Any] | None = None) -> VvFlipView:
     """``{"flip": ...}``: the big card, the pile by kind, windows left and the last
     :data:`HISTORY` cards of the session (the same for every viewer). The seed, which
     tells the next cards, comes only through the game's view (``seen``, or asked here):
@@ -63,8 +162,10 @@ def flipper_view(session: Session, player: str | None = None,
     entry = None if not cards else round_entry(cards[pile.start:], state.rules, summary)
     if entry is not None and not summary["any_map"]:
         entry[4] = max(summary["windows"] - pile.filled, 0)
-    return {"flip": {**summary, "position": len(cards), "entry": entry,
-                     "history": [list(h) for h in pile.recent], "last": session.is_over()}}
+    # the deck's summary is the app layer's plain dict: its keys are VvFlip's
+    return {"flip": cast(VvFlip, {**summary, "position": len(cards), "entry": entry,
+                                  "history": [list(h) for h in pile.recent],
+                                  "last": session.is_over()})}
 
 
 @dataclass(frozen=True)
@@ -81,7 +182,7 @@ class _Pile:
 _PILES: dict[int, _Pile] = {}
 
 
-def _pile_since(session: Session) -> _Pile:
+def _pile_since(session: AnySession) -> _Pile:
     """The :class:`_Pile` of the session's cards, grown by one card from the previous
     state's (kept per cards tuple): the engine's :func:`since_shuffle` reads only the
     cards since the last reshuffle, so a view does not rescan the whole history."""
@@ -122,7 +223,7 @@ def _grow(pile: _Pile, cards: tuple[Any, ...], rules: Any, since_shuffle: Any,
                  (*pile.recent, (last.code, reshuffle))[-HISTORY:])
 
 
-def vv_view(session: Session, player: str | None) -> dict[str, Any]:
+def vv_view(session: AnySession, player: str | None) -> VvPageView:
     """``{"flip": ..., "table": ...}`` for ``player`` (None: the host or a watcher)."""
     flip = flipper_view(session, player)["flip"]
     state = session.state
@@ -131,13 +232,13 @@ def vv_view(session: Session, player: str | None) -> dict[str, Any]:
     if flip["entry"] is not None:
         # the table knows better than the cards alone: the windows its sheets have left
         # (the game ends when none has one; special stations fill them sooner)
-        flip["entry"] = [*flip["entry"][:4], max(s.free for s in state.core.sheets)]
+        flip["entry"] = (*flip["entry"][:4], max(s.free for s in state.core.sheets))
     return {"flip": flip, "table": table_view(session, player)}
 
 
 # -- the table --------------------------------------------------------------------------
 
-def table_view(session: Session, player: str | None) -> dict[str, Any]:
+def table_view(session: AnySession, player: str | None) -> VvTable:
     """Lines, players, sheets and completions of a game with players (see the module)."""
     from scorepad.rules.voll_verplant import engine
 
@@ -146,7 +247,7 @@ def table_view(session: Session, player: str | None) -> dict[str, Any]:
     net = core.network
     over = session.is_over()
     sheets = _marked(core)
-    players = []
+    players: list[VvPlayer] = []
     for p, name in enumerate(state.players):
         asking = engine.asking(core, p) if core.card is not None else None
         station = net.stations[asking] if asking is not None else None
@@ -242,7 +343,7 @@ def _sheet_svg(net: Any, lang: str) -> str:
                       check_fonts=False)
 
 
-def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
+def vv_asset(session: AnySession, name: str) -> tuple[str, str] | None:
     """The page's SVG files (None: no such file now).
 
     ``sheet-<lang>.svg``: the blank sheet of the game's map; ``marks-<seat>-<lang>-<key>.svg``:
@@ -268,33 +369,33 @@ def vv_asset(session: Session, name: str) -> tuple[str, str] | None:
     return _marks_svg(net, sheet, lang), "image/svg+xml"
 
 
-def vv_asset_owner(session: Session, name: str) -> str | None:
+def vv_asset_owner(session: AnySession, name: str) -> str | None:
     """The player whose pen marks ``name`` is (``marks-<seat>-…``; None: a blank sheet)."""
     found = MARKS_ASSET.match(name)
-    players: list[str] = list(session.state.players)
+    players: tuple[str, ...] = session.state.players
     if found is None or int(found.group(1)) >= len(players):
         return None
     owner: str = players[int(found.group(1))]
     return owner
 
 
-def vv_check_owner(session: Session, query: Any) -> str | None:
+def vv_check_owner(session: AnySession, query: Any) -> str | None:
     """The player a check asks about (``{"player": NAME, "move": MOVE}``)."""
     name = query.get("player") if isinstance(query, dict) else None
     return name if isinstance(name, str) else None
 
 
-_COMPLETIONS: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+_COMPLETIONS: dict[int, tuple[Any, list[VvCompletion]]] = {}
 
 
-def _completions(session: Session) -> list[dict[str, Any]]:
+def _completions(session: AnySession) -> list[VvCompletion]:
     """Every line completed so far: round, line, player, ``first``/``later`` and points,
     as each step's events tell (``GAME.events``: the ``line`` events of a round's end)."""
     last = session.states[-1]
     cached = _COMPLETIONS.get(id(last))
     if cached is not None and cached[0] is last:
         return cached[1]
-    out: list[dict[str, Any]] = []
+    out: list[VvCompletion] = []
     for step in range(len(session.steps)):
         events = session.events(step)
         ended = [e["round"] for e in events if e["type"] == "round-end"]
@@ -309,7 +410,7 @@ def _completions(session: Session) -> list[dict[str, Any]]:
 
 # -- a move previewed on the sheet ------------------------------------------------------
 
-def vv_check(session: Session, query: Any) -> dict[str, Any]:
+def vv_check(session: AnySession, query: Any) -> dict[str, Any]:
     """What ``{"player": NAME, "move": MOVE}`` would write on that player's sheet, nothing
     played: the stations it crosses, the transfer numbers it writes and the wagon windows
     it fills (``{"ok": true, "stations", "transfers", "windows"}``), found by letting the
@@ -343,7 +444,7 @@ def vv_check(session: Session, query: Any) -> dict[str, Any]:
 _SAID_EVENTS = ("transfer", "special", "lapsed")
 
 
-def _said(session: Session, after: Session, move: Any) -> dict[str, str]:
+def _said(session: AnySession, after: AnySession, move: Any) -> dict[str, str]:
     """The move previewed in words, per language: the game's ``describe`` of the move and
     its ``explain`` of what it would write (never the page's own wording of a rule)."""
     from scorepad.rules.common.words import LANGS

@@ -29,16 +29,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
+
+from typing_extensions import Unpack
 
 from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
-from scorepad.rules.game import NO_EVENTS, Event, StepEvents, event
+from scorepad.rules.game import NO_EVENTS, StepEvents, event
 
 from . import words
 from .bouquet import Verdict, judge, run_text
 from .fix import smallest_fix
 from .flowers import Counts, format_spec
 from .ruleset import FlorisRules
+from .schema import FlorisEvent, FlorisEventFields
 from .spec import parse_spec
 
 MIN_PLAYERS = 1
@@ -91,7 +94,7 @@ class FlorisState:
     rules: FlorisRules
     seats: tuple[Seat, ...]
     #: what the last move did: a record, not in the equality
-    last: StepEvents = field(default=NO_EVENTS, compare=False)
+    last: StepEvents[FlorisEvent] = field(default=NO_EVENTS, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -273,30 +276,32 @@ def bouquet_problem(spec: str, verdict: Verdict, rules: FlorisRules) -> RuleViol
     return RuleViolation(f"{spec!r} is not a bouquet: {verdict.reason}{hint}", rule="bouquet")
 
 
-def _with_seat(state: FlorisState, index: int, seat: Seat, events: list[Event]
+def _with_seat(state: FlorisState, index: int, seat: Seat, events: list[FlorisEvent]
                ) -> FlorisState:
     seats = list(state.seats)
     seats[index] = seat
     after = replace(state, seats=tuple(seats))
     if is_over(after):
-        events = [*events, event("game-over", None)]
+        events = [*events, cast(FlorisEvent, event("game-over", None))]
     return replace(after, last=StepEvents(events))
 
 
-def _said(kind: str, player: str, points: int, **fields: Any) -> Event:
-    """An event with points, its ``why`` in English (:mod:`.words`)."""
-    out = event(kind, player, points, **fields)
+def _said(kind: str, player: str, points: int, **fields: Unpack[FlorisEventFields]
+          ) -> FlorisEvent:
+    """An event with points, its ``why`` in English (:mod:`.words`); mypy holds ``fields``
+    to the event type (:class:`.schema.FlorisEvent`)."""
+    out = cast(FlorisEvent, event(kind, player, points, **fields))
     out["why"] = words.explain({**out, "player": None})
     return out
 
 
-def _bouquet_event(kind: str, player: str, bouquet: Bouquet) -> Event:
+def _bouquet_event(kind: str, player: str, bouquet: Bouquet) -> FlorisEvent:
     verdict = bouquet.verdict
     return _said(kind, player, verdict.points, spec=bouquet.spec, flowers=verdict.flowers,
                  bonus=verdict.bonus, pattern=verdict.pattern, run=run_text(verdict.counts))
 
 
-def _entry_events(rules: FlorisRules, seat: Seat) -> list[Event]:
+def _entry_events(rules: FlorisRules, seat: Seat) -> list[FlorisEvent]:
     """The final bouquet's points and the penalty of an end-of-game entry."""
     end = seat.end
     assert end is not None

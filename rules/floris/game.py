@@ -18,13 +18,14 @@ from scorepad.rules.common.errors import (
     raise_all,
 )
 from scorepad.rules.common.ruleset import options_info
-from scorepad.rules.game import Event, Game, GameInfo
+from scorepad.rules.game import Game, GameInfo
 
 from . import engine, scoring, words
 from .about import ABOUT
 from .engine import FlorisState
 from .log import GAME_FORMAT, FlorisLog, parse_game
 from .ruleset import FlorisRules, default_rules
+from .schema import FlorisEvent, FlorisView
 
 Step = tuple[str | None, Any]
 
@@ -42,12 +43,12 @@ class Floris:
                     hidden_information=False, chance=False,
                     options=options_info(default_rules()), about=ABOUT)
 
-    def events(self, state: FlorisState) -> list[Event]:
+    def events(self, state: FlorisState) -> list[FlorisEvent]:
         """What the last move did: ``bouquet`` (points), ``final`` (the final bouquet's
         points), ``penalty`` (negative points) and ``game-over``."""
-        return [dict(e) for e in state.last]
+        return [e.copy() for e in state.last]
 
-    def view(self, state: FlorisState, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: FlorisState, viewer: str | None) -> FlorisView:
         """Everything scorepad knows of a Floris table is open (it deals no cards): the
         score object, who is to move and the last events."""
         return {"game": self.id, "viewer": viewer, "phase": state.phase,
@@ -58,7 +59,7 @@ class Floris:
         """A move in words."""
         return words.describe(move, lang)
 
-    def explain(self, event: Event, lang: str = "en") -> str:
+    def explain(self, event: FlorisEvent, lang: str = "en") -> str:
         """An event of :meth:`events` in words."""
         return words.explain(event, lang)
 
@@ -108,7 +109,8 @@ class Floris:
 
 #: Floris in :data:`scorepad.rules.game.GAMES`.
 GAME = Floris()
-_PROTOCOL: Game[FlorisState, Any] = GAME  # mypy holds the class to the protocol
+#: mypy holds the class to the protocol
+_PROTOCOL: Game[FlorisState, Any, FlorisView, FlorisEvent] = GAME
 
 
 def to_log(state: FlorisState) -> dict[str, Any]:

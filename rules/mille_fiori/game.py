@@ -34,11 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
+
+from typing_extensions import Unpack
 
 from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError, refused
 from scorepad.rules.common.ruleset import options_info
-from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, SetupChoice, StepEvents, event
+from scorepad.rules.game import NO_EVENTS, Game, GameInfo, SetupChoice, StepEvents, event
 
 from . import engine as E
 from . import words
@@ -47,6 +49,7 @@ from .board import AREAS, Board, board
 from .deal import Deal, check_leftover, deal, pass_left, played_from_hand
 from .log import GAME_FORMAT, GameLog, Turn, parse_game_log, read_play
 from .ruleset import PLAYER_COUNTS, MFRules, default_rules
+from .schema import MFEvent, MFEventFields, MFView
 from .scoring import score_json
 
 Step = tuple[str | None, Any]
@@ -83,7 +86,7 @@ class MFState:
     rounds: tuple[RoundRec, ...]
     display_owed: bool = False                      # tracked: the set-up display comes next
     #: what the last step did (events): a record, not in the equality
-    last: StepEvents = field(default=NO_EVENTS, compare=False)
+    last: StepEvents[MFEvent] = field(default=NO_EVENTS, compare=False)
 
 
 # ----------------------------------------------------------------------- moves in and out
@@ -230,30 +233,36 @@ def apply(s: MFState, player: str | None, move: Any) -> MFState:
     return replace(after, last=StepEvents(_events(s, after, player, move)))
 
 
-def _engine_event(names: Sequence[str], e: E.Event) -> Event:
+def _event(kind: str, player: str | None, points: float | None = None, why: str = "",
+           **fields: Unpack[MFEventFields]) -> MFEvent:
+    """An event of this game; mypy holds ``fields`` to its type (:class:`.schema.MFEvent`)."""
+    return cast(MFEvent, event(kind, player, points, why, **fields))
+
+
+def _engine_event(names: Sequence[str], e: E.Event) -> MFEvent:
     """An engine event in the protocol's shape: its reason as data (``explain`` words it
     in every language), its English words as ``why``."""
     who = names[e.player] if e.player >= 0 else None
-    more: dict[str, Any] = {"reason": e.why.data()} if isinstance(e.why, words.Reason) else {}
+    more: MFEventFields = {"reason": e.why.data()} if isinstance(e.why, words.Reason) else {}
     if e.kind in E.CATEGORIES:
-        return event(e.kind, who, e.points, str(e.why) or words.say_area(e.kind), **more)
-    return event(e.kind, who, why=str(e.why), **more)
+        return _event(e.kind, who, e.points, str(e.why) or words.say_area(e.kind), **more)
+    return _event(e.kind, who, why=str(e.why), **more)
 
 
-def _events(before: MFState, after: MFState, player: str | None, move: Any) -> list[Event]:
+def _events(before: MFState, after: MFState, player: str | None, move: Any) -> list[MFEvent]:
     """What the step from ``before`` to ``after`` did: the step itself, then the engine's
     events of it (points with their why, bonus cards owed, fields, the end)."""
     names = after.g.cfg.names
     if player is None:
         if "deal" in move:   # the hands are the players' own: the event names no card
-            return [event("deal", None, round=after.g.round + 1)]
+            return [_event("deal", None, round=after.g.round + 1)]
         if "display" in move:   # the set-up display, face up
-            return [event("display", None, cards=list(move["display"]))]
-        out = [event("leftover", None, cards=list(move["leftover"]))]
+            return [_event("display", None, cards=list(move["display"]))]
+        out = [_event("leftover", None, cards=list(move["leftover"]))]
     else:
         kind = "empty-display" if dict(move) == EMPTY_DISPLAY else \
             "bonus-play" if before.g.phase == E.BONUS else "play"
-        out = [event(kind, player, move=dict(move))] if kind != "empty-display" else []
+        out = [_event(kind, player, move=dict(move))] if kind != "empty-display" else []
     return out + [_engine_event(names, e) for e in after.g.events]
 
 
@@ -558,7 +567,7 @@ def replay_data(data: object, rules: MFRules | None = None) -> Replay:
 
 
 # ------------------------------------------------------------------------ the protocol
-def view(s: MFState, viewer: str | None) -> dict[str, Any]:
+def view(s: MFState, viewer: str | None) -> MFView:
     """What ``viewer`` may see (:meth:`MilleFiori.view`): the board, the points, the open
     display and the viewer's own hand; never another hand, the deal to come or, while the
     game runs, the seed that makes it."""
@@ -567,7 +576,7 @@ def view(s: MFState, viewer: str | None) -> dict[str, Any]:
     names = list(g.cfg.names)
     over = is_over(s)
     owner = g.owner
-    out: dict[str, Any] = {
+    out: MFView = {
         "game": GAME.id, "viewer": viewer, "players": names,
         "rules": g.cfg.rules.changed_from(default_rules()), "seeded": s.seed is not None,
         "round": g.round + 1, "rounds": g.cfg.rounds, "start": names[g.start],
@@ -608,14 +617,14 @@ class MilleFiori:
                     setup=(SetupChoice("start"), SetupChoice("track_display", (), False)),
                     options=options_info(default_rules()), about=ABOUT)
 
-    def events(self, state: MFState) -> list[Event]:
+    def events(self, state: MFState) -> list[MFEvent]:
         """What the last step did: ``play``/``bonus-play`` (the card and where), the
         engine's scoring events (type: the category, ``points``, ``why``), its notices
         (``bonus``, ``field``, ``end``), ``deal`` (no cards: hands are private) and
         ``leftover`` (the cards going to the open display)."""
-        return [dict(e) for e in state.last]
+        return [e.copy() for e in state.last]
 
-    def view(self, state: MFState, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: MFState, viewer: str | None) -> MFView:
         """The board, points and display for everyone; a hand only for its player."""
         return view(state, viewer)
 
@@ -623,7 +632,7 @@ class MilleFiori:
         """A step in words."""
         return words.describe(move, lang)
 
-    def explain(self, event: Event, lang: str = "en") -> str:
+    def explain(self, event: MFEvent, lang: str = "en") -> str:
         """An event of :meth:`events` in words."""
         return words.explain(event, lang)
 
@@ -666,9 +675,8 @@ class MilleFiori:
 
     def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
         """areas + ship + bonus_fields + empty_display."""
-        total: float = (sum(player_score["areas"][a] for a in AREAS) + player_score["ship"]
-                        + player_score["bonus_fields"] + player_score["empty_display"])
-        return total
+        return float(sum(player_score["areas"][a] for a in AREAS) + player_score["ship"]
+                     + player_score["bonus_fields"] + player_score["empty_display"])
 
     def to_log(self, state: MFState) -> dict[str, Any]:
         return to_log(state)
@@ -687,6 +695,6 @@ class MilleFiori:
 
 #: Mille Fiori in :data:`scorepad.rules.game.GAMES`.
 GAME = MilleFiori()
-_PROTOCOL: Game[MFState, Any] = GAME  # mypy holds the class to the protocol
+_PROTOCOL: Game[MFState, Any, MFView, MFEvent] = GAME  # mypy holds the class to the protocol
 
 __all__ = ["GAME", "MFState", "Replay", "Turn", "TurnRecord", "replay", "replay_data"]

@@ -32,11 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
+
+from typing_extensions import Unpack
 
 from scorepad.rules.common.errors import ContentError, RuleViolation, ScorepadError, refused
 from scorepad.rules.common.ruleset import options_info
-from scorepad.rules.game import NO_EVENTS, Event, Game, GameInfo, SetupChoice, StepEvents, event
+from scorepad.rules.game import NO_EVENTS, Game, GameInfo, SetupChoice, StepEvents, event
 
 from . import engine, words
 from .about import ABOUT
@@ -47,7 +49,9 @@ from .log import GAME_FORMAT, GameLog, parse_game_log
 from .maps import BUNDLED_MAPS, Network, bundled_map
 from .replay import check_next_card, marked_sheets, next_cards, step_data, step_from_data
 from .ruleset import VVRules, default_rules
+from .schema import VVEvent, VVEventFields, VVSheetView, VVView
 from .scoring import empty_penalty, result_data, whole
+from .view import Bonus
 
 #: A step in the log's notation: a player's ``{"line": "A", "crosses": 3}``, or the card
 #: code a chance step reveals (``4``, ``"E2"``).
@@ -74,15 +78,16 @@ class VVState:
     steps: tuple[tuple[tuple[Frozen, ...], ...], ...]
     windows: int  # the map's wagon windows (0 without a map): a flipper's game end
     #: what the last step did (:meth:`VollVerplant.events`; a record, not in the equality)
-    last: StepEvents = field(default=NO_EVENTS, compare=False)
+    last: StepEvents[VVEvent] = field(default=NO_EVENTS, compare=False)
     #: a game played on paper: the players' end positions, no steps (see the module docstring)
     paper: bool = False
 
 
-def _event(kind: str, player: str | None, points: float | None = None, **fields: Any
-           ) -> Event:
-    """An event whose ``why`` is its English words (:mod:`.words`)."""
-    out = event(kind, player, points, **fields)
+def _event(kind: str, player: str | None, points: float | None = None,
+           **fields: Unpack[VVEventFields]) -> VVEvent:
+    """An event whose ``why`` is its English words (:mod:`.words`); mypy holds ``fields``
+    to the event type (:class:`.schema.VVEvent`)."""
+    out = cast(VVEvent, event(kind, player, points, **fields))
     if points is not None:
         out["why"] = words.explain(out)
     return out
@@ -93,7 +98,7 @@ def _station_ids(network: Network, mask: int) -> list[int]:
 
 
 def _step_events(state: VVState, player: str, move: Mapping[str, Any],
-                 done: engine.Step) -> list[Event]:
+                 done: engine.Step) -> list[VVEvent]:
     """What one player's step did, from the engine's answer (:class:`.engine.Step`)."""
     core, after = state.core, done.state
     assert core is not None
@@ -114,13 +119,13 @@ def _step_events(state: VVState, player: str, move: Mapping[str, Any],
 
 
 def _round_events(state: VVState, core: GameState, report: engine.RoundReport
-                  ) -> list[Event]:
+                  ) -> list[VVEvent]:
     """What the end of a round did: completions with their bonus, the end penalties."""
     network = core.network
     out = []
     for line, players, first in report.completions:
         spec = network.lines[line]
-        bonus = "first" if first else "later"
+        bonus: Bonus = "first" if first else "later"
         for p in players:
             out.append(_event("line", state.players[p], spec.bonus_points(bonus), line=spec.id,
                               bonus=bonus))
@@ -196,7 +201,7 @@ def _seat(state: VVState, player: str) -> int:
                       "unknown-player") from None
 
 
-def _close(state: VVState, events: list[Event]) -> VVState:
+def _close(state: VVState, events: list[VVEvent]) -> VVState:
     """The state after a step that did ``events``; the round ends when nobody owes anything
     (completions, bonuses, game end), and what that did joins the events."""
     core = state.core
@@ -288,7 +293,7 @@ def replay(log: GameLog, network: Network | None, rules: VVRules,
     return state
 
 
-def paper_events(names: Sequence[str], core: GameState) -> list[Event]:
+def paper_events(names: Sequence[str], core: GameState) -> list[VVEvent]:
     """The scoring of the sheets of a game played on paper, player by player: each
     transfer number, each line bonus, the empty-station penalty (the points of a paper
     game's events add up to its totals, as a played game's do)."""
@@ -299,15 +304,15 @@ def paper_events(names: Sequence[str], core: GameState) -> list[Event]:
                        number=number) for idx, number in sheet.transfers]
         for line in network.lines:
             bit = 1 << line.index
-            bonus = "first" if sheet.first & bit else "later" if sheet.later & bit else None
+            bonus: Bonus | None = ("first" if sheet.first & bit
+                                   else "later" if sheet.later & bit else None)
             if bonus is not None:
                 out.append(_event("line", name, line.bonus_points(bonus), line=line.id,
                                   bonus=bonus))
         empty = (network.all_mask & ~sheet.marked).bit_count()
         if empty:
-            penalty = empty_penalty(empty, core.rules.empty_rounding)
-            out.append(_event("empty", name, whole(-penalty),
-                              empty=empty))
+            penalty = whole(-empty_penalty(empty, core.rules.empty_rounding))
+            out.append(_event("empty", name, penalty, empty=empty))
     return out
 
 
@@ -338,22 +343,23 @@ def score_data(state: VVState) -> dict[str, Any]:
     return result_data(core.network.id, marked_sheets(core), core.over)
 
 
-def view(state: VVState, viewer: str | None) -> dict[str, Any]:
+def view(state: VVState, viewer: str | None) -> VVView:
     """What anyone at the table may see (:meth:`VollVerplant.view`): every sheet is open,
     the cards revealed too; the seed, which orders the cards to come, only once over."""
     over = _over(state)
-    out: dict[str, Any] = {"game": GAME.id, "viewer": viewer, "map": state.map,
-                           "rules": state.rules.changed_from(default_rules()),
-                           "players": list(state.players), "cards": [c.code for c in state.cards],
-                           "round": _round(state), "over": over}
+    core = state.core
+    out: VVView = {"game": GAME.id, "viewer": viewer, "map": state.map,
+                   "rules": state.rules.changed_from(default_rules()),
+                   "players": list(state.players), "cards": [c.code for c in state.cards],
+                   "round": _round(state), "over": over,
+                   "card": core.card.code if core is not None and core.card is not None
+                   else None,
+                   "to_move": GAME.to_move(state), "sheets": {}, "events": list(state.last)}
     if state.paper:
         out["paper"] = True
     if over and state.seed is not None:
         out["seed"] = state.seed
-    core = state.core
-    out["card"] = core.card.code if core is not None and core.card is not None else None
-    out["to_move"] = GAME.to_move(state)
-    sheets = {}
+    sheets: dict[str, VVSheetView] = {}
     if core is not None and state.players:
         for p, sheet in enumerate(marked_sheets(core)):
             asked = engine.asking(core, p)
@@ -365,7 +371,6 @@ def view(state: VVState, viewer: str | None) -> dict[str, Any]:
                 "asking": None if asked is None else core.network.stations[asked].id,
                 "total": sheet.score.total if sheet.score is not None else 0}
     out["sheets"] = sheets
-    out["events"] = list(state.last)
     return out
 
 
@@ -383,14 +388,14 @@ class VollVerplant:
                     setup=(SetupChoice("map", (*BUNDLED_MAPS, None), "berlin"),),
                     options=options_info(default_rules()), about=ABOUT)
 
-    def events(self, state: VVState) -> list[Event]:
+    def events(self, state: VVState) -> list[VVEvent]:
         """What the last step did: ``card`` (revealed), ``move`` (with the stations it
         crossed), ``transfer`` (points: twice the number), ``special``/``lapsed``
         (follow-ups), ``line`` (completed, ``bonus`` first or later, points), ``round-end``,
         ``empty`` (the end penalty, negative points) and ``game-over``."""
-        return [dict(e) for e in state.last]
+        return [e.copy() for e in state.last]
 
-    def view(self, state: VVState, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: VVState, viewer: str | None) -> VVView:
         """Every sheet and the revealed cards (all open at this table); the seed, which
         says the cards to come, only once the game is over."""
         return view(state, viewer)
@@ -399,7 +404,7 @@ class VollVerplant:
         """A step (or, for a card code, the chance step revealing it) in words."""
         return words.describe(move, lang)
 
-    def explain(self, event: Event, lang: str = "en") -> str:
+    def explain(self, event: VVEvent, lang: str = "en") -> str:
         """An event of :meth:`events` in words."""
         return words.explain(event, lang)
 
@@ -469,9 +474,7 @@ class VollVerplant:
     def breakdown_total(self, player_score: Mapping[str, Any]) -> float:
         """Line bonuses + 2 × the transfer numbers − the empty-station penalty."""
         lines = sum(line["points"] for line in player_score["lines"].values())
-        total: float = (lines + 2 * player_score["transfer_sum"]
-                        - player_score["empty_penalty"])
-        return total
+        return float(lines + 2 * player_score["transfer_sum"] - player_score["empty_penalty"])
 
     def to_log(self, state: VVState) -> dict[str, Any]:
         """The ``scorepad/vv-game@1`` document of everything played, as written (a round
@@ -542,4 +545,4 @@ class VollVerplant:
 
 #: Voll verplant in the game protocol.
 GAME = VollVerplant()
-_PROTOCOL: Game[VVState, VVMove] = GAME  # mypy holds the class to the protocol
+_PROTOCOL: Game[VVState, VVMove, VVView, VVEvent] = GAME  # mypy holds the class to the protocol

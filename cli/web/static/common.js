@@ -5,6 +5,7 @@ export const WORDS = JSON.parse(document.getElementById("words").textContent);
 const LANG_KEY = "scorepad-lang";
 export let lang = pickLang(Object.keys(WORDS), localStorage.getItem(LANG_KEY));
 export const t = (key, fields = {}) => fill(WORDS[lang][key] ?? key, fields);
+/** @type {(id: string) => any} an element of the page, whichever kind the caller knows it is */
 export const $ = (id) => document.getElementById(id);
 
 // An element with attributes ("class", "text" for its text) and children.

@@ -38,6 +38,7 @@ async function send(path, body) {
 // The control tapped last: a refusal is shown beside it, where the finger is.
 let lastControl = null;
 document.addEventListener("click", (e) => {
+// @ts-expect-error: the target of a click is an element (tsc knows only an EventTarget)
   const c = e.target.closest && e.target.closest("button, input, select, textarea, summary");
   if (c) lastControl = c;
 }, true);

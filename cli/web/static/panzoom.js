@@ -22,6 +22,7 @@ export function newView() {
 }
 
 // frame: the clipping element (overflow hidden); content: the drawing, transformed
+/** @param {(view: any) => void} [onChange] */
 export function panZoom(frame, content, view, onChange = () => {}) {
   const pointers = new Map(); // pointerId -> {x, y} (client coordinates)
   let gesture = null; // {kind: "drag"|"pinch", ...} once a finger moved past the slop

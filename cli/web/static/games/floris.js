@@ -5,8 +5,12 @@
 // form is built once, so a state arriving from another phone never wipes what is typed.
 import { el, lang, refusalText } from "../common.js";
 
+/** @typedef {import("../types/floris").PageState} PageState */
+
 // a bouquet or a verdict in the page's language (the game's words, sent for en/de/fr)
+/** @param {{said?: {[lang: string]: {flowers: string, label: string}}}} x */
 const said = (x) => (x.said && x.said[lang]) || null;
+/** @param {import("../types/floris").FlBouquet} b */
 const bouquetText = (b) => {
   const w = said(b);
   return w ? `${w.flowers} – ${w.label}` : `${b.spec} – ${b.label}`;
@@ -71,6 +75,10 @@ function build(ctx) {
   });
 }
 
+/**
+ * @param {import("../types/floris").FlorisPageView} v
+ * @param {PageState} state
+ */
 function tally(v, state, t) {
   const box = form.tally; box.replaceChildren();
   if (v.phase === "final") box.append(el("p", { class: "fl-note", id: "fl-phase", text: t("fl_final_round") }));
@@ -93,6 +101,11 @@ function tally(v, state, t) {
   }
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {PageState} state the state the server sends (types/floris.d.ts, made by
+ *   scorepad.web.schema from the Python types: tests/test_page_types.py checks this file)
+ */
 export function render(root, state, ctx) {
   if (!document.getElementById("fl-css")) {
     document.head.append(el("link", { id: "fl-css", rel: "stylesheet", href: "/static/games/floris.css" }));

@@ -6,6 +6,9 @@
 // why, as the engine's events say.
 import { el, lang } from "../common.js";
 
+/** @typedef {import("../types/mille-fiori").PageState} PageState */
+/** @typedef {import("../types/mille-fiori").MfPageView} MfPageView */
+
 let chosen = null; // {player, target} where target is a space id or "ship"
 let redraw = () => {}; // draws the last state again (after a tap that only chooses)
 
@@ -15,9 +18,11 @@ let cssLoaded = false;
 function styles(then) {
   if (!document.getElementById("mf-css")) {
     const link = el("link", { id: "mf-css", rel: "stylesheet", href: "/static/games/mille-fiori.css" });
+// @ts-expect-error: a property of the function (tsc knows only those set outside it)
     link.addEventListener("load", () => { cssLoaded = true; styles.then?.(); });
     document.head.append(link);
   }
+// @ts-expect-error: as above
   styles.then = then;
   return cssLoaded;
 }
@@ -54,6 +59,7 @@ function kindName(kind, t) {
     ? t(`mf_k_${kind}`) : t(`mf.${kind}`);
 }
 
+/** @param {import("../types/mille-fiori").MfStep} step */
 function stepLine(step, t) {
   if (step.player === null) return t(step.chance === "deal" ? "mf_deal" : "mf_leftover");
   if (step.empty_display) return `${step.player}: ${t("mf_empty")}`;
@@ -61,6 +67,7 @@ function stepLine(step, t) {
   return `${step.player}: ${step.ship ? t("mf_to_ship", { card }) : `${card} → ${spaceName(step.place, t)}`}`;
 }
 
+/** @param {MfPageView} v */
 function players(v, t) {
   const table = el("table", { class: "mf-totals", id: "mf-totals" });
   for (const p of v.players) {
@@ -87,6 +94,7 @@ function cards(title, ids, t) {
   return el("p", { class: "mf-cards" }, el("strong", { text: `${title}: ` }), text || "–");
 }
 
+/** @param {MfPageView} v */
 function recent(v, t) {
   const list = el("ol", { class: "mf-recent", id: "mf-recent" });
   for (const step of v.recent) {
@@ -104,6 +112,7 @@ function recent(v, t) {
   return list;
 }
 
+/** @param {MfPageView} v */
 function fields(v, t) {
   const table = el("table", { class: "mf-fields" });
   for (const f of v.fields) {
@@ -119,9 +128,11 @@ function fields(v, t) {
 
 // why a bonus card is owed, in the page's language (the engine's keyed reason, worded by
 // the game's words table, as the events' whys)
+/** @param {import("../types/mille-fiori").MfBonusOwed} owed */
 const owedWhy = (owed) => (owed.whys && owed.whys[lang]) || owed.why;
 
 // where to play (spaces marked on the board) and the cards for the chosen target
+/** @param {PageState} state */
 function picker(state, ctx, legal) {
   const t = ctx.t;
   const [player] = Object.keys(state.legal);
@@ -159,6 +170,7 @@ function picker(state, ctx, legal) {
   return box;
 }
 
+/** @param {MfPageView} v */
 function board(v, ctx, legal, player) {
   const t = ctx.t;
   const wrap = el("div", { class: "mf-board", id: "mf-board" });
@@ -222,6 +234,10 @@ let framedFor = null; // the legal moves the board was last scrolled to
 // A player's phone while the game runs: a strip on top (round, own total, the bonus owed,
 // the hand), the board filling the screen (it scrolls inside its frame, the page does
 // not), the picker fixed in the thumb zone; the rest below the fold.
+/**
+ * @param {PageState} state
+ * @param {MfPageView} v
+ */
 function playLayout(root, state, ctx, v, legal, player) {
   const t = ctx.t;
   const me = v.players.find((p) => p.name === state.you.player);
@@ -250,8 +266,11 @@ function playLayout(root, state, ctx, v, legal, player) {
     sizeHandles(wrap);
   };
   fit();
+// @ts-expect-error: a property of the function (tsc knows only those set outside it)
   playLayout.watch?.disconnect();
+// @ts-expect-error: as above
   playLayout.watch = new ResizeObserver(fit);
+// @ts-expect-error: as above
   playLayout.watch.observe(bar);
   // after each change of the legal moves the board shows the first legal space by itself
   const key = JSON.stringify(state.legal);
@@ -307,6 +326,11 @@ window.addEventListener("resize", () => {
   if (document.body.classList.contains("mf-watch")) watchLayout.fit?.();
 });
 
+/**
+ * @param {HTMLElement} root
+ * @param {PageState} state the state the server sends (types/mille-fiori.d.ts, made by
+ *   scorepad.web.schema from the Python types: tests/test_page_types.py checks this file)
+ */
 export function render(root, state, ctx) {
   if (!styles(() => render(root, state, ctx))) return { generic: false };
   const v = state.view;

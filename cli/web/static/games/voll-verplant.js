@@ -18,6 +18,9 @@
 import { refusalText } from "../common.js";
 import { newView, panZoom } from "../panzoom.js";
 
+/** @typedef {import("../types/voll-verplant").PageState} PageState */
+/** @typedef {import("../types/voll-verplant").VvTable} VvTable */
+
 const LANGS = ["en", "de", "fr"];
 const pickFor = {}; // player -> the legal moves a chosen move was made among
 let shownSheet = null; // the host's or watcher's chosen sheet
@@ -45,14 +48,17 @@ function styleSheet(then) {
   const link = document.getElementById("vv-css");
   if (!link) {
     const made = el("link", { id: "vv-css", rel: "stylesheet", href: "/static/games/voll-verplant.css" });
+// @ts-expect-error: a property of the function (tsc knows only those set outside it)
     made.addEventListener("load", () => { cssLoaded = true; styleSheet.then?.(); });
     document.head.append(made);
   }
+// @ts-expect-error: as above
   styleSheet.then = then;
   return cssLoaded;
 }
 
 // A line's badge: its colour, and always its letter (colour is never the only cue).
+/** @param {import("../types/voll-verplant").VvLine} line */
 function badge(line) {
   const b = el("span", { class: "vv-badge", text: line.id });
   b.style.background = line.color;
@@ -112,6 +118,10 @@ function lineMove(dirs, direction) {
 // sheet cannot give each a thumb-sized place), the ring direction and the count where
 // the card leaves a choice, the preview in words, and Confirm beside Cancel (before) or
 // "Change my move" (after, until the round closes).
+/**
+ * @param {VvTable} table
+ * @param {PageState} state
+ */
 function picker(name, moves, table, state, ctx) {
   const me = table.players.find((p) => p.name === name);
   const box = el("section", { class: "vv-pick", "data-player": name });
@@ -174,6 +184,7 @@ function picker(name, moves, table, state, ctx) {
 
 // Confirm, and beside it Cancel (a move chosen) or "Change my move" (moved, until the
 // round closes): the same place for the thumb from the tap to the saved move.
+/** @param {PageState} state */
 function actionRow(name, chosen, state, ctx) {
   const row = el("div", { class: "vv-actions" });
   row.append(el("button", {
@@ -189,6 +200,7 @@ function actionRow(name, chosen, state, ctx) {
   return row;
 }
 
+/** @param {PageState} state */
 function retractButton(name, state, ctx) {
   return el("button", { type: "button", class: "vv-retract", onclick: () => ctx.retract(state.you.host ? name : null) },
     state.you.host ? ctx.t("retract_for", { name }) : ctx.t("retract"));
@@ -257,6 +269,10 @@ const TRACK = 18; // CSS px: the width a legal line's drawn track takes taps in
 // the legal targets (class "legal", stations with a handle, lines' tracks widened for a
 // finger) and the chosen move's preview (class "preview": the crosses, transfer numbers).
 // `framed(svg)` is called once the sheet is drawn.
+/**
+ * @param {PageState} state
+ * @param {VvTable} table
+ */
 function boardSheet(holder, url, name, state, table, ctx, framed) {
   const draw = () => {
     const svg = holder.querySelector("svg");
@@ -359,6 +375,10 @@ function targetBox(svg) {
 // stay (its frame, pan-zoom and parsed drawing): a tap redraws the marks on it, not it.
 let playSheet = null;
 
+/**
+ * @param {VvTable} table
+ * @param {PageState} state
+ */
 function sheetOf(table, name, state, ctx, play) {
   const sheet = table.sheets.find((s) => s.player === name) ?? table.sheets[0];
   const token = encodeURIComponent(new URLSearchParams(location.search).get("t") || "");
@@ -413,6 +433,7 @@ function sheetOf(table, name, state, ctx, play) {
   return parts;
 }
 
+/** @param {VvTable} table */
 function progress(table, ctx) {
   const list = el("ul", { class: "vv-players" });
   for (const p of table.players) {
@@ -424,6 +445,7 @@ function progress(table, ctx) {
 
 // Completions of one line in one round with one bonus, as one sentence (several players
 // may complete a line in the same round: they all score first).
+/** @param {import("../types/voll-verplant").VvCompletion[]} list */
 function doneTexts(list, ctx) {
   const groups = new Map();
   for (const c of list) {
@@ -434,6 +456,7 @@ function doneTexts(list, ctx) {
   return [...groups.values()].map((c) => ctx.t("vv_done", { ...c, player: c.players.join(", "), bonus: ctx.t(`vv_${c.bonus}`) }));
 }
 
+/** @param {PageState} state */
 function drawTable(root, state, ctx) {
   const table = state.view.table;
   for (const [name, moves] of Object.entries(state.legal)) {
@@ -556,15 +579,25 @@ function fitFrame(frame, bar, refresh) {
     refresh(); // the view kept in bounds of the frame as it is now
   };
   fit();
+// @ts-expect-error: a property of the function (tsc knows only those set outside it)
   fitFrame.last = fit;
+// @ts-expect-error: as above
   fitFrame.watch?.disconnect();
+// @ts-expect-error: as above
   fitFrame.watch = new ResizeObserver(fit); // the bar grows with what it offers
+// @ts-expect-error: as above
   fitFrame.watch.observe(bar);
 }
+// @ts-expect-error: as above
 window.addEventListener("resize", () => fitFrame.last?.());
 // a phone held sideways: the bar stands at the right (the same query as voll-verplant.css)
 const SIDEWAYS = "(orientation: landscape) and (max-height: 520px)";
 
+/**
+ * @param {HTMLElement} root
+ * @param {PageState} state the state the server sends (types/voll-verplant.d.ts, made by
+ *   scorepad.web.schema from the Python types: tests/test_page_types.py checks this file)
+ */
 export function render(root, state, ctx) {
   if (!styleSheet(() => render(root, state, ctx))) return { generic: !state.view.table };
   if (!root.querySelector(".vv-flip")) {

@@ -255,7 +255,7 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
 
 
 def _page(name: str, server: dict[str, Any] | None = None) -> Response:
-    from .words import all_words
+    from scorepad.app.words import all_words
 
     head = (STATIC / "head.html").read_text(encoding="utf-8").split("\n", 1)[1]
     text = (STATIC / name).read_text(encoding="utf-8").replace("<!--HEAD-->\n", head)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.app.bouquet import verdict_json
+from scorepad.rules.common.catalogue import LANGS
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.floris.bouquet import Verdict, judge
 from scorepad.rules.floris.fix import smallest_fix
@@ -24,8 +25,6 @@ from scorepad.rules.floris.scoring import score
 from scorepad.rules.floris.spec import parse_spec
 from scorepad.rules.floris.words import counts_text, pattern_label, verdict_lines
 from scorepad.rules.session import Session
-
-from .words import LANGS
 
 
 def _said(verdict: Verdict) -> dict[str, dict[str, str]]:

@@ -19,13 +19,12 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from scorepad.rules.common.catalogue import LANGS
 from scorepad.rules.mille_fiori.board import AREAS
 from scorepad.rules.mille_fiori.scoring import TRACK, breakdown
 from scorepad.rules.session import Session
 from scorepad.sheets.mille_fiori.board_svg import PLAYER_COLORS, area_pages
 from scorepad.sheets.svg import render_svg
-
-from .words import LANGS
 
 RECENT = 8  # the steps whose events the page lists
 

@@ -46,7 +46,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from scorepad import store
-from scorepad.rules.common.errors import InputError, ScorepadError
+from scorepad.rules.common.catalogue import LANGS
+from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 
 from .bodies import TooLarge, TooSlow
 from .bodies import json_body as _body
@@ -301,12 +302,29 @@ async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ScorepadError)
     status = (413 if isinstance(exc, TooLarge) else 408 if isinstance(exc, TooSlow)
               else 400 if isinstance(exc, InputError) else 422)
-    # the places and the message, never the error's file (a path on the server)
-    shown = ScorepadError(exc.message, where=exc.where)
+    # the places and the message, never the error's file (a path on the server); an
+    # engine's refusal in the page's language (the page sends it as Accept-Language)
+    message = exc.said(page_lang(request)) if isinstance(exc, RuleViolation) else exc.message
+    shown = ScorepadError(message, where=exc.where)
     body: dict[str, Any] = {"error": str(shown), "rule": getattr(exc, "rule", None)}
     if hasattr(exc, "code"):  # a refusal a page says in its own words (names)
         body.update(code=exc.code, fields=getattr(exc, "fields", {}))
     return JSONResponse(body, status_code=status)
+
+
+def page_lang(request: Request) -> str:
+    """The language a request asks its answer in: the first of its ``Accept-Language``
+    tags, by their weight, that scorepad speaks (the pages send the language they show);
+    English when none is."""
+    asked = []
+    for order, part in enumerate(request.headers.get("accept-language", "").split(",")):
+        tag, _, weight = part.strip().partition(";")
+        try:
+            q = float(weight.strip().removeprefix("q=")) if weight else 1.0
+        except ValueError:
+            continue
+        asked.append((-q, order, tag.strip().split("-")[0].lower()))
+    return next((lang for _, _, lang in sorted(asked) if lang in LANGS), "en")
 
 
 def _status(status: int) -> Any:

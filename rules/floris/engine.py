@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
+from scorepad.rules.common.errors import ContentError, InputError, RuleViolation, Term
 from scorepad.rules.game import NO_EVENTS, Event, StepEvents, event
 
 from . import words
@@ -110,8 +110,8 @@ class FlorisState:
         for index, seat in enumerate(self.seats):
             if seat.name == player:
                 return index, seat
-        raise RuleViolation(f"no player {player!r} in this game (players: "
-                            f"{', '.join(self.names)})", rule="player")
+        raise RuleViolation.of("floris.player", player=repr(player),
+                               players=", ".join(self.names), rule="player")
 
 
 # --- starting ----------------------------------------------------------------------------
@@ -198,10 +198,9 @@ def apply(state: FlorisState, player: str | None, move: Any) -> FlorisState:
         raise RuleViolation("Floris has no chance steps: name the player", rule="no-chance")
     index, seat = state.seat(player)
     if state.phase == "over":
-        raise RuleViolation("the game is over", rule="game-over", where=(player,))
+        raise RuleViolation.of("floris.game-over", rule="game-over", where=(player,))
     if seat.end is not None:
-        raise RuleViolation("the final bouquet and cards are entered already",
-                            rule="entered", where=(player,))
+        raise RuleViolation.of("floris.entered", rule="entered", where=(player,))
     if isinstance(move, str):
         seat = present(state, seat, move)
         return _with_seat(state, index, seat, [_bouquet_event("bouquet", seat.name,
@@ -217,8 +216,7 @@ def present(state: FlorisState, seat: Seat, spec: str) -> Seat:
     """``seat`` with the bouquet ``spec`` presented; only during play, only a valid bouquet."""
     place = (seat.name, f"bouquet {len(seat.bouquets) + 1}")
     if state.phase != "play":
-        raise RuleViolation("the final round has begun: no more bouquets can be presented",
-                            rule="final-round", where=place)
+        raise RuleViolation.of("floris.final-round", rule="final-round", where=place)
     return replace(seat, bouquets=(*seat.bouquets, judged(spec, state.rules, place)))
 
 
@@ -247,10 +245,11 @@ def entry(rules: FlorisRules, seat: Seat, move: Mapping[str, Any]) -> EndEntry:
     final = judged(spec, rules, (*place, "final bouquet")) if spec.strip() else None
     left = counts["left_in_hand"]
     if final and rules.final_bouquet == "whole_hand" and left:
-        raise RuleViolation(
-            f"the final bouquet must be the whole hand (ruleset final_bouquet: whole_hand), "
-            f"but {left} card{'s are' if left != 1 else ' is'} left in hand",
-            rule="final_bouquet", where=(*place, "final bouquet"))
+        many = left != 1
+        raise RuleViolation.of("floris.whole-hand", left=left, g_are="s are" if many else " is",
+                               g_ist="sind" if many else "ist", s="s" if many else "",
+                               n="n" if many else "", rule="final_bouquet",
+                               where=(*place, "final bouquet"))
     return EndEntry(final, left, counts["discarded"], counts["left_in_reserve"])
 
 
@@ -269,8 +268,15 @@ def judged(spec: str, rules: FlorisRules, place: tuple[str, ...]) -> Bouquet:
 def bouquet_problem(spec: str, verdict: Verdict, rules: FlorisRules) -> RuleViolation:
     """The violation for an invalid bouquet, with the smallest fix."""
     fix = smallest_fix(verdict.counts, rules)
-    hint = f" (smallest fix: {fix.text})" if fix else ""
-    return RuleViolation(f"{spec!r} is not a bouquet: {verdict.reason}{hint}", rule="bouquet")
+    reason = Term.by(verdict.reason, lambda lang: "; ".join(
+        words.problem_text(p, verdict.counts, lang) for p in verdict.problems))
+    if fix is None:
+        return RuleViolation.of("floris.bouquet", spec=repr(spec), reason=reason,
+                                rule="bouquet")
+    changes = fix.words
+    return RuleViolation.of("floris.bouquet-fix", spec=repr(spec), reason=reason,
+                            fix=Term.by(fix.text, lambda lang: words.fix_text(changes, lang)),
+                            rule="bouquet")
 
 
 def _with_seat(state: FlorisState, index: int, seat: Seat, events: list[Event]

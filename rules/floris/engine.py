@@ -268,7 +268,7 @@ def judged(spec: str, rules: FlorisRules, place: tuple[str, ...]) -> Bouquet:
 def bouquet_problem(spec: str, verdict: Verdict, rules: FlorisRules) -> RuleViolation:
     """The violation for an invalid bouquet, with the smallest fix."""
     fix = smallest_fix(verdict.counts, rules)
-    reason = Term.by(verdict.reason, lambda lang: "; ".join(
+    reason = Term.by(verdict.reason or "", lambda lang: "; ".join(
         words.problem_text(p, verdict.counts, lang) for p in verdict.problems))
     if fix is None:
         return RuleViolation.of("floris.bouquet", spec=repr(spec), reason=reason,

@@ -330,7 +330,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         return _free_ride(network, rules, sheet, move)
     line, direction = move.line, move.direction
     if move.station != -1:
-        raise RuleViolation.of("vv.line-card", card=card.a(), code=card.code(),
+        raise RuleViolation.of("vv.line-card", card=card.a(), code=card.code,
                                rule="line-card")
     if line < 0:
         if line != -1:

@@ -4,7 +4,7 @@ with the same fields, no table of words left in the code, and the kept (cached) 
 from __future__ import annotations
 
 import ast
-import json
+import marshal
 import string
 from pathlib import Path
 
@@ -97,17 +97,17 @@ def test_a_catalogue_is_kept_read_and_read_afresh_when_it_changes(monkeypatch, t
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
     read = messages.__wrapped__  # past the process's own memory of it
     first = read("fr")
-    kept = tmp_path / "words" / "fr.json"
-    data = json.loads(kept.read_text(encoding="utf-8"))
-    assert data["messages"] == first and first["web.undo_of"] == "Annuler : {name}"
-    data["messages"]["web.undo_of"] = "from the cache"
-    kept.write_text(json.dumps(data), encoding="utf-8")
+    kept = tmp_path / "words" / "fr.texts"
+    digest, texts = marshal.loads(kept.read_bytes())
+    assert texts == first and first["web.undo_of"] == "Annuler : {name}"
+    kept.write_bytes(marshal.dumps((digest, {**texts, "web.undo_of": "from the cache"})))
     assert read("fr")["web.undo_of"] == "from the cache"  # a kept reading is used ...
-    data["digest"] = "0" * 64
-    kept.write_text(json.dumps(data), encoding="utf-8")
+    kept.write_bytes(marshal.dumps(("0" * 64, {**texts, "web.undo_of": "from the cache"})))
     assert read("fr") == first  # ... only for the catalogue it was read from
-    kept.write_bytes(b"\x00 damaged")
-    assert read("fr") == first
+    for damaged in (b"\x00 damaged", b"", marshal.dumps((digest, {"web.undo_of": 3})),
+                    marshal.dumps([digest, texts]), marshal.dumps((digest, texts))[:-9]):
+        kept.write_bytes(damaged)
+        assert read("fr") == first
     monkeypatch.setenv(CACHE_ENV, "")  # keep nothing
     kept.unlink()
     assert read("fr") == first and not kept.exists()

@@ -8,11 +8,14 @@ the source a translator's tool (Poedit, Weblate: "monolingual gettext") shows be
 German and French ones. Texts may hold ``str.format`` fields (``{line}``) the program fills
 in; a test holds every key and its fields equal in every language (tests/test_catalogue.py).
 
-A catalogue is read with Babel's .po reader and kept, read, as JSON in the user's cache
-folder (``words/<lang>.json``, with the digest of the .po it was read from: an edited
-catalogue is read afresh on its next use, nothing to compile by hand); a process reads each
-language once. Reading the three .po files costs about 0.2 s and Babel's import, the kept
-JSON well under a millisecond (docs/performance.md). The words modules of each layer
+A catalogue is read with Babel's .po reader and kept, read, in the user's cache folder
+(``words/<lang>.texts``, with the digest of the .po it was read from: an edited catalogue is
+read afresh on its next use, nothing to compile by hand); a process reads each language
+once. Reading the three .po files costs about 0.2 s and Babel's import, a kept reading well
+under a millisecond (docs/performance.md). The kept file is Python's ``marshal`` format of
+the digest and the texts: built in, so reading it imports nothing (a command that prints a
+sheet or scores a log loads no JSON parser, tests/test_startup.py); a file that is not a
+digest and strings, damaged or foreign, is read afresh. The words modules of each layer
 (:mod:`scorepad.rules.common.words`, ``rules/<game>/words.py``, :mod:`scorepad.sheets.labels`,
 :mod:`scorepad.app.words`) look texts up here.
 """
@@ -20,7 +23,7 @@ JSON well under a millisecond (docs/performance.md). The words modules of each l
 from __future__ import annotations
 
 import hashlib
-import json
+import marshal
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -50,13 +53,12 @@ def messages(lang: str) -> Mapping[str, str]:
     source = po_path(lang).read_bytes()
     digest = hashlib.sha256(source).hexdigest()
     folder = cache_folder("words")
-    kept = folder / f"{lang}.json" if folder is not None else None
+    kept = folder / f"{lang}.texts" if folder is not None else None
     found = _kept_messages(kept, digest) if kept is not None else None
     if found is None:
         found = read_po(source, lang)
         if kept is not None:
-            data = {"digest": digest, "messages": found}
-            keep(kept, json.dumps(data, ensure_ascii=False).encode())
+            keep(kept, marshal.dumps((digest, found)))
     return found
 
 
@@ -73,13 +75,14 @@ def read_po(source: bytes, lang: str) -> dict[str, str]:
 def _kept_messages(path: Path, digest: str) -> dict[str, str] | None:
     """The texts kept in ``path`` if they were read from the catalogue ``digest`` names."""
     try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):  # none kept yet, or damaged: read afresh
+        data = marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):  # none kept yet, or damaged
         return None
-    if not isinstance(data, dict) or data.get("digest") != digest:
+    if not (isinstance(data, tuple) and len(data) == 2 and data[0] == digest):
         return None
-    found = data.get("messages")
-    if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
+    found = data[1]
+    if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                              for k, v in found.items()):
         return None
     return found
 

@@ -123,7 +123,7 @@ def test_every_refusal_reads_in_every_language_and_english_is_the_message():
         fields = {name: 2 for name in ("rounds", "free", "used", "windows", "most", "value",
                                        "crosses", "round", "cards", "left", "next")}
         words = {"s": "s", "es": "es", "e": "e", "n": "n", "g_are": "s are", "g_ist": "sind"}
-        values = {name: "X" for name in ("line", "station", "card", "code", "player",
+        values = {name: "X" for name in ("line", "station", "card", "code", "player", "field",
                                          "expected", "pending", "space", "owner", "area",
                                          "has", "lower", "shown", "held", "spec", "reason",
                                          "fix", "players")}
@@ -145,3 +145,28 @@ def test_a_term_is_english_in_the_message_and_the_languages_own_word_elsewhere()
     assert moved.said("de") == "hat in dieser Runde schon gezogen"
     plain = RuleViolation("spoken by no catalogue", rule="x")
     assert plain.said("de") == plain.message and plain.key is None
+
+
+def test_an_end_of_game_entry_out_of_range_is_said_in_the_pages_language(tmp_path):
+    game = Table(tmp_path, "floris", ["Ann", "Bob"])
+    entry = {"final": "", "left_in_hand": 50, "discarded": 0, "left_in_reserve": 0}
+    said = said_in_every_language(game, "step", {"player": "Ann", "move": entry},
+                                  link=game.made["players"][0])
+    assert said["en"] == "Ann, left_in_hand: left_in_hand is a number of cards, 0 to 45, not 50"
+    assert said["de"].endswith("ist eine Anzahl Karten, 0 bis 45, nicht 50")
+    assert said["fr"].endswith("est un nombre de cartes, de 0 à 45, pas 50")
+
+
+def test_a_long_value_is_cut_as_the_english_message_always_was():
+    from scorepad.rules.floris.engine import MAX_CARDS, entry
+    from scorepad.rules.floris.ruleset import default_rules
+
+    class Seat:
+        name = "Ann"
+
+    value = "x" * 500
+    with pytest.raises(RuleViolation) as refused:
+        entry(default_rules(), Seat(), {"final": "", "left_in_hand": value, "discarded": 0,
+                                        "left_in_reserve": 0})
+    was = f"left_in_hand is a number of cards, 0 to {MAX_CARDS}, not {value!r}"[:200]
+    assert refused.value.message == was and len(was) == 200

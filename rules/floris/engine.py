@@ -235,8 +235,11 @@ def entry(rules: FlorisRules, seat: Seat, move: Mapping[str, Any]) -> EndEntry:
     for key in ENTRY_KEYS[1:]:
         value = move[key]
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARDS:
-            raise RuleViolation(f"{key} is a number of cards, 0 to {MAX_CARDS}, not "
-                                f"{value!r}"[:200], rule="cards", where=(*place, key))
+            # the message, as ever, at most 200 characters: a long value is cut
+            room = 200 - len(f"{key} is a number of cards, 0 to {MAX_CARDS}, not ")
+            raise RuleViolation.of("floris.cards", field=key, most=MAX_CARDS,
+                                   value=repr(value)[:max(room, 0)], rule="cards",
+                                   where=(*place, key))
         counts[key] = value
     spec = move["final"]
     if not isinstance(spec, str):

@@ -110,7 +110,7 @@ def test_nothing_to_undo_is_said_in_the_pages_language(tmp_path):
 def test_the_answers_language_is_the_first_scorepad_speaks_by_weight(header, lang):
     from starlette.requests import Request
 
-    from scorepad.web.app import page_lang
+    from scorepad.web.lang import page_lang
 
     scope = {"type": "http", "headers": [(b"accept-language", header.encode())]}
     assert page_lang(Request(scope)) == lang
@@ -170,3 +170,15 @@ def test_a_long_value_is_cut_as_the_english_message_always_was():
                                         "left_in_reserve": 0})
     was = f"left_in_hand is a number of cards, 0 to {MAX_CARDS}, not {value!r}"[:200]
     assert refused.value.message == was and len(was) == 200
+
+
+def test_a_refused_voll_verplant_preview_is_said_in_the_pages_language(tmp_path):
+    game = Table(tmp_path, "voll-verplant", ["Ann", "Bob"], seed="a", setup={"map": "berlin"})
+    assert game.post("step", {"reveal": True}).status_code == 200
+    query = {"move": {"player": "Ann", "move": {"line": "A", "crosses": 9}}}
+    answers = {lang: game.post("check", query, lang, game.made["players"][0]).json()
+               for lang in ("en", "de", "fr")}
+    assert not any(answer["ok"] for answer in answers.values())
+    assert answers["en"]["error"].endswith("(the card allows 3), not 9")
+    assert answers["de"]["error"].endswith("(die Karte erlaubt 3), nicht 9")
+    assert answers["fr"]["error"].endswith("(la carte en permet 3), pas 9")

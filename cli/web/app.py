@@ -46,7 +46,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from scorepad import store
-from scorepad.rules.common.catalogue import LANGS
 from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
 
 from .bodies import TooLarge, TooSlow
@@ -66,6 +65,7 @@ from .host import (
     Role,
     TooMany,
 )
+from .lang import ASKED, page_lang
 from .models import Check, CreateGame, Retract, Step, Undo
 from .scan import scan_routes
 
@@ -170,7 +170,11 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         body = await _body(request, Check)
         if hosted.web.check_owner:
             _only_for(role, hosted.web.check_owner(hosted.session, body.move), watch=False)
-        return JSONResponse(dict(hosted.web.check(hosted.session, body.move)))
+        asked = ASKED.set(page_lang(request))  # a refused preview said in the page's language
+        try:
+            return JSONResponse(dict(hosted.web.check(hosted.session, body.move)))
+        finally:
+            ASKED.reset(asked)
 
     async def undo(request: Request) -> Response:
         hosted, role = _find(request)
@@ -310,21 +314,6 @@ async def _refused(request: Request, exc: Exception) -> Response:
     if hasattr(exc, "code"):  # a refusal a page says in its own words (names)
         body.update(code=exc.code, fields=getattr(exc, "fields", {}))
     return JSONResponse(body, status_code=status)
-
-
-def page_lang(request: Request) -> str:
-    """The language a request asks its answer in: the first of its ``Accept-Language``
-    tags, by their weight, that scorepad speaks (the pages send the language they show);
-    English when none is."""
-    asked = []
-    for order, part in enumerate(request.headers.get("accept-language", "").split(",")):
-        tag, _, weight = part.strip().partition(";")
-        try:
-            q = float(weight.strip().removeprefix("q=")) if weight else 1.0
-        except ValueError:
-            continue
-        asked.append((-q, order, tag.strip().split("-")[0].lower()))
-    return next((lang for _, _, lang in sorted(asked) if lang in LANGS), "en")
 
 
 def _status(status: int) -> Any:

@@ -126,7 +126,8 @@ def test_every_refusal_reads_in_every_language_and_english_is_the_message():
         values = {name: "X" for name in ("line", "station", "card", "code", "player", "field",
                                          "expected", "pending", "space", "owner", "area",
                                          "has", "lower", "shown", "held", "spec", "reason",
-                                         "fix", "players")}
+                                         "fix", "players", "why", "word", "options", "close",
+                                         "ids", "token", "digits", "count", "flower")}
         refusal = RuleViolation.of(key.removeprefix(REFUSALS), rule="r",
                                    **{**values, **fields, **words})
         assert refusal.message == refusal.said("en") == refusal.said("xx")
@@ -182,3 +183,19 @@ def test_a_refused_voll_verplant_preview_is_said_in_the_pages_language(tmp_path)
     assert answers["en"]["error"].endswith("(the card allows 3), not 9")
     assert answers["de"]["error"].endswith("(die Karte erlaubt 3), nicht 9")
     assert answers["fr"]["error"].endswith("(la carte en permet 3), pas 9")
+
+
+def test_a_bouquet_that_cannot_be_read_is_said_in_the_pages_language(tmp_path):
+    game = Table(tmp_path, "floris", ["Ann", "Bob"])
+    ann = game.made["players"][0]
+    said = said_in_every_language(game, "step", {"player": "Ann", "move": "rose:3 tulpe:3"},
+                                  link=ann)
+    assert said["en"] == ("Ann, bouquet 1: cannot read bouquet 'rose:3 tulpe:3': unknown flower "
+                          "'tulpe' (expected daisy, cornflower, rose, sunflower, lily)")
+    assert "unbekannte Blume 'tulpe'" in said["de"] and "nicht lesbar" in said["de"]
+    assert "fleur inconnue 'tulpe'" in said["fr"] and "impossible de lire" in said["fr"]
+    checked = game.post("check", {"move": "rose:60 rose:60"}, link=ann).json()
+    assert checked["readable"] is False
+    assert checked["lines"] == ["cannot read bouquet 'rose:60 rose:60': more than 99 rose "
+                                "flowers"]
+    assert checked["said"]["de"][0].endswith("Rosen") and "roses" in checked["said"]["fr"][0]

@@ -46,7 +46,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from scorepad import store
-from scorepad.rules.common.errors import InputError, RuleViolation, ScorepadError
+from scorepad.rules.common.errors import InputError, ScorepadError
 
 from .bodies import TooLarge, TooSlow
 from .bodies import json_body as _body
@@ -308,7 +308,7 @@ async def _refused(request: Request, exc: Exception) -> Response:
               else 400 if isinstance(exc, InputError) else 422)
     # the places and the message, never the error's file (a path on the server); an
     # engine's refusal in the page's language (the page sends it as Accept-Language)
-    message = exc.said(page_lang(request)) if isinstance(exc, RuleViolation) else exc.message
+    message = exc.said(page_lang(request))
     shown = ScorepadError(message, where=exc.where)
     body: dict[str, Any] = {"error": str(shown), "rule": getattr(exc, "rule", None)}
     if hasattr(exc, "code"):  # a refusal a page says in its own words (names)

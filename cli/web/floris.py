@@ -69,7 +69,8 @@ def check_bouquet(session: Session, spec: Any) -> dict[str, Any]:
     try:
         verdict = judge(parse_spec(spec), rules)
     except InputError as err:
-        return {"readable": False, "valid": False, "lines": [err.message]}
+        return {"readable": False, "valid": False, "lines": [err.message],
+                "said": {lang: [err.said(lang)] for lang in LANGS}}
     fix = smallest_fix(verdict.counts, rules)
     return {"readable": True, **verdict_json(verdict), "reason": verdict.reason,
             "fix": fix.text if fix else None, "lines": verdict_lines(verdict, fix),

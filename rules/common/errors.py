@@ -92,11 +92,29 @@ class ScorepadError(Exception):
     exit_code = 1
 
     def __init__(self, message: str, *, where: tuple[str, ...] | list[str] = (),
-                 source: str | None = None) -> None:
+                 source: str | None = None, key: str | None = None,
+                 params: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.where: tuple[str, ...] = tuple(w for w in where if w)
         self.source = source
+        #: the catalogue's key of the message (``rules.refuse.<key>``) and its values, when
+        #: it has one: :meth:`said` words it in another language
+        self.key = key
+        self.params: dict[str, object] = dict(params or {})
+
+    @classmethod
+    def worded(cls: type[_E], key: str, params: Mapping[str, object] | None = None, *,
+               where: tuple[str, ...] | list[str] = ()) -> _E:
+        """The error whose message is the catalogue's ``rules.refuse.<key>`` filled from
+        ``params`` (its ``message``: the English text)."""
+        params = dict(params or {})
+        return cls(_refusal_text(key, "en", params), where=where, key=key, params=params)
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang`` (en/de/fr; English when it has no key or the language is
+        unknown)."""
+        return self.message if self.key is None else _refusal_text(self.key, lang, self.params)
 
     def at(self: _E, *place: str) -> _E:
         """Prepend outer places (``err.at("round 3", "Ann")``) and return the same error."""
@@ -220,23 +238,17 @@ class RuleViolation(ScorepadError):
     def __init__(self, message: str, *, rule: str, where: tuple[str, ...] | list[str] = (),
                  source: str | None = None, key: str | None = None,
                  params: Mapping[str, object] | None = None) -> None:
-        super().__init__(message, where=where, source=source)
+        super().__init__(message, where=where, source=source, key=key, params=params)
         self.rule = rule
-        self.key = key
-        self.params: dict[str, object] = dict(params or {})
 
     @classmethod
     def of(cls, key: str, *, rule: str, where: tuple[str, ...] | list[str] = (),
            **params: object) -> RuleViolation:
         """The refusal whose text is the catalogue's ``rules.refuse.<key>``, its fields
-        filled from ``params`` (its ``message``: the English text)."""
+        filled from ``params`` (its ``message``: the English text; no field may be named
+        ``key``, ``rule`` or ``where``)."""
         return cls(_refusal_text(key, "en", params), rule=rule, where=where, key=key,
                    params=params)
-
-    def said(self, lang: str) -> str:
-        """The message in ``lang`` (en/de/fr; English when it has no key or the language is
-        unknown)."""
-        return self.message if self.key is None else _refusal_text(self.key, lang, self.params)
 
 
 class Term(str):

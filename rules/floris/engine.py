@@ -261,7 +261,8 @@ def judged(spec: str, rules: FlorisRules, place: tuple[str, ...]) -> Bouquet:
     try:
         counts = parse_spec(spec)
     except InputError as err:
-        raise RuleViolation(err.message, rule="spec", where=place) from None
+        raise RuleViolation(err.message, rule="spec", where=place, key=err.key,
+                            params=err.params) from None
     verdict = judge(counts, rules)
     if not verdict.valid:
         raise bouquet_problem(spec, verdict, rules).at(*place)

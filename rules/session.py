@@ -172,7 +172,7 @@ class Session(Generic[S, M, V_co, E]):
     def undo(self) -> Session[S, M, V_co, E]:
         """The session without its last step."""
         if not self.steps:
-            raise RuleViolation("nothing to undo", rule="nothing-to-undo")
+            raise RuleViolation.of("session.nothing-to-undo", rule="nothing-to-undo")
         return Session(self.game, self.setup, self.steps[:-1], self.states[:-1])
 
     def own_steps(self, player: str | None) -> list[int]:
@@ -200,8 +200,8 @@ class Session(Generic[S, M, V_co, E]):
         played now; a refusal (a RuleViolation) leaves this session as it is."""
         mine = self.own_steps(player)
         if not mine:
-            raise RuleViolation(f"{player} has no move of this round to take back",
-                                rule="nothing-to-take-back")
+            raise RuleViolation.of("session.nothing-to-take-back", player=player,
+                                   rule="nothing-to-take-back")
         after = Session(self.game, self.setup, self.steps[:mine[0]], self.states[:mine[0] + 1])
         for index in range(mine[0], len(self.steps)):
             if index not in mine:

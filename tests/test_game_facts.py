@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from scorepad.app.export import bgstats_record
+from scorepad.app.words import all_words
 from scorepad.main import root
 from scorepad.rules.game import GAMES
 from scorepad.rules.registry import PACKAGES, About, about, abouts
 from scorepad.store import new_log_path
 from scorepad.web.games import default_games
-from scorepad.web.words import all_words
 
 ROOT = Path(__file__).parent.parent
 

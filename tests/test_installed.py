@@ -109,6 +109,19 @@ def test_a_new_games_folders_are_packages_without_a_line_added(tmp_path):
         "scorepad.sheets.pig_dice", "scorepad.web"]
 
 
+def test_the_message_catalogues_are_package_data():
+    """Every language's catalogue is installed with the package (rules/ reads them as it
+    reads its YAML), by a package-data glob of pyproject.toml."""
+    from scorepad.rules.common.catalogue import FOLDER, LANGS
+
+    tomllib = pytest.importorskip("tomllib")
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    globs = config["package-data"]["scorepad.rules.common"]
+    shipped = {path.name for pattern in globs for path in FOLDER.parent.glob(pattern)}
+    assert shipped == {f"{lang}.po" for lang in LANGS}
+
+
 def test_no_help_page_shows_markup_of_the_docstrings(runner):
     """`--help` is read by people: no reStructuredText (``x``, :func:) leaks into it."""
     import re

@@ -12,8 +12,9 @@ import pytest
 from pypdf import PdfReader
 
 from scorepad.main import root
+from scorepad.rules.common.catalogue import table
 from scorepad.sheets.draw import Group, Rect, Text, bbox, luminance, text_box, tint, walk
-from scorepad.sheets.labels import LANGS, WORDS
+from scorepad.sheets.labels import LANGS
 from scorepad.sheets.mille_fiori import (
     AREA_COLORS,
     MARGIN,
@@ -105,8 +106,8 @@ def test_format_conflicting_with_the_suffix_is_a_usage_error(runner, tmp_path):
 
 
 def test_every_word_exists_in_every_language():
-    words = {key: texts for key, texts in WORDS.items() if key.startswith("mf.")}
-    assert words  # the aid's words are in the one table of all games
+    words = table("mf.")
+    assert words  # the aid's words are in the one catalogue of all games
     for key, texts in words.items():
         assert set(texts) == set(LANGS), key
         assert all(texts[lang].strip() for lang in LANGS), key
@@ -195,7 +196,7 @@ def test_diagram_words_are_whole_readable_and_touch_nothing(paper, lang):
     # least 6 pt, on Letter too.
     from scorepad.sheets import layout as geo
 
-    whole = {texts[lang] for key, texts in WORDS.items() if key.startswith("mf.")}
+    whole = {texts[lang] for texts in table("mf.").values()}
     page = dict(aid_pages(paper=paper, lang=lang, players=1))["player"]
     diagrams = [item for block in page.items if isinstance(block, Group)
                 for item in block.items

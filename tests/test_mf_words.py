@@ -1,5 +1,5 @@
 """Mille Fiori's events in words: every reason is data in the event, worded in en/de/fr
-from the one table (rules/mille_fiori/words.py), with no English left in de and fr."""
+from the catalogue (rules/mille_fiori/words.py reads it), with no English left in de and fr."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import string
 
 import pytest
 
+from scorepad.rules.common.catalogue import table
 from scorepad.rules.mille_fiori import words
 from scorepad.rules.mille_fiori.game import GAME
 
@@ -50,9 +51,11 @@ def played_events(seed: int) -> list[dict]:
 
 
 def test_every_reason_is_worded_in_every_language_without_english_in_de_and_fr():
-    fill = {name: 3 for key in words.REASONS for _, name, _, _ in
-            string.Formatter().parse(words.REASONS[key]["en"]) if name}
-    for key, templates in words.REASONS.items():
+    reasons = {key.removeprefix(words.REASONS): texts
+               for key, texts in table(words.REASONS).items()}
+    fill = {name: 3 for key in reasons for _, name, _, _ in
+            string.Formatter().parse(reasons[key]["en"]) if name}
+    for key, templates in reasons.items():
         assert set(templates) == {"en", "de", "fr"}, key
         args = dict(fill, trigger={"key": "display-empty"}, symbol="quartz", good="swan",
                     level="top", when="round", area="trade")

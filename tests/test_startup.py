@@ -18,9 +18,19 @@ import sys
 import pytest
 
 from scorepad.io import dump_yaml
+from scorepad.rules.common.catalogue import LANGS, messages
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
 from scorepad.rules.voll_verplant.simulate import play_game
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _words_kept() -> None:
+    """The catalogues read and kept in the run's cache folder, as they are for every command
+    after the first one of an installed (or edited) catalogue: the commands below start as
+    they usually do (the first reading is test_a_catalogue_is_read_with_babel_only_once)."""
+    for lang in LANGS:
+        messages.__wrapped__(lang)
 
 
 def modules_after(args: list[str]) -> set[str]:
@@ -156,3 +166,14 @@ def test_printing_the_floris_pad_loads_no_bouquet_checking_or_game_replay(tmp_pa
     assert "scorepad.rules.floris.ruleset" in modules  # the pad prints the ruleset's rules
     assert loaded(modules, "scorepad.rules.floris.spec", "scorepad.rules.floris.fix",
                   "scorepad.rules.floris.engine", "scorepad.rules.floris.log") == []
+
+
+def test_a_catalogue_is_read_with_babel_only_once(tmp_path):
+    # a command's first words after the catalogue changed read it with Babel and keep the
+    # reading; the next command reads what was kept, without Babel
+    report = ("import sys\nprint('-- report --')\n"
+              "print(any(m == 'babel' or m.startswith('babel.') for m in sys.modules))")
+    env = {**os.environ, "SCOREPAD_CACHE": str(tmp_path)}
+    args = ["floris", "bouquet", "rose:3 lily:3"]
+    assert after_command(args, report, env).split() == ["True"]
+    assert after_command(args, report, env).split() == ["False"]

@@ -209,9 +209,9 @@ def test_typography():
 def test_no_legend_entry_reads_as_cut_off(lang):
     """Each entry is a whole phrase: none ends on a possessive, a colon or a word that
     points at what follows ("badge on a stub: that station's" read as cut off)."""
-    from scorepad.sheets.labels import WORDS
+    from scorepad.rules.common.catalogue import table
 
-    for key in (k for k in WORDS if k.startswith("vv.legend_")):
+    for key in table("vv.legend_"):
         text = label(key, lang).rstrip()
         assert not re.search(r"('s|:|\b(that|this|of|dieser|de cette|de|du))$", text), (key, text)
     assert label("vv.legend_stub", "en") == "badge on a stub: the station at its end"

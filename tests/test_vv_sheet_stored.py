@@ -199,14 +199,15 @@ def test_another_font_is_laid_out_afresh_and_not_kept():
 
 
 def test_a_changed_sheet_word_changes_the_key_and_a_page_word_does_not(monkeypatch):
-    from scorepad.sheets import labels
+    from scorepad.rules.common.catalogue import messages
 
     net = bundled_map("berlin")
     before = layout_key(net, "a4", "de", True)
-    sheet_word = next(key for key in labels.WORDS if not key.startswith("web."))
-    monkeypatch.setitem(labels.WORDS, "web.undo",
-                        {"en": "Back", "de": "Zurücknehmen", "fr": "Retour"})
+    german = messages("de")
+    assert isinstance(german, dict)
+    sheet_word = next(key for key in german if not key.startswith(("web.", "rules.")))
+    monkeypatch.setitem(german, "web.undo", "Zurücknehmen")
+    monkeypatch.setitem(german, "rules.vv.card", "Karte {card} liegt offen")
     assert layout_key(net, "a4", "de", True) == before
-    changed = {**labels.WORDS[sheet_word], "de": labels.WORDS[sheet_word]["de"] + " neu"}
-    monkeypatch.setitem(labels.WORDS, sheet_word, changed)
+    monkeypatch.setitem(german, sheet_word, german[sheet_word] + " neu")
     assert layout_key(net, "a4", "de", True) != before

@@ -255,3 +255,20 @@ def test_the_start_page_offers_a_scorekeeper_for_cards_dealt_at_the_table(browse
         assert state["game"]["seed"] is None and state["to_move"] == ["Ann"]
         assert small_targets(page) == [] and horizontal_overflow(page) == 0
     assert errors == []
+
+
+@pytest.mark.parametrize(("locale", "said"), [("de-DE", "kein Strauß"),
+                                              ("fr-FR", "n'est pas un bouquet")])
+def test_a_refused_bouquet_is_said_in_the_pages_language(browser, tmp_path, locale, said):
+    # the page sends its language (Accept-Language); the engine's reason comes back in it
+    errors: list[str] = []
+    with serving(default_games(), tmp_path) as base:
+        game = httpx.post(f"{base}/api/games?t={START}",
+                          json={"game": "floris", "players": ["Ann", "Bob"]}).json()
+        bob = phone(browser, game["players"][1]["url"], errors, locale=locale)
+        bob.fill("#fl-spec", "rose:2 lily:2")
+        bob.click("#fl-present")
+        bob.wait_for_selector(".refusal")
+        text = bob.inner_text(".refusal")
+        assert said in text and "not a bouquet" not in text, text
+    assert errors == []

@@ -24,7 +24,8 @@ from web_vv import vv_games
 from scorepad.web.games import default_games
 
 SENTENCE = "the table moved on: line B is no longer yours to take"
-#: the page's words for a 422 and a 409 (scorepad.web.words), then the server's sentence
+#: the page's words for a 422 and a 409 (the catalogues' web.… messages), then the
+#: server's sentence
 KIND = {("en", 422): "", ("de", 422): "Nach den Regeln nicht erlaubt: ",
         ("en", 409): "", ("de", 409): "Das Spiel ist weiter"}
 

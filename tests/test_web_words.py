@@ -14,7 +14,8 @@ from web_browser import PHONE, chromium, shot
 from web_server import START, serving
 from web_vv import vv_games
 
-from scorepad.web.words import all_words
+from scorepad.app.words import all_words
+from scorepad.rules.common.catalogue import table
 
 #: English words seen on German and French pages before (game ids, labels, verdicts).
 SEEN = {"next", "card", "deal", "voll-verplant", "ruleset", "options", "players", "undo",
@@ -30,8 +31,8 @@ def english_words() -> set[str]:
     from scorepad.rules.mille_fiori import words as mf
 
     words = all_words()
-    tables = [floris.TEXTS, mf.TEXTS, mf.REASONS, mf.NAMES]
-    texts = {lang: [*words[lang].values(), *(t[lang] for table in tables for t in table.values())]
+    tables = [table(floris.TEXTS), table(mf.TEXTS)]  # (mf.TEXTS holds its whys and names)
+    texts = {lang: [*words[lang].values(), *(t[lang] for tab in tables for t in tab.values())]
              for lang in words}
     split = lambda lang: {w.lower() for text in texts[lang]  # noqa: E731
                           for w in re.findall(r"[A-Za-z][A-Za-z'’-]{2,}", text)}

@@ -153,7 +153,7 @@ def _installable() -> str:
 def offline_page(data: dict[str, Any]) -> str:
     """The whole page: inline CSS and script, the cards and the words as JSON, no links
     (the manifest and icons inline too)."""
-    from scorepad.web.words import all_words  # the pages' words (one catalogue for all pages)
+    from .words import all_words  # the pages' words (one catalogue for all pages)
 
     # the data goes in last: a seed is free text and may look like a placeholder
     return (_static("flip.html")

@@ -65,6 +65,7 @@ from .host import (
     Role,
     TooMany,
 )
+from .lang import ASKED, page_lang
 from .models import Check, CreateGame, Retract, Step, Undo
 
 STATIC = Path(__file__).parent / "static"
@@ -168,7 +169,11 @@ def create_app(games: Mapping[str, WebGame] | None = None, *,
         body = await _body(request, Check)
         if hosted.web.check_owner:
             _only_for(role, hosted.web.check_owner(hosted.session, body.move), watch=False)
-        return JSONResponse(dict(hosted.web.check(hosted.session, body.move)))
+        asked = ASKED.set(page_lang(request))  # a refused preview said in the page's language
+        try:
+            return JSONResponse(dict(hosted.web.check(hosted.session, body.move)))
+        finally:
+            ASKED.reset(asked)
 
     async def undo(request: Request) -> Response:
         hosted, role = _find(request)
@@ -263,7 +268,7 @@ def _game_routes(host: Host) -> list[BaseRoute]:
 
 
 def _page(name: str, server: dict[str, Any] | None = None) -> Response:
-    from .words import all_words
+    from scorepad.app.words import all_words
 
     head = (STATIC / "head.html").read_text(encoding="utf-8").split("\n", 1)[1]
     text = (STATIC / name).read_text(encoding="utf-8").replace("<!--HEAD-->\n", head)
@@ -309,8 +314,10 @@ async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ScorepadError)
     status = (413 if isinstance(exc, TooLarge) else 408 if isinstance(exc, TooSlow)
               else 400 if isinstance(exc, InputError) else 422)
-    # the places and the message, never the error's file (a path on the server)
-    shown = ScorepadError(exc.message, where=exc.where)
+    # the places and the message, never the error's file (a path on the server); an
+    # engine's refusal in the page's language (the page sends it as Accept-Language)
+    message = exc.said(page_lang(request))
+    shown = ScorepadError(message, where=exc.where)
     body: dict[str, Any] = {"error": str(shown), "rule": getattr(exc, "rule", None)}
     if hasattr(exc, "code"):  # a refusal a page says in its own words (names)
         body.update(code=exc.code, fields=getattr(exc, "fields", {}))

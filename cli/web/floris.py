@@ -18,8 +18,8 @@ from typing import Any, Literal, cast
 from typing_extensions import TypedDict
 
 from scorepad.app.bouquet import verdict_json
+from scorepad.rules.common.catalogue import LANGS
 from scorepad.rules.common.errors import InputError
-from scorepad.rules.common.words import LANGS
 from scorepad.rules.floris.bouquet import Verdict, judge
 from scorepad.rules.floris.engine import FlorisState
 from scorepad.rules.floris.fix import smallest_fix
@@ -127,7 +127,8 @@ def check_bouquet(session: AnySession, spec: Any) -> dict[str, Any]:
     try:
         verdict = judge(parse_spec(spec), rules)
     except InputError as err:
-        return {"readable": False, "valid": False, "lines": [err.message]}
+        return {"readable": False, "valid": False, "lines": [err.message],
+                "said": {lang: [err.said(lang)] for lang in LANGS}}
     fix = smallest_fix(verdict.counts, rules)
     return {"readable": True, **verdict_json(verdict), "reason": verdict.reason,
             "fix": fix.text if fix else None, "lines": verdict_lines(verdict, fix),

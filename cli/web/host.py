@@ -342,7 +342,7 @@ class Host:
     async def step(self, hosted: HostedGame, role: Role, request: Step) -> None:
         """Play one step for ``role``; the engine's RuleViolation leaves the game as it was."""
         if hosted.meta.ended:
-            raise RuleViolation("the game has ended", rule="game-ended")
+            raise RuleViolation.of("session.game-ended", rule="game-ended")
         chance = request.reveal or request.player is None
         if chance and role != HOST:
             raise Forbidden("only the host's link reveals cards")
@@ -366,7 +366,7 @@ class Host:
         if role != HOST:
             raise Forbidden("only the host's link undoes")
         if hosted.meta.ended:
-            raise RuleViolation("the game has ended", rule="game-ended")
+            raise RuleViolation.of("session.game-ended", rule="game-ended")
         async with hosted.lock:
             s = hosted.session
             if seen is not None and seen != len(s.steps):
@@ -389,7 +389,7 @@ class Host:
         if role != HOST and player not in (None, name):
             raise Forbidden(f"this link takes back only {name}'s moves")
         if hosted.meta.ended:
-            raise RuleViolation("the game has ended", rule="game-ended")
+            raise RuleViolation.of("session.game-ended", rule="game-ended")
         async with hosted.lock:
             s = hosted.session
             after = s.retract(name)  # RuleViolation: nothing to take back, or refused

@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from typing_extensions import NotRequired, TypedDict
 
-from scorepad.rules.common.words import LANGS
+from scorepad.rules.common.catalogue import LANGS
 from scorepad.rules.mille_fiori.board import AREAS
 from scorepad.rules.mille_fiori.schema import MFBonusOwed, MFView
 from scorepad.rules.mille_fiori.scoring import TRACK, breakdown

@@ -416,8 +416,10 @@ def vv_check(session: AnySession, query: Any) -> dict[str, Any]:
     it fills (``{"ok": true, "stations", "transfers", "windows"}``), found by letting the
     engine play it on a copy of the state; or ``{"ok": false, "error", "rule"}`` with the
     engine's refusal. The page draws the preview from this, never from rules of its own."""
-    from scorepad.rules.common.errors import ScorepadError
+    from scorepad.rules.common.errors import RuleViolation, ScorepadError
     from scorepad.rules.voll_verplant.replay import marked_sheets
+
+    from .lang import ASKED
 
     if not isinstance(query, dict) or not isinstance(query.get("player"), str):
         return {"ok": False, "error": "ask with {\"player\": NAME, \"move\": MOVE}", "rule": None}
@@ -428,7 +430,8 @@ def vv_check(session: AnySession, query: Any) -> dict[str, Any]:
     try:
         after = session.step(name, query.get("move"))
     except ScorepadError as err:  # anything else the engine raises is a bug in it (500)
-        return {"ok": False, "error": err.message, "rule": getattr(err, "rule", None)}
+        said = err.said(ASKED.get()) if isinstance(err, RuleViolation) else err.message
+        return {"ok": False, "error": said, "rule": getattr(err, "rule", None)}
     seat = state.players.index(name)
     old, new = marked_sheets(state.core)[seat], marked_sheets(after.state.core)[seat]
     return {"ok": True, "said": _said(session, after, query.get("move")),

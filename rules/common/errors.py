@@ -14,7 +14,7 @@ formats it once as ``file: place, place: message`` and maps it to an exit code:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 #: How many characters of a value a message shows (the rest is cut with "…").
@@ -92,11 +92,29 @@ class ScorepadError(Exception):
     exit_code = 1
 
     def __init__(self, message: str, *, where: tuple[str, ...] | list[str] = (),
-                 source: str | None = None) -> None:
+                 source: str | None = None, key: str | None = None,
+                 params: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.where: tuple[str, ...] = tuple(w for w in where if w)
         self.source = source
+        #: the catalogue's key of the message (``rules.refuse.<key>``) and its values, when
+        #: it has one: :meth:`said` words it in another language
+        self.key = key
+        self.params: dict[str, object] = dict(params or {})
+
+    @classmethod
+    def worded(cls: type[_E], key: str, params: Mapping[str, object] | None = None, *,
+               where: tuple[str, ...] | list[str] = ()) -> _E:
+        """The error whose message is the catalogue's ``rules.refuse.<key>`` filled from
+        ``params`` (its ``message``: the English text)."""
+        params = dict(params or {})
+        return cls(_refusal_text(key, "en", params), where=where, key=key, params=params)
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang`` (en/de/fr; English when it has no key or the language is
+        unknown)."""
+        return self.message if self.key is None else _refusal_text(self.key, lang, self.params)
 
     def at(self: _E, *place: str) -> _E:
         """Prepend outer places (``err.at("round 3", "Ann")``) and return the same error."""
@@ -203,15 +221,64 @@ class ContentError(ScorepadError):
     exit_code = 1
 
 
+#: The catalogue's prefix of the engines' refusals (``rules.refuse.vv.no-free-window``).
+REFUSALS = "rules.refuse."
+
+
 class RuleViolation(ScorepadError):
-    """A move or claim the rules forbid (exit 1). ``rule`` is a short stable rule name."""
+    """A move or claim the rules forbid (exit 1). ``rule`` is a short stable rule name.
+
+    A refusal made by :meth:`of` carries the key of its text in the message catalogues
+    (``key``) and the values that fill it (``params``), so a page can say it in its own
+    language (:meth:`said`); its ``message`` is the English text, as the command line prints
+    it."""
 
     exit_code = 1
 
     def __init__(self, message: str, *, rule: str, where: tuple[str, ...] | list[str] = (),
-                 source: str | None = None) -> None:
-        super().__init__(message, where=where, source=source)
+                 source: str | None = None, key: str | None = None,
+                 params: Mapping[str, object] | None = None) -> None:
+        super().__init__(message, where=where, source=source, key=key, params=params)
         self.rule = rule
+
+    @classmethod
+    def of(cls, key: str, *, rule: str, where: tuple[str, ...] | list[str] = (),
+           **params: object) -> RuleViolation:
+        """The refusal whose text is the catalogue's ``rules.refuse.<key>``, its fields
+        filled from ``params`` (its ``message``: the English text; no field may be named
+        ``key``, ``rule`` or ``where``)."""
+        return cls(_refusal_text(key, "en", params), rule=rule, where=where, key=key,
+                   params=params)
+
+
+class Term(str):
+    """A word or phrase a refusal names (a scoring area, a symbol, why a bouquet is none):
+    its English text, as the English message says it, and how another language says it."""
+
+    words: Callable[[str], str]
+
+    @classmethod
+    def of(cls, english: str, key: str) -> Term:
+        """``english`` said by the catalogue's ``key`` in other languages."""
+        from .catalogue import text
+
+        return cls.by(english, lambda lang: text(key, lang))
+
+    @classmethod
+    def by(cls, english: str, words: Callable[[str], str]) -> Term:
+        """``english`` said by ``words(lang)`` in other languages."""
+        term = cls(english)
+        term.words = words
+        return term
+
+
+def _refusal_text(key: str, lang: str, params: Mapping[str, object]) -> str:
+    from .catalogue import text  # the catalogue is read on the first refusal, not on import
+
+    if lang != "en":
+        params = {name: value.words(lang) if isinstance(value, Term) else value
+                  for name, value in params.items()}
+    return text(REFUSALS + key, lang).format(**params)
 
 
 class UnknownInMove(RuleViolation, ContentError):

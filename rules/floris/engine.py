@@ -33,7 +33,7 @@ from typing import Any, cast
 
 from typing_extensions import Unpack
 
-from scorepad.rules.common.errors import ContentError, InputError, RuleViolation
+from scorepad.rules.common.errors import ContentError, InputError, RuleViolation, Term
 from scorepad.rules.game import NO_EVENTS, StepEvents, event
 
 from . import words
@@ -113,8 +113,8 @@ class FlorisState:
         for index, seat in enumerate(self.seats):
             if seat.name == player:
                 return index, seat
-        raise RuleViolation(f"no player {player!r} in this game (players: "
-                            f"{', '.join(self.names)})", rule="player")
+        raise RuleViolation.of("floris.player", player=repr(player),
+                               players=", ".join(self.names), rule="player")
 
 
 # --- starting ----------------------------------------------------------------------------
@@ -201,10 +201,9 @@ def apply(state: FlorisState, player: str | None, move: Any) -> FlorisState:
         raise RuleViolation("Floris has no chance steps: name the player", rule="no-chance")
     index, seat = state.seat(player)
     if state.phase == "over":
-        raise RuleViolation("the game is over", rule="game-over", where=(player,))
+        raise RuleViolation.of("floris.game-over", rule="game-over", where=(player,))
     if seat.end is not None:
-        raise RuleViolation("the final bouquet and cards are entered already",
-                            rule="entered", where=(player,))
+        raise RuleViolation.of("floris.entered", rule="entered", where=(player,))
     if isinstance(move, str):
         seat = present(state, seat, move)
         return _with_seat(state, index, seat, [_bouquet_event("bouquet", seat.name,
@@ -220,8 +219,7 @@ def present(state: FlorisState, seat: Seat, spec: str) -> Seat:
     """``seat`` with the bouquet ``spec`` presented; only during play, only a valid bouquet."""
     place = (seat.name, f"bouquet {len(seat.bouquets) + 1}")
     if state.phase != "play":
-        raise RuleViolation("the final round has begun: no more bouquets can be presented",
-                            rule="final-round", where=place)
+        raise RuleViolation.of("floris.final-round", rule="final-round", where=place)
     return replace(seat, bouquets=(*seat.bouquets, judged(spec, state.rules, place)))
 
 
@@ -240,8 +238,11 @@ def entry(rules: FlorisRules, seat: Seat, move: Mapping[str, Any]) -> EndEntry:
     for key in ENTRY_KEYS[1:]:
         value = move[key]
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARDS:
-            raise RuleViolation(f"{key} is a number of cards, 0 to {MAX_CARDS}, not "
-                                f"{value!r}"[:200], rule="cards", where=(*place, key))
+            # the message, as ever, at most 200 characters: a long value is cut
+            room = 200 - len(f"{key} is a number of cards, 0 to {MAX_CARDS}, not ")
+            raise RuleViolation.of("floris.cards", field=key, most=MAX_CARDS,
+                                   value=repr(value)[:max(room, 0)], rule="cards",
+                                   where=(*place, key))
         counts[key] = value
     spec = move["final"]
     if not isinstance(spec, str):
@@ -250,10 +251,11 @@ def entry(rules: FlorisRules, seat: Seat, move: Mapping[str, Any]) -> EndEntry:
     final = judged(spec, rules, (*place, "final bouquet")) if spec.strip() else None
     left = counts["left_in_hand"]
     if final and rules.final_bouquet == "whole_hand" and left:
-        raise RuleViolation(
-            f"the final bouquet must be the whole hand (ruleset final_bouquet: whole_hand), "
-            f"but {left} card{'s are' if left != 1 else ' is'} left in hand",
-            rule="final_bouquet", where=(*place, "final bouquet"))
+        many = left != 1
+        raise RuleViolation.of("floris.whole-hand", left=left, g_are="s are" if many else " is",
+                               g_ist="sind" if many else "ist", s="s" if many else "",
+                               n="n" if many else "", rule="final_bouquet",
+                               where=(*place, "final bouquet"))
     return EndEntry(final, left, counts["discarded"], counts["left_in_reserve"])
 
 
@@ -262,7 +264,8 @@ def judged(spec: str, rules: FlorisRules, place: tuple[str, ...]) -> Bouquet:
     try:
         counts = parse_spec(spec)
     except InputError as err:
-        raise RuleViolation(err.message, rule="spec", where=place) from None
+        raise RuleViolation(err.message, rule="spec", where=place, key=err.key,
+                            params=err.params) from None
     verdict = judge(counts, rules)
     if not verdict.valid:
         raise bouquet_problem(spec, verdict, rules).at(*place)
@@ -272,8 +275,15 @@ def judged(spec: str, rules: FlorisRules, place: tuple[str, ...]) -> Bouquet:
 def bouquet_problem(spec: str, verdict: Verdict, rules: FlorisRules) -> RuleViolation:
     """The violation for an invalid bouquet, with the smallest fix."""
     fix = smallest_fix(verdict.counts, rules)
-    hint = f" (smallest fix: {fix.text})" if fix else ""
-    return RuleViolation(f"{spec!r} is not a bouquet: {verdict.reason}{hint}", rule="bouquet")
+    reason = Term.by(verdict.reason or "", lambda lang: "; ".join(
+        words.problem_text(p, verdict.counts, lang) for p in verdict.problems))
+    if fix is None:
+        return RuleViolation.of("floris.bouquet", spec=repr(spec), reason=reason,
+                                rule="bouquet")
+    changes = fix.words
+    return RuleViolation.of("floris.bouquet-fix", spec=repr(spec), reason=reason,
+                            fix=Term.by(fix.text, lambda lang: words.fix_text(changes, lang)),
+                            rule="bouquet")
 
 
 def _with_seat(state: FlorisState, index: int, seat: Seat, events: list[FlorisEvent]

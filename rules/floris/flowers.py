@@ -13,6 +13,7 @@ from typing import Annotated
 from pydantic import Field, field_validator
 
 from scorepad.rules.common.data import bundled_text, load_yaml_text
+from scorepad.rules.common.errors import ScorepadError
 from scorepad.rules.common.models import StrictModel, parse_model
 
 Counts = tuple[int, ...]
@@ -69,11 +70,21 @@ def flower_types() -> tuple[str, ...]:
     return flower_table().ids
 
 
+class UnknownWord(ValueError):
+    """An unknown or ambiguous flower word: its English message, and the same as an error
+    with the catalogue's key (``floris.spec-<why>``) that words it in every language."""
+
+    def __init__(self, why: str, **params: object) -> None:
+        self.error = ScorepadError.worded(f"floris.spec-{why}", params)
+        super().__init__(self.error.message)
+
+
 @lru_cache(maxsize=256)
 def lookup(word: str) -> int:
     """The index of the flower type a spec word names: a name, or a prefix of names of one type.
 
-    Raises ``ValueError`` with a message for an unknown or ambiguous word.
+    Raises ``ValueError`` (:class:`UnknownWord`) with a message for an unknown or ambiguous
+    word.
     """
     key = fold(word)
     table = flower_table()
@@ -88,14 +99,16 @@ def lookup(word: str) -> int:
         return matches[0]
     if matches:
         options = ", ".join(table.flowers[i].id for i in matches)
-        raise ValueError(f"{word!r} could be {options}: write more letters")
+        raise UnknownWord("ambiguous", word=repr(word), options=options)
     import difflib  # here: only a mistyped word needs it
 
     known = {fold(name): flower.id for flower in table.flowers
              for name in (flower.id, flower.plural, *flower.words)}
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
-    hint = f"did you mean {known[close[0]]!r}? " if close else ""
-    raise ValueError(f"unknown flower {word!r} ({hint}expected {', '.join(table.ids)})")
+    if close:
+        raise UnknownWord("unknown-close", word=repr(word), close=repr(known[close[0]]),
+                          ids=", ".join(table.ids))
+    raise UnknownWord("unknown", word=repr(word), ids=", ".join(table.ids))
 
 
 def run_text(counts: Counts) -> str:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
-from scorepad.rules.common.errors import InputError
+from scorepad.rules.common.errors import InputError, ScorepadError, Term
 
-from .flowers import Counts, flower_types, lookup
+from .flowers import Counts, UnknownWord, flower_types, lookup
 
 MAX_COUNT = 99
 """No type may total more flowers than this (the whole deck has 45 cards)."""
@@ -46,20 +46,28 @@ def parse_spec(spec: str) -> Counts:
     for card, (word, number) in enumerate(_pairs(spec), start=1):
         try:
             index = lookup(word)
-        except ValueError as err:
-            raise _error(spec, str(err)) from None
+        except UnknownWord as err:
+            raise _read_error(spec, err.error) from None
         if number == 0:
             # a card shows at least one flower (rules/floris.md): "rose:0" is a typo, not a card
-            raise _error(spec, f"card {card} ({flower_types()[index]}:0) shows no flowers; "
-                               "every card shows at least one")
+            raise _error(spec, "zero", card=card, flower=flower_types()[index])
         counts[index] += number
         if counts[index] > MAX_COUNT:
-            raise _error(spec, f"more than {MAX_COUNT} {flower_types()[index]} flowers")
+            flower = flower_types()[index]
+            raise _error(spec, "too-many", most=MAX_COUNT,
+                         flower=Term.of(flower, f"rules.floris.flowers.{flower}"))
     return tuple(counts)
 
 
-def _error(spec: str, message: str) -> InputError:
-    return InputError(f"cannot read bouquet {spec!r}: {message}")
+def _error(spec: str, why: str, **params: object) -> InputError:
+    """Why ``spec`` cannot be read: the catalogue's ``floris.spec-<why>`` with ``params``."""
+    return _read_error(spec, ScorepadError.worded(f"floris.spec-{why}", params))
+
+
+def _read_error(spec: str, why: ScorepadError) -> InputError:
+    """``cannot read bouquet 'SPEC': WHY``, in every language the reason is worded in."""
+    reason = Term.by(why.message, why.said)
+    return InputError.worded("floris.spec", {"spec": repr(spec), "why": reason})
 
 
 def _pairs(spec: str) -> list[tuple[str, int]]:
@@ -88,9 +96,9 @@ def _pairs(spec: str) -> list[tuple[str, int]]:
             elif _NUM.fullmatch(token):
                 loose.append(_count(token, spec))
             elif token.endswith(":") and _WORD.fullmatch(token[:-1]):
-                raise _error(spec, f"{token[:-1]!r} has no count after the colon")
+                raise _error(spec, "no-count", token=repr(token[:-1]))
             else:
-                raise _error(spec, f"{token!r} is not a flower with a count (e.g. rose:3)")
+                raise _error(spec, "token", token=repr(token))
         pairs.extend(_pair_loose(loose, spec))
     return pairs
 
@@ -102,7 +110,7 @@ def _count(digits: str, spec: str) -> int:
     if number > MAX_COUNT:
         from scorepad.rules.common.errors import shown
 
-        raise _error(spec, f"count {shown(digits, 20)[1:-1]} is too large (at most {MAX_COUNT})")
+        raise _error(spec, "large", digits=shown(digits, 20)[1:-1], most=MAX_COUNT)
     return number
 
 
@@ -122,10 +130,10 @@ def _pair_loose(items: list[str | int], spec: str) -> list[tuple[str, int]]:
                 pairs.append((nxt, item))
                 i += 2
             else:
-                raise _error(spec, f"count {item} has no flower type after it")
+                raise _error(spec, "after", count=item)
         else:
             if isinstance(item, int):
-                raise _error(spec, f"count {item} has no flower type before it")
+                raise _error(spec, "before", count=item)
             if isinstance(nxt, int):
                 pairs.append((item, nxt))
                 i += 2

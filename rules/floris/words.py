@@ -1,7 +1,8 @@
 """Floris in words: moves (:func:`describe`), events (:func:`explain`) and the verdict on
 a bouquet with its smallest fix (:func:`verdict_lines`), en/de/fr.
 
-The one table of every text a player reads about a Floris move, event or verdict; the
+Every text a player reads about a Floris move, event or verdict (the catalogue's
+``rules.floris.*`` messages, the flowers' names as ``flower.<id>``/``flowers.<id>``); the
 engine's events carry the English text as ``why``, a verdict its problems and a fix its
 change as data (:class:`Problem`, :class:`FixWords`) that these words fill.
 """
@@ -16,93 +17,7 @@ from scorepad.rules.common.words import points_text, say
 
 from .flowers import Counts, flower_table, run_text
 
-TEXTS: dict[str, dict[str, str]] = {
-    "present": {"en": "presents the bouquet {spec}", "de": "zeigt den Strauß {spec}",
-                "fr": "présente le bouquet {spec}"},
-    "entry": {"en": "end of game: final bouquet {final}, {left_in_hand} in hand, {discarded} "
-                    "discarded, {left_in_reserve} in reserve",
-              "de": "Spielende: letzter Strauß {final}, {left_in_hand} auf der Hand, "
-                    "{discarded} abgeworfen, {left_in_reserve} im Vorrat",
-              "fr": "fin de partie : dernier bouquet {final}, {left_in_hand} en main, "
-                    "{discarded} défaussées, {left_in_reserve} en réserve"},
-    "none": {"en": "none", "de": "keiner", "fr": "aucun"},
-    "bouquet": {"en": "{label}, {flowers} flowers{plus} = {points} points",
-                "de": "{label}, {flowers} Blumen{plus} = {points} Punkte",
-                "fr": "{label}, {flowers} fleurs{plus} = {points} points"},
-    "final": {"en": "final bouquet {label}, {flowers} flowers{plus} = {points} points",
-              "de": "letzter Strauß {label}, {flowers} Blumen{plus} = {points} Punkte",
-              "fr": "dernier bouquet {label}, {flowers} fleurs{plus} = {points} points"},
-    "plus-bonus": {"en": " + {bonus} bonus", "de": " + {bonus} Bonus", "fr": " + {bonus} bonus"},
-    # a bouquet's pattern (bouquet.PATTERNS), as the event names it
-    "pattern-same": {"en": "one type", "de": "eine Sorte", "fr": "une seule sorte"},
-    "pattern-equal": {"en": "equal counts", "de": "gleiche Anzahlen", "fr": "nombres égaux"},
-    "pattern-ascending": {"en": "run {run}", "de": "Folge {run}", "fr": "suite {run}"},
-    "pattern-None": {"en": "no bouquet", "de": "kein Strauß", "fr": "pas de bouquet"},
-    "penalty": {"en": "{cards} penalty card{s}: {points} points",
-                "de": "{cards} Strafkarte{n}: {points} Punkte",
-                "fr": "{cards} carte{s} de pénalité : {points} points"},
-    "game-over": {"en": "the game is over", "de": "das Spiel ist aus",
-                  "fr": "la partie est terminée"},
-    "said": {"en": "{player}: {text}", "de": "{player}: {text}", "fr": "{player} : {text}"},
-    # the verdict on a bouquet (`floris bouquet`, the browser's checker)
-    "valid": {"en": "valid bouquet: {label} ({counts}), {flowers}{plus} = {points}",
-              "de": "gültiger Strauß: {label} ({counts}), {flowers}{plus} = {points}",
-              "fr": "bouquet valable : {label} ({counts}), {flowers}{plus} = {points}"},
-    "invalid": {"en": "not a bouquet: {reason}", "de": "kein Strauß: {reason}",
-                "fr": "pas un bouquet : {reason}"},
-    "fix": {"en": "smallest fix: {fix}", "de": "kleinste Änderung: {fix}",
-            "fr": "plus petite correction : {fix}"},
-    "no-flowers": {"en": "no flowers", "de": "keine Blumen", "fr": "aucune fleur"},
-    "no-pattern-one": {
-        "en": "{counts}: not one type, not equal counts, not a run from 1 over 3+ types",
-        "de": "{counts}: nicht nur eine Sorte, keine gleichen Anzahlen, keine Folge ab 1 "
-              "über 3+ Sorten",
-        "fr": "{counts} : ni une seule sorte, ni des nombres égaux, ni une suite "
-              "depuis 1 sur 3+ sortes"},
-    "no-pattern-any": {"en": "{counts}: not one type, not equal counts, not a run of consecutive "
-                             "counts over 3+ types",
-                       "de": "{counts}: nicht nur eine Sorte, keine gleichen Anzahlen, keine Folge "
-                             "aufeinanderfolgender Anzahlen über 3+ Sorten",
-                       "fr": "{counts} : ni une seule sorte, ni des nombres égaux, ni une suite "
-                             "de nombres consécutifs sur 3+ sortes"},
-    "too-few": {"en": "only {flowers}, at least {min} needed",
-                "de": "nur {flowers}, mindestens {min} nötig",
-                "fr": "seulement {flowers}, au moins {min} nécessaires"},
-    "flower-1": {"en": "1 flower", "de": "1 Blume", "fr": "1 fleur"},
-    "flower-n": {"en": "{n} flowers", "de": "{n} Blumen", "fr": "{n} fleurs"},
-    "point-1": {"en": "1 point", "de": "1 Punkt", "fr": "1 point"},
-    "point-n": {"en": "{n} points", "de": "{n} Punkte", "fr": "{n} points"},
-    "and": {"en": "and", "de": "und", "fr": "et"},
-    "or": {"en": "or", "de": "oder", "fr": "ou"},
-    "fix-empty": {"en": "add {min} flowers of any one type",
-                  "de": "{min} Blumen einer Sorte dazunehmen",
-                  "fr": "ajouter {min} fleurs d'une même sorte"},
-    "new-type": {"en": "{flowers} of one new type ({options})",
-                 "de": "{flowers} einer neuen Sorte ({options})",
-                 "fr": "{flowers} d'une nouvelle sorte ({options})"},
-    "add-remove": {"en": "add {adds} and remove {drops}",
-                   "de": "{adds} dazunehmen und {drops} weglegen",
-                   "fr": "ajouter {adds} et retirer {drops}"},
-    "add": {"en": "add {adds}", "de": "{adds} dazunehmen", "fr": "ajouter {adds}"},
-    "too-many": {"en": "{drops} too many", "de": "{drops} zu viel", "fr": "{drops} en trop"},
-    "goal-reach": {"en": "{words} to reach {min}", "de": "{words}, um {min} zu erreichen",
-                   "fr": "{words} pour atteindre {min}"},
-    "goal-same": {"en": "{words} for all {plural}", "de": "{words} für nur {plural}",
-                  "fr": "{words} pour n'avoir que des {plural}"},
-    "goal-equal": {"en": "{words} for equal counts", "de": "{words} für gleiche Anzahlen",
-                   "fr": "{words} pour des nombres égaux"},
-    "goal-run": {"en": "{words} for {run}", "de": "{words} für {run}", "fr": "{words} pour {run}"},
-}
-
-#: The flowers' names in German and French (English: the flower table's id and plural).
-FLOWERS: dict[str, dict[str, tuple[str, str]]] = {
-    "daisy": {"de": ("Gänseblümchen", "Gänseblümchen"), "fr": ("marguerite", "marguerites")},
-    "cornflower": {"de": ("Kornblume", "Kornblumen"), "fr": ("bleuet", "bleuets")},
-    "rose": {"de": ("Rose", "Rosen"), "fr": ("rose", "roses")},
-    "sunflower": {"de": ("Sonnenblume", "Sonnenblumen"), "fr": ("tournesol", "tournesols")},
-    "lily": {"de": ("Lilie", "Lilien"), "fr": ("lys", "lys")},
-}
-
+TEXTS = "rules.floris."  # the catalogue's keys of these words
 
 @dataclass(frozen=True)
 class Problem:
@@ -134,9 +49,7 @@ class FixWords:
 def flower_word(index: int, lang: str = "en", plural: bool = False) -> str:
     """A flower type's name, singular or plural, in ``lang``."""
     flower = flower_table().flowers[index]
-    if lang in ("de", "fr"):
-        return FLOWERS[flower.id][lang][plural]
-    return flower.plural if plural else flower.id
+    return say(TEXTS, f"{'flowers' if plural else 'flower'}.{flower.id}", lang)
 
 
 def flower_count(index: int, count: int, lang: str = "en") -> str:
@@ -202,8 +115,8 @@ def verdict_lines(verdict: Any, fix: Any, lang: str = "en") -> list[str]:
     smallest fix (:class:`.fix.Fix` or None), in ``lang``: the browser's checker says the same."""
     if verdict.valid:
         plus = say(TEXTS, "plus-bonus", lang, bonus=verdict.bonus) if verdict.bonus else ""
-        return [say(TEXTS, "valid", lang,
-                    label=pattern_label(verdict.pattern, verdict.counts, lang),
+        label = pattern_label(verdict.pattern, verdict.counts, lang)
+        return [say(TEXTS, "valid", lang, label=label,
                     counts=counts_text(verdict.counts, lang),
                     flowers=_number("flower", verdict.flowers, lang), plus=plus,
                     points=_number("point", verdict.points, lang))]

@@ -60,8 +60,8 @@ def played_from_hand(hands: Sequence[tuple[int, ...]], seat: int, card: int, b: 
     hand; a RuleViolation when the hand does not hold it."""
     mine = list(hands[seat])
     if card not in mine:
-        raise RuleViolation(f"{b.cards[card].id} is not in {name}'s hand (it holds: "
-                            f"{', '.join(b.cards[k].id for k in mine)})", rule="not-in-hand")
+        raise RuleViolation.of("mf.not-in-hand", card=b.cards[card].id, player=name,
+                               held=", ".join(b.cards[k].id for k in mine), rule="not-in-hand")
     mine.remove(card)
     return (*hands[:seat], tuple(mine), *hands[seat + 1:])
 

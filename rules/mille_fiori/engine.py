@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Protocol, cast
 
-from scorepad.rules.common.errors import ContentError, RuleViolation
+from scorepad.rules.common.errors import ContentError, RuleViolation, Term
 
 from .board import (
     AREAS,
@@ -334,40 +334,39 @@ def _placement_refusal(s: State, player: int, card: int, space: int) -> RuleViol
     sid = b.space_ids[space]
     area = b.space_area[space]
     if s.diamonds[player] <= 0:
-        return RuleViolation(f"{cfg.names[player]} has no diamond left: only a ship move is "
-                             "possible", rule="no-diamond")
+        return RuleViolation.of("mf.no-diamond", player=cfg.names[player], rule="no-diamond")
     if area != c.area:
-        return RuleViolation(f"a {AREAS[c.area]} card cannot place on {sid} "
-                             f"(it places in the {AREAS[c.area]} area)", rule="wrong-area")
+        return RuleViolation.of("mf.wrong-area", space=sid, rule="wrong-area",
+                                area=Term.of(AREAS[c.area], f"rules.mf.{AREAS[c.area]}"))
     if s.owner[space] >= 0:
-        return RuleViolation(f"{sid} is taken ({cfg.names[s.owner[space]]}'s diamond)",
-                             rule="space-taken")
+        return RuleViolation.of("mf.space-taken", space=sid, owner=cfg.names[s.owner[space]],
+                                rule="space-taken")
     if space == s.deferred:
-        return RuleViolation(f"{sid} is taken (the harbor diamond waiting for this bonus card)",
-                             rule="space-taken")
+        return RuleViolation.of("mf.space-waiting", space=sid, rule="space-taken")
     loc = b.space_local[space]
     if area in (WORKSHOPS, TRADE):
         if b.space_symbol[space] != c.symbol:
             what = "material" if area == WORKSHOPS else "good"
-            return RuleViolation(f"{sid} is {b.symbols[area][b.space_symbol[space]]}; a "
-                                 f"{b.symbols[area][c.symbol]} card needs a space of its "
-                                 f"{what}", rule=f"{AREAS[area]}-symbol")
+            has, needs = b.symbols[area][b.space_symbol[space]], b.symbols[area][c.symbol]
+            return RuleViolation.of(f"mf.symbol-{what}", space=sid,
+                                    has=Term.of(has, f"rules.mf.name.{has}"),
+                                    card=Term.of(needs, f"rules.mf.name.{needs}"),
+                                    rule=f"{AREAS[area]}-symbol")
     elif area == RESIDENCES:
         next_house = _next_house(s)
         if loc != next_house:
-            free = (f"residences/{next_house} is" if next_house < b.area_size[area]
-                    else "all are taken")
-            return RuleViolation(f"{sid} is not the next free house ({free})",
-                                 rule="residences-order")
+            if next_house < b.area_size[area]:
+                return RuleViolation.of("mf.house-next", space=sid, next=next_house,
+                                        rule="residences-order")
+            return RuleViolation.of("mf.house-none", space=sid, rule="residences-order")
     elif area in (NOBILI, POPULI):
         base = b.area_start[area]
         if any(s.owner[base + below] < 0 for below in _support(cfg, loc)):
             if b.tp_level[loc] == "top" and cfg.rules.townspeople_top == "middle_row":
-                return RuleViolation(f"{sid} needs the whole middle row filled (ruleset "
-                                     "townspeople_top: middle_row)", rule="townspeople-support")
+                return RuleViolation.of("mf.middle-row", space=sid, rule="townspeople-support")
             lower = "middle" if b.tp_level[loc] == "top" else "bottom"
-            return RuleViolation(f"{sid} needs both {lower} spaces below it filled",
-                                 rule="townspeople-support")
+            return RuleViolation.of("mf.support", space=sid, rule="townspeople-support",
+                                    lower=Term.of(lower, f"rules.mf.name.{lower}"))
     return None
 
 
@@ -448,26 +447,25 @@ def _play(s: State, player: int, card: int, space: int) -> State:
     if s.phase == PLAY:
         expected = (s.start + s.turn) % cfg.players
         if player != expected:
-            raise RuleViolation(f"it is {names[expected]}'s turn, not {names[player]}'s (play "
-                                "goes round the table from the start player)",
-                                rule="turn-order")
+            raise RuleViolation.of("mf.turn", expected=names[expected], player=names[player],
+                                   rule="turn-order")
         s = s._replace(seen=_see(cfg, s.seen, (card,)), turn=s.turn + 1, turns=s.turns + 1)
     elif s.phase == BONUS:
         if player != s.pending:
-            raise RuleViolation(f"{names[s.pending]} owes a bonus card; {names[player]} "
-                                "cannot play now", rule="turn-order")
+            raise RuleViolation.of("mf.owes-bonus", pending=names[s.pending],
+                                   player=names[player], rule="turn-order")
         s = _take_from_display(s, card)
         s = s._replace(bonus_cards=_changed(s.bonus_cards, player, 1))
     else:
-        raise RuleViolation(_over_message(s), rule="game-over")
+        raise _over_refusal(s)
     s, bonus_why = _resolve(s._replace(events=()), player, card, space)
     return _after_action(s, player, bonus_why)
 
 
-def _over_message(s: State) -> str:
+def _over_refusal(s: State) -> RuleViolation:
     if s.end_reason == "diamonds":
-        return "the game is over (a player placed their last diamond)"
-    return f"the game is over (the deck cannot deal a round {s.round + 2})"
+        return RuleViolation.of("mf.over-diamonds", rule="game-over")
+    return RuleViolation.of("mf.over-deck", round=s.round + 2, rule="game-over")
 
 
 def _take_from_display(s: State, card: int) -> State:
@@ -477,8 +475,8 @@ def _take_from_display(s: State, card: int) -> State:
     if s.display is not None:
         if card not in s.display:
             shown = ", ".join(b.cards[k].id for k in s.display) or "nothing"
-            raise RuleViolation(f"{b.cards[card].id} is not on the display (it holds: {shown})",
-                                rule="not-on-display")
+            raise RuleViolation.of("mf.not-on-display", card=b.cards[card].id, shown=shown,
+                                   rule="not-on-display")
         rest = list(s.display)
         rest.remove(card)
         return s._replace(display=tuple(rest))
@@ -739,10 +737,9 @@ def _after_action(s: State, player: int, bonus_why: str) -> State:
 def _empty_display(s: State, player: int) -> State:
     """``player`` is paid for an owed bonus card the empty display cannot give."""
     if s.phase != BONUS or player != s.pending:
-        raise RuleViolation(f"{s.cfg.names[player]} owes no bonus card", rule="no-bonus-owed")
+        raise RuleViolation.of("mf.owes-none", player=s.cfg.names[player], rule="no-bonus-owed")
     if s.display:
-        raise RuleViolation(f"the display holds {len(s.display)} cards: the owed bonus card "
-                            "must be taken from it", rule="bonus-owed")
+        raise RuleViolation.of("mf.display-holds", cards=len(s.display), rule="bonus-owed")
     s = _gain(s._replace(events=()), player, s.cfg.empty_points, "empty_display",
               reason("display-empty"))
     return _finish_turn(s, player)

@@ -272,13 +272,10 @@ def _apply(s: MFState, player: str | None, move: Any) -> MFState:
         return _chance(s, move)
     p = _seat(g, player)
     if is_over(s):
-        raise RuleViolation(_over(g), rule="game-over")
+        raise _over_refusal(g)
     if s.display_owed or _needs_deal(s) or _needs_leftover(s):
-        what = "the set-up display" if s.display_owed else \
-            "the round's hands to be dealt" if _needs_deal(s) else \
-            "the round's leftover cards"
-        raise RuleViolation(f"{player} cannot play now: the game waits for {what}",
-                            rule="turn-order")
+        what = "display" if s.display_owed else "deal" if _needs_deal(s) else "leftover"
+        raise RuleViolation.of(f"mf.waits-{what}", player=player, rule="turn-order")
     b = g.cfg.board
     rounds = list(s.rounds)
     if g.phase == E.BONUS:
@@ -354,10 +351,10 @@ def _chance(s: MFState, move: Any) -> MFState:
     return replace(s, g=new, hands=None, rounds=tuple(rounds))
 
 
-def _over(g: E.State) -> str:
+def _over_refusal(g: E.State) -> RuleViolation:
     if g.ending:
-        return "the game is over: a player has placed their last diamond"
-    return f"the game is over: the deck cannot deal a round {g.round + 2}"
+        return RuleViolation.of("mf.over-last-diamond", rule="game-over")
+    return RuleViolation.of("mf.over-no-round", round=g.round + 2, rule="game-over")
 
 
 # ------------------------------------------------------------------------- the log
@@ -506,7 +503,7 @@ def _walk(log: GameLog, result: Replay) -> Iterator[tuple[tuple[str, ...], str |
             if g.phase == E.ROUND_END and g.round == r and not g.finished:
                 raise E.round_full(g).at(*here)
             if g.finished:
-                raise RuleViolation(_over(g), rule="game-over").at(*here)
+                raise _over_refusal(g).at(*here)
             # replay() applies each step before asking for the next, so result.game is
             # the state after the step just yielded
             yield here, turn.player, {"card": turn.card, "action": turn.action.to_data()}
@@ -548,12 +545,12 @@ def _check_round_closed(s: MFState, r: int, closed: bool) -> None:
     where = f"round {r + 1}"
     if closed:  # the previous round's leftovers ended it already
         if g.phase == E.OVER:
-            raise RuleViolation(_over(g), rule="game-over").at(where)
+            raise _over_refusal(g).at(where)
         return
     if g.phase in (E.PLAY, E.BONUS) and not _needs_deal(s):
         raise E.round_short(g).at(f"round {r}")
     if g.finished:
-        raise RuleViolation(_over(g), rule="game-over").at(where)
+        raise _over_refusal(g).at(where)
     if g.display is not None:
         raise ContentError(f"round {r} records no leftover cards (a log that records the "
                            "display records each round's leftovers)").at(f"round {r}")

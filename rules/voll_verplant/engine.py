@@ -188,25 +188,25 @@ def open_lines(paths: MapTables, sheet: Sheet) -> tuple[int, ...]:
 
 def game_over(rounds: int) -> RuleViolation:
     """No card after the end (``rounds``: the rounds played)."""
-    return RuleViolation(f"the game ended after round {rounds}", rule="game-over",
-                         where=(f"round {rounds + 1}",))
+    return RuleViolation.of("vv.game-ended", rounds=rounds, rule="game-over",
+                            where=(f"round {rounds + 1}",))
 
 
 def no_card() -> RuleViolation:
     """A step before the round's card is revealed."""
-    return RuleViolation("no card is revealed: a card comes next", rule="card-first")
+    return RuleViolation.of("vv.card-first", rule="card-first")
 
 
 def already_moved() -> RuleViolation:
     """A second move in one round (and no follow-up owed)."""
-    return RuleViolation("has already moved this round", rule="one-move-per-round")
+    return RuleViolation.of("vv.moved", rule="one-move-per-round")
 
 
 def turn_refusal(state: GameState, player: int) -> RuleViolation | None:
     """Why ``player`` may not take a step now (the game is over, no card is revealed, the
     move is made and nothing owed), with round and player; None when a step is due."""
     if state.over:
-        refusal = RuleViolation("the game is over", rule="game-over")
+        refusal = RuleViolation.of("vv.game-over", rule="game-over")
     elif state.card is None:
         refusal = no_card()
     elif not owes(state, player):
@@ -245,8 +245,8 @@ def reveal(state: GameState, card: Card) -> GameState:
     if state.over:
         raise game_over(state.rounds)
     if state.card is not None:
-        raise RuleViolation("a card is already revealed", rule="one-card-per-round",
-                            where=(f"round {state.rounds + 1}",))
+        raise RuleViolation.of("vv.one-card", rule="one-card-per-round",
+                               where=(f"round {state.rounds + 1}",))
     return state._replace(card=card, moved=(False,) * len(state.players), over=False,
                           start=state.sheets)
 
@@ -321,10 +321,6 @@ def _first_free(paths: MapTables, marked: int, line: int, direction: str) -> int
     return -1
 
 
-def _violation(message: str, rule: str) -> RuleViolation:
-    return RuleViolation(message, rule=rule)
-
-
 def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move: Move
                ) -> tuple[Sheet, tuple[int, ...]]:
     """Carry out one step (a move without its follow-ups) on one sheet.
@@ -336,26 +332,28 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
         return _free_ride(network, rules, sheet, move)
     line, direction = move.line, move.direction
     if move.station != -1:
-        raise _violation(f"{card.a()} card is played on a line, not on a station",
-                         "line-card")
+        raise RuleViolation.of("vv.line-card", card=card.a(), code=card.code,
+                               rule="line-card")
     if line < 0:
         if line != -1:
-            raise _violation("no such line", "unknown-line")
+            raise RuleViolation.of("vv.unknown-line", rule="unknown-line")
         if sheet.free:
-            raise _violation(f"a line must be chosen: {sheet.free} wagon window"
-                             f"{'s are' if sheet.free > 1 else ' is'} still free",
-                             "must-fill-window")
+            many = sheet.free > 1
+            raise RuleViolation.of("vv.must-fill-window", free=sheet.free,
+                                   g_are="s are" if many else " is",
+                                   g_ist="sind" if many else "ist", s="s" if many else "",
+                                   rule="must-fill-window")
         return sheet, ()
     paths = map_tables(network)
     if not sheet.open >> line & 1:
         if line >= len(paths.windows):
-            raise _violation("no such line", "unknown-line")
-        raise _violation(f"line {network.lines[line].id} has no free wagon window "
-                         f"({len(sheet.entries[line])} of {paths.windows[line]} used)",
-                         "no-free-window")
+            raise RuleViolation.of("vv.unknown-line", rule="unknown-line")
+        raise RuleViolation.of("vv.no-free-window", line=network.lines[line].id,
+                               used=len(sheet.entries[line]), windows=paths.windows[line],
+                               rule="no-free-window")
     if direction == CCW and not paths.ring[line]:
-        raise _violation(f"line {network.lines[line].id} is not a ring: it has no direction "
-                         "to choose", "ring-direction")
+        raise RuleViolation.of("vv.ring-direction", line=network.lines[line].id,
+                               rule="ring-direction")
     # the card is written into the line's next wagon window; its last closes the line
     written = sheet.entries[line] + _entry(card)
     entries = sheet.entries[:line] + (written,) + sheet.entries[line + 1:]
@@ -363,8 +361,7 @@ def apply_step(network: Network, rules: VVRules, sheet: Sheet, card: Card, move:
     sheet = sheet._replace(entries=entries, free=sheet.free - 1, open=open_)
     if card.kind == TRANSFER:
         if move.crosses not in (0, 1):
-            raise _violation("a transfer card marks one station (the first free one)",
-                             "transfer-one-station")
+            raise RuleViolation.of("vv.transfer-one-station", rule="transfer-one-station")
         idx = _first_free(paths, sheet.marked, line, direction)
         if idx == -1:
             return sheet, ()
@@ -392,18 +389,16 @@ def _free_ride(network: Network, rules: VVRules, sheet: Sheet, move: Move
                ) -> tuple[Sheet, tuple[int, ...]]:
     """A free ride's step (see :func:`apply_step`): one free station anywhere, no window."""
     if move.line != -1:
-        raise _violation("a free ride crosses one station anywhere and fills no window; "
-                         "give a station, not a line", "free-ride-station")
+        raise RuleViolation.of("vv.free-ride-station", rule="free-ride-station")
     if move.station == -1:
         if not rules.free_ride_may_decline and network.all_mask & ~sheet.marked:
-            raise _violation("the free ride must be taken (this ruleset does not allow "
-                             "declining)", "free-ride-decline")
+            raise RuleViolation.of("vv.free-ride-decline", rule="free-ride-decline")
         return sheet, ()
     if not 0 <= move.station < len(network.stations):
-        raise _violation("no such station", "unknown-station")
+        raise RuleViolation.of("vv.unknown-station", rule="unknown-station")
     if sheet.marked >> move.station & 1:
         sid = network.stations[move.station].id
-        raise _violation(f"station {sid} is already marked", "free-ride-free-station")
+        raise RuleViolation.of("vv.station-marked", station=sid, rule="free-ride-free-station")
     triggered: tuple[int, ...] = ()
     if rules.special_on_free_ride and network.special_mask >> move.station & 1:
         triggered = (move.station,)
@@ -414,15 +409,15 @@ def _too_many(network: Network, card: Card, reach: tuple[int, ...], crosses: int
               ) -> RuleViolation:
     """The refusal of more crosses than the card allows on the line, saying why."""
     if not reach:
-        why = "it has no free station left"
+        why = "none"
     elif len(reach) < card.value:
-        why = ("a marked station or the end of the line stops the crosses"
-               if card.kind == NUMBER else "it has no more free stations")
+        why = "stopped" if card.kind == NUMBER else "no-more"
     else:
-        why = f"the card allows {card.value}"
-    return _violation(f"line {network.lines[line].id}: at most {len(reach)} cross"
-                      f"{'es' if len(reach) != 1 else ''} possible ({why}), not {crosses}",
-                      "crosses")
+        why = "allows"
+    many = len(reach) != 1
+    return RuleViolation.of(f"vv.crosses-{why}", line=network.lines[line].id, most=len(reach),
+                            value=card.value, crosses=crosses, es="es" if many else "",
+                            e="e" if many else "", s="s" if many else "", rule="crosses")
 
 
 def line_options(network: Network, sheet: Sheet, card: Card
@@ -501,8 +496,7 @@ def _follow(network: Network, rules: VVRules, sheet: Sheet, card: Card,
                             rule="special-follow-up")
     if card.kind != FREE and step.line == -1:
         sid = network.stations[queue[0]].id
-        raise RuleViolation(f"the follow-up of special station {sid} must fill a wagon "
-                            "window: give a line", rule="special-follow-up")
+        raise RuleViolation.of("vv.follow-up-line", station=sid, rule="special-follow-up")
     sheet, more = apply_step(network, rules, sheet, card, step)
     return sheet, queue[1:] + more if rules.special_chains else queue[1:], more
 

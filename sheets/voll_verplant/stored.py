@@ -26,19 +26,18 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import pickle
-import tempfile
 import zlib
 from pathlib import Path
 
+from scorepad.rules.common.cache import CACHE_ENV as CACHE_ENV
+from scorepad.rules.common.cache import cache_folder as kept_in
+from scorepad.rules.common.cache import keep
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network
 
 from .sheet import SheetLayout
 
 HERE = Path(__file__).parent
-#: The environment variable naming scorepad's cache folder (empty: keep no layouts).
-CACHE_ENV = "SCOREPAD_CACHE"
 #: The modules a sheet's layout comes from (paths below ``scorepad.sheets``).
 SOURCES = ("draw.py", "layout.py", "fonts.py", "voll_verplant/__init__.py",
            "voll_verplant/builder.py", "voll_verplant/dimensions.py", "voll_verplant/frame.py",
@@ -64,25 +63,22 @@ def layout_key(network: Network, paper: str, lang: str, numbers: bool) -> str:
 
 
 def _printed_words(lang: str) -> str:
-    """What of ``labels.py`` a sheet can print: its words in ``lang`` and the code after
-    the word table. The browser's words (``web.*``) live in the same table; leaving them out
-    keeps a changed page word from making every kept sheet stale."""
+    """What a sheet can print: its labels in ``lang`` (the catalogue's messages but the
+    browser's ``web.*`` and the rules layer's ``rules.*``: leaving them out keeps a changed
+    page word or refusal from making every kept sheet stale) and the code of ``labels.py``."""
+    from scorepad.rules.common.catalogue import messages
+
     from .. import labels
 
-    words = sorted((key, texts.get(lang, "")) for key, texts in labels.WORDS.items()
-                   if not key.startswith("web."))
+    words = sorted((key, said) for key, said in messages(lang).items()
+                   if not key.startswith(("web.", "rules.")))
     source = Path(labels.__file__).read_text(encoding="utf-8")
     return repr(words) + source[source.index("\ndef label("):]
 
 
 def cache_folder() -> Path | None:
     """The folder the layouts are kept in, or None when ``SCOREPAD_CACHE`` is set empty."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is None:
-        from platformdirs import user_cache_dir  # only on a print that reads or keeps one
-
-        chosen = user_cache_dir("scorepad", appauthor=False)
-    return Path(chosen) / "layouts" if chosen else None
+    return kept_in("layouts")
 
 
 def stored_path(map_id: str, paper: str, lang: str, numbers: bool) -> Path | None:
@@ -137,25 +133,14 @@ def keep_layout(network: Network, paper: str, lang: str, numbers: bool,
     Best effort, and silent: a cache folder that cannot be written (a read-only home) costs
     the next print the layout, nothing more. The file is written whole under a temporary name
     and renamed, so a reader never sees half of one (``scorepad.io.atomic_write`` does the
-    same for the user's files, with errors the user sees, and lives a layer up)."""
+    same for the user's files, with errors the user sees, and lives a layer up):
+    :func:`scorepad.rules.common.cache.keep`."""
     if not _kept(network):
         return
     path = stored_path(network.id, paper, lang, numbers)
     if path is None:
         return
-    data = pack(layout, layout_key(network, paper, lang, numbers))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass
+    keep(path, pack(layout, layout_key(network, paper, lang, numbers)))
 
 
 def pack(layout: SheetLayout, key: str) -> bytes:

@@ -32,10 +32,11 @@ export function langButtons(root, onChange) {
 }
 
 // A JSON call; resolves to [ok, body]. Errors are shown by the caller (body.error): in
-// the page's language (the kind of refusal by its status; the server's own sentence,
-// which is English, only on an English page and in body.detail).
+// the page's language (the kind of refusal by its status; the server's own sentence, in
+// the page's language where the server has it, in body.detail). The server learns the
+// page's language from Accept-Language.
 export async function call(method, path, body) {
-  const options = { method, headers: { "Content-Type": "application/json" } };
+  const options = { method, headers: { "Content-Type": "application/json", "Accept-Language": lang } };
   if (body !== undefined) options.body = JSON.stringify(body);
   try {
     const response = await fetch(path, options);

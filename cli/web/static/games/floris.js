@@ -64,8 +64,8 @@ function build(ctx) {
   check.addEventListener("click", judge);
   present.addEventListener("click", async () => {
     if (await ctx.step(forName, spec.value)) { spec.value = ""; verdict.replaceChildren(); }
-    // refused: the engine's reason is English; the checker says the same in the page's
-    // language, beside the buttons
+    // refused: the engine's reason comes in the page's language; the checker's verdict
+    // lines say it beside the buttons too
     else if (lang !== "en") await judge();
   });
   enter.addEventListener("click", async () => {

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -223,7 +222,7 @@ def named_cells(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> 
     ticked bonus, the tick itself, a transfer number and the blank windows of its lines.
     Least sure first."""
     values = values_of(cells)
-    base = _badness(problems(network, rules, values))
+    base = _badness(network, values, problems(network, rules, values))
     named = []
     for cell in cells.values():
         for value in cell.probabilities:
@@ -231,23 +230,33 @@ def named_cells(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> 
                 continue
             trial = dict(values)
             trial[cell.name] = value
-            if _badness(problems(network, rules, trial)) < base:
+            if _badness(network, trial, problems(network, rules, trial)) < base:
                 named.append(cell)
                 break
     return [c.name for c in sorted(named, key=lambda c: (c.sure, c.confidence))]
 
 
-def _badness(found: Sequence[ScorepadError]) -> float:
-    """How much is wrong: the problems, and a little for each station a problem names
-    ("stations 40, 44-46 are empty" is worse than "station 40 is empty")."""
+def _badness(network: Network, values: Mapping[str, str], found: Sequence[ScorepadError]
+             ) -> float:
+    """How much is wrong: the problems, and a little for each station a problem is about
+    (a ticked bonus on a line with four stations empty is worse than with one): the
+    empty stations of a bonus's line, or the station the problem names (its ``where``)."""
     named = 0
     for problem in found:
-        for low, high in _NUMBERS.findall(str(problem)):
-            named += int(high) - int(low) + 1 if high else 1
+        rule = getattr(problem, "rule", "")
+        place = problem.where[-1] if problem.where else ""
+        if rule in _LINE_RULES and place.startswith("line "):
+            line = network.line(place.removeprefix("line "))
+            named += sum(values.get(f"station {network.stations[i].id}", "empty") == "empty"
+                         for i in line.order)
+        elif place.startswith("station "):
+            named += 1
     return len(found) + 0.001 * named
 
 
-_NUMBERS = re.compile(r"(\d+)(?:-(\d+))?")
+#: Broken rules about a bonus on a line that is not complete: their size is the line's
+#: empty stations.
+_LINE_RULES = ("first-needs-complete", "bonus-needs-complete")
 
 
 @dataclass(frozen=True)

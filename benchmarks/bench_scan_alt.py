@@ -34,7 +34,7 @@ BINS = (0.0, 0.9, 0.99, 0.999, 1.01)
 
 
 def main() -> list[str]:
-    from scan_photos_alt import HELD_OUT, TUNING, make_photo
+    from scan_photos_alt import HELD_OUT, TUNING, stored_photo
     from timing import median_p95
 
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
@@ -47,6 +47,8 @@ def main() -> list[str]:
     count = int(os.environ.get("SCAN_PHOTOS", "30"))
     first = int(os.environ.get("SCAN_FIRST", "0"))
     cache = ROOT / "output" / "scan-cache"
+    kept = os.environ.get("SCAN_PHOTO_CACHE")  # a folder keeping the photos made
+    store = Path(kept) if kept else None
     known = [bundled_map(m) for m in BUNDLED_MAPS]
     rules = default_rules()
     n = {"photos": 0, "legal": 0, "illegal": 0, "refused": 0, "questioned": 0, "exit1_legal": 0,
@@ -92,7 +94,7 @@ def main() -> list[str]:
                   flush=True)
         seed = seeds[k]
         illegal = k % 10 == 9
-        photo = make_photo(seed, cache, illegal=illegal)
+        photo = stored_photo(seed, cache, store, illegal=illegal)
         n["photos"] += 1
         n["legal" if photo.legal else "illegal"] += 1
         how = (f"seed {seed} ({photo.map_id} {photo.paper} {photo.lang}, {photo.megapixels:.1f} "

@@ -7,7 +7,8 @@ looked at, the held-out ones only measured. ``SCAN_PHOTOS=N`` photos (default 30
 ``SCAN_FIRST=K`` (the K-th seed of the set, default 0). Every tenth photo shows a sheet
 that really breaks a rule (a first bonus ticked on an incomplete line).
 
-What a user sees is judged as the command shows it (:func:`scorepad.rules.voll_verplant.scan_reading.judge`):
+What a user sees is judged as the command shows it
+(:func:`scorepad.rules.voll_verplant.scan_reading.judge`):
 
 * refused — exit 2 for the photo (with the reasons);
 * sheet questioned — the reading broke a rule and the cells to check were listed (exit 2);
@@ -84,7 +85,8 @@ def main() -> list[str]:
                 f"[{lo:g}, {min(hi, 1):g}{')' if hi <= 1 else ']'}: {b[1]} cells, "
                 f"{pct(b[0], b[1])} right" for (lo, hi), b in zip(
                     zip(BINS, BINS[1:], strict=False), bins, strict=True)),
-            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",
+            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} "
+            "(goal ≤ 1.5 s)",
         ]
         return lines
 

@@ -75,7 +75,8 @@ _CURVES: dict[str, list[list[tuple[float, float]]]] = {
 }
 _FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_DUPLEX,
           cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
-          cv2.FONT_HERSHEY_SCRIPT_SIMPLEX | cv2.FONT_ITALIC, cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC)
+          cv2.FONT_HERSHEY_SCRIPT_SIMPLEX | cv2.FONT_ITALIC,
+          cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC)
 # Pens: BGR colour and how much of the light the ink takes away (1 = fully opaque).
 _PENS = (((150, 45, 10), 0.95), ((30, 30, 30), 0.95), ((40, 30, 170), 0.9), ((40, 120, 30), 0.9),
          ((200, 120, 60), 0.85), ((110, 110, 110), 0.8), ((150, 150, 150), 0.7),

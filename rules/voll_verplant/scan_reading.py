@@ -24,6 +24,7 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from scorepad.rules.common.errors import RuleViolation, ScorepadError
 
@@ -120,7 +121,7 @@ def sheet_parts(network: Network, values: Mapping[str, str]
 
 
 def sheet_data(network: Network, values: Mapping[str, str], map_ref: str,
-               player: str) -> dict:
+               player: str) -> dict[str, Any]:
     """The reading as ``scorepad/vv-sheet@1`` file data (the windows' contents are not read,
     so they are left out)."""
     empty, transfers, first = sheet_parts(network, values)

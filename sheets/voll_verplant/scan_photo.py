@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -74,7 +74,8 @@ def photo_size(data: bytes) -> tuple[int, int]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # checked below
             with Image.open(io.BytesIO(data)) as image:
-                return image.size
+                width, height = image.size
+                return int(width), int(height)
     except Image.DecompressionBombError:
         raise PhotoError(f"the photo has too many pixels; scorepad reads at most "
                          f"{MAX_PIXELS // 1_000_000} megapixels: take it at a lower "
@@ -523,7 +524,7 @@ def _draw_mask(sheet: SheetLayout, grow: float = 0.5, text: bool = True) -> np.n
     s = SCALE
     mask = np.zeros((round(sheet.height * s), round(sheet.width * s)), np.uint8)
 
-    def pts(points) -> np.ndarray:
+    def pts(points: Iterable[tuple[float, float]]) -> np.ndarray:
         return np.array([[round(x * s), round(y * s)] for x, y in points], np.int32)
 
     for prim, dx, dy in walk([sheet.base]):
@@ -913,7 +914,8 @@ def ink_level(dark: np.ndarray, free: np.ndarray, sheet: SheetLayout) -> float:
     inside = np.zeros(free.shape, bool)
     for x, y in sheet.centers.values():
         r = sheet.radius - 0.5
-        inside[max(0, int((y - r) * s)):int((y + r) * s), max(0, int((x - r) * s)):int((x + r) * s)] = True
+        inside[max(0, int((y - r) * s)):int((y + r) * s),
+               max(0, int((x - r) * s)):int((x + r) * s)] = True
     paper = dark[free][::7]
     noise = 1.4826 * float(np.median(np.abs(paper - np.median(paper))))
     floor = max(0.12, float(np.median(paper)) + 6.0 * noise)

@@ -6,6 +6,8 @@ distortion, motion and focus blur, evening light and shadows, 3-12 MP, JPEG 35-9
 looked at, the held-out ones only measured. ``SCAN_PHOTOS=N`` photos (default 30) from
 ``SCAN_FIRST=K`` (the K-th seed of the set, default 0). Every tenth photo shows a sheet
 that really breaks a rule (a first bonus ticked on an incomplete line).
+``SCAN_PHOTO_CACHE=DIR`` keeps the photos made there (one takes about 30 s to make on a
+loaded machine): a second run over the same seeds only reads them.
 
 What a user sees is judged as the command shows it
 (:func:`scorepad.rules.voll_verplant.scan_reading.judge`):

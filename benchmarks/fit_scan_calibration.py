@@ -85,7 +85,7 @@ def main() -> None:
     for kind in KINDS:
         wrong = sum(not r for _, r in samples[kind])
         print(f"    # {len(samples[kind])} cells, {wrong} read wrong")
-        print(f"    {kind!r}: {fit(samples[kind])},")
+        print(f"    {json.dumps(kind)}: {fit(samples[kind])},")
     print("}")
 
 

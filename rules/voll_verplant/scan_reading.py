@@ -38,10 +38,12 @@ WINDOW_VALUES = ("blank", "filled")
 #: A cell whose most likely value has less than this probability is uncertain.
 CERTAIN = 0.9
 #: A cell read with at least this probability is taken as read for sure: a broken rule
-#: naming only such cells is the sheet's, not the reading's. 0.99 was the goal, but on
-#: the second generator's tuning photos cells read at 0.99-0.999 were right 97.2 % of the
-#: time, from 0.999 99.84 % (the reliability tables in docs/vv-scan.md).
-SURE = 0.999
+#: naming only such cells is the sheet's, not the reading's. The probabilities are
+#: calibrated (``sheets/voll_verplant/scan_calibration.py``: each kind of cell mapped to
+#: the share read right on tuning photos), so 0.99 means what it says; before the
+#: calibration the reader's own 0.99-0.999 were right only 97.2 % of the time on the
+#: second generator's tuning photos, and this was 0.999.
+SURE = 0.99
 #: A sheet whose reading is right with less than this probability gets "review advised".
 ADVISED = 0.9
 #: The nearest legal reading is taken without asking only when it is at least this many

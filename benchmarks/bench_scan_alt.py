@@ -6,6 +6,8 @@ distortion, motion and focus blur, evening light and shadows, 3-12 MP, JPEG 35-9
 looked at, the held-out ones only measured. ``SCAN_PHOTOS=N`` photos (default 30) from
 ``SCAN_FIRST=K`` (the K-th seed of the set, default 0). Every tenth photo shows a sheet
 that really breaks a rule (a first bonus ticked on an incomplete line).
+``SCAN_PHOTO_CACHE=DIR`` keeps the photos made there (one takes about 30 s to make on a
+loaded machine): a second run over the same seeds only reads them.
 
 What a user sees is judged as the command shows it
 (:func:`scorepad.rules.voll_verplant.scan_reading.judge`):
@@ -36,7 +38,7 @@ BINS = (0.0, 0.9, 0.99, 0.999, 1.01)
 
 
 def main() -> list[str]:
-    from scan_photos_alt import HELD_OUT, TUNING, make_photo
+    from scan_photos_alt import HELD_OUT, TUNING, stored_photo
     from timing import median_p95
 
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
@@ -49,6 +51,8 @@ def main() -> list[str]:
     count = int(os.environ.get("SCAN_PHOTOS", "30"))
     first = int(os.environ.get("SCAN_FIRST", "0"))
     cache = ROOT / "output" / "scan-cache"
+    kept = os.environ.get("SCAN_PHOTO_CACHE")  # a folder keeping the photos made
+    store = Path(kept) if kept else None
     known = [bundled_map(m) for m in BUNDLED_MAPS]
     rules = default_rules()
     n = {"photos": 0, "legal": 0, "illegal": 0, "refused": 0, "questioned": 0, "exit1_legal": 0,
@@ -84,7 +88,8 @@ def main() -> list[str]:
                 f"[{lo:g}, {min(hi, 1):g}{')' if hi <= 1 else ']'}: {b[1]} cells, "
                 f"{pct(b[0], b[1])} right" for (lo, hi), b in zip(
                     itertools.pairwise(BINS), bins, strict=True)),
-            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",
+            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} "
+            "(goal ≤ 1.5 s)",
         ]
         return lines
 
@@ -94,7 +99,7 @@ def main() -> list[str]:
                   flush=True)
         seed = seeds[k]
         illegal = k % 10 == 9
-        photo = make_photo(seed, cache, illegal=illegal)
+        photo = stored_photo(seed, cache, store, illegal=illegal)
         n["photos"] += 1
         n["legal" if photo.legal else "illegal"] += 1
         how = (f"seed {seed} ({photo.map_id} {photo.paper} {photo.lang}, {photo.megapixels:.1f} "

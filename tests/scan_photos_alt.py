@@ -29,10 +29,12 @@ completed: a photo of a sheet that really breaks a rule.
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
 import subprocess
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import cv2
@@ -505,3 +507,22 @@ def make_photo(seed: int, cache: Path, *, illegal: bool = False, megapixels: flo
     assert ok
     return Photo(jpeg.tobytes(), truth, map_id, paper, lang, w * h / 1e6, blur, bend, light,
                  illegal_line is None)
+
+
+def stored_photo(seed: int, cache: Path, store: Path | None, *, illegal: bool = False) -> Photo:
+    """:func:`make_photo`, kept in ``store`` (a JPEG and a JSON file per seed) when given, so
+    that a second run over the same seeds only reads them (a photo takes ~30 s to make)."""
+    if store is None:
+        return make_photo(seed, cache, illegal=illegal)
+    stem = store / f"alt-{seed}{'-illegal' if illegal else ''}"
+    jpg, meta = stem.with_suffix(".jpg"), stem.with_suffix(".json")
+    if jpg.exists() and meta.exists():
+        return Photo(jpeg=jpg.read_bytes(), **json.loads(meta.read_text()))
+    photo = make_photo(seed, cache, illegal=illegal)
+    store.mkdir(parents=True, exist_ok=True)
+    fields = {k: v for k, v in asdict(photo).items() if k != "jpeg"}
+    for path, data in ((jpg, photo.jpeg), (meta, json.dumps(fields).encode())):
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")  # atomic: parallel makers may race
+        tmp.write_bytes(data)
+        tmp.replace(path)
+    return photo

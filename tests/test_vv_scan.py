@@ -303,19 +303,19 @@ def test_an_output_another_process_makes_while_the_photo_is_read_is_refused(
 def test_review_asks_about_uncertain_cells(runner, photos, tmp_path):
     from scorepad.sheets.voll_verplant import scan_photo as reader
 
-    original = reader.read_cells
+    original = reader.calibrate
 
-    def doubtful(*args):  # one cell made doubtful, to be asked about
+    def doubtful(*args):  # one cell made doubtful (as calibrated), to be asked about
         cells = original(*args)
         cells["station 1"] = cell_of("station 1", {"empty": 0.3, "cross": 0.6, "number": 0.1})
         return cells
 
-    reader.read_cells = doubtful
+    reader.calibrate = doubtful
     try:
         result = run(runner, photos["ann"], "--review", "-o", tmp_path / "a.yaml",
                      input="cross\n" + "\n" * 60)
     finally:
-        reader.read_cells = original
+        reader.calibrate = original
     assert result.exit_code == 0, result.output
     assert "station 1 reads as cross (60% sure)" in result.output
     assert 1 not in yaml.safe_load((tmp_path / "a.yaml").read_text())["empty"]

@@ -63,6 +63,28 @@ def test_a_rule_broken_by_a_cell_not_read_for_sure_doubts_the_reading():
     assert verdict.confidence == 0.0
 
 
+def test_the_cells_named_do_not_depend_on_the_messages_wording(monkeypatch):
+    """What a broken rule names is taken from its rule and place, not parsed from its
+    English text: the same cells are named when every message is reworded (a translation,
+    with other numbers in it)."""
+    from scorepad.rules.common.errors import RuleViolation
+    from scorepad.rules.voll_verplant import scan_reading
+
+    unsure = {f"station {GAP}": {"empty": 0.95, "cross": 0.04, "number": 0.01}}
+    cells = reading({**BROKEN, f"station {BERLIN.stations[LINE.order[1]].id}": "empty"},
+                    unsure)
+    named = scan_reading.named_cells(BERLIN, default_rules(), cells)
+    original = scan_reading.problems
+
+    def reworded(*args, **kwargs):
+        return [RuleViolation("Regel 7 verletzt: Stationen 1-99, 120", rule=p.rule,
+                              where=p.where) for p in original(*args, **kwargs)]
+
+    monkeypatch.setattr(scan_reading, "problems", reworded)
+    assert scan_reading.named_cells(BERLIN, default_rules(), cells) == named
+    assert f"station {GAP}" in named and f"first {LINE.id}" in named
+
+
 def test_one_clearly_likeliest_legal_reading_is_taken_and_shown():
     unsure = {f"first {LINE.id}": {"blank": 0.3, "ticked": 0.7}}
     verdict = judge(BERLIN, default_rules(), reading(BROKEN, unsure))
@@ -110,6 +132,8 @@ def misread(monkeypatch):
 
     def use(values, unsure):
         monkeypatch.setattr(reader, "read_cells", lambda *args: reading(values, unsure))
+        # the probabilities given are the calibrated ones
+        monkeypatch.setattr(reader, "calibrate", lambda cells, lines: dict(cells))
     return use
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -39,10 +38,12 @@ WINDOW_VALUES = ("blank", "filled")
 #: A cell whose most likely value has less than this probability is uncertain.
 CERTAIN = 0.9
 #: A cell read with at least this probability is taken as read for sure: a broken rule
-#: naming only such cells is the sheet's, not the reading's. 0.99 was the goal, but on
-#: the second generator's tuning photos cells read at 0.99-0.999 were right 97.2 % of the
-#: time, from 0.999 99.84 % (the reliability tables in docs/vv-scan.md).
-SURE = 0.999
+#: naming only such cells is the sheet's, not the reading's. The probabilities are
+#: calibrated (``sheets/voll_verplant/scan_calibration.py``: each kind of cell mapped to
+#: the share read right on tuning photos), so 0.99 means what it says; before the
+#: calibration the reader's own 0.99-0.999 were right only 97.2 % of the time on the
+#: second generator's tuning photos, and this was 0.999.
+SURE = 0.99
 #: A sheet whose reading is right with less than this probability gets "review advised".
 ADVISED = 0.9
 #: The nearest legal reading is taken without asking only when it is at least this many
@@ -224,7 +225,7 @@ def named_cells(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> 
     ticked bonus, the tick itself, a transfer number and the blank windows of its lines.
     Least sure first."""
     values = values_of(cells)
-    base = _badness(problems(network, rules, values))
+    base = _badness(network, values, problems(network, rules, values))
     named = []
     for cell in cells.values():
         for value in cell.probabilities:
@@ -232,23 +233,33 @@ def named_cells(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> 
                 continue
             trial = dict(values)
             trial[cell.name] = value
-            if _badness(problems(network, rules, trial)) < base:
+            if _badness(network, trial, problems(network, rules, trial)) < base:
                 named.append(cell)
                 break
     return [c.name for c in sorted(named, key=lambda c: (c.sure, c.confidence))]
 
 
-def _badness(found: Sequence[ScorepadError]) -> float:
-    """How much is wrong: the problems, and a little for each station a problem names
-    ("stations 40, 44-46 are empty" is worse than "station 40 is empty")."""
+def _badness(network: Network, values: Mapping[str, str], found: Sequence[ScorepadError]
+             ) -> float:
+    """How much is wrong: the problems, and a little for each station a problem is about
+    (a ticked bonus on a line with four stations empty is worse than with one): the
+    empty stations of a bonus's line, or the station the problem names (its ``where``)."""
     named = 0
     for problem in found:
-        for low, high in _NUMBERS.findall(str(problem)):
-            named += int(high) - int(low) + 1 if high else 1
+        rule = getattr(problem, "rule", "")
+        place = problem.where[-1] if problem.where else ""
+        if rule in _LINE_RULES and place.startswith("line "):
+            line = network.line(place.removeprefix("line "))
+            named += sum(values.get(f"station {network.stations[i].id}", "empty") == "empty"
+                         for i in line.order)
+        elif place.startswith("station "):
+            named += 1
     return len(found) + 0.001 * named
 
 
-_NUMBERS = re.compile(r"(\d+)(?:-(\d+))?")
+#: Broken rules about a bonus on a line that is not complete: their size is the line's
+#: empty stations.
+_LINE_RULES = ("first-needs-complete", "bonus-needs-complete")
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from scorepad.rules.voll_verplant.scan_reading import Cell, cell_of
 from .. import layout as geo
 from ..draw import Circle, Line, Polyline, Rect, Text, luminance, paper_size, text_box, walk
 from . import sheet_layout
+from .scan_calibration import calibrate
 from .scan_marks import marker_boxes, qr_box
 from .sheet import SheetLayout
 
@@ -73,8 +74,8 @@ def photo_size(data: bytes) -> tuple[int, int]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # checked below
             with Image.open(io.BytesIO(data)) as image:
-                size: tuple[int, int] = image.size
-                return size
+                width, height = image.size
+                return int(width), int(height)
     except Image.DecompressionBombError:
         raise PhotoError(f"the photo has too many pixels; scorepad reads at most "
                          f"{MAX_PIXELS // 1_000_000} megapixels: take it at a lower "
@@ -375,6 +376,67 @@ def _match_code(grey: np.ndarray, to_page: np.ndarray, width: float, height: flo
     return None
 
 
+#: Comparing a page with the known sheets when its QR code cannot be read at all: how far
+#: (in the ECC of the page with each map's printed drawing) the likeliest map must lead the
+#: next. Measured on tuning photos of both generators (their codes hidden): the right map
+#: leads by 0.1 or more, as maps differ in every station and line.
+_MAP_LEAD = 0.04
+
+
+def _cells_alike(a: SheetLayout, b: SheetLayout) -> bool:
+    """Whether two layouts put every cell in the same place (a language or the station
+    numbers change only the print between them): reading with either gives one reading."""
+    return (a.centers == b.centers and a.bonus == b.bonus and a.windows == b.windows
+            and a.radius == b.radius)
+
+
+def _match_page(grey: np.ndarray, fits: Sequence[tuple[str, float, float, np.ndarray]],
+                known: Sequence[Network]) -> str | None:
+    """The QR code's text for the known sheet the page shows, when the code cannot be read
+    at all (blurred, in a glare or a shadow). ``fits``: for each paper, its page size and
+    the markers' homography. Every known map's drawing on each paper is compared with the
+    page (a curled page may fit the markers of the other paper better); then the best
+    one's sheets in each language, with and without station numbers. Sheets the page cannot
+    tell apart are taken only when their cells lie in the same places (the reading does
+    not depend on which): else None."""
+    from scorepad.rules.voll_verplant.scan_code import scan_text
+
+    low = 3.0
+    pages = {paper: darkness(grey, matrix, width, height, low)
+             for paper, width, height, matrix in fits}
+
+    def drawn(paper: str, sheet: SheetLayout) -> np.ndarray:
+        dark = pages[paper]
+        return cv2.resize(printed_mask(sheet), (dark.shape[1], dark.shape[0]),
+                          interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+
+    def rate(paper: str, template: np.ndarray, where: np.ndarray | None = None) -> float:
+        try:
+            return float(cv2.computeECC(template, pages[paper], where))
+        except cv2.error:
+            return 0.0
+
+    maps = sorted(((rate(paper, drawn(paper, sheet_layout(net, paper, "en", True))), paper, k)
+                   for paper in pages for k, net in enumerate(known)), reverse=True)
+    if not maps or (len(maps) > 1 and maps[0][0] - maps[1][0] < _MAP_LEAD):
+        return None
+    _, paper, k = maps[0]
+    net = known[k]
+    sheets = {(lang, numbers): sheet_layout(net, paper, lang, numbers)
+              for lang in ("en", "de", "fr") for numbers in (True, False)}
+    drawings = {key: drawn(paper, sheet) for key, sheet in sheets.items()}
+    # compared where they differ (the legend, labels and numbers), not where all agree
+    stack = np.stack(list(drawings.values()))
+    where = cv2.dilate(((stack.max(axis=0) - stack.min(axis=0)) > 0.2).astype(np.uint8),
+                       np.ones((5, 5), np.uint8))
+    rated = sorted(((rate(paper, drawings[key], where), key) for key in sheets), reverse=True)
+    best = sheets[rated[0][1]]
+    if any(score > rated[0][0] - 0.025 and not _cells_alike(best, sheets[key])
+           for score, key in rated[1:]):
+        return None
+    return scan_text(net, paper, *rated[0][1])
+
+
 def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
               known: Sequence[Network] = ()) -> tuple[ScanCode, np.ndarray]:
     """The sheet's QR code and the photo → page homography for its paper. ``known`` are
@@ -402,6 +464,11 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
         text = _match_code(grey, matrix, width, height,
                            {t: (qr_cells(t), partial(sheet_layout, net, paper, lang, numbers))
                             for t, (net, lang, numbers) in texts.items()})
+    if text is None and known:  # no code at all: the page itself says which sheet it is
+        fits = {}
+        for _, paper, width, height, matrix in reversed(tried):  # each paper's best fit
+            fits[paper] = (paper, width, height, matrix)
+        text = _match_page(grey, list(fits.values()), known)
     if text is None:
         raise diagnose(grey, markers, "the QR code beside the bottom-right marker cannot be "
                        "read")
@@ -412,6 +479,7 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
     if code.paper not in ("a4", "letter") or code.lang not in ("en", "de", "fr"):
         raise PhotoError("the QR code names a paper or language this scorepad does "
                          "not know: update scorepad")
+    matrix = next(t[4] for t in tried if t[1] == code.paper)  # the best fit of its paper
     return code, matrix
 
 
@@ -846,8 +914,8 @@ def ink_level(dark: np.ndarray, free: np.ndarray, sheet: SheetLayout) -> float:
     inside = np.zeros(free.shape, bool)
     for x, y in sheet.centers.values():
         r = sheet.radius - 0.5
-        rows = slice(max(0, int((y - r) * s)), int((y + r) * s))
-        inside[rows, max(0, int((x - r) * s)):int((x + r) * s)] = True
+        inside[max(0, int((y - r) * s)):int((y + r) * s),
+               max(0, int((x - r) * s)):int((x + r) * s)] = True
     paper = dark[free][::7]
     noise = 1.4826 * float(np.median(np.abs(paper - np.median(paper))))
     floor = max(0.12, float(np.median(paper)) + 6.0 * noise)
@@ -928,10 +996,12 @@ def _struck(near: np.ndarray, cell: geo.Box, tick: geo.Box) -> float:
 # ------------------------------------------------------------------------------ all of it
 
 def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network],
-               known: Sequence[Network] = ()) -> PhotoScan:
+               known: Sequence[Network] = (), *, calibrated: bool = True) -> PhotoScan:
     """Read one photo. ``network_for`` gives the map the QR code names (and refuses one
     whose hash does not match: its error propagates); ``known`` maps are recognised by
-    their QR code even where it is too small or blurred to decode."""
+    their QR code even where it is too small or blurred to decode (or by the page itself
+    when there is no code to see). ``calibrated=False`` leaves the cells' probabilities as
+    the reader's measures give them (to fit :mod:`.scan_calibration` with)."""
     grey = decode_photo(data)
     markers = find_markers(grey)
     if len(markers) < 3:
@@ -949,6 +1019,8 @@ def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network],
     if _misaligned(dark, sheet) > 0.3:
         raise diagnose(grey, markers, "the sheet cannot be lined up with its layout")
     cells = read_cells(network, sheet, dark)
+    if calibrated:
+        cells = calibrate(cells, {f"station {st.id}": len(st.lines) for st in network.stations})
     to_photo = np.linalg.inv(to_page)
     return PhotoScan(code, network, sheet, cells, (to_photo / to_photo[2, 2]).tolist(),
                      (grey.shape[1], grey.shape[0]))

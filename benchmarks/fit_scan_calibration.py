@@ -1,0 +1,93 @@
+"""Fit ``sheets/voll_verplant/scan_calibration.py``'s table: read tuning photos of both
+generators with the reader's raw probabilities, and print, per kind of cell, the knots
+that map a raw confidence to the share of such cells read right.
+
+Tuning seeds only (never the held-out ones): ``FIT_ALT=N`` photos of the second generator
+(its ``TUNING`` seeds from ``FIT_ALT_FIRST``, default 24), ``FIT_OLD=N`` of the first (seeds
+from 2000). ``FIT_RECORDS=FILE`` keeps each photo's cells as a JSON line (seed, cell, lines
+through a station, raw probabilities, truth), so a second fit re-reads nothing;
+``SCAN_PHOTO_CACHE=DIR`` keeps the second generator's photos.
+
+    FIT_ALT=80 FIT_OLD=60 FIT_RECORDS=/tmp/fit.jsonl python benchmarks/fit_scan_calibration.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def records(gen: str, seeds: list[int], path: Path | None) -> list[dict[str, object]]:
+    """Each photo's cells (raw), read now or taken from ``path``."""
+    from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
+    from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
+
+    kept: dict[tuple[str, int], dict[str, object]] = {}
+    if path is not None and path.exists():
+        for line in path.read_text().splitlines():
+            item = json.loads(line)
+            kept[(item["gen"], item["seed"])] = item
+    known = [bundled_map(m) for m in BUNDLED_MAPS]
+    cache = ROOT / "output" / "scan-cache"
+    store = Path(os.environ["SCAN_PHOTO_CACHE"]) if os.environ.get("SCAN_PHOTO_CACHE") else None
+    out = []
+    for k, seed in seeds:
+        if (gen, seed) in kept:
+            out.append(kept[(gen, seed)])
+            continue
+        if gen == "alt":
+            from scan_photos_alt import stored_photo
+
+            photo = stored_photo(seed, cache, store, illegal=k % 10 == 9)
+        else:
+            from scan_photos import make_photo
+
+            photo = make_photo(seed, cache)
+        item: dict[str, object] = {"gen": gen, "seed": seed}
+        try:
+            scan = scan_photo(photo.jpeg, lambda c: bundled_map(c.map_id), known,
+                              calibrated=False)
+            lines = {f"station {s.id}": len(s.lines) for s in scan.network.stations}
+            item["cells"] = [[n, lines.get(n, 0), dict(c.probabilities), photo.truth[n]]
+                             for n, c in scan.cells.items()]
+        except PhotoError as err:
+            item["refused"] = str(err)
+        out.append(item)
+        if path is not None:
+            with path.open("a") as f:
+                f.write(json.dumps(item) + "\n")
+    return out
+
+
+def main() -> None:
+    from scan_photos_alt import TUNING
+
+    from scorepad.sheets.voll_verplant.scan_calibration import KINDS, cell_kind, fit
+
+    path = Path(os.environ["FIT_RECORDS"]) if os.environ.get("FIT_RECORDS") else None
+    first = int(os.environ.get("FIT_ALT_FIRST", "24"))
+    alt = [(k, TUNING[k]) for k in range(first, first + int(os.environ.get("FIT_ALT", "40")))]
+    old = [(0, s) for s in range(2000, 2000 + int(os.environ.get("FIT_OLD", "40")))]
+    samples: dict[str, list[tuple[float, bool]]] = {kind: [] for kind in KINDS}
+    photos = 0
+    for item in records("alt", alt, path) + records("old", old, path):
+        photos += 1
+        for name, lines, probs, truth in item.get("cells", []):  # type: ignore[attr-defined]
+            value = max(probs, key=probs.get)
+            samples[cell_kind(name, lines)].append((probs[value], value == truth))
+    print(f"# fitted on {photos} tuning photos")
+    print("KNOTS = {")
+    for kind in KINDS:
+        wrong = sum(not r for _, r in samples[kind])
+        print(f"    # {len(samples[kind])} cells, {wrong} read wrong")
+        print(f"    {json.dumps(kind)}: {fit(samples[kind])},")
+    print("}")
+
+
+if __name__ == "__main__":
+    main()

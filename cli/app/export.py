@@ -23,7 +23,6 @@ the players they were matched to.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -55,6 +54,8 @@ def bgstats_record(game_id: str, score: Mapping[str, Any], when: datetime, *,
 
     ``play`` names the play for ``sourcePlayId`` (a web game's id; by default the score
     itself: the same game scored twice is the same play), sent only as a digest."""
+    import json  # here: `score`'s text table loads no JSON (tests/test_startup.py)
+
     from scorepad.rules.registry import PACKAGES, about
 
     # the name and BoardGameGeek id the game declares (its About), where it is registered

@@ -230,6 +230,10 @@ function sizeHandles(wrap) {
 }
 
 let framedFor = null; // the legal moves the board was last scrolled to
+/** @type {ResizeObserver | null} the bar's size watched, so the board's frame fits above it */
+let layoutWatch = null;
+/** @type {(() => void) | null} the watchers' frame fitted again (a phone turned sideways) */
+let watchFit = null;
 
 // A player's phone while the game runs: a strip on top (round, own total, the bonus owed,
 // the hand), the board filling the screen (it scrolls inside its frame, the page does
@@ -266,12 +270,9 @@ function playLayout(root, state, ctx, v, legal, player) {
     sizeHandles(wrap);
   };
   fit();
-// @ts-expect-error: a property of the function (tsc knows only those set outside it)
-  playLayout.watch?.disconnect();
-// @ts-expect-error: as above
-  playLayout.watch = new ResizeObserver(fit);
-// @ts-expect-error: as above
-  playLayout.watch.observe(bar);
+  layoutWatch?.disconnect();
+  layoutWatch = new ResizeObserver(fit);
+  layoutWatch.observe(bar);
   // after each change of the legal moves the board shows the first legal space by itself
   const key = JSON.stringify(state.legal);
   const first = wrap.querySelector("[data-space].legal");
@@ -315,15 +316,15 @@ function watchLayout(root, ctx, v, legal, player) {
     frame.style.height = `${Math.max(160, Math.floor(window.innerHeight - top - below - 4))}px`;
   };
   fit();
-  watchLayout.fit = fit; // a phone turned sideways: the frame fits the screen again
-  playLayout.watch?.disconnect();
-  playLayout.watch = new ResizeObserver(fit);
-  playLayout.watch.observe(document.getElementById("hostbar"));
+  watchFit = fit; // a phone turned sideways: the frame fits the screen again
+  layoutWatch?.disconnect();
+  layoutWatch = new ResizeObserver(fit);
+  layoutWatch.observe(document.getElementById("hostbar"));
   frame.scrollTop = keepScroll;
 }
 window.addEventListener("resize", () => {
   const w = document.querySelector("#mf-board"); if (w) sizeHandles(w);
-  if (document.body.classList.contains("mf-watch")) watchLayout.fit?.();
+  if (document.body.classList.contains("mf-watch")) watchFit?.();
 });
 
 /**

@@ -4,7 +4,8 @@ finger where the page shows things, never scrolled: the card strip on top, the s
 player's sheet filling the screen, and in the thumb zone that player's move picker and a
 chip a player above the host's Reveal and Undo. Whole rounds for two players without a
 phone: reveal, pick a line (or a station) for each, confirm, reveal the next card, with
-``window.scrollY`` unchanged; a refusal is said inside the bar. Screenshots go to
+``window.scrollY`` unchanged; a chip shows another player's sheet and picker (a refusal
+said in the bar: test_web_refusals_phone). Screenshots go to
 ``output/screenshots/vv-host-*.png``."""
 
 from __future__ import annotations
@@ -133,8 +134,7 @@ def test_the_host_plays_whole_rounds_for_phoneless_players_without_scrolling(
     assert errors == []
 
 
-def test_a_chip_shows_another_players_sheet_and_a_refusal_is_said_in_the_bar(
-        browser: Browser, tmp_path: Path) -> None:
+def test_a_chip_shows_another_players_sheet_and_picker(browser: Browser, tmp_path: Path) -> None:
     errors: list[str] = []
     folder = tmp_path / "games"
     with serving(vv_games(folder), folder) as base:
@@ -143,26 +143,29 @@ def test_a_chip_shows_another_players_sheet_and_a_refusal_is_said_in_the_bar(
             "setup": {"map": "berlin"}}).json()
         page = touch_phone(browser, game["host"]["url"], errors, PHONES[0])
         page.wait_for_selector("#reveal:not([disabled])")
+        scrolled = page.evaluate("window.scrollY")
         tap_at(page, "#reveal")
         page.wait_for_selector(".vv-hostbar .vv-pick[data-player='Ann']")
-        # a chip shows Bob's sheet and picker; the host stays on it
+        # both players are to move (a pen on their chips); a chip shows Bob's sheet and
+        # picker, and the host stays on it while Ann moves from her own phone
+        assert page.locator(".vv-who.vv-mine").count() == 2
         tap_at(page, ".vv-who[data-player='Bob']")
         page.wait_for_selector(".vv-hostbar .vv-pick[data-player='Bob']")
         page.wait_for_selector(".vv-sheet[data-player='Bob'] .vv-base svg")
         assert page.get_attribute(".vv-who[aria-pressed='true']", "data-player") == "Bob"
-        # a refused step (the server's answer, as when Bob moved from his own phone a
-        # moment before): the reason stands in the bar beside Confirm, on the screen
-        chip = handles(page, ".vv-hostbar .vv-chip[data-hit]")[0]
-        page.touchscreen.tap(chip["x"], chip["y"])
-        page.wait_for_selector(".vv-hostbar .vv-preview-text")
-        reason = "Bob is not to move now"
-        page.route("**/step?*", lambda route: route.fulfill(
-            status=409, json={"error": reason, "rule": None}))
-        tap_at(page, "#vv-confirm")
-        page.wait_for_selector(".vv-hostbar .refusal")
-        refusal = box(page, ".vv-hostbar .refusal")
-        assert refusal["y"] >= 0 and refusal["bottom"] <= PHONES[0]["height"]
-        assert page.inner_text(".vv-hostbar .refusal").strip() == reason
-        assert page.locator("#error:not([hidden])").count() == 0
-        shot(page, "vv-host-refused", full_page=False)
+        ann = game["players"][0]["url"].rsplit("t=", 1)[1]
+        url = f"{base}/api/games/{game['id']}"
+        legal = httpx.get(url, params={"t": ann}).json()["legal"]["Ann"]
+        assert httpx.post(f"{url}/step", params={"t": ann},
+                          json={"player": "Ann", "move": legal[0]}).status_code == 200
+        page.wait_for_selector(".vv-who[data-player='Ann']:not(.vv-mine)")
+        assert page.get_attribute(".vv-hostbar .vv-pick", "data-player") == "Bob"
+        # Ann's chip shows her sheet, and that she moved; the bar offers to change her move
+        tap_at(page, ".vv-who[data-player='Ann']")
+        page.wait_for_selector(".vv-sheet[data-player='Ann'] .vv-base svg")
+        assert page.locator(".vv-hostbar .vv-pick").count() == 0
+        tap_at(page, ".vv-hostbar .vv-retract")
+        page.wait_for_selector(".vv-hostbar .vv-pick[data-player='Ann']")
+        assert page.evaluate("window.scrollY") == scrolled
+        shot(page, "vv-host-chips", full_page=False)
     assert errors == []

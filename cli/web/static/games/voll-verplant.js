@@ -403,6 +403,11 @@ function sheetOf(table, name, state, ctx, play) {
       requestAnimationFrame(() => frame.isConnected && drawn(svg));
       return;
     }
+    // the game over, the sheet is shown whole once (the player zooms in from there)
+    if ((state.over || state.ended) && framedFor[sheet.player] !== "over") {
+      zoom.reset();
+      framedFor[sheet.player] = "over";
+    }
     if (play && framedFor[sheet.player] !== legalKey && state.legal[sheet.player]) {
       const box = targetBox(svg);
       const px = frame.clientWidth / svg.viewBox.baseVal.width;

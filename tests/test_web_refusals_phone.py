@@ -1,7 +1,8 @@
 """Refusals beside the finger (issue 32), on a phone (touch, device scale 2, 360×640): a
 step the server refuses is said next to the control that was tapped, on the screen, as
 text (no tooltip), in the page's words with the server's or engine's sentence after
-them — Voll verplant's Confirm in the thumb bar, Mille Fiori's card in the picker, the
+them — Voll verplant's Confirm in the thumb bar (a player's, and the host's moving for a
+player without a phone), Mille Fiori's card in the picker, the
 host's Undo in its bar fixed at the bottom (Floris's Present: test_web_mf_floris_phone).
 The server's answer is stood in for at the page's request (Playwright's ``route``): the
 pages only offer legal moves, so an engine's refusal comes from a table that moved on in
@@ -82,6 +83,29 @@ def test_voll_verplant_confirm_refused_in_the_thumb_bar(
         said_beside(page, "#vv-confirm", lang, 422)
         assert page.evaluate("window.scrollY") == 0
         shot(page, f"refused-vv-{lang}", full_page=False)
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_voll_verplant_host_confirm_refused_in_the_thumb_bar(
+        browser: Browser, tmp_path: Path, lang: str) -> None:
+    """The host moving for a player without a phone: the bar stands on Reveal and Undo."""
+    errors: list[str] = []
+    folder = tmp_path / "games"
+    with serving(vv_games(folder), folder) as base:
+        game = start(base, "voll-verplant", ["Ann", "Bob"], setup={"map": "tiny.yaml"})
+        page = touch_phone(browser, f"{game['host']['url']}&lang={lang}", errors)
+        choices = ".vv-hostbar :is(.vv-chip, .vv-decline, .vv-pass)"
+        page.wait_for_selector(choices)
+        tap_at(page, choices)
+        page.wait_for_selector("#vv-confirm:not([disabled])")
+        page.wait_for_selector(".vv-preview-text")
+        refuse_next(page, "step", 422)
+        tap_at(page, "#vv-confirm")
+        said_beside(page, "#vv-confirm", lang, 422)
+        assert page.locator(".vv-hostbar .refusal").count() == 1  # in the bar, by Confirm
+        assert page.evaluate("window.scrollY") == 0
+        shot(page, f"refused-vv-host-{lang}", full_page=False)
     assert errors == []
 
 

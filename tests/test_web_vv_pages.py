@@ -168,7 +168,9 @@ def test_six_phones_see_the_card_and_the_completions(browser, tmp_path):
             # 8 is special: the follow-up is asked on this phone only
             assert page.locator(".vv-follow").count() == 1
         host.wait_for_selector(f"#log-h:has-text('· {steps} step')")  # the host has them all
-        assert host.locator(".vv-pick").count() == 6 and host.locator(".vv-follow").count() == 6
+        # the host's phone: one player's picker at a time (the first to move), a chip each
+        assert host.locator(".vv-pick").count() == 1 and host.locator(".vv-follow").count() == 1
+        assert host.locator(".vv-who.vv-mine").count() == 6
         assert host.locator(".vv-players li:has-text('★ follow-up at 8')").count() == 6
         shot(host, "vv-table-host-six")
         for page in players:

@@ -122,10 +122,10 @@ function lineMove(dirs, direction) {
  * @param {VvTable} table
  * @param {PageState} state
  */
-function picker(name, moves, table, state, ctx) {
+function picker(name, moves, table, state, ctx, titled = Boolean(state.you.host)) {
   const me = table.players.find((p) => p.name === name);
   const box = el("section", { class: "vv-pick", "data-player": name });
-  if (state.you.host) box.append(el("h2", { text: ctx.t("vv_move_for", { name }) }));
+  if (titled) box.append(el("h2", { text: ctx.t("vv_move_for", { name }) }));
   const g = grouped(moves);
   const chosen = pending[name];
   const go = (move) => choose(name, move, ctx);
@@ -413,10 +413,21 @@ function sheetOf(table, name, state, ctx, play) {
   }
   const { frame, zoom, view } = parts;
   const legalKey = JSON.stringify(state.legal[sheet.player] ?? null) + state.version;
-  boardSheet(parts.base, file(`sheet-${lang}`), sheet.player, state, table, ctx, (svg) => {
+  const drawn = (svg) => {
     parts.svg = svg;
     // after each card (new legal targets) the view frames them by itself: the stations of
     // a free ride large enough for a thumb each, the legal lines as large as fit
+    // (a sheet already parsed is drawn before its frame is back in the page: framed in
+    // the next frame then, once it has its size)
+    if (play && !frame.isConnected) {
+      requestAnimationFrame(() => frame.isConnected && drawn(svg));
+      return;
+    }
+    // the game over, the sheet is shown whole once (the player zooms in from there)
+    if ((state.over || state.ended) && framedFor[sheet.player] !== "over") {
+      zoom.reset();
+      framedFor[sheet.player] = "over";
+    }
     if (play && framedFor[sheet.player] !== legalKey && state.legal[sheet.player]) {
       const box = targetBox(svg);
       const px = frame.clientWidth / svg.viewBox.baseVal.width;
@@ -428,7 +439,8 @@ function sheetOf(table, name, state, ctx, play) {
       }
     }
     sizeHandles(svg, view.scale);
-  });
+  };
+  boardSheet(parts.base, file(`sheet-${lang}`), sheet.player, state, table, ctx, drawn);
   if (tapped && !play) parts.fig.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
   return parts;
 }
@@ -471,9 +483,11 @@ function drawTable(root, state, ctx) {
   const watch = state.you.watch && !state.over && !state.ended;
   document.body.classList.toggle("vv-play", play);
   document.body.classList.toggle("vv-watch", watch);
-  // the host's page of a table: the same compact card strip (its moves and sheets below)
-  document.body.classList.toggle("vv-host", Boolean(state.you.host) && !state.over && !state.ended);
-  if (!play && !watch) document.querySelector("main").style.paddingBottom = "";
+  // the host's page of a table while the game runs: the same strip, the shown player's
+  // sheet filling the screen, their picker and a chip a player in the thumb zone
+  const host = Boolean(state.you.host) && !mine && !state.over && !state.ended;
+  document.body.classList.toggle("vv-host", host);
+  if (!play && !watch && !host) document.querySelector("main").style.paddingBottom = "";
   root.replaceChildren();
   if (table.news.length) {
     root.append(el("div", { class: "vv-news", role: "status", "aria-live": "polite" },
@@ -507,6 +521,8 @@ function drawTable(root, state, ctx) {
     }
   } else if (watch) {
     watchLayout(root, table, state, ctx);
+  } else if (host) {
+    hostLayout(root, table, state, ctx);
   } else {
     for (const [name, moves] of Object.entries(state.legal)) root.append(picker(name, moves, table, state, ctx));
     if (mine && !state.legal[mine] && !state.over && !state.ended) {
@@ -520,7 +536,7 @@ function drawTable(root, state, ctx) {
     }
     root.append(sum);
   }
-  if (!mine && !watch && table.sheets.length > 1) {
+  if (!mine && !watch && !host && table.sheets.length > 1) {
     const tabs = el("div", { class: "moves vv-tabs" });
     shownSheet = table.sheets.some((s) => s.player === shownSheet) ? shownSheet : table.sheets[0].player;
     for (const s of table.sheets) {
@@ -528,7 +544,10 @@ function drawTable(root, state, ctx) {
     }
     root.append(tabs);
   }
-  if (!play && !watch) root.append(sheetOf(table, mine ?? shownSheet ?? table.sheets[0].player, state, ctx, false).fig);
+  if (!play && !watch && !host) {
+    const who = mine ?? shownSheet ?? table.sheets[0].player;
+    root.append(sheetOf(table, who, state, ctx, false).fig);
+  }
   root.append(progress(table, ctx));
   if (table.completions.length) {
     root.append(el("section", {}, el("h2", { text: ctx.t("vv_completed") }),
@@ -562,20 +581,74 @@ function watchLayout(root, table, state, ctx) {
   fitFrame(frame, bar, zoom.refresh);
 }
 
+// The host's page while the game runs (a phone at the table, moving for the players
+// without one): the card strip on top, the shown player's sheet filling the screen, and in
+// the thumb zone, above the host's Reveal and Undo (game.js), that player's move picker
+// (the same as a player's: line chips, Confirm) and a chip a player to show another.
+// The sheet shown is the host's choice, else the first player the host moves for now.
+let hostChose = false;
+function hostLayout(root, table, state, ctx) {
+  const names = table.sheets.map((s) => s.player);
+  if (state.at_chance) hostChose = false; // a new card shows the first player to move again
+  if (!hostChose || !names.includes(shownSheet)) {
+    shownSheet = names.find((n) => state.legal[n])
+      ?? (names.includes(shownSheet) ? shownSheet : names[0]);
+  }
+  if (!shownSheet) return;
+  const { fig, frame, zooms, zoom } = sheetOf(table, shownSheet, state, ctx, true);
+  const chips = el("div", { class: "vv-chips vv-tabs" });
+  for (const p of table.players) {
+    const show = () => { shownSheet = p.name; hostChose = true; ctx.rerender(); };
+    // the players to move now (the host may move for them) are marked: a pen
+    const mine = state.legal[p.name] ? " vv-mine" : "";
+    chips.append(el("button", { type: "button", class: `vv-who${mine}`, "data-player": p.name,
+      "aria-pressed": String(p.name === shownSheet), onclick: show },
+    el("b", { text: p.name }), el("small", { text: doing(p, ctx) || "\u00a0" })));
+  }
+  const bar = el("div", { class: "vv-thumb vv-hostbar" });
+  const legal = state.legal[shownSheet];
+  if (legal) bar.append(picker(shownSheet, legal, table, state, ctx, false));
+  else {
+    const p = table.players.find((q) => q.name === shownSheet);
+    const what = state.at_chance ? ctx.t("chance")
+      : (p && doing(p, ctx)) || ctx.t("vv_sheet", { name: shownSheet });
+    bar.append(el("div", { class: "vv-head" },
+      el("p", { class: "vv-prompt", text: `${shownSheet}: ${what}` })));
+    if ((state.can_retract || []).includes(shownSheet)) {
+      bar.append(el("div", { class: "vv-actions" }, retractButton(shownSheet, state, ctx)));
+    }
+  }
+  const head = bar.querySelector(".vv-head");
+  if (tapped) head.append(el("p", { class: "vv-tapped", role: "status", text: tapped }));
+  // the zoom buttons beside the players' chips: the words above them take one short row
+  // (the bar stands on Reveal and Undo, and the sheet keeps the most of the screen)
+  chips.append(zooms);
+  bar.append(chips);
+  root.append(fig, bar);
+  fitFrame(frame, bar, zoom.refresh);
+}
+
 // The sheet's frame takes the screen from where it starts down to the thumb bar (the
 // page itself does not scroll for anything a round needs).
 function fitFrame(frame, bar, refresh) {
   const fit = () => {
     const body = document.body.classList;
-    if (!frame.isConnected || !(body.contains("vv-play") || body.contains("vv-watch"))) return;
+    const laid = ["vv-play", "vv-watch", "vv-host"].some((c) => body.contains(c));
+    if (!frame.isConnected || !laid) return;
     const top = frame.getBoundingClientRect().top + window.scrollY;
+    // the host's Reveal and Undo (game.js) lie under the bar: it stands on them
+    const hostbar = document.getElementById("hostbar");
+    const under = body.contains("vv-host") && hostbar && !hostbar.hidden ? hostbar.offsetHeight : 0;
+    document.body.style.setProperty("--vv-under", `${under}px`);
     // the bar at the bottom, or at the side of a phone held sideways (voll-verplant.css)
     const side = matchMedia(SIDEWAYS).matches;
-    const below = side ? 0 : bar.offsetHeight;
-    const height = Math.max(side ? 120 : 160, window.innerHeight - top - below - 4);
+    const below = side ? 0 : bar.offsetHeight + under;
+    // (at least a strip of sheet; the host's bar, on Reveal and Undo, leaves it less)
+    const least = side || body.contains("vv-host") ? 120 : 160;
+    const height = Math.max(least, window.innerHeight - top - below - 4);
     frame.style.height = `${Math.floor(height)}px`;
     // what lies below the fold can still be scrolled to from under the bar
-    document.querySelector("main").style.paddingBottom = side ? "" : `${bar.offsetHeight + 8}px`;
+    document.querySelector("main").style.paddingBottom = side ? "" : `${below + 8}px`;
     refresh(); // the view kept in bounds of the frame as it is now
   };
   fit();
@@ -587,6 +660,8 @@ function fitFrame(frame, bar, refresh) {
   fitFrame.watch = new ResizeObserver(fit); // the bar grows with what it offers
 // @ts-expect-error: as above
   fitFrame.watch.observe(bar);
+  const hostbar = document.getElementById("hostbar");
+  if (hostbar) fitFrame.watch.observe(hostbar);
 }
 // @ts-expect-error: as above
 window.addEventListener("resize", () => fitFrame.last?.());

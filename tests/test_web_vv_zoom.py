@@ -66,7 +66,8 @@ def double_tap(page, fingers: Fingers, at: tuple[float, float], tries: int = 12)
     for _ in range(tries):
         fingers.tap(*at)
         fingers.tap(*at)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate("() => new Promise(r =>"
+                      " requestAnimationFrame(() => requestAnimationFrame(r)))")
         now = page.get_attribute(".vv-scroll", "data-scale")
         if now != before:
             return str(now)

@@ -628,6 +628,10 @@ function hostLayout(root, table, state, ctx) {
   fitFrame(frame, bar, zoom.refresh);
 }
 
+/** @type {ResizeObserver | null} the bar's (and host bar's) size watched, so the sheet's frame fits */
+let frameWatch = null;
+/** @type {(() => void) | null} the last frame fitted, fitted again on a resize */
+let lastFit = null;
 // The sheet's frame takes the screen from where it starts down to the thumb bar (the
 // page itself does not scroll for anything a round needs).
 function fitFrame(frame, bar, refresh) {
@@ -652,19 +656,14 @@ function fitFrame(frame, bar, refresh) {
     refresh(); // the view kept in bounds of the frame as it is now
   };
   fit();
-// @ts-expect-error: a property of the function (tsc knows only those set outside it)
-  fitFrame.last = fit;
-// @ts-expect-error: as above
-  fitFrame.watch?.disconnect();
-// @ts-expect-error: as above
-  fitFrame.watch = new ResizeObserver(fit); // the bar grows with what it offers
-// @ts-expect-error: as above
-  fitFrame.watch.observe(bar);
+  lastFit = fit;
+  frameWatch?.disconnect();
+  frameWatch = new ResizeObserver(fit); // the bar grows with what it offers
+  frameWatch.observe(bar);
   const hostbar = document.getElementById("hostbar");
-  if (hostbar) fitFrame.watch.observe(hostbar);
+  if (hostbar) frameWatch.observe(hostbar);
 }
-// @ts-expect-error: as above
-window.addEventListener("resize", () => fitFrame.last?.());
+window.addEventListener("resize", () => lastFit?.());
 // a phone held sideways: the bar stands at the right (the same query as voll-verplant.css)
 const SIDEWAYS = "(orientation: landscape) and (max-height: 520px)";
 

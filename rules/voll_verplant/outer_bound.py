@@ -97,20 +97,30 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     end = before[-1]
     cp.add(sum(end) <= total_marks)
     # which cards go to which line: the transfers one by one, the other cards by value
-    # (two cards of one value are alike here); every window is filled (the game ends then)
+    # between two transfers (two such cards are alike here); every window is filled
     lines = network.lines
     on = [[cp.new_bool_var("") for _ in lines] for _ in steps]
-    values: dict[int, int] = {}
-    for card in line_cards:
-        if card.kind != TRANSFER:
+    bounds = [-1, *steps, len(line_cards)]
+    # count[g][value][line]: cards of that value between transfers g - 1 and g on the line
+    count: list[dict[int, list[cp_model.IntVar]]] = []
+    for g in range(len(steps) + 1):
+        values: dict[int, int] = {}
+        for card in line_cards[bounds[g] + 1:bounds[g + 1]]:
             values[card.value] = values.get(card.value, 0) + 1
-    count = {v: [cp.new_int_var(0, c, "") for _ in lines] for v, c in values.items()}
-    for v, c in values.items():
-        cp.add(sum(count[v]) == c)
+        count.append({v: [cp.new_int_var(0, c, "") for _ in lines] for v, c in values.items()})
+        for v, c in values.items():
+            cp.add(sum(count[g][v]) == c)
     for t in range(len(steps)):
         cp.add(sum(on[t]) == 1)
     for li, line in enumerate(lines):
-        cp.add(sum(n[li] for n in count.values()) + sum(o[li] for o in on) <= line.windows)
+        cp.add(sum(n[li] for part in count for n in part.values())
+               + sum(o[li] for o in on) <= line.windows)
+
+    def reach(t: int, li: int) -> cp_model.LinearExpr:
+        """How many stations the line's cards before transfer t can cross at most."""
+        return (sum(v * n[li] for part in count[:t + 1] for v, n in part.items())
+                + sum(o[li] for o in on[:t]))
+
     # every station marked is marked by a card on a line through it or by a free ride; a
     # line's cards mark at most their values' worth of stations
     # by[t][s][line]: s is marked before transfer t (t = len(steps): at the end) by a card
@@ -145,9 +155,9 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
                         if earlier != s:
                             cp.add_implication(way, marks[earlier])
                 cp.add_bool_or([~by[t][s][line.index], *ways_round])
-    for li in range(len(lines)):
-        cp.add(sum(by[-1][s][li] for s in range(n) if li in by[-1][s])
-               <= sum(v * n[li] for v, n in count.items()) + sum(o[li] for o in on))
+    for t, marks_by in enumerate(by):
+        for li in range(len(lines)):
+            cp.add(sum(marks_by[s][li] for s in range(n) if li in marks_by[s]) <= reach(t, li))
     for t, picks in enumerate(picked):  # a transfer lands by the line it is played on
         for li, s, pick in picks:
             cp.add_implication(pick, on[t][li])

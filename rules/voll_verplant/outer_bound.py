@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from . import milp
 from .cards import TRANSFER, Card
 from .engine import CCW, CW
 from .maps import Network
@@ -56,9 +57,7 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     try:
         from ortools.sat.python import cp_model
     except ImportError as err:
-        from .milp import MissingSolver
-
-        raise MissingSolver("ortools") from err
+        raise milp.MissingSolver("ortools") from err
     steps, caps, total_marks = transfer_caps(line_cards, free_before)
     n = len(network.stations)
     ways = [(line.index, line.path(d)) for line in network.lines
@@ -181,7 +180,7 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 1
     solver.parameters.max_deterministic_time = seconds
-    solver.parameters.max_time_in_seconds = 3 * seconds
+    solver.parameters.max_time_in_seconds = milp.WALL_CAP * seconds
     status = solver.solve(cp)
     spent = float(solver.deterministic_time)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
 from scorepad.rules.voll_verplant import milp
 from scorepad.rules.voll_verplant.analysis import _whole_moves
@@ -37,7 +38,7 @@ from scorepad.rules.voll_verplant.search import best_play
 from scorepad.rules.voll_verplant.simulate import final_totals, play_game
 
 
-def one_seed(map_id: str, seed: str, budget: float, backend: str) -> dict:
+def one_seed(map_id: str, seed: str, budget: float, backend: str) -> dict[str, Any]:
     """Every figure of one seed (see the module docstring)."""
     network, rules = bundled_map(map_id), default_rules()
     greedy = final_totals(play_game(network, rules, ["solo"], "greedy", seed).state)[0]
@@ -59,7 +60,7 @@ def one_seed(map_id: str, seed: str, budget: float, backend: str) -> dict:
             "proven": got.proven, "cpu": cpu}
 
 
-def summary(rows: list[dict]) -> str:
+def summary(rows: list[dict[str, Any]]) -> str:
     """Proven share, gaps, CPU a seed, and the bots' mean distance from the optimum (the
     engine's total of the best plan: a lower bound of the true optimum, so the distances
     are at least these) and from the bound (at most these)."""
@@ -69,7 +70,7 @@ def summary(rows: list[dict]) -> str:
     within2 = sum(1 for g in gaps if g <= 2)
 
     def dist(key: str, to: str) -> float:
-        return statistics.mean(r[to] - r[key] for r in rows if r[to] is not None)
+        return float(statistics.mean(r[to] - r[key] for r in rows if r[to] is not None))
 
     return (f"{rows[0]['map']}: {n} seeds, proven {proven} ({100 * proven / n:.0f} %), gap ≤ 2 "
             f"in {within2}, mean gap {statistics.mean(gaps) if gaps else float('nan'):.2f}, "
@@ -100,7 +101,7 @@ def main() -> None:
     for map_id in args.maps.split(","):
         count = args.seeds if map_id == "berlin" else args.others
         names = args.names.split(",") if args.names else [f"sim-{i}" for i in range(count)]
-        rows = []
+        rows: list[dict[str, Any]] = []
         for name in names:
             row = one_seed(map_id, name, args.budget, args.backend)
             rows.append(row)

@@ -66,7 +66,7 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     # before[t][s]: s is marked before transfer t; index len(steps): at the end
     before = [[cp.new_bool_var("") for _ in range(n)] for _ in range(len(steps) + 1)]
     lands = [[cp.new_bool_var("") for _ in range(n)] for _ in steps]
-    halves = []
+    halves: list[cp_model.LinearExprT] = []
     # (transfer, line, a choice to land by that line)
     picked: list[list[tuple[int, int, cp_model.IntVar]]] = []
     for t, cap in enumerate(caps):
@@ -115,7 +115,7 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
         cp.add(sum(n[li] for part in count for n in part.values())
                + sum(o[li] for o in on) <= line.windows)
 
-    def reach(t: int, li: int) -> cp_model.LinearExpr:
+    def reach(t: int, li: int) -> cp_model.LinearExprT:
         """How many stations the line's cards before transfer t can cross at most."""
         return (sum(v * n[li] for part in count[:t + 1] for v, n in part.items())
                 + sum(o[li] for o in on[:t]))

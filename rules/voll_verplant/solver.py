@@ -316,7 +316,7 @@ class _Builder:
         m, W, n = self.m, self.windows, len(self.network.stations)
         if k == W - 1:
             return []
-        out: list = []
+        out: list[list[int] | dict[int, int]] = []
         for f, (_, before) in enumerate(self.rides):
             if before == 0:
                 continue

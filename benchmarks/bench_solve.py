@@ -9,6 +9,11 @@ total of the best plan. Prints one line a seed and a summary per map.
     python benchmarks/bench_solve.py                      # Berlin 50 seeds, 20 each other map
     python benchmarks/bench_solve.py --seeds 20 --others 5 --budget 10
     python benchmarks/bench_solve.py --backend highs      # the same model in HiGHS
+    python benchmarks/bench_solve.py --names an-1,an-2,an-3 --maps berlin
+
+The budget is CP-SAT's deterministic time; the clock's cap that guards a user on a busy
+machine (``milp.WALL_CAP`` times the budget) is lifted here (``--wall-cap``), so a loaded
+machine does not cut a seed's solve short and the figures do not depend on the load.
 
 The CPU figure is the process's CPU time for the solver's part (model, solve, replay),
 so it does not move with other work on the machine, unlike its wall time.
@@ -19,19 +24,21 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
+from scorepad.rules.voll_verplant import milp
 from scorepad.rules.voll_verplant.analysis import _whole_moves
 from scorepad.rules.voll_verplant.cards import sequence
-from scorepad.rules.voll_verplant.engine import new_game
+from scorepad.rules.voll_verplant.engine import final_totals, new_game
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
 from scorepad.rules.voll_verplant.optimum import prove
 from scorepad.rules.voll_verplant.replay import to_move
 from scorepad.rules.voll_verplant.ruleset import default_rules
 from scorepad.rules.voll_verplant.search import best_play
-from scorepad.rules.voll_verplant.simulate import final_totals, play_game
+from scorepad.rules.voll_verplant.simulate import play_game
 
 
-def one_seed(map_id: str, seed: str, budget: float, backend: str) -> dict:
+def one_seed(map_id: str, seed: str, budget: float, backend: str) -> dict[str, Any]:
     """Every figure of one seed (see the module docstring)."""
     network, rules = bundled_map(map_id), default_rules()
     greedy = final_totals(play_game(network, rules, ["solo"], "greedy", seed).state)[0]
@@ -53,7 +60,7 @@ def one_seed(map_id: str, seed: str, budget: float, backend: str) -> dict:
             "proven": got.proven, "cpu": cpu}
 
 
-def summary(rows: list[dict]) -> str:
+def summary(rows: list[dict[str, Any]]) -> str:
     """Proven share, gaps, CPU a seed, and the bots' mean distance from the optimum (the
     engine's total of the best plan: a lower bound of the true optimum, so the distances
     are at least these) and from the bound (at most these)."""
@@ -63,7 +70,7 @@ def summary(rows: list[dict]) -> str:
     within2 = sum(1 for g in gaps if g <= 2)
 
     def dist(key: str, to: str) -> float:
-        return statistics.mean(r[to] - r[key] for r in rows if r[to] is not None)
+        return float(statistics.mean(r[to] - r[key] for r in rows if r[to] is not None))
 
     return (f"{rows[0]['map']}: {n} seeds, proven {proven} ({100 * proven / n:.0f} %), gap ≤ 2 "
             f"in {within2}, mean gap {statistics.mean(gaps) if gaps else float('nan'):.2f}, "
@@ -86,12 +93,17 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=60.0, help="solver seconds a seed")
     parser.add_argument("--backend", choices=("cpsat", "highs"), default="cpsat")
     parser.add_argument("--maps", default=",".join(BUNDLED_MAPS))
+    parser.add_argument("--names", default="", help="seeds by name (comma-separated) instead")
+    parser.add_argument("--wall-cap", type=float, default=30.0,
+                        help="the solver's clock cap, times the budget (default 30)")
     args = parser.parse_args()
+    milp.WALL_CAP = args.wall_cap
     for map_id in args.maps.split(","):
         count = args.seeds if map_id == "berlin" else args.others
-        rows = []
-        for i in range(count):
-            row = one_seed(map_id, f"sim-{i}", args.budget, args.backend)
+        names = args.names.split(",") if args.names else [f"sim-{i}" for i in range(count)]
+        rows: list[dict[str, Any]] = []
+        for name in names:
+            row = one_seed(map_id, name, args.budget, args.backend)
             rows.append(row)
             print(f"  {map_id} {row['seed']}: greedy {row['greedy']:g}, search bot "
                   f"{row['search_bot']:g}, search {row['search']:g}, optimum "

@@ -12,18 +12,25 @@ import pytest
 import yaml
 from vv_helpers import TINY, tiny
 
+from scorepad.io import read_mapping
 from scorepad.main import root
 from scorepad.rules.voll_verplant import engine
 from scorepad.rules.voll_verplant.bots import greedy_bot
 from scorepad.rules.voll_verplant.cards import Card, sequence
-from scorepad.rules.voll_verplant.maps import bundled_map
+from scorepad.rules.voll_verplant.maps import bundled_map, load_map_data
 from scorepad.rules.voll_verplant.ruleset import default_rules
 
 pytest.importorskip("ortools")
 
 from scorepad.rules.voll_verplant.milp import solve
 from scorepad.rules.voll_verplant.optimum import prove, replay_plan
-from scorepad.rules.voll_verplant.solver import _Builder, ceiling, solve_plan
+from scorepad.rules.voll_verplant.outer_bound import outer_bound, transfer_caps
+from scorepad.rules.voll_verplant.solver import (
+    _Builder,
+    _schedule,
+    ceiling,
+    solve_plan,
+)
 
 RULES = default_rules()
 
@@ -33,10 +40,11 @@ def cards_of(seed: str):
     return lambda r: seq.at(r)[0]
 
 
-def random_plan(network, seed: str) -> tuple[list[tuple[Card, engine.Move]], float]:
-    """A solo game of random and greedy steps (half each) on the seed's cards: its moves
-    per round and the engine's total."""
-    rng = random.Random(seed)
+def random_plan(network, seed: str, play: str = ""
+                ) -> tuple[list[tuple[Card, engine.Move]], float]:
+    """A solo game of random and greedy steps (half each, drawn by ``play``, default the
+    seed) on the seed's cards: its moves per round and the engine's total."""
+    rng = random.Random(play or seed)
     card_at = cards_of(seed)
 
     def bot(state, p, _rng):
@@ -119,6 +127,58 @@ def test_the_proven_optimum_on_the_tiny_map_is_the_brute_forces(seed):
     card_at = cards_of(seed)
     got = prove(network, RULES, ["solo"], 0, card_at, seed, str(TINY), 30)
     assert got.proven and got.optimum == got.bound == brute_force(network, card_at)
+
+
+def plain_tiny():
+    """The tiny map without its special station (the outer bound is for such maps)."""
+    data = read_mapping(TINY)
+    data["stations"] = [{k: v for k, v in st.items() if k != "special"}
+                        for st in data["stations"]]
+    return load_map_data(data)
+
+
+def outer(network, card_at) -> float | None:
+    sched = _schedule(card_at, network.total_windows)
+    got, _ = outer_bound(network, RULES, sched.line_cards, [b for _, b in sched.free_rides])
+    return got
+
+
+def test_the_cards_before_each_transfer_allow_so_many_marks():
+    # 3, T, (free ride), E2, T, 5: before the first transfer 3 marks, before the second
+    # 3 + 1 + the ride + 2
+    cards = [Card("number", 3), Card("transfer", 0), Card("express", 2),
+             Card("transfer", 0), Card("number", 5)]
+    assert transfer_caps(cards, [2]) == ([1, 3], [3, 7], 13)
+
+
+@pytest.mark.parametrize("seed", ["b1", "b2", "b3", "b4"])
+def test_the_outer_bound_on_a_map_without_special_stations_holds_the_brute_force(seed):
+    # the bound caps the step model, so a bound below the true optimum would show as a
+    # "proven" optimum below the brute force's
+    network = plain_tiny()
+    card_at = cards_of(seed)
+    best = brute_force(network, card_at)
+    bound = outer(network, card_at)
+    assert bound is not None and best <= bound <= ceiling(
+        network, _schedule(card_at, network.total_windows).line_cards)
+    got = prove(network, RULES, ["solo"], 0, card_at, seed, None, 30)
+    assert got.proven and got.optimum == got.bound == best
+
+
+@pytest.mark.parametrize(("map_id", "seed"), [("berlin", "o1"), ("berlin", "o2"),
+                                              ("amsterdam", "o3"), ("amsterdam", "o4")])
+def test_no_game_scores_above_the_outer_bound(map_id, seed):
+    network = bundled_map(map_id)
+    card_at = cards_of(seed)
+    bound = outer(network, card_at)
+    assert bound is not None
+    for n in range(3):
+        _, total = random_plan(network, seed, f"{seed}/{n}")
+        assert total <= bound
+
+
+def test_maps_with_special_stations_get_no_outer_bound():
+    assert outer(bundled_map("paris"), cards_of("o5")) is None
 
 
 def run_json(runner, *args):

@@ -45,7 +45,11 @@ from .cards import EXPRESS, FREE, TRANSFER, Card
 from .engine import CCW, CW, Move
 from .maps import Network
 from .milp import Expr, Model, Result, solve
+from .outer_bound import outer_bound
 from .ruleset import VVRules
+
+#: The outer bound's share of the budget, and its most seconds (deterministic time).
+OUTER_SHARE, OUTER_MAX = 0.25, 10.0
 
 
 class NotModelled(Exception):
@@ -105,13 +109,14 @@ def check_modelled(network: Network, rules: VVRules, players: int) -> None:
 
 def build(network: Network, rules: VVRules, card_at: Callable[[int], Card],
           others_done: Sequence[int | None] = (),
-          hint: Sequence[tuple[Card, Move]] = ()
+          hint: Sequence[tuple[Card, Move]] = (), top: float | None = None
           ) -> tuple[Model, Callable[[list[int]], _Plan]]:
     """The model of one player's game on the cards ``card_at(round)`` (0-based rounds)
     and a reader of its solutions. ``others_done[line]``: the 1-based round in which
     another player first completed the line (None: never), for a game with others;
-    ``hint``: a known plan (per round the card and the whole move) to start from."""
-    builder = _Builder(network, rules, card_at, others_done)
+    ``hint``: a known plan (per round the card and the whole move) to start from;
+    ``top``: a bound on the total known beforehand (default: :func:`ceiling`)."""
+    builder = _Builder(network, rules, card_at, others_done, top)
     model, read = builder.result()
     if hint:
         builder.hint(hint)
@@ -126,12 +131,13 @@ class _Builder:
     """Writes the model (see the module docstring); one instance per model."""
 
     def __init__(self, network: Network, rules: VVRules, card_at: Callable[[int], Card],
-                 others_done: Sequence[int | None]) -> None:
+                 others_done: Sequence[int | None], top: float | None = None) -> None:
         self.network, self.rules = network, rules
         self.m = Model()
         self.one = self.m.var(1, 1)
         self.windows = network.total_windows
         self.sched = _schedule(card_at, self.windows)
+        self.top = ceiling(network, self.sched.line_cards) if top is None else top
         self.card_at = card_at
         self.specials = [s.index for s in network.stations if s.special]
         self.follow_max = len(self.specials)
@@ -279,8 +285,9 @@ class _Builder:
             halves += [(comp, 2 * line.later), (first, 2 * (line.first - line.later))]
         self._penalty(halves, mb[W])
         m.maximise(halves)
-        # the ceiling as a constraint: a plan that reaches it is proven at once
-        m.add(halves, hi=2 * ceiling(net, self.sched.line_cards))
+        # the bound known beforehand as a constraint: a plan that reaches it is proven at
+        # once, and CP-SAT's own bound starts there
+        m.add(halves, hi=round(2 * self.top))
         return m, self._reader
 
     def _marks(self, mb: list[list[int]], cross_at: list[list[list[tuple[int, int]]]]
@@ -484,12 +491,20 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
     the proven bound. NotModelled for a game the model does not cover; MissingSolver
     when the solver library is not installed."""
     check_modelled(network, rules, players)
-    model, read = build(network, rules, card_at, others_done, hint)
-    result: Result = solve(model, seconds, backend)
+    sched = _schedule(card_at, network.total_windows)
+    top = ceiling(network, sched.line_cards)
+    # the outer bound first (a small exact problem, a few seconds at most): it is what
+    # proves most seeds, when the solver's plan meets it
+    outer, spent = outer_bound(network, rules, sched.line_cards,
+                               [before for _, before in sched.free_rides],
+                               min(OUTER_SHARE * seconds, OUTER_MAX))
+    if outer is not None:
+        top = min(top, outer)
+    model, read = build(network, rules, card_at, others_done, hint, top)
+    result: Result = solve(model, max(0.1, seconds - spent), backend)
     if result.values is None or result.objective is None:
         return None
     plan = read(result.values)
-    top = ceiling(network, _schedule(card_at, network.total_windows).line_cards)
     if result.bound is not None:
         top = min(top, _floor_half(result.bound))
     return Solution(plan.rounds, result.objective / 2, top, result.optimal, result.seconds)

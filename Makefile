@@ -64,7 +64,7 @@ test-deps: install
 	done
 
 lint: install typecheck typecheck-js
-	$(BIN)/ruff check cli rules sheets tests benchmarks
+	$(BIN)/ruff check cli rules play sheets tests benchmarks
 
 # The pages' JavaScript against the types of the states the server sends them: a copy of
 # the pages with TypeScript declarations made from the Python types (scorepad.web.schema),
@@ -73,13 +73,15 @@ typecheck-js: install
 	$(BIN)/python -m scorepad.web.schema build/jscheck
 	cd build/jscheck && tsc -p .
 
-# mypy checks the package as it installs (cli/ is `scorepad`, with rules/ and sheets/ inside):
+# mypy checks the package as it installs (cli/ is `scorepad`, with rules/, play/ and sheets/
+# inside):
 # a tree of links in build/typecheck mirrors that layout, since the editable install's import
 # hook is invisible to mypy.
 typecheck: install
 	@rm -rf build/typecheck && mkdir -p build/typecheck/scorepad
 	@for f in cli/*; do ln -s "$(CURDIR)/$$f" build/typecheck/scorepad/; done
 	@ln -s "$(CURDIR)/rules" build/typecheck/scorepad/rules
+	@ln -s "$(CURDIR)/play" build/typecheck/scorepad/play
 	@ln -s "$(CURDIR)/sheets" build/typecheck/scorepad/sheets
 	cd build/typecheck && ../../$(BIN)/mypy --config-file ../../pyproject.toml -p scorepad
 

@@ -29,7 +29,7 @@ RUNS = [
 
 #: The numpy batch of random solo games (``batch.random_games``) on Berlin: ``{games}`` games
 #: in one process (the map's tables and the imports cancel out like a command's start-up).
-BATCH = ("from scorepad.rules.voll_verplant.batch import random_games\n"
+BATCH = ("from scorepad.play.voll_verplant.batch import random_games\n"
          "from scorepad.rules.voll_verplant.maps import bundled_map\n"
          "from scorepad.rules.voll_verplant.ruleset import default_rules\n"
          "random_games(bundled_map('berlin'), default_rules(), {games}, 'bench')\n")

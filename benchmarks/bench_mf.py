@@ -19,8 +19,8 @@ AID_TARGET = 0.500     # seconds for `scorepad mf aid` (PDF), at most
 
 def games_per_second(games: int = 400) -> float:
     """Random-bot 4-player games per second (whole games: deal, draft, bonus chains)."""
-    from scorepad.rules.mille_fiori.bots import random_bot
-    from scorepad.rules.mille_fiori.simulate import play_game
+    from scorepad.play.mille_fiori.bots import random_bot
+    from scorepad.play.mille_fiori.simulate import play_game
 
     bots = [random_bot] * 4
     play_game(4, "warm-up", bots)
@@ -33,8 +33,8 @@ def games_per_second(games: int = 400) -> float:
 def full_log(folder: Path) -> Path:
     """A finished 4-player game log (display and leftovers recorded) to score."""
     from scorepad.io import dump_yaml
-    from scorepad.rules.mille_fiori.bots import random_bot
-    from scorepad.rules.mille_fiori.simulate import play_game
+    from scorepad.play.mille_fiori.bots import random_bot
+    from scorepad.play.mille_fiori.simulate import play_game
 
     result = play_game(4, "bench-log", [random_bot] * 4, record=True,
                        names=["Ann", "Bob", "Cid", "Dee"])
@@ -50,7 +50,7 @@ def compile_bytecode() -> None:
     import compileall
 
     root = Path(__file__).parent.parent
-    for folder in ("cli", "rules", "sheets"):
+    for folder in ("cli", "rules", "play", "sheets"):
         compileall.compile_dir(str(root / folder), quiet=1)
 
 
@@ -80,8 +80,8 @@ def main() -> list[str]:
             lines.append(f"mf aid (PDF, {pdf.stat().st_size // 1024} KiB): "
                          f"{seconds * 1000:.0f} ms (target <= {AID_TARGET * 1000:.0f} ms) "
                          f"{verdict(seconds, AID_TARGET, False)}")
+    from scorepad.play.mille_fiori.simulate import play_game  # noqa: F401 (warm import)
     from scorepad.rules.mille_fiori.game import replay_data
-    from scorepad.rules.mille_fiori.simulate import play_game  # noqa: F401 (warm import)
 
     with tempfile.TemporaryDirectory() as tmp:
         import yaml

@@ -38,8 +38,8 @@ def main() -> list[str]:
 
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.rules.voll_verplant.ruleset import default_rules
-    from scorepad.rules.voll_verplant.scan_reading import nearest_legal
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
+    from scorepad.sheets.voll_verplant.scan_reading import nearest_legal
 
     count = int(os.environ.get("SCAN_PHOTOS", "500"))
     first = int(os.environ.get("SCAN_FIRST", "3000"))

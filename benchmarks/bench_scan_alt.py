@@ -10,7 +10,7 @@ that really breaks a rule (a first bonus ticked on an incomplete line).
 loaded machine): a second run over the same seeds only reads them.
 
 What a user sees is judged as the command shows it
-(:func:`scorepad.rules.voll_verplant.scan_reading.judge`):
+(:func:`scorepad.sheets.voll_verplant.scan_reading.judge`):
 
 * refused — exit 2 for the photo (with the reasons);
 * sheet questioned — the reading broke a rule and the cells to check were listed (exit 2);
@@ -43,8 +43,8 @@ def main() -> list[str]:
 
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.rules.voll_verplant.ruleset import default_rules
-    from scorepad.rules.voll_verplant.scan_reading import judge
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
+    from scorepad.sheets.voll_verplant.scan_reading import judge
 
     which = os.environ.get("SCAN_SET", "tuning")
     seeds = {"tuning": TUNING, "held-out": HELD_OUT}[which]

@@ -26,16 +26,16 @@ import statistics
 import time
 from typing import Any
 
-from scorepad.rules.voll_verplant import milp
-from scorepad.rules.voll_verplant.analysis import _whole_moves
+from scorepad.play.voll_verplant import milp
+from scorepad.play.voll_verplant.analysis import _whole_moves
+from scorepad.play.voll_verplant.optimum import prove
+from scorepad.play.voll_verplant.search import best_play
+from scorepad.play.voll_verplant.simulate import play_game
 from scorepad.rules.voll_verplant.cards import sequence
 from scorepad.rules.voll_verplant.engine import final_totals, new_game
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
-from scorepad.rules.voll_verplant.optimum import prove
 from scorepad.rules.voll_verplant.replay import to_move
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.search import best_play
-from scorepad.rules.voll_verplant.simulate import play_game
 
 
 def one_seed(map_id: str, seed: str, budget: float, backend: str) -> dict[str, Any]:

@@ -10,13 +10,13 @@ from pathlib import Path
 from timing import SCOREPAD, interleaved, ratio_line, verdict
 
 from scorepad.io import atomic_write, dump_yaml
+from scorepad.play.voll_verplant.bots import random_bot
+from scorepad.play.voll_verplant.simulate import play_game
 from scorepad.rules.common.shuffle import seeded_rng
-from scorepad.rules.voll_verplant.bots import random_bot
 from scorepad.rules.voll_verplant.cards import card_stream
 from scorepad.rules.voll_verplant.engine import apply, end_round, new_game, reveal
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game
 
 MAP = "berlin"
 
@@ -112,8 +112,8 @@ def main() -> list[str]:
 
 def difficulty(games: int = 1000) -> dict[str, float]:
     """The greedy bot's mean solo score per bundled map: it falls from Amsterdam to Madrid."""
+    from scorepad.play.voll_verplant.simulate import summarize
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS
-    from scorepad.rules.voll_verplant.simulate import summarize
 
     out = {}
     for map_id in BUNDLED_MAPS:

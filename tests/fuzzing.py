@@ -58,9 +58,9 @@ def _tiny_map() -> dict:
 @cache
 def samples() -> tuple[Sample, ...]:
     """One valid file of every format scorepad reads."""
+    from scorepad.play.voll_verplant.simulate import play_game
     from scorepad.rules.voll_verplant.maps import bundled_map
     from scorepad.rules.voll_verplant.ruleset import default_rules
-    from scorepad.rules.voll_verplant.simulate import play_game
 
     game = play_game(bundled_map("berlin"), default_rules(), ["Ann", "Bob"], "greedy", "fz",
                      record=True)

@@ -31,10 +31,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scorepad.play.voll_verplant.simulate import play_game
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, Network, bundled_map
 from scorepad.rules.voll_verplant.replay import marked_sheets
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game
 from scorepad.rules.voll_verplant.view import MarkedSheet
 from scorepad.sheets.pdf import render_pdf
 from scorepad.sheets.voll_verplant import draw_sheet, sheet_layout

@@ -98,11 +98,11 @@ def _params():
 def _vv_game(folder: Path) -> None:
     """A finished Berlin game of Ann, Bob and Cid (game.yaml), their paper sheets
     (ann.yaml, bob.yaml, cid.yaml) and a flipper's log of the same cards (flip.yaml)."""
+    from scorepad.play.voll_verplant.simulate import play_game
     from scorepad.rules.voll_verplant.maps import bundled_map
     from scorepad.rules.voll_verplant.paper import sheet_data
     from scorepad.rules.voll_verplant.replay import marked_sheets
     from scorepad.rules.voll_verplant.ruleset import default_rules
-    from scorepad.rules.voll_verplant.simulate import play_game
 
     network = bundled_map("berlin")
     game = play_game(network, default_rules(), ["Ann", "Bob", "Cid"], "greedy", SEED,

@@ -29,7 +29,8 @@ ROOT = Path(__file__).parent.parent
 FIXTURE = Path(__file__).parent / "fourth_game"
 #: Where each folder of the repository lies in the installed package (pyproject.toml's
 #: package-dir).
-PACKAGE_DIRS = {"cli": "scorepad", "rules": "scorepad/rules", "sheets": "scorepad/sheets"}
+PACKAGE_DIRS = {"cli": "scorepad", "rules": "scorepad/rules", "play": "scorepad/play",
+                "sheets": "scorepad/sheets"}
 #: The one line a new game adds to the registry.
 REGISTRY_LINE = '    "pig-dice": "scorepad.rules.pig_dice",\n'
 
@@ -70,8 +71,8 @@ def build_tree(tree: Path) -> Path:
     for child in (ROOT / "cli").iterdir():
         if child.name != "__pycache__":
             (package / child.name).symlink_to(child)
-    (package / "rules").symlink_to(ROOT / "rules")
-    (package / "sheets").symlink_to(ROOT / "sheets")
+    for root in ("rules", "play", "sheets"):
+        (package / root).symlink_to(ROOT / root)
     for source in sorted(FIXTURE.rglob("*")):
         if source.is_file() and "__pycache__" not in source.parts:
             _place(tree, source.relative_to(FIXTURE), source)
@@ -108,7 +109,7 @@ def test_the_tree_differs_from_the_checkout_by_the_games_files_and_one_registry_
         if path.is_symlink() or path.is_dir():
             continue
         relative = path.relative_to(tree / "scorepad")
-        head = {"rules": "rules", "sheets": "sheets"}.get(relative.parts[0])
+        head = {"rules": "rules", "play": "play", "sheets": "sheets"}.get(relative.parts[0])
         original = ROOT / head / Path(*relative.parts[1:]) if head else ROOT / "cli" / relative
         if not original.exists():
             added.append(str(relative))

@@ -28,7 +28,8 @@ def own_files(game_id: str) -> list[Path]:
     """The folders and files that are the game's own: its rules, command line, printing and
     browser parts (named by its package's last part, its short name or its id)."""
     folder, short = PACKAGES[game_id].rsplit(".", 1)[1], about(game_id).short
-    return [ROOT / "rules" / folder, ROOT / "sheets" / folder, ROOT / "cli" / short,
+    return [ROOT / "rules" / folder, ROOT / "play" / folder, ROOT / "sheets" / folder,
+            ROOT / "cli" / short,
             ROOT / "cli" / "web" / f"{short}.py", ROOT / "cli" / "web" / "static" / "games"]
 
 
@@ -53,8 +54,8 @@ def code_strings(path: Path) -> list[tuple[int, str]]:
 
 def test_no_game_id_is_named_outside_the_games_own_files():
     found = []
-    for path in sorted((ROOT / "cli").rglob("*")) + sorted((ROOT / "rules").rglob("*")) \
-            + sorted((ROOT / "sheets").rglob("*")):
+    for path in [path for layer in ("cli", "rules", "play", "sheets")
+                 for path in sorted((ROOT / layer).rglob("*"))]:
         if "__pycache__" in path.parts or not path.is_file():
             continue
         if path.suffix == ".py":
@@ -86,8 +87,8 @@ def test_no_short_name_or_file_prefix_is_used_as_an_id_outside_the_games_own_fil
     # "vv", "mf" as a whole string ({"vv": ...}, kind === "mf") stand for a game as its id
     # does; a command in words ("scorepad vv scan") or a words key ("vv.line") does not
     found = []
-    for path in sorted((ROOT / "cli").rglob("*")) + sorted((ROOT / "rules").rglob("*")) \
-            + sorted((ROOT / "sheets").rglob("*")):
+    for path in [path for layer in ("cli", "rules", "play", "sheets")
+                 for path in sorted((ROOT / layer).rglob("*"))]:
         if "__pycache__" in path.parts or path.suffix not in (".py", ".js", ".html", ".css"):
             continue
         if path == ROOT / "rules" / "registry.py":  # the registry: one line a game

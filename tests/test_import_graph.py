@@ -1,9 +1,9 @@
 """The package's import graph, read from the source (function-local imports included, so
 an import hidden in a function to dodge a cycle is still seen): no module cycle, the
-layers point one way (``rules`` imports only ``rules``; ``sheets`` only ``sheets`` and
-``rules``), and the two front-ends meet only in the application layer ``scorepad.app``: the
-web imports no terminal command module, the terminal no web module, and the application
-layer neither."""
+layers point one way (``rules`` imports only ``rules``; ``play`` only ``play`` and
+``rules``; ``sheets`` only ``sheets`` and ``rules``), and the two front-ends meet only in
+the application layer ``scorepad.app``: the web imports no terminal command module, the
+terminal no web module, and the application layer neither."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = {"cli": "scorepad", "rules": "scorepad.rules", "sheets": "scorepad.sheets"}
+LAYERS = {"cli": "scorepad", "rules": "scorepad.rules", "play": "scorepad.play",
+          "sheets": "scorepad.sheets"}
 
 
 def _modules() -> dict[str, Path]:
@@ -86,7 +87,7 @@ KNOWN: list[list[str]] = []
 
 def test_the_graph_is_read():
     graph = _graph()
-    assert "scorepad.rules.voll_verplant.bots" in graph["scorepad.rules.voll_verplant.simulate"]
+    assert "scorepad.play.voll_verplant.bots" in graph["scorepad.play.voll_verplant.simulate"]
     assert "scorepad.rules.voll_verplant.map_spec" in graph["scorepad.rules.voll_verplant.maps"]
     assert "scorepad.app.photo_scan" in graph["scorepad.web.scan"]  # a function-local import
 
@@ -107,6 +108,9 @@ def test_the_layers_point_down():
     for name, imports in _graph().items():
         if _in(name, "scorepad.rules"):
             assert all(_in(m, "scorepad.rules") for m in imports), (name, imports)
+        elif _in(name, "scorepad.play"):
+            assert all(_in(m, "scorepad.play", "scorepad.rules") for m in imports), \
+                (name, imports)
         elif _in(name, "scorepad.sheets"):
             assert all(_in(m, "scorepad.sheets", "scorepad.rules") for m in imports), \
                 (name, imports)

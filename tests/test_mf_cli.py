@@ -9,12 +9,12 @@ from collections import Counter
 import yaml
 
 from scorepad.main import root
+from scorepad.mf.shorthand import card_words, parse_cards
+from scorepad.play.mille_fiori.bots import greedy_bot, random_bot
+from scorepad.play.mille_fiori.simulate import play_game
 from scorepad.rules.mille_fiori.board import board
-from scorepad.rules.mille_fiori.bots import greedy_bot, random_bot
 from scorepad.rules.mille_fiori.game import GAME
 from scorepad.rules.mille_fiori.log import read_turn
-from scorepad.rules.mille_fiori.shorthand import card_words, parse_cards
-from scorepad.rules.mille_fiori.simulate import play_game
 
 B = board()
 

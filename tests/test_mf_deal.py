@@ -71,7 +71,7 @@ def test_players_is_required_a_usage_error_not_a_crash(runner):
 
 def test_text_deal_lists_the_words_mf_play_reads(runner):
     """Each hand reads back, through the parser `mf play` uses, as the JSON's card ids."""
-    from scorepad.rules.mille_fiori.shorthand import parse_cards
+    from scorepad.mf.shorthand import parse_cards
 
     b = board()
     data = deal_json(runner, "--players", "3", "--seed", "table-7")

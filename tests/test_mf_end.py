@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorepad.play.mille_fiori.simulate import play_game
 from scorepad.rules.common.errors import RuleViolation
 from scorepad.rules.mille_fiori.board import board
 from scorepad.rules.mille_fiori.engine import (
@@ -22,7 +23,6 @@ from scorepad.rules.mille_fiori.engine import (
 )
 from scorepad.rules.mille_fiori.ruleset import default_rules
 from scorepad.rules.mille_fiori.scoring import breakdown, winner_names
-from scorepad.rules.mille_fiori.simulate import play_game
 
 B = board()
 ANN, BOB, CID = 0, 1, 2

@@ -329,8 +329,8 @@ def test_resume_says_once_where_it_goes_on(runner):
 def test_a_seeded_game_shows_the_hot_seat_only_the_movers_hand(runner):
     """A dealt game (started in the browser, resumed here): before each turn the terminal
     shows the hand of the player to move, read from that player's view, and no other."""
+    from scorepad.mf.shorthand import card_words
     from scorepad.rules.mille_fiori.board import board
-    from scorepad.rules.mille_fiori.shorthand import card_words
     from scorepad.rules.session import Session
 
     session = Session.start("mille-fiori", ["Ann", "Bob"], seed="hot").reveal()

@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.main import root
+from scorepad.play.mille_fiori.bots import draft_of, greedy_bot, random_bot
+from scorepad.play.mille_fiori.simulate import play_game
 from scorepad.rules.common.errors import RuleViolation
 from scorepad.rules.mille_fiori.board import AREAS, board
-from scorepad.rules.mille_fiori.bots import draft_of, greedy_bot, random_bot
 from scorepad.rules.mille_fiori.engine import check_place, legal_spaces
 from scorepad.rules.mille_fiori.game import replay_data
 from scorepad.rules.mille_fiori.scoring import breakdown
-from scorepad.rules.mille_fiori.simulate import play_game
 
 B = board()
 games = st.tuples(st.integers(0, 10**9), st.sampled_from([2, 3, 4]),

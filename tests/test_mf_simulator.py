@@ -1,6 +1,6 @@
 """The fast Mille Fiori simulator against the rules engine: the same games, step by step.
 
-The simulator (:mod:`scorepad.rules.mille_fiori.simulator`) plays ``mf simulate``'s bot
+The simulator (:mod:`scorepad.play.mille_fiori.simulator`) plays ``mf simulate``'s bot
 games; the engine, behind the game protocol (``GAMES["mille-fiori"]``), is the rules. Here
 every ruleset option, player count and bot plays the same seeded game three ways: through
 the protocol (its chance steps deal the seed's hands and take the leftovers, every step
@@ -23,15 +23,16 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorepad.play.mille_fiori import simulator
+from scorepad.play.mille_fiori.bots import BOTS, draft_of
+from scorepad.play.mille_fiori.simulate import play_game
 from scorepad.rules.common.shuffle import seeded_rng
-from scorepad.rules.mille_fiori import engine, simulator
+from scorepad.rules.mille_fiori import engine
 from scorepad.rules.mille_fiori.board import board
-from scorepad.rules.mille_fiori.bots import BOTS, draft_of
 from scorepad.rules.mille_fiori.engine import BONUS, OVER, SHIP, EmptyDisplay, EndRound, Play
 from scorepad.rules.mille_fiori.game import EMPTY_DISPLAY, GAME
 from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules
 from scorepad.rules.mille_fiori.scoring import breakdown, score_json
-from scorepad.rules.mille_fiori.simulate import play_game
 from scorepad.rules.mille_fiori.words import Reason
 
 B = board()

@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from scorepad.rules.mille_fiori.bots import make_bot
-from scorepad.rules.mille_fiori.simulate import play_game as mf_play_game
+from scorepad.play.mille_fiori.bots import make_bot
+from scorepad.play.mille_fiori.simulate import play_game as mf_play_game
+from scorepad.play.voll_verplant.simulate import play_game, summarize
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
 from scorepad.rules.voll_verplant.replay import marked_sheets
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game, summarize
 
 DATA = Path(__file__).parent / "data" / "pinned_games.json"
 

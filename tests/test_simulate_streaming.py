@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from scorepad.main import root
 from scorepad.parallel import chunks, run_games
+from scorepad.play.voll_verplant.simulate import Tally, play_game, summarize, tally_games
 from scorepad.rules.common.stats import Histogram
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import Tally, play_game, summarize, tally_games
 from scorepad.vv.simulate import play_chunk
 
 half_points = st.integers(-40, 400).map(lambda n: n / 2)
@@ -153,9 +153,9 @@ def test_a_maps_tables_make_no_reference_cycle():
     with a high threshold)."""
     import gc
 
+    from scorepad.play.voll_verplant.simulator import SimMap
     from scorepad.rules.voll_verplant.engine import MapTables
     from scorepad.rules.voll_verplant.maps import bundled_map as cached_map
-    from scorepad.rules.voll_verplant.simulator import SimMap
 
     def alive() -> int:
         return sum(isinstance(o, (MapTables, SimMap)) for o in gc.get_objects())

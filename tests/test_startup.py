@@ -18,10 +18,10 @@ import sys
 import pytest
 
 from scorepad.io import dump_yaml
+from scorepad.play.voll_verplant.simulate import play_game
 from scorepad.rules.common.catalogue import LANGS, messages
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -100,8 +100,8 @@ def test_scoring_a_log_loads_no_drawing_or_self_play(tmp_path):
     log.write_text(dump_yaml(game.log.to_data()))
     modules = modules_after(["vv", "score", str(log), "--json"])
     assert "yaml" in modules and "scorepad.rules.voll_verplant.engine" in modules  # not vacuous
-    assert loaded(modules, "reportlab", "scorepad.sheets", "scorepad.rules.voll_verplant.bots",
-                  "scorepad.rules.voll_verplant.simulate", "scorepad.rules.voll_verplant.paper"
+    assert loaded(modules, "reportlab", "scorepad.sheets", "scorepad.play.voll_verplant.bots",
+                  "scorepad.play.voll_verplant.simulate", "scorepad.rules.voll_verplant.paper"
                   ) == []
     # the text table needs no JSON, and no name was mistyped
     assert loaded(modules_after(["vv", "score", str(log)]), "json", "difflib") == []

@@ -10,8 +10,8 @@ from test_simulate_streaming import _run_with_terminal_stderr
 from vv_helpers import TINY, tiny
 
 from scorepad.main import root
+from scorepad.play.voll_verplant.simulate import final_totals, play_game
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import final_totals, play_game
 
 # Tiny map (tests/data/tiny.yaml): A 1-2-3-4 (5/3), B 5-2-6-4 (4/2), ring R 7-8-6-9 (3/1)
 # with station 8 special. Round 2 is thrown away on purpose: the 3 on the ring crosses

@@ -7,9 +7,9 @@ import itertools
 
 import pytest
 
+from scorepad.play.voll_verplant.simulate import play_game, summarize
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game, summarize
 
 pytestmark = pytest.mark.slow  # 4,000 bot games: half a minute
 

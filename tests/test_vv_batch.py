@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from scorepad.rules.voll_verplant.batch import _tables, random_games
+from scorepad.play.voll_verplant.batch import _tables, random_games
+from scorepad.play.voll_verplant.simulate import tally_games
 from scorepad.rules.voll_verplant.engine import CCW, CW, walk
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import tally_games
 
 GAMES = 6000
 

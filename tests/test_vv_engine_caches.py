@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.rules.voll_verplant import engine, simulator
+from scorepad.play.voll_verplant import simulator
+from scorepad.play.voll_verplant.simulate import play_game
+from scorepad.rules.voll_verplant import engine
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game
 
 
 def _games(map_id: str, record: bool) -> list[tuple]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from scorepad.play.voll_verplant.simulate import play_game
 from scorepad.rules.voll_verplant.engine import final_result, final_total, final_totals
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
 from scorepad.rules.voll_verplant.replay import marked_sheets
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game
 
 
 @pytest.mark.parametrize("rounding", ["exact", "down", "up"])

@@ -228,8 +228,8 @@ def test_whole_moves_and_steps_reach_the_same_state(chains):
     step at a time, as the table and the protocol go) run the same follow-up rules."""
     import random
 
+    from scorepad.play.voll_verplant.bots import random_bot
     from scorepad.rules.voll_verplant import engine
-    from scorepad.rules.voll_verplant.bots import random_bot
     from scorepad.rules.voll_verplant.cards import card_stream
     from scorepad.rules.voll_verplant.maps import bundled_map
 

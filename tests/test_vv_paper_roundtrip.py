@@ -14,6 +14,7 @@ from vv_helpers import TINY, tiny
 
 from scorepad.io import dump_yaml
 from scorepad.main import root
+from scorepad.play.voll_verplant.simulate import play_game
 from scorepad.rules.voll_verplant.maps import load_map_data
 from scorepad.rules.voll_verplant.paper import (
     PaperEntry,
@@ -24,7 +25,6 @@ from scorepad.rules.voll_verplant.paper import (
 )
 from scorepad.rules.voll_verplant.replay import marked_sheets
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game
 
 # A middle-sized map: five lines, a ring, two special stations, stations on up to 3 lines.
 MEDIUM = {

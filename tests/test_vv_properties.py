@@ -11,6 +11,7 @@ from vv_helpers import TINY, tiny
 
 from scorepad.io import dump_yaml
 from scorepad.main import root
+from scorepad.play.voll_verplant.simulate import play_game
 from scorepad.rules.voll_verplant.cards import parse_card
 from scorepad.rules.voll_verplant.engine import (
     apply,
@@ -24,7 +25,6 @@ from scorepad.rules.voll_verplant.engine import (
 )
 from scorepad.rules.voll_verplant.replay import marked_sheets
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.simulate import play_game
 
 CARDS = ["3", "4", "5", "6", "E2", "E3", "T", "F"]
 

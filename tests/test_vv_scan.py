@@ -14,7 +14,7 @@ import yaml
 from scorepad.main import root
 from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.scan_reading import (
+from scorepad.sheets.voll_verplant.scan_reading import (
     Cell,
     cell_names,
     cell_of,

@@ -9,7 +9,6 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.rules.voll_verplant.scan_reading import cell_of
 from scorepad.sheets.voll_verplant.scan_calibration import (
     KINDS,
     KNOTS,
@@ -19,6 +18,7 @@ from scorepad.sheets.voll_verplant.scan_calibration import (
     fit,
     logit,
 )
+from scorepad.sheets.voll_verplant.scan_reading import cell_of
 
 
 def test_a_worked_fit():

@@ -12,7 +12,7 @@ import pytest
 from scorepad.main import root
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.scan_reading import (
+from scorepad.sheets.voll_verplant.scan_reading import (
     MAX_CHECK,
     cell_names,
     cell_of,
@@ -68,7 +68,7 @@ def test_the_cells_named_do_not_depend_on_the_messages_wording(monkeypatch):
     English text: the same cells are named when every message is reworded (a translation,
     with other numbers in it)."""
     from scorepad.rules.common.errors import RuleViolation
-    from scorepad.rules.voll_verplant import scan_reading
+    from scorepad.sheets.voll_verplant import scan_reading
 
     unsure = {f"station {GAP}": {"empty": 0.95, "cross": 0.04, "number": 0.01}}
     cells = reading({**BROKEN, f"station {BERLIN.stations[LINE.order[1]].id}": "empty"},

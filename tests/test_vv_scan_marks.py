@@ -12,10 +12,10 @@ import pytest
 
 from scorepad.main import root
 from scorepad.rules.voll_verplant.maps import bundled_map
-from scorepad.rules.voll_verplant.scan_code import map_hash, parse_scan_text, scan_text
 from scorepad.sheets.draw import Group, Page, walk
 from scorepad.sheets.pdf import render_pdf
 from scorepad.sheets.voll_verplant import draw_sheet, sheet_layout
+from scorepad.sheets.voll_verplant.scan_code import map_hash, parse_scan_text, scan_text
 from scorepad.sheets.voll_verplant.scan_marks import marker_boxes, qr_box, reserved_boxes
 from scorepad.sheets.voll_verplant.scan_print import ARUCO_4X4, marker_cells
 

@@ -10,17 +10,17 @@ import pytest
 from vv_helpers import TINY, tiny
 
 from scorepad.main import root
-from scorepad.rules.voll_verplant.cards import parse_card
-from scorepad.rules.voll_verplant.maps import bundled_map
-from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.search import (
+from scorepad.play.voll_verplant.search import (
     Budget,
     SearchBot,
     halving,
     pile_left,
     sampled_cards,
 )
-from scorepad.rules.voll_verplant.simulate import BOTS, final_totals, play_game
+from scorepad.play.voll_verplant.simulate import BOTS, final_totals, play_game
+from scorepad.rules.voll_verplant.cards import parse_card
+from scorepad.rules.voll_verplant.maps import bundled_map
+from scorepad.rules.voll_verplant.ruleset import default_rules
 
 RULES = default_rules()
 

@@ -1,6 +1,6 @@
 """The fast simulator against the rules engine: the same games, sheets and scores.
 
-The simulator (:mod:`scorepad.rules.voll_verplant.simulator`) plays self-play on ints and
+The simulator (:mod:`scorepad.play.voll_verplant.simulator`) plays self-play on ints and
 tables; the engine, behind the game protocol (``GAMES["voll-verplant"]``), is the rules.
 Here random maps, every ruleset option and every bot play the same seeded game both ways:
 the protocol is driven step by step (its chance steps deal the seed's cards, every step is
@@ -15,15 +15,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.rules.common.shuffle import seeded_rng
-from scorepad.rules.voll_verplant import engine
-from scorepad.rules.voll_verplant.bots import greedy_bot, random_bot
-from scorepad.rules.voll_verplant.game import GAME
-from scorepad.rules.voll_verplant.maps import Network, bundled_map, load_map_data
-from scorepad.rules.voll_verplant.replay import step_data
-from scorepad.rules.voll_verplant.ruleset import VVRules, default_rules
-from scorepad.rules.voll_verplant.simulate import final_totals, play_game
-from scorepad.rules.voll_verplant.simulator import (
+from scorepad.play.voll_verplant.bots import greedy_bot, random_bot
+from scorepad.play.voll_verplant.simulate import final_totals, play_game
+from scorepad.play.voll_verplant.simulator import (
     GREEDY,
     RANDOM,
     SimState,
@@ -34,6 +28,12 @@ from scorepad.rules.voll_verplant.simulator import (
     run_rounds,
     sim_map,
 )
+from scorepad.rules.common.shuffle import seeded_rng
+from scorepad.rules.voll_verplant import engine
+from scorepad.rules.voll_verplant.game import GAME
+from scorepad.rules.voll_verplant.maps import Network, bundled_map, load_map_data
+from scorepad.rules.voll_verplant.replay import step_data
+from scorepad.rules.voll_verplant.ruleset import VVRules, default_rules
 
 LETTERS = "ABCDEFGHIJ"
 

@@ -1,4 +1,4 @@
-"""The solver of a player's game on known cards (``rules/voll_verplant/solver.py``): the
+"""The solver of a player's game on known cards (``play/voll_verplant/solver.py``): the
 model against the engine on random plans, its plans replayed by the engine, its optimum
 against a brute force on the tiny map, and ``vv analyse``'s report of it."""
 
@@ -14,18 +14,18 @@ from vv_helpers import TINY, tiny
 
 from scorepad.io import read_mapping
 from scorepad.main import root
+from scorepad.play.voll_verplant.bots import greedy_bot
 from scorepad.rules.voll_verplant import engine
-from scorepad.rules.voll_verplant.bots import greedy_bot
 from scorepad.rules.voll_verplant.cards import Card, sequence
 from scorepad.rules.voll_verplant.maps import bundled_map, load_map_data
 from scorepad.rules.voll_verplant.ruleset import default_rules
 
 pytest.importorskip("ortools")
 
-from scorepad.rules.voll_verplant.milp import solve
-from scorepad.rules.voll_verplant.optimum import prove, replay_plan
-from scorepad.rules.voll_verplant.outer_bound import outer_bound, transfer_caps
-from scorepad.rules.voll_verplant.solver import (
+from scorepad.play.voll_verplant.milp import solve
+from scorepad.play.voll_verplant.optimum import prove, replay_plan
+from scorepad.play.voll_verplant.outer_bound import outer_bound, transfer_caps
+from scorepad.play.voll_verplant.solver import (
     _Builder,
     _schedule,
     ceiling,

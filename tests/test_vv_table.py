@@ -1,4 +1,4 @@
-"""The digital table's words (rules/voll_verplant/text.py) on the tiny map: the
+"""The digital table's words (cli/vv/notation.py) on the tiny map: the
 notation reader and the views; legality is the engine's (judged here through it).
 
     line A: 1 2 3 4 (2 windows, 5/3)   line B: 5 2 6 4 (2 windows, 4/2)
@@ -33,7 +33,7 @@ from scorepad.rules.voll_verplant.engine import (
 from scorepad.rules.voll_verplant.maps import load_map_data
 from scorepad.rules.voll_verplant.replay import marked_sheets, step_from_data
 from scorepad.rules.voll_verplant.ruleset import default_rules
-from scorepad.rules.voll_verplant.text import (
+from scorepad.vv.notation import (
     explicit,
     move_data,
     move_text,

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
     from scorepad.rules.voll_verplant.maps import Network
     from scorepad.rules.voll_verplant.ruleset import VVRules
-    from scorepad.rules.voll_verplant.scan_code import ScanCode
-    from scorepad.rules.voll_verplant.scan_reading import Cell
+    from scorepad.sheets.voll_verplant.scan_code import ScanCode
+    from scorepad.sheets.voll_verplant.scan_reading import Cell
 
 #: The largest photo file read (bytes): a 12-megapixel JPEG is 3-8 MiB.
 MAX_PHOTO_BYTES = 25 * 1024 * 1024
@@ -56,7 +56,7 @@ def _network_for(map_ref: str | None
     bundled map of that id."""
     from scorepad.app.vv_files import load_network
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
-    from scorepad.rules.voll_verplant.scan_code import map_hash
+    from scorepad.sheets.voll_verplant.scan_code import map_hash
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError
 
     given = load_network(map_ref) if map_ref else None
@@ -92,8 +92,8 @@ def scan_one(data: bytes, map_ref: str | None, rules: VVRules) -> ScannedSheet:
     import cv2
 
     from scorepad.rules.common.errors import Problems
-    from scorepad.rules.voll_verplant.scan_reading import judge
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
+    from scorepad.sheets.voll_verplant.scan_reading import judge
 
     network_for, known = _network_for(map_ref)
     try:

@@ -27,10 +27,10 @@ def deal_cmd(players: int, seed: str | None, as_json: bool, rules_file: str | No
       scorepad mf deal --players 3 --seed table-7
     """
     from scorepad.io import emit_json
+    from scorepad.mf.shorthand import card_words
     from scorepad.rules.common.shuffle import fresh_seed
     from scorepad.rules.mille_fiori.board import board
     from scorepad.rules.mille_fiori.deal import deal
-    from scorepad.rules.mille_fiori.shorthand import card_words
 
     from .common import load_rules
 

@@ -62,7 +62,7 @@ def play_cmd(names: list[str] | None, start_name: str | None, log_path: str | No
         if not names:
             raise click.UsageError("give --players NAMES (or --resume FILE)")
         if start_name:
-            from scorepad.rules.mille_fiori.shorthand import match_player
+            from scorepad.mf.shorthand import match_player
 
             found = match_player(start_name, names)
             if found is None:

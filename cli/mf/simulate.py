@@ -17,15 +17,15 @@ from scorepad.options import (
 from .common import rules_option
 
 if TYPE_CHECKING:
+    from scorepad.play.mille_fiori.simulate import Tally
     from scorepad.rules.mille_fiori.ruleset import MFRules
-    from scorepad.rules.mille_fiori.simulate import Tally
 
 
 def _bots(text: str) -> list[str]:
     names = [t.strip() for t in text.split(",") if t.strip()]
     from scorepad.options import match_name
+    from scorepad.play.mille_fiori.bots import BOTS
     from scorepad.rules.common.errors import ScorepadError
-    from scorepad.rules.mille_fiori.bots import BOTS
 
     try:  # Greedy, g: a bot's name in any case, or its unique start
         names = [match_name(name, list(BOTS), what="bot") for name in names]
@@ -114,8 +114,8 @@ def play_chunk(players: int, seed: str, seats: list[str], rules: MFRules, logs: 
     ``logs`` each game's log as a file's name and text (``game-<i+1>.yaml``), for the
     caller to write."""
     from scorepad.io import dump_yaml
-    from scorepad.rules.mille_fiori.bots import make_bot
-    from scorepad.rules.mille_fiori.simulate import Tally, play_game
+    from scorepad.play.mille_fiori.bots import make_bot
+    from scorepad.play.mille_fiori.simulate import Tally, play_game
 
     bots = [make_bot(name) for name in seats]
     tally = Tally(players)

@@ -2,7 +2,7 @@
 
 What Mille Fiori adds to the shared loop (:mod:`scorepad.table`):
 
-* its move syntax, the short form of :mod:`scorepad.rules.mille_fiori.shorthand`
+* its move syntax, the short form of :mod:`scorepad.mf.shorthand`
   (``ann w17 quartz``, ``bob t1 goblet 2``, ``cid ship swan 4``, ``none``); what a line
   leaves open (the card, a townspeople symbol, a ship number the deck leaves open, the
   space) is asked (:class:`~scorepad.table.Pending`) and the next answer completes it: a
@@ -22,12 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.rules.common.errors import ContentError, ScorepadError
-from scorepad.rules.game import MoveData
-from scorepad.rules.mille_fiori import engine as E
-from scorepad.rules.mille_fiori.board import AREAS, HARBOR, RESIDENCES, TRADE, Board
-from scorepad.rules.mille_fiori.game import EMPTY_DISPLAY, GAME, MFState
-from scorepad.rules.mille_fiori.shorthand import (
+from scorepad.mf.shorthand import (
     AREA_LETTERS,
     card_kind,
     card_options,
@@ -37,6 +32,11 @@ from scorepad.rules.mille_fiori.shorthand import (
     parse_entry,
     row_space,
 )
+from scorepad.rules.common.errors import ContentError, ScorepadError
+from scorepad.rules.game import MoveData
+from scorepad.rules.mille_fiori import engine as E
+from scorepad.rules.mille_fiori.board import AREAS, HARBOR, RESIDENCES, TRADE, Board
+from scorepad.rules.mille_fiori.game import EMPTY_DISPLAY, GAME, MFState
 from scorepad.rules.session import Session
 from scorepad.table import Adapter, Pending, View
 from scorepad.table.adapter import Command

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from scorepad.app.vv_files import LoadedGame
+    from scorepad.play.voll_verplant.optimum import Proof
     from scorepad.rules.voll_verplant.cards import Card
     from scorepad.rules.voll_verplant.engine import Move
     from scorepad.rules.voll_verplant.maps import Network
-    from scorepad.rules.voll_verplant.optimum import Proof
 
 
 def _fmt(value: float) -> str:
@@ -66,7 +66,7 @@ def report_text(data: dict[str, Any], source: str, network: Network) -> str:
 def _optimum_text(data: dict[str, Any], network: Network) -> list[str]:
     """The solver's part of the report: the best possible score (proven, or the best
     plan and the bound), then the plays of that plan; or why there is none."""
-    from scorepad.rules.voll_verplant.analysis import play_text
+    from scorepad.play.voll_verplant.analysis import play_text
 
     solver = data.get("solver")
     if solver == "missing":
@@ -136,7 +136,7 @@ def analyse_cmd(file: str | None, player: str | None, sheet_path: str | None,
     from scorepad.io import emit_json
     from scorepad.options import match_name
     from scorepad.parallel import progress_bar
-    from scorepad.rules.voll_verplant.analysis import analyse, logged_moves, points_data
+    from scorepad.play.voll_verplant.analysis import analyse, logged_moves, points_data
 
     if file is None and seed is None:
         raise click.UsageError("give a game log FILE, or --seed S with --map MAP")

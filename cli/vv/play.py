@@ -3,7 +3,7 @@
 A thin command on the shared table loop (:mod:`scorepad.table`): the loop asks, undoes,
 saves after every step, resumes and stops; this module adds what Voll verplant needs
 there, its :class:`PlayAdapter`: the compact move syntax
-(:func:`scorepad.rules.voll_verplant.text.read_move`), the prompt with the card, and
+(:func:`scorepad.vv.notation.read_move`), the prompt with the card, and
 the display: the round's card, what each step did, a one-line summary per player at a
 round's end and the full sheet on demand (``sheet NAME``). The cards are the seed's
 chance steps, so ``vv flip`` and ``vv play`` reveal the same cards for a seed.
@@ -39,12 +39,12 @@ def _adapter_class() -> type:
     """The adapter, built on first use (the loop is imported only when a game runs)."""
     from scorepad.rules.common.errors import InputError, ScorepadError
     from scorepad.rules.voll_verplant import engine
-    from scorepad.rules.voll_verplant import text as words
     from scorepad.rules.voll_verplant.cards import FREE
     from scorepad.rules.voll_verplant.game import GAME
     from scorepad.rules.voll_verplant.replay import marked_sheets, since_shuffle, step_from_data
     from scorepad.table import Adapter
     from scorepad.table.console import cut
+    from scorepad.vv import notation as words
 
     def core(session: Session) -> GameState:
         state: GameState | None = session.state.core

@@ -22,12 +22,12 @@ from scorepad.rules.common.errors import ContentError, InputError, ScorepadError
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
-    from scorepad.rules.voll_verplant.scan_reading import Cell
+    from scorepad.sheets.voll_verplant.scan_reading import Cell
 
 def check_errors(scanned: ScannedSheet) -> list[ScorepadError]:
     """One line (exit 2) per cell to check, at most ``MAX_CHECK``, least sure first: the
     reading broke a rule that these cells may have been misread into."""
-    from scorepad.rules.voll_verplant.scan_reading import MAX_CHECK
+    from scorepad.sheets.voll_verplant.scan_reading import MAX_CHECK
 
     out: list[ScorepadError] = []
     for name in scanned.check[:MAX_CHECK]:
@@ -127,7 +127,7 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
         expect_new,
         read_bytes,
     )
-    from scorepad.rules.voll_verplant.scan_reading import ADVISED, sheet_data, values_of
+    from scorepad.sheets.voll_verplant.scan_reading import ADVISED, sheet_data, values_of
 
     from .game import format_game
 
@@ -167,7 +167,7 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
         cells = _review(scanned.cells, shown) if review else scanned.cells
         confidence *= 1.0 if review else scanned.confidence
         if review:
-            from scorepad.rules.voll_verplant.scan_reading import problems
+            from scorepad.sheets.voll_verplant.scan_reading import problems
 
             found = problems(scanned.network, rules, values_of(cells))
             if found:

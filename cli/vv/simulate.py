@@ -19,10 +19,10 @@ from scorepad.options import (
 from scorepad.vv.completion import complete_map
 
 if TYPE_CHECKING:
-    from scorepad.rules.voll_verplant.bots import Bot
+    from scorepad.play.voll_verplant.bots import Bot
+    from scorepad.play.voll_verplant.simulate import Tally
     from scorepad.rules.voll_verplant.maps import Network
     from scorepad.rules.voll_verplant.ruleset import VVRules
-    from scorepad.rules.voll_verplant.simulate import Tally
 
 
 @click.command(name="simulate")
@@ -78,7 +78,7 @@ def simulate_cmd(map_ref: str, players: int, games: int, bot: str, rollouts: int
     start = time.perf_counter()
     player: Any = bot  # a bot name, or the search bot with its budget
     if bot == "search":
-        from scorepad.rules.voll_verplant.search import Budget, SearchBot
+        from scorepad.play.voll_verplant.search import Budget, SearchBot
 
         player = SearchBot(Budget(rollouts, budget))
     chunk = (CLUSTER_CHUNK if cluster else CHUNK)[bot]
@@ -136,7 +136,7 @@ def play_chunk(network: Network, rules: VVRules, names: list[str], bot: str | Bo
     from itertools import repeat
 
     from scorepad.io import dump_yaml
-    from scorepad.rules.voll_verplant.simulate import Tally, play_game, tally_games
+    from scorepad.play.voll_verplant.simulate import Tally, play_game, tally_games
 
     if not logs:  # game i's seed is "<seed>-<i>" (str.format in C: no call of ours a game)
         seeds = map("{}-{}".format, repeat(seed), indices)

@@ -135,7 +135,7 @@ def scan_routes(host: Host) -> list[Route]:
             raise InputError("photograph the sheet first")
 
         values = (await json_body(request, Confirm)).values
-        from scorepad.rules.voll_verplant.scan_reading import (
+        from scorepad.sheets.voll_verplant.scan_reading import (
             problems,
             sheet_data,
             values_of,

@@ -8,16 +8,44 @@ owners, harbor row owners and townspeople supporters are paid by other players' 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from scorepad.rules.common.ranking import ranks, winners
 
 from .board import AREAS
-from .engine import NCAT
+from .engine import NCAT, Config
 from .ruleset import default_rules
-from .simulator import AnyState
 
 TRACK = 100  # the score track wraps at 100: laps are a display matter only
+
+
+class Scored(Protocol):
+    """What the scores read of a game state: the engine's :class:`~.engine.State` has it,
+    and so has the fast simulator's state (``scorepad.play.mille_fiori.simulator``), which
+    bots and ``mf simulate`` score with these same functions."""
+
+    @property
+    def cfg(self) -> Config: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def ship(self) -> tuple[int, ...]: ...
+    @property
+    def diamonds(self) -> tuple[int, ...]: ...
+    @property
+    def bonus_cards(self) -> tuple[int, ...]: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def ended_by(self) -> str | None: ...
+    @property
+    def rounds_played(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def display(self) -> object: ...
 
 
 class PlayerScore(NamedTuple):
@@ -45,7 +73,7 @@ class PlayerScore(NamedTuple):
         return self.total % TRACK
 
 
-def totals_and_ranks(state: AnyState) -> tuple[list[int], list[int]]:
+def totals_and_ranks(state: Scored) -> tuple[list[int], list[int]]:
     """Every player's total and rank, in seat order, from the engine's points.
 
     Ties share a rank unless the ruleset's ``ties: ship`` lets the ship further along
@@ -60,7 +88,7 @@ def totals_and_ranks(state: AnyState) -> tuple[list[int], list[int]]:
     return totals, ranks([(t,) for t in totals])
 
 
-def breakdown(state: AnyState) -> list[PlayerScore]:
+def breakdown(state: Scored) -> list[PlayerScore]:
     """Every player's total, rank and per-category points, in seat order (ranks as
     :func:`totals_and_ranks` gives them)."""
     n = state.players
@@ -81,7 +109,7 @@ def winner_names(scores: list[PlayerScore]) -> list[str]:
     return winners([s.name for s in scores], [s.rank for s in scores])
 
 
-def score_json(state: AnyState) -> dict[str, Any]:
+def score_json(state: Scored) -> dict[str, Any]:
     """The contract's ``score --json`` object for a game state (extra keys are additions)."""
     scores = breakdown(state)
     rules = state.cfg.rules

@@ -95,7 +95,7 @@ def _scan_marks(network: Network, sheet: SheetLayout, paper: str, lang: str, num
     """The ArUco markers and the QR code naming this layout, when ``wanted``."""
     if not wanted:
         return []
-    from scorepad.rules.voll_verplant.scan_code import scan_text
+    from scorepad.sheets.voll_verplant.scan_code import scan_text
 
     from .scan_print import scan_marks_group
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from scorepad.rules.voll_verplant.scan_reading import Cell
+from scorepad.sheets.voll_verplant.scan_reading import Cell
 
 #: Kinds of cell, as :func:`cell_kind` names them.
 KINDS = ("station 1", "station", "first", "later", "window")

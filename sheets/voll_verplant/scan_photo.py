@@ -1,7 +1,7 @@
 """Reading a photographed Voll verplant sheet (``vv scan``): find the four ArUco markers,
 rectify the page to its millimetres, read the QR code, then read every cell of the layout
 that printed the sheet — station circles, bonus tick boxes, wagon windows — each with the
-probability of each value (:mod:`scorepad.rules.voll_verplant.scan_reading` turns that into
+probability of each value (:mod:`scorepad.sheets.voll_verplant.scan_reading` turns that into
 a paper sheet).
 
 Where every cell is comes from :func:`sheet_layout`, the code that drew the sheet; what the
@@ -25,8 +25,8 @@ import numpy as np
 
 from scorepad.rules.common.errors import InputError
 from scorepad.rules.voll_verplant.maps import Network
-from scorepad.rules.voll_verplant.scan_code import ScanCode, parse_scan_text
-from scorepad.rules.voll_verplant.scan_reading import Cell, cell_of
+from scorepad.sheets.voll_verplant.scan_code import ScanCode, parse_scan_text
+from scorepad.sheets.voll_verplant.scan_reading import Cell, cell_of
 
 from .. import layout as geo
 from ..draw import Circle, Line, Polyline, Rect, Text, luminance, paper_size, text_box, walk
@@ -399,7 +399,7 @@ def _match_page(grey: np.ndarray, fits: Sequence[tuple[str, float, float, np.nda
     one's sheets in each language, with and without station numbers. Sheets the page cannot
     tell apart are taken only when their cells lie in the same places (the reading does
     not depend on which): else None."""
-    from scorepad.rules.voll_verplant.scan_code import scan_text
+    from scorepad.sheets.voll_verplant.scan_code import scan_text
 
     low = 3.0
     pages = {paper: darkness(grey, matrix, width, height, low)
@@ -441,7 +441,7 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
               known: Sequence[Network] = ()) -> tuple[ScanCode, np.ndarray]:
     """The sheet's QR code and the photo → page homography for its paper. ``known`` are
     the maps whose codes are recognised even where the decoder cannot read them."""
-    from scorepad.rules.voll_verplant.scan_code import scan_text
+    from scorepad.sheets.voll_verplant.scan_code import scan_text
 
     from .scan_print import qr_cells
 

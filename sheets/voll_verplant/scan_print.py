@@ -80,7 +80,7 @@ def segno_cells(text: str) -> list[list[bool]]:
 def bundled_texts() -> list[str]:
     """The QR texts of every bundled map on every paper and language, numbered or not."""
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
-    from scorepad.rules.voll_verplant.scan_code import scan_text
+    from scorepad.sheets.voll_verplant.scan_code import scan_text
 
     return [scan_text(bundled_map(map_id), paper, lang, numbers) for map_id in BUNDLED_MAPS
             for paper in ("a4", "letter") for lang in ("en", "de", "fr")

@@ -41,12 +41,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .cards import EXPRESS, FREE, TRANSFER, Card
-from .engine import CCW, CW, Move
-from .maps import Network
+from scorepad.rules.voll_verplant.cards import EXPRESS, FREE, TRANSFER, Card
+from scorepad.rules.voll_verplant.engine import CCW, CW, Move
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.ruleset import VVRules
+
 from .milp import Expr, Model, Result, solve
 from .outer_bound import outer_bound
-from .ruleset import VVRules
 
 #: The outer bound's share of the budget, and its most seconds (deterministic time).
 OUTER_SHARE, OUTER_MAX = 0.25, 10.0
@@ -400,7 +401,7 @@ class _Builder:
         """Set the model's hint to a known plan (the search's best): the solver starts
         from a good game and spends its time on the bound. A plan that does not fit the
         model's steps (one that the model would not write) is left out."""
-        from .engine import apply_step, map_tables
+        from scorepad.rules.voll_verplant.engine import apply_step, map_tables
 
         net, rules, m = self.network, self.rules, self.m
         sheet = map_tables(net).blank

@@ -21,9 +21,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.errors import ContentError, RuleViolation
-
-from . import engine
-from .board import (
+from scorepad.rules.mille_fiori import engine
+from scorepad.rules.mille_fiori.board import (
     AREAS,
     HARBOR,
     NOBILI,
@@ -35,7 +34,7 @@ from .board import (
     Board,
     board,
 )
-from .engine import (
+from scorepad.rules.mille_fiori.engine import (
     BONUS,
     CATEGORIES,
     NCAT,
@@ -49,8 +48,8 @@ from .engine import (
     Event,
     Play,
 )
-from .ruleset import MFRules, default_rules
-from .words import reason
+from scorepad.rules.mille_fiori.ruleset import MFRules, default_rules
+from scorepad.rules.mille_fiori.words import reason
 
 SHIP_CAT, FIELD_CAT, EMPTY_CAT = (CATEGORIES.index(c) for c in ("ship", "bonus_fields",
                                                                   "empty_display"))

@@ -14,10 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
-
-from .bots import greedy_bot
-from .cards import Card
-from .engine import (
+from scorepad.rules.voll_verplant.cards import Card
+from scorepad.rules.voll_verplant.engine import (
     GameState,
     Move,
     end_round,
@@ -25,11 +23,13 @@ from .engine import (
     new_game,
     round_done,
 )
-from .game import GAME, VVState, start
-from .maps import Network
+from scorepad.rules.voll_verplant.game import GAME, VVState, start
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.replay import play_logged, step_data
+from scorepad.rules.voll_verplant.ruleset import VVRules
+
+from .bots import greedy_bot
 from .milp import MissingSolver
-from .replay import play_logged, step_data
-from .ruleset import VVRules
 from .solver import NotModelled, solve_plan
 
 __all__ = ["MissingSolver", "NotModelled", "Proof", "others_done", "plan_data", "prove",
@@ -136,7 +136,7 @@ def prove(network: Network, rules: VVRules, players: Sequence[str], seat: int,
 def plan_data(network: Network, plan: Sequence[tuple[Card, Move]]) -> list[dict[str, Any]]:
     """A plan as the report lists it: per round the card and the move in the log's
     notation (as ``best_play``)."""
-    from .replay import from_move
+    from scorepad.rules.voll_verplant.replay import from_move
 
     return [{"round": r + 1, "card": card.code,
              "move": from_move(network, card, move).to_data()}

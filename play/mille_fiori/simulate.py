@@ -17,14 +17,14 @@ from typing import Any, NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
 from scorepad.rules.common.stats import Histogram
+from scorepad.rules.mille_fiori.board import Board, board
+from scorepad.rules.mille_fiori.deal import deal, pass_left
+from scorepad.rules.mille_fiori.engine import BONUS, CATEGORIES, NCAT, OVER, SHIP, EndRound, Play
+from scorepad.rules.mille_fiori.log import GAME_FORMAT
+from scorepad.rules.mille_fiori.ruleset import MFRules
+from scorepad.rules.mille_fiori.scoring import totals_and_ranks
 
-from .board import Board, board
 from .bots import Bot, draft_of
-from .deal import deal, pass_left
-from .engine import BONUS, CATEGORIES, NCAT, OVER, SHIP, EndRound, Play
-from .log import GAME_FORMAT
-from .ruleset import MFRules
-from .scoring import totals_and_ranks
 from .simulator import SimState, apply, setup, sim_config
 
 #: Play(...), EndRound(...) at a third of the cost (a NamedTuple's __new__ is a Python
@@ -114,7 +114,7 @@ def play_game(players: int, seed: object, bots: Sequence[Bot], rules: MFRules | 
     if record:
         log = {"format": GAME_FORMAT}
         if rules is not None:
-            from .ruleset import default_rules
+            from scorepad.rules.mille_fiori.ruleset import default_rules
 
             changed = rules.changed_from(default_rules())
             if changed:

@@ -9,11 +9,8 @@ from typing import NamedTuple
 
 from scorepad.rules.common.shuffle import seeded_rng
 from scorepad.rules.common.stats import Histogram
-
-from . import bots
-from .bots import Bot
-from .cards import card_stream
-from .engine import (
+from scorepad.rules.voll_verplant.cards import card_stream
+from scorepad.rules.voll_verplant.engine import (
     GameState,
     end_round,
     final_result,
@@ -23,10 +20,13 @@ from .engine import (
     reveal,
     seat,
 )
-from .log import GameLog, RoundSpec
-from .maps import Network
-from .replay import from_move
-from .ruleset import VVRules
+from scorepad.rules.voll_verplant.log import GameLog, RoundSpec
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.replay import from_move
+from scorepad.rules.voll_verplant.ruleset import VVRules
+
+from . import bots
+from .bots import Bot
 from .search import DEFAULT_BOT
 from .simulator import (
     POLICIES,
@@ -119,7 +119,7 @@ def tally_games(network: Network, rules: VVRules, players: Sequence[str], bot: s
 
 
 def _defaults() -> VVRules:
-    from .ruleset import default_rules
+    from scorepad.rules.voll_verplant.ruleset import default_rules
 
     return default_rules()
 

@@ -13,9 +13,8 @@ import random
 from collections.abc import Callable
 
 from scorepad.rules.common.shuffle import below
-
-from .cards import FREE, TRANSFER, Card
-from .engine import (
+from scorepad.rules.voll_verplant.cards import FREE, TRANSFER, Card
+from scorepad.rules.voll_verplant.engine import (
     CCW,
     CW,
     GameState,
@@ -28,8 +27,8 @@ from .engine import (
     open_lines,
     reach_masks,
 )
-from .maps import Network
-from .ruleset import VVRules
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.ruleset import VVRules
 
 _EMPTY = Move()  # the step of a player with no free window (or declining a free ride)
 

@@ -25,11 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from scorepad.rules.voll_verplant.cards import TRANSFER, Card
+from scorepad.rules.voll_verplant.engine import CCW, CW
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.ruleset import VVRules
+
 from . import milp
-from .cards import TRANSFER, Card
-from .engine import CCW, CW
-from .maps import Network
-from .ruleset import VVRules
 
 
 def transfer_caps(line_cards: Sequence[Card], free_before: Sequence[int]

@@ -4,7 +4,7 @@ A bot is a function ``(state, player, cards, rng) -> (card, space)``: which of `
 (card kinds) to play and where (a board space, or ``SHIP``), as Voll verplant's bots are
 functions of a state: of the engine's (:class:`.engine.State`: the protocol, a table) or of
 the simulator's (:class:`.simulator.SimState`: ``mf simulate``), asking the one whose state
-it is. :func:`scorepad.rules.mille_fiori.simulate.play_game` asks it three
+it is. :func:`scorepad.play.mille_fiori.simulate.play_game` asks it three
 times a turn: for the card to keep from the hand at the draft (``cards`` = the hand), for
 the space when that card is resolved (``cards`` = that card), and for an owed bonus card
 (``cards`` = the display). A bot may also have a cheaper draft (:data:`DRAFTS`, see
@@ -20,9 +20,10 @@ from collections.abc import Callable, Sequence
 from math import floor
 
 from scorepad.rules.common.shuffle import below
+from scorepad.rules.mille_fiori import engine
+from scorepad.rules.mille_fiori.engine import SHIP, Event
 
-from . import engine, simulator
-from .engine import SHIP, Event
+from . import simulator
 from .simulator import AnyState, SimState
 
 Bot = Callable[[AnyState, int, Sequence[int], random.Random], tuple[int, int]]

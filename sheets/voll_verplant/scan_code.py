@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from typing import NamedTuple
 
-from .maps import Network
+from scorepad.rules.voll_verplant.maps import Network
 
 PREFIX = "scorepad:"
 VERSION = "1"

@@ -19,10 +19,10 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import EXPRESS, FREE, NUMBER, TRANSFER, parse_card
-from .engine import CCW, CW
-from .maps import Network
-from .ruleset import VVRules
+from scorepad.rules.voll_verplant.cards import EXPRESS, FREE, NUMBER, TRANSFER, parse_card
+from scorepad.rules.voll_verplant.engine import CCW, CW
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.ruleset import VVRules
 
 if TYPE_CHECKING:
     import numpy as np

@@ -22,15 +22,22 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.errors import InputError
-
-from . import engine
-from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card
-from .engine import CCW, CW, GameState, Move, RoundReport, Sheet, apply_step
-from .log import transfer_takes_no_crosses
-from .maps import Network
-from .replay import from_move, step_from_data
-from .ruleset import VVRules
-from .view import MarkedSheet
+from scorepad.rules.voll_verplant import engine
+from scorepad.rules.voll_verplant.cards import EXPRESS, FREE, NUMBER, TRANSFER, Card
+from scorepad.rules.voll_verplant.engine import (
+    CCW,
+    CW,
+    GameState,
+    Move,
+    RoundReport,
+    Sheet,
+    apply_step,
+)
+from scorepad.rules.voll_verplant.log import transfer_takes_no_crosses
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.replay import from_move, step_from_data
+from scorepad.rules.voll_verplant.ruleset import VVRules
+from scorepad.rules.voll_verplant.view import MarkedSheet
 
 WIDTH = 60  # the widest a view is drawn unless told otherwise
 

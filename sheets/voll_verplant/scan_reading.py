@@ -27,10 +27,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorepad.rules.common.errors import RuleViolation, ScorepadError
-
-from . import end_position, paper
-from .maps import Network
-from .ruleset import VVRules
+from scorepad.rules.voll_verplant import end_position, paper
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.ruleset import VVRules
 
 STATION_VALUES = ("empty", "cross", "number")
 TICK_VALUES = ("blank", "ticked")

@@ -23,13 +23,22 @@ from itertools import chain, islice
 from math import ceil, floor
 
 from scorepad.rules.common.shuffle import seeded_rng
+from scorepad.rules.voll_verplant.cards import (
+    EXPRESS,
+    FREE,
+    NUMBER,
+    TRANSFER,
+    Card,
+    _marked_deck,
+    dealt,
+    piles,
+)
+from scorepad.rules.voll_verplant.engine import CCW, CW, GameState, Move, Sheet, map_tables, walk
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.ruleset import VVRules
+from scorepad.rules.voll_verplant.scoring import empty_penalty, whole
 
 from .bots import kth_station
-from .cards import EXPRESS, FREE, NUMBER, TRANSFER, Card, _marked_deck, dealt, piles
-from .engine import CCW, CW, GameState, Move, Sheet, map_tables, walk
-from .maps import Network
-from .ruleset import VVRules
-from .scoring import empty_penalty, whole
 
 #: Card kinds as small ints (the loop compares them every step).
 K_NUMBER, K_EXPRESS, K_TRANSFER, K_FREE = 0, 1, 2, 3

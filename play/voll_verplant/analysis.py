@@ -12,13 +12,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorepad.rules.game import step_events
-
-from .cards import FREE, TRANSFER, Card
-from .engine import GameState, Move, final_total, new_game
-from .maps import Network
-from .replay import step_data, step_from_data
-from .ruleset import VVRules
-from .scoring import whole
+from scorepad.rules.voll_verplant.cards import FREE, TRANSFER, Card
+from scorepad.rules.voll_verplant.engine import GameState, Move, final_total, new_game
+from scorepad.rules.voll_verplant.maps import Network
+from scorepad.rules.voll_verplant.replay import step_data, step_from_data
+from scorepad.rules.voll_verplant.ruleset import VVRules
+from scorepad.rules.voll_verplant.scoring import whole
 
 if TYPE_CHECKING:
     from .optimum import Proof
@@ -65,7 +64,7 @@ def move_text(network: Network, card: Card, move: Move) -> str:
 def play_text(network: Network, card_code: int | str, data: dict[str, Any]) -> str:
     """A planned move in the log's notation (``{"line": "B", "crosses": 3, "then": [...]}``)
     as a player says it, follow-ups after ``then``: ``B 3, then C 3``."""
-    from .cards import parse_card
+    from scorepad.rules.voll_verplant.cards import parse_card
 
     card = parse_card(card_code)
     parts = [dict(data)] + list(data.get("then", []))
@@ -89,7 +88,7 @@ def _whole_moves(steps: Sequence[tuple[int, Card, Move]]) -> list[tuple[int, Car
 
 def play_data(network: Network, found: Found) -> list[dict[str, Any]]:
     """The search's best line: per round the card and the move in the log's notation."""
-    from .replay import from_move
+    from scorepad.rules.voll_verplant.replay import from_move
 
     return [{"round": index + 1, "card": card.code,
              "move": from_move(network, card, move).to_data()}
@@ -196,7 +195,7 @@ def _optimum(network: Network, rules: VVRules, names: Sequence[str], seat: int,
 def points_data(state: Any, player: str) -> list[dict[str, Any]]:
     """Where ``player``'s points came from in a played game (a protocol state): each event
     of theirs that changed points, with its round, in play order (:meth:`.game.events`)."""
-    from .game import GAME
+    from scorepad.rules.voll_verplant.game import GAME
 
     setup, steps = GAME.log_steps(GAME.to_log(state))
     setup.update(map=state.core.network, map_ref=state.map, rules=state.rules)
@@ -215,8 +214,8 @@ def points_data(state: Any, player: str) -> list[dict[str, Any]]:
 def _replayed_total(start: GameState, seat: int, cards: Sequence[Card],
                     moves: Sequence[Sequence[Move | None]]) -> float:
     """The player's total in the logged game (every logged move replayed)."""
-    from .engine import end_round, round_done
-    from .replay import play_logged
+    from scorepad.rules.voll_verplant.engine import end_round, round_done
+    from scorepad.rules.voll_verplant.replay import play_logged
 
     state = start
     for card, row in zip(cards, moves, strict=False):

@@ -31,11 +31,16 @@ from random import Random
 from typing import Any, NamedTuple
 
 from scorepad.rules.common.shuffle import below, seeded_rng, shuffled
-
-from . import simulator
-from .bots import greedy_bot
-from .cards import EXPRESS, FREE, NUMBER, Card, card_stream, parse_card, sequence
-from .engine import (
+from scorepad.rules.voll_verplant.cards import (
+    EXPRESS,
+    FREE,
+    NUMBER,
+    Card,
+    card_stream,
+    parse_card,
+    sequence,
+)
+from scorepad.rules.voll_verplant.engine import (
     GameState,
     Move,
     apply,
@@ -50,8 +55,11 @@ from .engine import (
     reveal,
     round_done,
 )
-from .replay import _pile
-from .ruleset import VVRules
+from scorepad.rules.voll_verplant.replay import _pile
+from scorepad.rules.voll_verplant.ruleset import VVRules
+
+from . import simulator
+from .bots import greedy_bot
 
 MAX_ROUNDS = 400  # a guard, as in self-play: a game on a valid map ends long before
 

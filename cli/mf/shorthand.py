@@ -27,9 +27,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorepad.rules.common.errors import ContentError
-
-from .board import AREAS, HARBOR, NOBILI, POPULI, RESIDENCES, TRADE, WORKSHOPS, Board
-from .engine import State
+from scorepad.rules.mille_fiori.board import (
+    AREAS,
+    HARBOR,
+    NOBILI,
+    POPULI,
+    RESIDENCES,
+    TRADE,
+    WORKSHOPS,
+    Board,
+)
+from scorepad.rules.mille_fiori.engine import State
 
 #: What a token is, a tag and its values: ("ship",), ("number", n), ("symbol", area,
 #: symbol), ...; read by position after the tag.

@@ -1,0 +1,1 @@
+"""Mille Fiori's bots, search, simulator and analysis over its engine."""

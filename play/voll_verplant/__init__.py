@@ -1,0 +1,1 @@
+"""Voll verplant's bots, search, simulator and analysis over its engine."""

@@ -1,1 +1,2 @@
-"""Voll verplant: maps, cards, the rules engine, scoring and bots."""
+"""Voll verplant: maps, cards, the rules engine, scoring, game logs and paper sheets (the bots,
+search, simulators and solver are in ``scorepad.play.voll_verplant``)."""

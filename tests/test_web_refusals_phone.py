@@ -66,36 +66,23 @@ def start(base: str, kind: str, players: list[str], **extra: Any) -> dict[str, A
     return game
 
 
+#: whose page, the bar that holds the move picker, the screenshot's name
+VV_PAGES = [("player", ".vv-thumb", "refused-vv"), ("host", ".vv-hostbar", "refused-vv-host")]
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("link", "bar", "name"), VV_PAGES)
 def test_voll_verplant_confirm_refused_in_the_thumb_bar(
-        browser: Browser, tmp_path: Path, lang: str) -> None:
+        browser: Browser, tmp_path: Path, lang: str, link: str, bar: str, name: str) -> None:
+    """A player's own phone, and the host moving for a player without a phone (the bar
+    stands on Reveal and Undo): the refusal is said in the bar, by Confirm."""
     errors: list[str] = []
     folder = tmp_path / "games"
     with serving(vv_games(folder), folder) as base:
         game = start(base, "voll-verplant", ["Ann", "Bob"], setup={"map": "tiny.yaml"})
-        page = touch_phone(browser, f"{game['players'][0]['url']}&lang={lang}", errors)
-        page.wait_for_selector(".vv-thumb .vv-chip, .vv-thumb .vv-decline, .vv-thumb .vv-pass")
-        tap_at(page, ".vv-thumb .vv-chip, .vv-thumb .vv-decline, .vv-thumb .vv-pass")
-        page.wait_for_selector("#vv-confirm:not([disabled])")
-        page.wait_for_selector(".vv-preview-text")
-        refuse_next(page, "step", 422)
-        tap_at(page, "#vv-confirm")
-        said_beside(page, "#vv-confirm", lang, 422)
-        assert page.evaluate("window.scrollY") == 0
-        shot(page, f"refused-vv-{lang}", full_page=False)
-    assert errors == []
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_voll_verplant_host_confirm_refused_in_the_thumb_bar(
-        browser: Browser, tmp_path: Path, lang: str) -> None:
-    """The host moving for a player without a phone: the bar stands on Reveal and Undo."""
-    errors: list[str] = []
-    folder = tmp_path / "games"
-    with serving(vv_games(folder), folder) as base:
-        game = start(base, "voll-verplant", ["Ann", "Bob"], setup={"map": "tiny.yaml"})
-        page = touch_phone(browser, f"{game['host']['url']}&lang={lang}", errors)
-        choices = ".vv-hostbar :is(.vv-chip, .vv-decline, .vv-pass)"
+        url = game["players"][0]["url"] if link == "player" else game["host"]["url"]
+        page = touch_phone(browser, f"{url}&lang={lang}", errors)
+        choices = f"{bar} :is(.vv-chip, .vv-decline, .vv-pass)"
         page.wait_for_selector(choices)
         tap_at(page, choices)
         page.wait_for_selector("#vv-confirm:not([disabled])")
@@ -103,9 +90,9 @@ def test_voll_verplant_host_confirm_refused_in_the_thumb_bar(
         refuse_next(page, "step", 422)
         tap_at(page, "#vv-confirm")
         said_beside(page, "#vv-confirm", lang, 422)
-        assert page.locator(".vv-hostbar .refusal").count() == 1  # in the bar, by Confirm
+        assert page.locator(f"{bar} .refusal").count() == 1  # in the bar, by Confirm
         assert page.evaluate("window.scrollY") == 0
-        shot(page, f"refused-vv-host-{lang}", full_page=False)
+        shot(page, f"{name}-{lang}", full_page=False)
     assert errors == []
 
 

@@ -13,31 +13,24 @@ from typing import Any, NamedTuple, Protocol
 from scorepad.rules.common.ranking import ranks, winners
 
 from .board import AREAS
-from .engine import NCAT, Config
+from .engine import NCAT, _Moment
 from .ruleset import default_rules
 
 TRACK = 100  # the score track wraps at 100: laps are a display matter only
 
 
-class Scored(Protocol):
-    """What the scores read of a game state: the engine's :class:`~.engine.State` has it,
-    and so has the fast simulator's state (``scorepad.play.mille_fiori.simulator``), which
-    bots and ``mf simulate`` score with these same functions."""
+class Scored(_Moment, Protocol):
+    """What the scores read of a game state beyond what every state has (:class:`_Moment`):
+    the engine's :class:`~.engine.State` has it, and so has the fast simulator's state
+    (``scorepad.play.mille_fiori.simulator``), which bots and ``mf simulate`` score with
+    these same functions."""
 
-    @property
-    def cfg(self) -> Config: ...
-    @property
-    def points(self) -> tuple[int, ...]: ...
     @property
     def ship(self) -> tuple[int, ...]: ...
     @property
     def diamonds(self) -> tuple[int, ...]: ...
     @property
     def bonus_cards(self) -> tuple[int, ...]: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def finished(self) -> bool: ...
     @property
     def ended_by(self) -> str | None: ...
     @property

@@ -27,12 +27,10 @@ KINDS = ("station 1", "station", "first", "later", "window")
 #: Fitted on 49 tuning photos: the second generator's seeds 900024-900043, the first's
 #: 2000-2028 (the first's cells were all read right; the second's 51 of 2,115 wrong).
 KNOTS: dict[str, tuple[tuple[float, float], ...]] = {
-    # refitted with the station classifier fitted on both generators (issue 33): 25 tuning
-    # photos, the second generator's seeds 900024-900044, the first's 2000-2004
-    # 1261 cells, 17 read wrong
-    "station 1": ((3.039, 2.14), (5.364, 3.905), (7.172, 6.869)),
-    # 507 cells, 11 read wrong
-    "station": ((2.882, 2.457), (5.572, 5.017), (6.695, 5.338)),
+    # 2402 cells, 25 read wrong
+    "station 1": ((3.51, 1.674), (6.0, 3.905), (11.057, 7.651)),
+    # 952 cells, 15 read wrong
+    "station": ((2.585, 2.14), (6.193, 6.688)),
     # 458 cells, 6 read wrong
     "first": ((3.472, 3.381), (3.992, 3.905), (9.769, 5.069)),
     # 458 cells, 4 read wrong

@@ -746,24 +746,31 @@ def _station(ink: np.ndarray, near: np.ndarray, free: np.ndarray, dark: np.ndarr
     centre = _refine(dark, mask, centre, r)
     share, diagonal, iso, aspect = _station_features(ink, free, centre, r)
     marked = _p(share, 0.06, 0.01)
-    arms = _arms(near, free, centre, r) if share > 0.03 else 0.0
-    # Weights fitted (logistic regression) on the tuning photos of both generators: the
-    # first's seeds 2000-2004, the second's tuning seeds 900024-900044 (20 read; marked
-    # circles: 909 on one-line stations, 429 on stations of two or more lines). Before, they were
-    # fitted on the first generator alone (seeds 2000-2119) and the second's doubt only
-    # widened: its 1s written with a flag and a foot spread as evenly as its thin crosses.
     if number == 1:
-        # A 1 is written upright, narrower than tall; a cross is about as wide as tall and
-        # has four arms, even where one stroke is faint and the spread alone is thin. On
-        # those tuning circles the spread alone read 23 of 717 of the second generator's
-        # wrong (none of the first's); spread, width over height and arms read 15 wrong.
-        cross = _p(iso + 3.55 * aspect + 0.82 * arms, 2.78, 0.33)
+        # A 1 is one thin stroke (with a flag at most), a cross spreads both ways, however
+        # it is drawn: the spread alone tells them apart. Measured on synthetic photos
+        # (seeds 2000-2199): 348 written 1s spread 0.03-0.164, 6,744 crosses on
+        # one-line stations 0.219-1; the doubt spans 0.157-0.223.
+        # Other hands (the second generator's tuning seeds: 1s with a flag and a foot,
+        # written in a font) spread up to 0.37 (95 %); its crosses from 0.33 (95 %): the
+        # border moved to 0.21 and the doubt widened so that p >= 0.99 is reached only
+        # past 0.39 (a number) or below 0.03 (a cross).
+        cross = _p(iso, 0.21, 0.04)
     else:
-        # Spread, diagonals and width over height carry the weight; the arms and the ink's
-        # share add little once the width is counted. On those tuning circles the old
-        # weights read 15 of 335 of the second generator's wrong, these 11 (the first's: 0).
-        cross = _p(diagonal + 0.825 * iso + 0.03 * arms + 0.07 * share + 1.2 * aspect,
-                   1.95, 0.1425)
+        arms = _arms(near, free, centre, r) if share > 0.03 else 0.0
+        # Fitted on synthetic photos (seeds 2000-2044, 2,389 marked circles): crosses
+        # score 1.28-2.4, crossed-out crosses (scribbled over: less of the ink on the
+        # diagonals, but four arms and more ink) from 1.28, written digits 0.8-1.25. A
+        # 2, 3 or 4 written wide scored as a cross (seeds 4000-4499), so the width over
+        # the height was added (digits 0.31-0.71, crosses 0.6-1.76); crosses of steep
+        # strokes, narrow as digits are, scored as numbers (6225, 6301), so the diagonals
+        # tried reach 25° further. Weights and threshold fitted on seeds 2000-2119
+        # (2,011 circles of two or more lines); the doubt (1.45-1.84) reaches twice as
+        # far as the wrong cells of the runs on seeds 4000-7499 fell on the wrong side
+        # (at most 0.095).
+        # On the second generator's tuning seeds digits scored up to 2.05 (99 %), crosses
+        # from 1.59 (95 %): the doubt widened so that 0.99 is reached from 2.11.
+        cross = _p(diagonal + iso + 0.125 * arms + 0.25 * share + 0.41 * aspect, 1.646, 0.1)
     return {"empty": 1.0 - marked, "cross": marked * cross, "number": marked * (1.0 - cross)}
 
 

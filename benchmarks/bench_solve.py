@@ -96,8 +96,11 @@ def main() -> None:
     parser.add_argument("--names", default="", help="seeds by name (comma-separated) instead")
     parser.add_argument("--wall-cap", type=float, default=30.0,
                         help="the solver's clock cap, times the budget (default 30)")
+    parser.add_argument("--no-floor", action="store_true",
+                        help="no floor at the hint's value on CP-SAT's objective")
     args = parser.parse_args()
     milp.WALL_CAP = args.wall_cap
+    milp.HINT_FLOOR = not args.no_floor
     for map_id in args.maps.split(","):
         count = args.seeds if map_id == "berlin" else args.others
         names = args.names.split(",") if args.names else [f"sim-{i}" for i in range(count)]

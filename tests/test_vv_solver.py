@@ -22,6 +22,7 @@ from scorepad.rules.voll_verplant.ruleset import default_rules
 
 pytest.importorskip("ortools")
 
+from scorepad.play.voll_verplant import milp
 from scorepad.play.voll_verplant.milp import Model, solve
 from scorepad.play.voll_verplant.optimum import prove, replay_plan
 from scorepad.play.voll_verplant.outer_bound import outer_bound, transfer_caps
@@ -130,11 +131,12 @@ def test_the_proven_optimum_on_the_tiny_map_is_the_brute_forces(seed):
 
 
 @pytest.mark.parametrize("seed", ["b1", "b4"])
-def test_a_floor_at_the_hinted_plan_keeps_the_proof_the_brute_forces(seed):
+def test_a_floor_at_the_hinted_plan_keeps_the_proof_the_brute_forces(seed, monkeypatch):
     # CP-SAT searches only plans at least as good as the hint (milp.HINT_FLOOR): hinted a
     # random plan, then the proven best plan itself (a floor at the optimum), the proven
     # optimum must still be the brute force's, and a floor above the hint's value would
     # leave no solution at all
+    monkeypatch.setattr(milp, "HINT_FLOOR", True)
     network = tiny()
     card_at = cards_of(seed)
     optimum = brute_force(network, card_at)
@@ -146,9 +148,10 @@ def test_a_floor_at_the_hinted_plan_keeps_the_proof_the_brute_forces(seed):
     assert again.proven and again.optimum == again.bound == optimum
 
 
-def test_a_floor_at_the_hints_value_still_finds_and_proves_the_optimum():
+def test_a_floor_at_the_hints_value_still_finds_and_proves_the_optimum(monkeypatch):
     # a model of three choices, one at most: the hint takes the worst (value 2); the
     # floor at 2 must let the solver reach the best (5) and prove it
+    monkeypatch.setattr(milp, "HINT_FLOOR", True)
     model = Model()
     xs = [model.var() for _ in range(3)]
     model.add([(x, 1) for x in xs], hi=1)

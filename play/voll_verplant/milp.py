@@ -29,9 +29,10 @@ INF = float("inf")
 #: The solver's clock-time cap, as a multiple of its budget (see :func:`_cpsat`).
 WALL_CAP = 3.0
 
-#: Whether CP-SAT searches only plans at least as good as the hint (see :func:`_cpsat`);
-#: ``benchmarks/bench_solve.py --no-floor`` turns it off to measure what it gives.
-HINT_FLOOR = True
+#: Whether CP-SAT searches only plans at least as good as the hint (see :func:`_cpsat`).
+#: Off: measured on Berlin's an-1..an-3 it cost CPU and found no better plan
+#: (docs/performance.md); ``benchmarks/bench_solve.py --floor`` turns it on to remeasure.
+HINT_FLOOR = False
 
 
 class MissingSolver(Exception):

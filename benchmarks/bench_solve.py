@@ -9,6 +9,7 @@ total of the best plan. Prints one line a seed and a summary per map.
     python benchmarks/bench_solve.py                      # Berlin 50 seeds, 20 each other map
     python benchmarks/bench_solve.py --seeds 20 --others 5 --budget 10
     python benchmarks/bench_solve.py --backend highs      # the same model in HiGHS
+    python benchmarks/bench_solve.py --floor              # CP-SAT only above the hint's value
     python benchmarks/bench_solve.py --names an-1,an-2,an-3 --maps berlin
 
 The budget is CP-SAT's deterministic time; the clock's cap that guards a user on a busy
@@ -96,8 +97,11 @@ def main() -> None:
     parser.add_argument("--names", default="", help="seeds by name (comma-separated) instead")
     parser.add_argument("--wall-cap", type=float, default=30.0,
                         help="the solver's clock cap, times the budget (default 30)")
+    parser.add_argument("--floor", action="store_true",
+                        help="a floor at the hint's value on CP-SAT's objective (off)")
     args = parser.parse_args()
     milp.WALL_CAP = args.wall_cap
+    milp.HINT_FLOOR = args.floor
     for map_id in args.maps.split(","):
         count = args.seeds if map_id == "berlin" else args.others
         names = args.names.split(",") if args.names else [f"sim-{i}" for i in range(count)]

@@ -22,7 +22,8 @@ from scorepad.rules.voll_verplant.ruleset import default_rules
 
 pytest.importorskip("ortools")
 
-from scorepad.play.voll_verplant.milp import solve
+from scorepad.play.voll_verplant import milp
+from scorepad.play.voll_verplant.milp import Model, solve
 from scorepad.play.voll_verplant.optimum import prove, replay_plan
 from scorepad.play.voll_verplant.outer_bound import outer_bound, transfer_caps
 from scorepad.play.voll_verplant.solver import (
@@ -127,6 +128,38 @@ def test_the_proven_optimum_on_the_tiny_map_is_the_brute_forces(seed):
     card_at = cards_of(seed)
     got = prove(network, RULES, ["solo"], 0, card_at, seed, str(TINY), 30)
     assert got.proven and got.optimum == got.bound == brute_force(network, card_at)
+
+
+@pytest.mark.parametrize("seed", ["b1", "b4"])
+def test_a_floor_at_the_hinted_plan_keeps_the_proof_the_brute_forces(seed, monkeypatch):
+    # CP-SAT searches only plans at least as good as the hint (milp.HINT_FLOOR): hinted a
+    # random plan, then the proven best plan itself (a floor at the optimum), the proven
+    # optimum must still be the brute force's, and a floor above the hint's value would
+    # leave no solution at all
+    monkeypatch.setattr(milp, "HINT_FLOOR", True)
+    network = tiny()
+    card_at = cards_of(seed)
+    optimum = brute_force(network, card_at)
+    start, start_total = random_plan(network, seed)
+    assert start_total < optimum  # the floor is below the optimum: it must not stop there
+    got = prove(network, RULES, ["solo"], 0, card_at, seed, str(TINY), 30, known=start)
+    assert got.proven and got.optimum == got.bound == optimum
+    again = prove(network, RULES, ["solo"], 0, card_at, seed, str(TINY), 30, known=got.rounds)
+    assert again.proven and again.optimum == again.bound == optimum
+
+
+def test_a_floor_at_the_hints_value_still_finds_and_proves_the_optimum(monkeypatch):
+    # a model of three choices, one at most: the hint takes the worst (value 2); the
+    # floor at 2 must let the solver reach the best (5) and prove it
+    monkeypatch.setattr(milp, "HINT_FLOOR", True)
+    model = Model()
+    xs = [model.var() for _ in range(3)]
+    model.add([(x, 1) for x in xs], hi=1)
+    model.maximise(zip(xs, [2, 5, 3], strict=True))
+    model.hint = {xs[0]: 1, xs[1]: 0, xs[2]: 0}
+    result = solve(model, 5)
+    assert result.optimal and result.objective == 5 and result.bound == 5
+    assert result.values is not None and result.values[1] == 1
 
 
 def plain_tiny():

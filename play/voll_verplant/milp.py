@@ -29,6 +29,11 @@ INF = float("inf")
 #: The solver's clock-time cap, as a multiple of its budget (see :func:`_cpsat`).
 WALL_CAP = 3.0
 
+#: Whether CP-SAT searches only plans at least as good as the hint (see :func:`_cpsat`).
+#: Off: measured on Berlin's an-1..an-3 it cost CPU and found no better plan
+#: (docs/performance.md); ``benchmarks/bench_solve.py --floor`` turns it on to remeasure.
+HINT_FLOOR = False
+
 
 class MissingSolver(Exception):
     """The solver library is not installed (the ``solve`` extra)."""
@@ -107,11 +112,17 @@ def _cpsat(model: Model, seconds: float, workers: int) -> Result:
                 cp.add(total >= int(lo))
             if hi < INF:
                 cp.add(total <= int(hi))
-    cp.maximize(sum(c * xs[v] for v, c in model.objective.items()))
+    objective = sum(c * xs[v] for v, c in model.objective.items())
+    cp.maximize(objective)
     hint = _completed_hint(cp_model, cp, xs, model.hint) if model.hint else None
-    for i, x in enumerate(xs):
-        if hint is not None:
+    if hint is not None:
+        for i, x in enumerate(xs):
             cp.add_hint(x, hint[i])
+        if HINT_FLOOR:
+            # a floor at the hint's own value: the hint is a solution of the model, so the
+            # optimum is above the floor and stays feasible — an optimality proof and the
+            # bound hold for the model without it; the search skips worse plans
+            cp.add(objective >= value(hint, model.objective))
     solver = cp_model.CpSolver()
     # the budget in CP-SAT's deterministic time (about a second of one core's work each,
     # whatever else the machine does: the same budget gives the same answer), with the

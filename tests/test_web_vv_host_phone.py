@@ -24,6 +24,7 @@ from web_browser import (
     handles,
     horizontal_overflow,
     shot,
+    size_id,
     tap_at,
     thumb_sized,
     touch_phone,
@@ -35,11 +36,6 @@ SIDEWAYS = {"width": 740, "height": 360}
 SIZES = [*PHONES, SIDEWAYS]
 PLAYERS = ["Ann", "Bob"]
 SEED = "s7"  # a free ride first, then number cards (lines to pick)
-
-
-def ids(size: dict[str, int]) -> str:
-    """A phone's size as a test's id: 360x640."""
-    return f"{size['width']}x{size['height']}"
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +96,7 @@ def move_for(page: Page, name: str, shots: str) -> None:
     page.wait_for_selector(f"#log-h:has-text('· {before + 1} steps')")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=ids)
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
 def test_the_host_plays_whole_rounds_for_phoneless_players_without_scrolling(
         browser: Browser, tmp_path: Path, size: dict[str, int]) -> None:
     errors: list[str] = []
@@ -112,7 +108,7 @@ def test_the_host_plays_whole_rounds_for_phoneless_players_without_scrolling(
         page = touch_phone(browser, game["host"]["url"], errors, size)
         page.wait_for_selector("#reveal:not([disabled])")
         scrolled = page.evaluate("window.scrollY")
-        name = f"vv-host-{ids(size)}"
+        name = f"vv-host-{size_id(size)}"
         for round_ in range(1, 4):
             tap_at(page, "#reveal")
             page.wait_for_selector(".vv-hostbar .vv-pick")

@@ -23,6 +23,7 @@ from web_browser import (
     chromium,
     horizontal_overflow,
     shot,
+    size_id,
     small_text,
     tap_at,
     touch_phone,
@@ -33,11 +34,6 @@ from scorepad.web.games import default_games
 
 SIDEWAYS = {"width": 640, "height": 360}
 SIZES = [*PHONES, SIDEWAYS]
-
-
-def ids(size: dict[str, int]) -> str:
-    """A phone's size as a test's id: 360x640."""
-    return f"{size['width']}x{size['height']}"
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +69,7 @@ def readable(page: Page) -> None:
     assert small_text(page) == []
 
 
-@pytest.mark.parametrize("size", SIZES, ids=ids)
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
 def test_voll_verplant_watch_link_shows_the_round_on_one_screen(
         browser: Browser, tmp_path: Path, size: dict[str, int]) -> None:
     errors: list[str] = []
@@ -94,7 +90,7 @@ def test_voll_verplant_watch_link_shows_the_round_on_one_screen(
             assert abs(bar["bottom"] - size["height"]) < 2 and frame["bottom"] <= bar["y"] + 1
         assert page.get_attribute(".vv-sheet", "data-player") == "Ann"
         readable(page)
-        shot(page, f"watch-vv-{ids(size)}", full_page=False)
+        shot(page, f"watch-vv-{size_id(size)}", full_page=False)
         # a chip a player, a thumb's target on the screen: tapped, it shows their sheet
         for name in ["Bob", "Cid", "Ann"]:
             tap_at(page, f".vv-who[data-player='{name}']")
@@ -109,7 +105,7 @@ def test_voll_verplant_watch_link_shows_the_round_on_one_screen(
     assert errors == []
 
 
-@pytest.mark.parametrize("size", SIZES, ids=ids)
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
 def test_mille_fiori_watch_link_and_host_show_the_board_on_one_screen(
         browser: Browser, tmp_path: Path, size: dict[str, int]) -> None:
     errors: list[str] = []
@@ -135,7 +131,7 @@ def test_mille_fiori_watch_link_and_host_show_the_board_on_one_screen(
             if size is not SIDEWAYS:  # the display is above the board, on the screen
                 assert box(page, ".mf-cards")["bottom"] <= frame["y"]
             readable(page)
-            shot(page, f"watch-mf-{role}-{ids(size)}", full_page=False)
+            shot(page, f"watch-mf-{role}-{size_id(size)}", full_page=False)
         watch = pages["watch"]
         scrolled = watch.evaluate("window.scrollY")
         to_move = httpx.get(game["watch"]["url"].replace("/g/", "/api/games/")).json()["to_move"][0]
@@ -146,7 +142,7 @@ def test_mille_fiori_watch_link_and_host_show_the_board_on_one_screen(
     assert errors == []
 
 
-@pytest.mark.parametrize("size", SIZES, ids=ids)
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
 def test_floris_watch_link_shows_the_tally_on_one_screen(
         browser: Browser, tmp_path: Path, size: dict[str, int]) -> None:
     errors: list[str] = []
@@ -162,5 +158,5 @@ def test_floris_watch_link_shows_the_tally_on_one_screen(
             assert box(page, "#fl-totals")["bottom"] <= size["height"]
         assert page.is_hidden("#fl-play")  # a watcher presents nothing
         readable(page)
-        shot(page, f"watch-fl-{ids(size)}", full_page=False)
+        shot(page, f"watch-fl-{size_id(size)}", full_page=False)
     assert errors == []

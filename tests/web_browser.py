@@ -80,6 +80,11 @@ def shot(page: Page, name: str, full_page: bool = True) -> None:
 PHONES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
 
 
+def size_id(size: dict[str, int]) -> str:
+    """A screen's size as a test's id: 360x640."""
+    return f"{size['width']}x{size['height']}"
+
+
 def touch_phone(browser: Browser, url: str, errors: list[str],
                 size: dict[str, int] | None = None) -> Page:
     """``phone`` as a phone is: touch, device scale 2, ``size`` (default 360×640)."""

@@ -81,7 +81,7 @@ def test_floris_bouquets_presented_from_the_thumb_zone(browser, tmp_path, size):
         page = touch_phone(browser, game["players"][0]["url"], errors, size)
         page.wait_for_selector("#fl-present:not(:empty)")
         page.wait_for_function(
-            "getComputedStyle(document.querySelector('#fl-thumb')).position === 'fixed'")
+            "() => getComputedStyle(document.querySelector('#fl-thumb')).position === 'fixed'")
         scrolled = page.evaluate("window.scrollY")
         bar = page.evaluate("document.querySelector('#fl-thumb').getBoundingClientRect().bottom")
         assert abs(bar - size["height"]) < 2  # at the bottom of the screen

@@ -244,7 +244,7 @@ def test_the_screen_is_kept_awake_while_the_game_runs(browser, tmp_path):
         context.add_init_script(WAKE_LOCK_SPY)
         page = context.new_page()
         page.goto(game["host"]["url"])
-        page.wait_for_function("window.__wake.length > 0")
+        page.wait_for_function("() => window.__wake.length > 0")
         assert page.evaluate("window.__wake") == ["screen"]
         for lang in ("DE", "FR"):  # longer words still fit the phone
             page.click(f"#langs button:has-text('{lang}')")
@@ -258,7 +258,7 @@ def test_the_screen_is_kept_awake_while_the_game_runs(browser, tmp_path):
         page.wait_for_function("(t) => document.querySelector('#log-h').innerText !== t", arg=steps)
         page.locator("#moves .moves").nth(0).locator("button").nth(1).click()
         page.wait_for_selector("#scoresec:not([hidden])")  # over: the lock is let go
-        page.wait_for_function("window.__wake.includes('released')")
+        page.wait_for_function("() => window.__wake.includes('released')")
         assert page.inner_text("#status") == "Partie terminée"
         shot(page, "toy-over-fr")
 

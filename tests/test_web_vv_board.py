@@ -235,3 +235,38 @@ def test_every_line_badge_has_contrast_of_at_least_3_to_1(browser, tmp_path):
           }); }""", colors)
     assert len(ratios) >= 10  # every colour of the four maps
     assert [c for c, r in ratios if r < 3] == []
+
+
+def test_a_card_revealed_while_the_sheet_is_on_its_way_is_the_one_marked(browser, tmp_path):
+    """The first card can come before the blank sheet has arrived (a phone on a slow
+    network opening its link as the host reveals): the sheet drawn when it arrives carries
+    the newest state's legal lines, not the state of the page's first draw."""
+    errors: list[str] = []
+    folder = tmp_path / "games"
+    with serving(vv_games(folder), folder) as base:
+        game = new_game(base, NAMES[:2], "t2")  # a 6 first: the ring R
+        host = phone(browser, game["host"]["url"], errors)
+        ann = browser.new_context(viewport=PHONE).new_page()
+        ann.on("pageerror", lambda e: errors.append(str(e)))
+        held: list = []
+        let_through = []  # once set, a sheet asked for is fetched at once
+
+        def hold(route) -> None:
+            if let_through:
+                route.continue_()
+            else:
+                held.append(route)
+
+        ann.route("**/asset/sheet-*", hold)  # the blank sheet waits here
+        ann.goto(game["players"][0]["url"])
+        ann.wait_for_selector("#status:not(:empty)")
+        ann.wait_for_function("() => document.querySelector('.vv-base') !== null")
+        assert held, "the page asked for its sheet"
+        host.click("#reveal")
+        wait_steps(ann, 1)  # drawn again for the card, the sheet still on its way
+        assert ann.locator(".vv-base svg").count() == 0
+        let_through.append(True)
+        for route in held:
+            route.continue_()
+        ann.wait_for_selector(".vv-base .lines-table [data-line=R].legal")
+    assert errors == []

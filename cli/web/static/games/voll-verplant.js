@@ -28,6 +28,10 @@ const views = {}; // sheet's player -> its zoom and pan ({scale, x, y}), kept ac
 // player -> {move, preview}: a move tapped but not played yet (confirm plays it)
 const pending = {};
 const svgText = new Map(); // blank sheet URL -> its SVG element (fetched and parsed once)
+/** @type {Map<string, Promise<string>>} a blank sheet being fetched (one fetch a URL) */
+const svgLoads = new Map();
+/** @type {WeakMap<Element, () => void>} a sheet holder -> the draw of the newest state */
+const lastDraw = new WeakMap();
 let tapped = ""; // the station named by the last tap on the sheet
 const framedFor = {}; // sheet's player -> the legal moves (and version) the view was framed for
 
@@ -331,13 +335,25 @@ function boardSheet(holder, url, name, state, table, ctx, framed) {
   };
   // the sheet is parsed once and its element moved into each redrawn frame (parsing
   // 90 kB of SVG on every tap is what a cheap phone is slow at)
+  // A state that comes while the sheet is still on its way (the first card revealed as the
+  // page opens) must be the one drawn: the holder remembers its newest draw, and whichever
+  // call's fetch ends, the newest draw marks the sheet.
+  lastDraw.set(holder, draw);
   const known = svgText.get(url);
   if (known) { holder.append(known); draw(); }
   else {
-    fetch(url).then((r) => (r.ok ? r.text() : "")).then((text) => {
-      if (!text.startsWith("<svg") || svgText.has(url) || !holder.isConnected) return;
-      holder.innerHTML = text;
-      svgText.set(url, holder.querySelector("svg"));
+    if (!svgLoads.has(url)) svgLoads.set(url, fetch(url).then((r) => (r.ok ? r.text() : "")));
+    svgLoads.get(url)?.then((text) => {
+      if (!holder.isConnected || lastDraw.get(holder) !== draw) return; // a newer draw will
+      let svg = svgText.get(url);
+      if (!svg) {
+        svgLoads.delete(url); // (a failed fetch is tried again by the next redraw)
+        if (!text.startsWith("<svg")) return;
+        holder.innerHTML = text;
+        svg = holder.querySelector("svg");
+        if (!svg) return;
+        svgText.set(url, svg);
+      } else if (svg.parentNode !== holder) holder.append(svg);
       draw();
     });
   }

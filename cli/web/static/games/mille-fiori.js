@@ -235,6 +235,20 @@ let layoutWatch = null;
 /** @type {(() => void) | null} the watchers' frame fitted again (a phone turned sideways) */
 let watchFit = null;
 
+// The board's frame takes the screen from where it starts down to the `below` CSS px that a
+// bar at the bottom covers (the board scrolls inside its frame, the page does not).
+function fitAbove(frame, below) {
+  const top = frame.getBoundingClientRect().top + window.scrollY;
+  frame.style.height = `${Math.max(160, Math.floor(window.innerHeight - top - below - 4))}px`;
+}
+
+// `fit` again whenever `bar` changes size (it grows with what it offers); one watch a page.
+function refitOnResize(fit, bar) {
+  layoutWatch?.disconnect();
+  layoutWatch = new ResizeObserver(fit);
+  if (bar) layoutWatch.observe(bar);
+}
+
 // A player's phone while the game runs: a strip on top (round, own total, the bonus owed,
 // the hand), the board filling the screen (it scrolls inside its frame, the page does
 // not), the picker fixed in the thumb zone; the rest below the fold.
@@ -264,15 +278,12 @@ function playLayout(root, state, ctx, v, legal, player) {
   root.replaceChildren(...parts);
   const fit = () => {
     if (!frame.isConnected) return;
-    const top = frame.getBoundingClientRect().top + window.scrollY;
-    frame.style.height = `${Math.max(160, Math.floor(window.innerHeight - top - bar.offsetHeight - 4))}px`;
+    fitAbove(frame, bar.offsetHeight);
     document.querySelector("main").style.paddingBottom = `${bar.offsetHeight + 8}px`;
     sizeHandles(wrap);
   };
   fit();
-  layoutWatch?.disconnect();
-  layoutWatch = new ResizeObserver(fit);
-  layoutWatch.observe(bar);
+  refitOnResize(fit, bar);
   // after each change of the legal moves the board shows the first legal space by itself
   const key = JSON.stringify(state.legal);
   const first = wrap.querySelector("[data-space].legal");
@@ -308,18 +319,14 @@ function watchLayout(root, ctx, v, legal, player) {
   root.replaceChildren(...parts);
   const fit = () => {
     if (!frame.isConnected) return;
-    const top = frame.getBoundingClientRect().top + window.scrollY;
     const hostbar = document.getElementById("hostbar");
     // the host's bar across the bottom (not at the side of a phone held sideways: style.css)
     const bar = hostbar && !hostbar.hidden && getComputedStyle(hostbar).position === "fixed" ? hostbar.getBoundingClientRect() : null;
-    const below = bar && bar.width > window.innerWidth / 2 ? bar.height : 0;
-    frame.style.height = `${Math.max(160, Math.floor(window.innerHeight - top - below - 4))}px`;
+    fitAbove(frame, bar && bar.width > window.innerWidth / 2 ? bar.height : 0);
   };
   fit();
   watchFit = fit; // a phone turned sideways: the frame fits the screen again
-  layoutWatch?.disconnect();
-  layoutWatch = new ResizeObserver(fit);
-  layoutWatch.observe(document.getElementById("hostbar"));
+  refitOnResize(fit, document.getElementById("hostbar"));
   frame.scrollTop = keepScroll;
 }
 window.addEventListener("resize", () => {

@@ -210,6 +210,47 @@ def test_no_game_scores_above_the_outer_bound(map_id, seed):
         assert total <= bound
 
 
+# plans the solver found and the engine scored (docs/performance.md, issue 37): a bound
+# below one of them would be a bug
+KNOWN_PLANS = [("berlin", "sim-0", 68), ("berlin", "sim-12", 74), ("berlin", "sim-13", 74),
+               ("berlin", "an-2", 70), ("amsterdam", "sim-0", 61), ("amsterdam", "sim-1", 67),
+               ("amsterdam", "sim-2", 51)]
+
+
+@pytest.mark.parametrize(("map_id", "seed", "plan"), KNOWN_PLANS)
+def test_the_outer_bound_is_never_below_a_known_plan(map_id, seed, plan):
+    bound = outer(bundled_map(map_id), cards_of(seed))
+    assert bound is not None and bound >= plan
+
+
+def crossing_map():
+    """Line A 1 2 3 4 5 (one window), line B 6 3 (one window): B's mark on 3 splits A."""
+    def station(i: int) -> dict:
+        return {"id": i, "x": i, "y": 0 if i < 6 else 1}
+
+    return load_map_data({
+        "format": "scorepad/vv-map@1", "id": "crossing", "name": "Crossing", "note": "A test.",
+        "stations": [station(i) for i in range(1, 7)],
+        "lines": [{"id": "A", "color": "#e3000f", "windows": 1, "bonus": [5, 3],
+                   "stations": [1, 2, 3, 4, 5]},
+                  {"id": "B", "color": "#0066b3", "windows": 1, "bonus": [4, 2],
+                   "stations": [6, 3]}]})
+
+
+@pytest.mark.parametrize(("kind", "best"), [("number", 3.5), ("express", 9)])
+def test_a_number_cards_crosses_are_one_run_in_the_outer_bound(kind, best):
+    # a 2 and a 4 (number or express): with a plain 4 on A, B's 3 stops it (B first) or A
+    # leaves 5 empty (A first); only an express jumps 3 to complete both lines
+    network = crossing_map()
+    cards = [Card("number", 2), Card(kind, 4)]
+
+    def card_at(r: int) -> Card:
+        return cards[r]
+
+    assert brute_force(network, card_at) == best
+    assert outer(network, card_at) == best
+
+
 def test_maps_with_special_stations_get_no_outer_bound():
     assert outer(bundled_map("paris"), cards_of("o5")) is None
 

@@ -11,10 +11,12 @@ no plan can pass: per transfer card, which stations are marked before it (at mos
 as the cards before it allow, and between two transfers at most as many as the cards
 between them allow) and which station it marks (the first free one of a line, a ring in
 either direction, never one marked before); at the end every station the cards allow
-marked, each line's first bonus when all its stations are. What it leaves out: that a
-number card's crosses are a run on one line, the windows per line and the others' bonuses
-(a later bonus is never more than a first). Every plan's marks satisfy these constraints
-(its transfers mark what it marks), so its optimum bounds every plan's total.
+marked, each line's first bonus when all its stations are. A line's cards mark stretches
+of it: each card at most one stretch apart from the others (a number card's crosses are one
+run that stops at a marked station), an express card up to its value. What it leaves out:
+the order of the cards between two transfers and the others' bonuses (a later bonus is
+never more than a first). Every plan's marks satisfy these constraints (its transfers mark
+what it marks), so its optimum bounds every plan's total.
 
 Only for maps without special stations: there a transfer's follow-ups would be further
 transfer steps, and the number of steps before a card would depend on the plan.
@@ -25,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from scorepad.rules.voll_verplant.cards import TRANSFER, Card
+from scorepad.rules.voll_verplant.cards import EXPRESS, TRANSFER, Card
 from scorepad.rules.voll_verplant.engine import CCW, CW
 from scorepad.rules.voll_verplant.maps import Network
 from scorepad.rules.voll_verplant.ruleset import VVRules
@@ -101,12 +103,13 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     lines = network.lines
     on = [[cp.new_bool_var("") for _ in lines] for _ in steps]
     bounds = [-1, *steps, len(line_cards)]
-    # count[g][value][line]: cards of that value between transfers g - 1 and g on the line
-    count: list[dict[int, list[cp_model.IntVar]]] = []
+    # count[g][(kind, value)][line]: cards of that kind and value between transfers g - 1
+    # and g on the line
+    count: list[dict[tuple[str, int], list[cp_model.IntVar]]] = []
     for g in range(len(steps) + 1):
-        values: dict[int, int] = {}
+        values: dict[tuple[str, int], int] = {}
         for card in line_cards[bounds[g] + 1:bounds[g + 1]]:
-            values[card.value] = values.get(card.value, 0) + 1
+            values[card.kind, card.value] = values.get((card.kind, card.value), 0) + 1
         count.append({v: [cp.new_int_var(0, c, "") for _ in lines] for v, c in values.items()})
         for v, c in values.items():
             cp.add(sum(count[g][v]) == c)
@@ -118,7 +121,13 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
 
     def reach(t: int, li: int) -> cp_model.LinearExprT:
         """How many stations the line's cards before transfer t can cross at most."""
-        return (sum(v * n[li] for part in count[:t + 1] for v, n in part.items())
+        return (sum(v * n[li] for part in count[:t + 1] for (_, v), n in part.items())
+                + sum(o[li] for o in on[:t]))
+
+    def pieces(t: int, li: int) -> cp_model.LinearExprT:
+        """How many separate stretches of the line its cards before transfer t can mark."""
+        return (sum((v if kind == EXPRESS else 1) * n[li] for part in count[:t + 1]
+                    for (kind, v), n in part.items())
                 + sum(o[li] for o in on[:t]))
 
     # every station marked is marked by a card on a line through it or by a free ride; a
@@ -158,6 +167,23 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     for t, marks_by in enumerate(by):
         for li in range(len(lines)):
             cp.add(sum(marks_by[s][li] for s in range(n) if li in marks_by[s]) <= reach(t, li))
+        # a number card's crosses are one run from the line's first free station that stops
+        # at a marked station, a transfer marks one station, an express card's crosses jump
+        # marked stations (at most its value of runs): so each card adds at most one run
+        # (an express card its value) to the stations its line's cards have marked, in the
+        # line's order (a ring's round: its last station meets its first)
+        for line in lines:
+            order, li = line.order, line.index
+            starts: list[cp_model.LinearExprT] = []
+            for j, s in enumerate(order):
+                prev = order[j - 1] if j or line.ring else None
+                if prev is None:
+                    starts.append(marks_by[s][li])
+                    continue
+                start = cp.new_bool_var("")
+                cp.add(start >= marks_by[s][li] - marks_by[prev][li])
+                starts.append(start)
+            cp.add(sum(starts) <= pieces(t, li))
     for t, picks in enumerate(picked):  # a transfer lands by the line it is played on
         for li, s, pick in picks:
             cp.add_implication(pick, on[t][li])

@@ -17,7 +17,7 @@ from scorepad.main import root
 from scorepad.play.voll_verplant.bots import greedy_bot
 from scorepad.rules.voll_verplant import engine
 from scorepad.rules.voll_verplant.cards import Card, sequence
-from scorepad.rules.voll_verplant.maps import bundled_map, load_map_data
+from scorepad.rules.voll_verplant.maps import Network, bundled_map, load_map_data
 from scorepad.rules.voll_verplant.ruleset import default_rules
 
 pytest.importorskip("ortools")
@@ -218,14 +218,15 @@ KNOWN_PLANS = [("berlin", "sim-0", 68), ("berlin", "sim-12", 74), ("berlin", "si
 
 
 @pytest.mark.parametrize(("map_id", "seed", "plan"), KNOWN_PLANS)
-def test_the_outer_bound_is_never_below_a_known_plan(map_id, seed, plan):
+def test_the_outer_bound_is_never_below_a_known_plan(map_id: str, seed: str,
+                                                     plan: float) -> None:
     bound = outer(bundled_map(map_id), cards_of(seed))
     assert bound is not None and bound >= plan
 
 
-def crossing_map():
+def crossing_map() -> Network:
     """Line A 1 2 3 4 5 (one window), line B 6 3 (one window): B's mark on 3 splits A."""
-    def station(i: int) -> dict:
+    def station(i: int) -> dict[str, int]:
         return {"id": i, "x": i, "y": 0 if i < 6 else 1}
 
     return load_map_data({
@@ -238,7 +239,8 @@ def crossing_map():
 
 
 @pytest.mark.parametrize(("kind", "best"), [("number", 3.5), ("express", 9)])
-def test_a_number_cards_crosses_are_one_run_in_the_outer_bound(kind, best):
+def test_a_number_cards_crosses_are_one_run_in_the_outer_bound(kind: str, best: float
+                                                               ) -> None:
     # a 2 and a 4 (number or express): with a plain 4 on A, B's 3 stops it (B first) or A
     # leaves 5 empty (A first); only an express jumps 3 to complete both lines
     network = crossing_map()

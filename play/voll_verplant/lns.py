@@ -1,0 +1,75 @@
+"""A large-neighbourhood search over the solver's model: better plans sooner.
+
+Most of the solver's proofs come when a plan reaches the bound known beforehand (the
+ceiling or the outer bound), and CP-SAT's own search on one core finds such plans late.
+This search starts from a known plan (the analysis search's, completed to a solution of
+the model) and, window after window of consecutive steps, keeps every step outside the
+window as the plan has it (the line it takes, the card it plays, a free ride's station),
+asks CP-SAT for a plan above the best one within a short budget, and takes one only when
+the engine scores it higher (``score``: the plan replayed; the model is never trusted).
+The windows slide by half their width; after a pass without a gain they grow. It stops
+at the bound, or when its CPU is spent.
+
+Deterministic: each sub-solve runs on CP-SAT's deterministic time (:mod:`.milp`), so the
+same seed and budget give the same plan; only the CPU watch can cut it shorter.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from .milp import CpsatSession
+
+#: A window's first width (steps), its growth after a pass without a gain, and the CPU
+#: seconds of one sub-solve (``docs/performance.md``, issue 37's fourth pass).
+WIDTH, GROWTH, SUB_SECONDS = 8, 1.5, 2.0
+
+
+class Improved(NamedTuple):
+    """The best solution found (the start when nothing beat it), its engine score in
+    points, the sub-solves run and how many of them gave a better plan."""
+
+    values: list[int]
+    score: float
+    solves: int
+    gains: int
+
+
+def improve(session: CpsatSession, steps: Sequence[Sequence[int]], start: list[int],
+            score: Callable[[list[int]], float], top: float, seconds: float) -> Improved:
+    """The best plan the search finds from ``start`` (a whole solution of the session's
+    model) within ``seconds`` of CPU. ``steps[k]``: the variables that decide step k
+    (fixed outside a window); ``score``: the engine's total of a solution's plan, in
+    points; ``top``: a proven bound in points (the search stops there)."""
+    began = time.process_time()
+    best, best_score = start, score(start)
+    solves = gains = 0
+    n = len(steps)
+    width = min(WIDTH, n)
+    while best_score < top:
+        gained = False
+        stride = max(1, width // 2)
+        for lo in range(0, max(1, n - width + stride), stride):
+            left = seconds - (time.process_time() - began)
+            if left <= 0.05 or best_score >= top:
+                return Improved(best, best_score, solves, gains)
+            inside = range(lo, min(n, lo + width))
+            fix = {v: best[v] for k, vars_ in enumerate(steps) if k not in inside
+                   for v in vars_}
+            result = session.solve(min(SUB_SECONDS, left), hint=best, fix=fix,
+                                   above=round(2 * best_score))
+            solves += 1
+            if result.values is None:
+                continue
+            got = score(result.values)
+            if got > best_score:  # the engine's word, not the model's
+                best, best_score = result.values, got
+                gains += 1
+                gained = True
+        if not gained:
+            if width >= n:
+                break  # the whole game was one window: nothing more to gain here
+            width = min(n, round(width * GROWTH))
+    return Improved(best, best_score, solves, gains)

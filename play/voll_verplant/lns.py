@@ -1,14 +1,18 @@
-"""A large-neighbourhood search over the solver's model: better plans sooner.
+"""Better plans sooner: a plan at the bound, and a large-neighbourhood search.
 
 Most of the solver's proofs come when a plan reaches the bound known beforehand (the
 ceiling or the outer bound), and CP-SAT's own search on one core finds such plans late.
-This search starts from a known plan (the analysis search's, completed to a solution of
-the model) and, window after window of consecutive steps, keeps every step outside the
-window as the plan has it (the line it takes, the card it plays, a free ride's station),
-asks CP-SAT for a plan above the best one within a short budget, and takes one only when
-the engine scores it higher (``score``: the plan replayed; the model is never trusted).
-The windows slide by half their width; after a pass without a gain they grow. It stops
-at the bound, or when its CPU is spent.
+:func:`reach` first holds the model's objective at the bound: a much narrower search
+(every line complete, no station empty, each transfer on a station through the most
+lines the bound allows), where a plan found proves itself, and a model proven empty
+lowers the bound by half a point. :func:`improve` then starts from the best plan known
+(the analysis search's, completed to a solution of the model) and, window after window
+of consecutive steps, keeps every step outside the window as the plan has it (the line
+it takes, the card it plays, a free ride's station), asks CP-SAT for a plan above the
+best one within a short budget, and takes one only when the engine scores it higher
+(``score``: the plan replayed; the model is never trusted). The windows slide by half
+their width; after a pass without a gain they grow. It stops at the bound, or when its
+CPU is spent.
 
 Deterministic: each sub-solve runs on CP-SAT's deterministic time (:mod:`.milp`), so the
 same seed and budget give the same plan; only the CPU watch can cut it shorter.
@@ -73,3 +77,39 @@ def improve(session: CpsatSession, steps: Sequence[Sequence[int]], start: list[i
                 break  # the whole game was one window: nothing more to gain here
             width = min(n, round(width * GROWTH))
     return Improved(best, best_score, solves, gains)
+
+
+class Reached(NamedTuple):
+    """The best solution found (the start when none better), its engine score in points,
+    the bound in points (lowered by the levels proven empty) and the solves run."""
+
+    values: list[int]
+    score: float
+    bound: float
+    solves: int
+
+
+def reach(session: CpsatSession, start: list[int], score: Callable[[list[int]], float],
+          top: float, seconds: float) -> Reached:
+    """Plans at the bound ``top`` (points), within ``seconds`` of CPU: the model with its
+    objective at least the bound; a plan found there that the engine scores at the bound
+    is proven best; a level proven to have no plan lowers the bound by half a point and
+    the next level is tried. Stops at a proof or when a level's solve runs out of time."""
+    began = time.process_time()
+    best, best_score = start, score(start)
+    bound, solves = top, 0
+    while best_score < bound:
+        left = seconds - (time.process_time() - began)
+        if left <= 0.05:
+            break
+        result = session.solve(left, hint=best, above=round(2 * bound) - 1)
+        solves += 1
+        if result.values is not None:
+            got = score(result.values)  # the engine's word, not the model's
+            if got > best_score:
+                best, best_score = result.values, got
+            break  # at the bound (proven), or the model's plan is not (a bug: no gain)
+        if not result.empty:
+            break  # out of time at this level
+        bound -= 0.5
+    return Reached(best, best_score, bound, solves)

@@ -50,6 +50,8 @@ class Result(NamedTuple):
     bound: float | None
     optimal: bool
     seconds: float
+    #: a sub-model (fixed variables, an objective floor) proven to have no solution
+    empty: bool = False
 
 
 class Model:
@@ -151,20 +153,24 @@ class CpsatSession:
 
     def solve(self, seconds: float, *, hint: Sequence[int] | None = None,
               fix: Mapping[int, int] | None = None, above: int | None = None,
-              floor: bool = False, workers: int = 1) -> Result:
+              below: int | None = None, floor: bool = False, workers: int = 1) -> Result:
         """Maximise for at most ``seconds`` of CPU (:data:`DET_PER_CPU` of them as CP-SAT's
         deterministic time, :data:`CPU_CAP` as a watch on the process's CPU, the clock at
         :data:`WALL_CAP` times), from ``hint`` (a whole solution), with the variables of
         ``fix`` at their values and, with ``above``, only solutions whose objective is
-        above it. ``floor``: only solutions at least as good as the hint. A sub-model
+        above it; with ``below``, a bound proven beforehand: not above it (the hint must
+        be within). ``floor``: only solutions at least as good as the hint. A sub-model
         (``fix``, ``above``) without a solution gives a Result without values; the whole
         model without one raises ValueError."""
         cp_model, xs = self.cp_model, self.xs
-        cp = self.cp.clone() if fix or above is not None or floor else self.cp
+        cp = self.cp.clone() if fix or above is not None or below is not None or floor \
+            else self.cp
         for v, val in (fix or {}).items():
             cp.add(xs[v] == val)
         if above is not None:
             cp.add(self.objective >= above + 1)
+        if below is not None:
+            cp.add(self.objective <= below)
         if hint is not None:
             cp.clear_hints()
             for i, x in enumerate(xs):
@@ -197,8 +203,7 @@ class CpsatSession:
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # a bound, maybe
             # (no bound either: CP-SAT's is meaningless before its search has begun)
             if hint is None or sub:
-                return Result(None, None, None, status == cp_model.INFEASIBLE and not sub,
-                              took)
+                return Result(None, None, None, False, took, status == cp_model.INFEASIBLE)
             # out of time before the search began (a busy machine): the hint is a solution
             return Result(list(hint), value(hint, self.model.objective), None, False, took)
         values = [int(solver.value(x)) for x in xs]

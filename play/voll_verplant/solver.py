@@ -48,7 +48,7 @@ from scorepad.rules.voll_verplant.maps import Network
 from scorepad.rules.voll_verplant.ruleset import VVRules
 
 from . import milp
-from .lns import improve
+from .lns import improve, reach
 from .milp import Expr, Model, Result, solve
 from .outer_bound import outer_bound
 
@@ -58,6 +58,9 @@ OUTER_SHARE, OUTER_MAX = 0.25, 10.0
 #: The large-neighbourhood search's share of the budget left after the outer bound (the
 #: rest goes to CP-SAT on the whole model, from the search's best plan).
 LNS_SHARE = 0.5
+
+#: The share of the budget for plans at the bound (:func:`.lns.reach`), tried first.
+REACH_SHARE = 0.3
 
 
 class NotModelled(Exception):
@@ -539,19 +542,27 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
     else:
         session = milp.CpsatSession(model)
         start = session.complete(model.hint) if model.hint else None
-        if start is not None and score is not None and LNS_SHARE > 0:
+        if start is not None and score is not None:
             def engine(values: list[int]) -> float:
                 return score(read(values).rounds)
 
-            left = seconds - (time.process_time() - began)
-            found = improve(session, builder.step_vars(), start, engine, top,
-                            LNS_SHARE * left)
-            start = found.values
-            if found.score >= top:  # a plan at the bound: proven, nothing left to search
-                return Solution(read(start).rounds, found.score, top, True,
-                                time.process_time() - began)
+            if REACH_SHARE > 0:
+                got = reach(session, start, engine, top, REACH_SHARE * seconds)
+                start, top = got.values, min(top, got.bound)
+                if got.score >= top:  # a plan at the bound: proven
+                    return Solution(read(start).rounds, got.score, top, True,
+                                    time.process_time() - began)
+            if LNS_SHARE > 0:
+                left = seconds - (time.process_time() - began)
+                found = improve(session, builder.step_vars(), start, engine, top,
+                                LNS_SHARE * left)
+                start = found.values
+                if found.score >= top:
+                    return Solution(read(start).rounds, found.score, top, True,
+                                    time.process_time() - began)
         left = max(0.1, seconds - (time.process_time() - began))
-        result = session.solve(left, hint=start, floor=milp.HINT_FLOOR)
+        result = session.solve(left, hint=start, floor=milp.HINT_FLOOR,
+                               below=round(2 * top))
     if result.values is None or result.objective is None:
         return None
     plan = read(result.values)

@@ -30,6 +30,9 @@ from .milp import CpsatSession
 #: seconds of one sub-solve (``docs/performance.md``, issue 37's fourth pass).
 WIDTH, GROWTH, SUB_SECONDS = 8, 1.5, 2.0
 
+#: The share of :func:`reach`'s seconds one level of the objective gets.
+LEVEL_SHARE = 0.3
+
 
 class Improved(NamedTuple):
     """The best solution found (the start when nothing beat it), its engine score in
@@ -92,24 +95,28 @@ class Reached(NamedTuple):
 def reach(session: CpsatSession, start: list[int], score: Callable[[list[int]], float],
           top: float, seconds: float) -> Reached:
     """Plans at the bound ``top`` (points), within ``seconds`` of CPU: the model with its
-    objective at least the bound; a plan found there that the engine scores at the bound
-    is proven best; a level proven to have no plan lowers the bound by half a point and
-    the next level is tried. Stops at a proof or when a level's solve runs out of time."""
+    objective at least a level, from the bound down, :data:`LEVEL_SHARE` of the seconds a
+    level. A plan found at the bound that the engine scores there is proven best; a level
+    proven to have no plan, while every level above it was too, lowers the bound by half a
+    point; a level that runs out of time gives way to one a point lower (a good plan, if
+    not a proof). Stops at the first plan found, or when the seconds are spent."""
     began = time.process_time()
     best, best_score = start, score(start)
-    bound, solves = top, 0
-    while best_score < bound:
+    bound, level, solves = top, top, 0
+    while best_score < level:
         left = seconds - (time.process_time() - began)
         if left <= 0.05:
             break
-        result = session.solve(left, hint=best, above=round(2 * bound) - 1)
+        result = session.solve(min(left, LEVEL_SHARE * seconds), hint=best,
+                               above=round(2 * level) - 1)
         solves += 1
         if result.values is not None:
             got = score(result.values)  # the engine's word, not the model's
             if got > best_score:
                 best, best_score = result.values, got
-            break  # at the bound (proven), or the model's plan is not (a bug: no gain)
-        if not result.empty:
-            break  # out of time at this level
-        bound -= 0.5
+            break  # at the level (at the bound: proven)
+        if result.empty and level == bound:
+            bound = level = bound - 0.5
+        else:
+            level -= 0.5 if result.empty else 1
     return Reached(best, best_score, bound, solves)

@@ -60,7 +60,7 @@ OUTER_SHARE, OUTER_MAX = 0.25, 10.0
 LNS_SHARE = 0.5
 
 #: The share of the budget for plans at the bound (:func:`.lns.reach`), tried first.
-REACH_SHARE = 0.3
+REACH_SHARE = 0.4
 
 
 class NotModelled(Exception):

@@ -24,7 +24,7 @@ from scorepad.rules.voll_verplant.ruleset import default_rules
 pytest.importorskip("ortools")
 
 from scorepad.play.voll_verplant import milp
-from scorepad.play.voll_verplant.lns import improve
+from scorepad.play.voll_verplant.lns import improve, reach
 from scorepad.play.voll_verplant.milp import Model, solve
 from scorepad.play.voll_verplant.optimum import prove, replay_plan
 from scorepad.play.voll_verplant.outer_bound import outer_bound, transfer_caps
@@ -296,7 +296,8 @@ def lns_setup(map_id: str, seed: str):
     """The solver's model of a seed's solo game, a random plan as its start (a whole
     solution of the model) and the engine's score of a solution, for the
     large-neighbourhood search."""
-    network = bundled_map(map_id)
+    network = tiny() if map_id == "tiny" else bundled_map(map_id)
+    map_ref = str(TINY) if map_id == "tiny" else map_id
     card_at = cards_of(seed)
     plan, total = random_plan(network, seed)
     builder = _Builder(network, RULES, card_at, [])
@@ -307,7 +308,7 @@ def lns_setup(map_id: str, seed: str):
     assert start is not None
 
     def score(values: list[int]) -> float:
-        state = replay_plan(network, RULES, ["solo"], 0, seed, map_id, card_at,
+        state = replay_plan(network, RULES, ["solo"], 0, seed, map_ref, card_at,
                             read(values).rounds)
         return engine.final_total(network, RULES, state.core.sheets[0])
 
@@ -344,6 +345,26 @@ def test_the_neighbourhood_search_keeps_the_start_when_the_engine_scores_lower()
     got = improve(session, builder.step_vars(), start,
                   lambda values: total if values == start else total - 1, 200.0, 2.0)
     assert got.solves >= 1 and got.gains == 0 and got.values == start
+
+
+@pytest.mark.parametrize("seed", ["b1", "b2", "b3"])
+@pytest.mark.parametrize("above", [0, 0.5, 2])
+def test_plans_at_the_bound_never_lower_it_past_the_optimum(seed, above):
+    # on the tiny map, a bound given at the brute force's optimum or above it: the levels
+    # above the optimum are proven empty (the bound falls to the optimum, never below),
+    # and the plan found at the optimum is scored there by the engine
+    network, session, _, start, total, score, _ = lns_setup("tiny", seed)
+    best = brute_force(network, cards_of(seed))
+    assert total < best
+    got = reach(session, start, score, best + above, 60.0)
+    assert got.score == score(got.values) == got.bound == best
+
+
+def test_plans_at_the_bound_keep_the_start_when_there_is_none():
+    # a bound below the start's own score: nothing to find, the start and bound stay
+    _, session, _, start, total, score, _ = lns_setup("tiny", "b1")
+    got = reach(session, start, score, total, 60.0)
+    assert got.values == start and got.bound == total and got.solves == 0
 
 
 def test_a_budget_is_cpu_seconds():

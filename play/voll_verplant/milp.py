@@ -163,8 +163,7 @@ class CpsatSession:
         (``fix``, ``above``) without a solution gives a Result without values; the whole
         model without one raises ValueError."""
         cp_model, xs = self.cp_model, self.xs
-        cp = self.cp.clone() if fix or above is not None or below is not None or floor \
-            else self.cp
+        cp = self.cp.clone()  # the session's own model stays as built, without hints
         for v, val in (fix or {}).items():
             cp.add(xs[v] == val)
         if above is not None:
@@ -172,7 +171,6 @@ class CpsatSession:
         if below is not None:
             cp.add(self.objective <= below)
         if hint is not None:
-            cp.clear_hints()
             for i, x in enumerate(xs):
                 cp.add_hint(x, hint[i])
             if floor:

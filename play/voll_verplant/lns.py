@@ -31,7 +31,7 @@ from .milp import CpsatSession
 WIDTH, GROWTH, SUB_SECONDS = 8, 1.5, 2.0
 
 #: The share of :func:`reach`'s seconds one level of the objective gets.
-LEVEL_SHARE = 0.3
+LEVEL_SHARE = 1.0
 
 
 class Improved(NamedTuple):

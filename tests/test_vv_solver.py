@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 
 import pytest
 import yaml
@@ -23,6 +24,7 @@ from scorepad.rules.voll_verplant.ruleset import default_rules
 pytest.importorskip("ortools")
 
 from scorepad.play.voll_verplant import milp
+from scorepad.play.voll_verplant.lns import improve, reach
 from scorepad.play.voll_verplant.milp import Model, solve
 from scorepad.play.voll_verplant.optimum import prove, replay_plan
 from scorepad.play.voll_verplant.outer_bound import outer_bound, transfer_caps
@@ -331,3 +333,98 @@ def test_without_the_solver_the_search_still_answers(runner, monkeypatch, tmp_pa
     # --log writes the search's best game then
     score = runner.invoke(root, ["vv", "score", str(log), "--json"])
     assert json.loads(score.stdout)["players"][0]["total"] == data["best"]
+
+
+def lns_setup(map_id: str, seed: str):
+    """The solver's model of a seed's solo game, a random plan as its start (a whole
+    solution of the model) and the engine's score of a solution, for the
+    large-neighbourhood search."""
+    network = tiny() if map_id == "tiny" else bundled_map(map_id)
+    map_ref = str(TINY) if map_id == "tiny" else map_id
+    card_at = cards_of(seed)
+    plan, total = random_plan(network, seed)
+    builder = _Builder(network, RULES, card_at, [])
+    model, read = builder.result()
+    builder.hint(plan)
+    session = milp.CpsatSession(model)
+    start = session.complete(model.hint)
+    assert start is not None
+
+    def score(values: list[int]) -> float:
+        state = replay_plan(network, RULES, ["solo"], 0, seed, map_ref, card_at,
+                            read(values).rounds)
+        return engine.final_total(network, RULES, state.core.sheets[0])
+
+    return network, session, builder, start, total, score, read
+
+
+@pytest.mark.parametrize(("map_id", "seed"), [("berlin", "l1"), ("paris", "l2")])
+def test_the_neighbourhood_search_only_climbs_and_its_plan_replays(map_id, seed):
+    # from a random plan (far below what the cards allow) a few seconds find better plans;
+    # the plan returned is never below the start, and the engine scores it as reported
+    network, session, builder, start, total, score, read = lns_setup(map_id, seed)
+    assert score(start) == total
+    top = ceiling(network, _schedule(cards_of(seed), network.total_windows).line_cards)
+    got = improve(session, builder.step_vars(), start, score, top, 4.0)
+    assert got.solves >= 1 and got.gains >= 1
+    assert total < got.score == score(got.values) <= top
+    rounds = read(got.values).rounds
+    state = replay_plan(network, RULES, ["solo"], 0, seed, map_id, cards_of(seed), rounds)
+    assert state.core.over and engine.final_total(
+        network, RULES, state.core.sheets[0]) == got.score
+
+
+def test_the_neighbourhood_search_stops_at_the_bound():
+    # a start already at the bound given: nothing to search, the start comes back
+    _, session, builder, start, total, score, _ = lns_setup("berlin", "l3")
+    got = improve(session, builder.step_vars(), start, score, total, 30.0)
+    assert got.values == start and got.score == total and got.solves == 0
+
+
+def test_the_neighbourhood_search_keeps_the_start_when_the_engine_scores_lower():
+    # a judge that scores every other plan below the start: whatever the model offers,
+    # the start comes back (the model is never trusted over the engine)
+    _, session, builder, start, total, _, _ = lns_setup("berlin", "l4")
+    got = improve(session, builder.step_vars(), start,
+                  lambda values: total if values == start else total - 1, 200.0, 2.0)
+    assert got.solves >= 1 and got.gains == 0 and got.values == start
+
+
+@pytest.mark.parametrize("seed", ["b1", "b2", "b3"])
+@pytest.mark.parametrize("above", [0, 0.5, 2])
+def test_plans_at_the_bound_never_lower_it_past_the_optimum(seed, above):
+    # on the tiny map, a bound given at the brute force's optimum or above it: the levels
+    # above the optimum are proven empty (the bound falls to the optimum, never below),
+    # and the plan found at the optimum is scored there by the engine
+    network, session, _, start, total, score, _ = lns_setup("tiny", seed)
+    best = brute_force(network, cards_of(seed))
+    assert total < best
+    got = reach(session, start, score, best + above, 60.0)
+    assert got.score == score(got.values) == got.bound == best
+
+
+def test_plans_at_the_bound_keep_the_start_when_there_is_none():
+    # a bound below the start's own score: nothing to find, the start and bound stay
+    _, session, _, start, total, score, _ = lns_setup("tiny", "b1")
+    got = reach(session, start, score, total, 60.0)
+    assert got.values == start and got.bound == total and got.solves == 0
+
+
+def test_a_budget_is_cpu_seconds():
+    # the watch on the process's CPU stops the solver once the process has spent the
+    # budget's CPU in it, and not before (a stand-in solver; the test spends the CPU)
+    class Solver:
+        stopped_at: float | None = None
+
+        def stop_search(self) -> None:
+            self.stopped_at = time.process_time()
+
+    solver = Solver()
+    began = time.process_time()
+    with milp._CpuWatch(solver, 0.3):
+        total = 0
+        for i in range(10**9):
+            total += i
+            if solver.stopped_at is not None:
+                break
+    assert solver.stopped_at is not None and solver.stopped_at - began >= 0.3

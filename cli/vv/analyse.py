@@ -101,7 +101,7 @@ def _optimum_text(data: dict[str, Any], network: Network) -> list[str]:
 @rollouts_option(8, "Rollouts for every candidate step (more: a better search, slower).")
 @search_budget_option("Stop searching widely after this long (the search's answer then "
                       "depends on the machine), and give the solver that many seconds of "
-                      "work (default: 20; it stops sooner once it proves the best).")
+                      "CPU (default: 20; it stops sooner once it proves the best).")
 @json_option("Print the analysis as JSON.")
 @click.option("--log", "log_path", metavar="FILE", type=click.Path(dir_okay=False),
               help="Write the best plan found as a game log (scorepad/vv-game@1) that "

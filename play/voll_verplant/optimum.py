@@ -109,13 +109,21 @@ def prove(network: Network, rules: VVRules, players: Sequence[str], seat: int,
           seconds: float, *, cards: Sequence[Card] = (),
           moves: Sequence[Sequence[Move | None]] = (),
           known: Sequence[tuple[Card, Move]] = (), backend: str = "cpsat") -> Proof:
-    """The solver's best plan within ``seconds`` (or ``known``, the search's best plan,
+    """The solver's best plan within ``seconds`` of CPU (or ``known``, the search's best plan,
     when the solver found nothing better), replayed by the engine, with the proven bound.
     NotModelled / MissingSolver as :func:`.solver.solve_plan`."""
     names = list(players) or ["solo"]
     done = others_done(network, rules, names, seat, cards, moves) if len(names) > 1 else []
+
+    def score(plan: Sequence[tuple[Card, Move]]) -> float:
+        """The engine's total of a plan (the large-neighbourhood search's judge)."""
+        core = replay_plan(network, rules, names, seat, seed, map_ref, card_at, plan,
+                           moves).core
+        assert core is not None
+        return final_total(network, rules, core.sheets[seat])
+
     solution = solve_plan(network, rules, card_at, seconds, others_done=done,
-                          players=len(names), hint=known, backend=backend)
+                          players=len(names), hint=known, backend=backend, score=score)
     best: tuple[float, tuple[tuple[Card, Move], ...], VVState] | None = None
     for plan in ([tuple(known)] if known else []) + ([solution.rounds] if solution else []):
         state = replay_plan(network, rules, names, seat, seed, map_ref, card_at, plan, moves)

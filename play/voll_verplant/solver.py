@@ -38,6 +38,7 @@ after a full sheet depend on them) raise :class:`NotModelled`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -46,11 +47,20 @@ from scorepad.rules.voll_verplant.engine import CCW, CW, Move
 from scorepad.rules.voll_verplant.maps import Network
 from scorepad.rules.voll_verplant.ruleset import VVRules
 
+from . import milp
+from .lns import improve, reach
 from .milp import Expr, Model, Result, solve
 from .outer_bound import outer_bound
 
-#: The outer bound's share of the budget, and its most seconds (deterministic time).
+#: The outer bound's share of the budget, and its most seconds (CPU).
 OUTER_SHARE, OUTER_MAX = 0.25, 10.0
+
+#: The large-neighbourhood search's share of the budget left after the outer bound (the
+#: rest goes to CP-SAT on the whole model, from the search's best plan).
+LNS_SHARE = 0.5
+
+#: The share of the budget for plans at the bound (:func:`.lns.reach`), tried first.
+REACH_SHARE = 0.4
 
 
 class NotModelled(Exception):
@@ -395,6 +405,23 @@ class _Builder:
               lo=0 if rounding == "up" else -1)
         halves.append((pen, -2))
 
+    def step_vars(self) -> list[list[int]]:
+        """Per step, the variables that decide it: the line (and direction) it takes, the
+        card it plays, whether it is a follow-up, and the stations of the free rides that
+        come just before it (the large-neighbourhood search fixes these outside its
+        window)."""
+        out: list[list[int]] = []
+        for k in range(self.windows):
+            vars_ = list(self.ch[k].values()) + list(self.y[k].values())
+            fu = self.fu[k]
+            if fu is not None:
+                vars_.append(fu)
+            for f, (_, before) in enumerate(self.rides):
+                if before == k:
+                    vars_ += self.fr[f]
+            out.append([v for v in vars_ if v != self.one])
+        return out
+
     # --- a known plan as a hint ------------------------------------------------------
 
     def hint(self, rounds: Sequence[tuple[Card, Move]]) -> None:
@@ -486,23 +513,56 @@ def ceiling(network: Network, line_cards: Sequence[Card]) -> float:
 
 def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
                seconds: float, *, others_done: Sequence[int | None] = (), players: int = 1,
-               hint: Sequence[tuple[Card, Move]] = (), backend: str = "cpsat"
+               hint: Sequence[tuple[Card, Move]] = (), backend: str = "cpsat",
+               score: Callable[[tuple[tuple[Card, Move], ...]], float] | None = None
                ) -> Solution | None:
-    """The best plan the solver finds within ``seconds`` (None: none found in time), with
-    the proven bound. NotModelled for a game the model does not cover; MissingSolver
-    when the solver library is not installed."""
+    """The best plan the solver finds within ``seconds`` of CPU (None: none found in
+    time), with the proven bound. With ``score`` (the engine's total of a plan) and a
+    ``hint``, a large-neighbourhood search from the hint (:mod:`.lns`) spends up to
+    :data:`LNS_SHARE` of the budget first. NotModelled for a game the model does not
+    cover; MissingSolver when the solver library is not installed."""
+    began = time.process_time()
     check_modelled(network, rules, players)
     sched = _schedule(card_at, network.total_windows)
     top = ceiling(network, sched.line_cards)
     # the outer bound first (a small exact problem, a few seconds at most): it is what
     # proves most seeds, when the solver's plan meets it
-    outer, spent = outer_bound(network, rules, sched.line_cards,
-                               [before for _, before in sched.free_rides],
-                               min(OUTER_SHARE * seconds, OUTER_MAX))
+    outer, _ = outer_bound(network, rules, sched.line_cards,
+                           [before for _, before in sched.free_rides],
+                           milp.DET_PER_CPU * min(OUTER_SHARE * seconds, OUTER_MAX))
     if outer is not None:
         top = min(top, outer)
-    model, read = build(network, rules, card_at, others_done, hint, top)
-    result: Result = solve(model, max(0.1, seconds - spent), backend)
+    builder = _Builder(network, rules, card_at, others_done, top)
+    model, read = builder.result()
+    if hint:
+        builder.hint(hint)
+    if backend != "cpsat":
+        result: Result = solve(model, max(0.1, seconds - (time.process_time() - began)),
+                               backend)
+    else:
+        session = milp.CpsatSession(model)
+        start = session.complete(model.hint) if model.hint else None
+        if start is not None and score is not None:
+            def engine(values: list[int]) -> float:
+                return score(read(values).rounds)
+
+            if REACH_SHARE > 0:
+                got = reach(session, start, engine, top, REACH_SHARE * seconds)
+                start, top = got.values, min(top, got.bound)
+                if got.score >= top:  # a plan at the bound: proven
+                    return Solution(read(start).rounds, got.score, top, True,
+                                    time.process_time() - began)
+            if LNS_SHARE > 0:
+                left = seconds - (time.process_time() - began)
+                found = improve(session, builder.step_vars(), start, engine, top,
+                                LNS_SHARE * left)
+                start = found.values
+                if found.score >= top:
+                    return Solution(read(start).rounds, found.score, top, True,
+                                    time.process_time() - began)
+        left = max(0.1, seconds - (time.process_time() - began))
+        result = session.solve(left, hint=start, floor=milp.HINT_FLOOR,
+                               below=round(2 * top))
     if result.values is None or result.objective is None:
         return None
     plan = read(result.values)

@@ -738,12 +738,12 @@ def _ink_share(ink: np.ndarray, free: np.ndarray, box: geo.Box,
     return float((part & room).sum()) / n if n else 0.0
 
 
-def _station(ink: np.ndarray, near: np.ndarray, free: np.ndarray, dark: np.ndarray,
-             mask: np.ndarray, centre: geo.Point, r: float, number: int) -> dict[str, float]:
-    """Probabilities of empty / cross / number for one circle (``near``: the ink grown by
-    a pixel; ``number``: the transfer number the map gives this station, the count of
-    lines through it — what a number written here would be)."""
-    centre = _refine(dark, mask, centre, r)
+def _station(ink: np.ndarray, near: np.ndarray, free: np.ndarray, centre: geo.Point, r: float,
+             number: int) -> dict[str, float]:
+    """Probabilities of empty / cross / number for one circle (``centre``: where the photo
+    shows its ring, :func:`_refine`; ``near``: the ink grown by a pixel; ``number``: the
+    transfer number the map gives this station, the count of lines through it — what a
+    number written here would be)."""
     share, diagonal, iso, aspect = _station_features(ink, free, centre, r)
     marked = _p(share, 0.06, 0.01)
     if number == 1:
@@ -755,7 +755,12 @@ def _station(ink: np.ndarray, near: np.ndarray, free: np.ndarray, dark: np.ndarr
         # written in a font) spread up to 0.37 (95 %); its crosses from 0.33 (95 %): the
         # border moved to 0.21 and the doubt widened so that p >= 0.99 is reached only
         # past 0.39 (a number) or below 0.03 (a cross).
-        cross = _p(iso, 0.21, 0.04)
+        # A 1 in a font, with a wide foot and a flag, spreads like a thin cross, but it is
+        # still written upright and narrower than tall: the width over the height joined
+        # the spread (tuning seeds 900024-900050: 48 written 1s score up to 1.11, 95 % below
+        # 1.0; 835 crosses from 0.97, 95 % above 1.3; the border 0.75 leaves 23 of 883 on
+        # the wrong side against 32 by the spread alone).
+        cross = _p(iso + aspect, 0.75, 0.08)
     else:
         arms = _arms(near, free, centre, r) if share > 0.03 else 0.0
         # Fitted on synthetic photos (seeds 2000-2044, 2,389 marked circles): crosses
@@ -927,6 +932,49 @@ def ink_level(dark: np.ndarray, free: np.ndarray, sheet: SheetLayout) -> float:
     return float(max(floor, min(INK, 0.5 * pen)))
 
 
+def _print_level(dark: np.ndarray, lines: np.ndarray, box: geo.Box) -> float:
+    """How dark the layout's own strokes in ``box`` look in the photo (their 90th
+    percentile; NaN where too little is printed there)."""
+    part, _, _ = _patch(dark, box)
+    printed = _patch(lines, box)[0] > 0
+    return float(np.percentile(part[printed], 90)) if printed.sum() >= 20 else math.nan
+
+
+def _faded(dark: np.ndarray, lines: np.ndarray, free: np.ndarray, sheet: SheetLayout,
+           centres: dict[int, geo.Point], level: float) -> np.ndarray:
+    """The darkness from which a pixel is ink, pixel by pixel: ``level`` where the print
+    looks as dark as it does on most of the page, lower round a circle or a row of boxes
+    whose printed strokes look lighter — under a glare, where motion or focus blur spread
+    the strokes thin, where the light is weak — in proportion to them (down to a third),
+    but never below six times the paper's grain there."""
+    thr = np.full(dark.shape, level, np.float32)
+    r = sheet.radius
+    boxes = [geo.Box(x - r - 0.6, y - r - 0.6, x + r + 0.6, y + r + 0.6)
+             for x, y in centres.values()]
+    rings = [_print_level(dark, lines, b) for b in boxes]
+    found = [v for v in rings if not math.isnan(v)]
+    if not found:
+        return thr
+    typical = float(np.median(found))
+    rows = [geo.Box(row[0].x0, row[0].y0, row[-1].x1, row[-1].y1).grow(0.6)
+            for row in sheet.windows.values() if row]
+    for box, seen in zip(boxes + rows, rings + [_print_level(dark, lines, b) for b in rows],
+                         strict=True):
+        if math.isnan(seen) or seen >= 0.9 * typical:
+            continue
+        wide = box.grow(2.0)
+        part, x0, y0 = _patch(dark, wide)
+        paper = part[_patch(free, wide)[0]]
+        if paper.size < 50:
+            continue
+        grain = 1.4826 * float(np.median(np.abs(paper - np.median(paper))))
+        floor = float(np.median(paper)) + 6.0 * grain + 0.03
+        local = max(floor, level * max(1.0 / 3.0, seen / typical))
+        x1, y1 = x0 + part.shape[1], y0 + part.shape[0]
+        thr[y0:y1, x0:x1] = np.minimum(thr[y0:y1, x0:x1], local)
+    return thr
+
+
 def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[str, Cell]:
     """Every cell of the sheet with the probability of each value."""
     mask = printed_mask(sheet)
@@ -935,14 +983,17 @@ def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[s
     if 1.4826 * float(np.median(np.abs(paper - np.median(paper)))) > 0.025:
         # a grainy photo (dim light, a small sensor): eased further, a fifth of a millimetre
         dark = cv2.GaussianBlur(dark, (0, 0), 0.2 * SCALE)
-    ink = dark > ink_level(dark, free, sheet)
+    lines = printed_lines(sheet)
+    level = ink_level(dark, free, sheet)
+    centres = {st.id: _refine(dark, mask, sheet.centers[st.id], sheet.radius)
+               for st in network.stations}
+    ink = dark > _faded(dark, lines, free, sheet, centres, level)
     near = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     cells: dict[str, Cell] = {}
     for station in sorted(network.stations, key=lambda st: st.id):
         name = f"station {station.id}"
-        cells[name] = cell_of(name, _station(ink, near, free, dark, mask, sheet.centers[station.id],
+        cells[name] = cell_of(name, _station(ink, near, free, centres[station.id],
                                              sheet.radius, len(station.lines)))
-    lines = printed_lines(sheet)
     for line in network.lines:
         bonus = sheet.bonus[line.id]
         for kind in ("first", "later"):

@@ -941,26 +941,34 @@ def _print_level(dark: np.ndarray, lines: np.ndarray, box: geo.Box) -> float:
 
 
 def _faded(dark: np.ndarray, lines: np.ndarray, free: np.ndarray, sheet: SheetLayout,
-           centres: dict[int, geo.Point], level: float) -> np.ndarray:
+           centres: dict[int, geo.Point], level: float
+           ) -> tuple[np.ndarray, dict[int | str, float]]:
     """The darkness from which a pixel is ink, pixel by pixel: ``level`` where the print
     looks as dark as it does on most of the page, lower round a circle or a row of boxes
     whose printed strokes look lighter — under a glare, where motion or focus blur spread
     the strokes thin, where the light is weak — in proportion to them (down to a third),
-    but never below six times the paper's grain there."""
+    but never below six times the paper's grain there. Also how well the print is seen
+    round each station (by id) and each row of windows (by line id): its strokes'
+    darkness over their usual darkness on this page, at most 1."""
     thr = np.full(dark.shape, level, np.float32)
     r = sheet.radius
-    boxes = [geo.Box(x - r - 0.6, y - r - 0.6, x + r + 0.6, y + r + 0.6)
-             for x, y in centres.values()]
-    rings = [_print_level(dark, lines, b) for b in boxes]
+    boxes: dict[int | str, geo.Box] = {
+        i: geo.Box(x - r - 0.6, y - r - 0.6, x + r + 0.6, y + r + 0.6)
+        for i, (x, y) in centres.items()}
+    rings = [_print_level(dark, lines, b) for b in boxes.values()]
     found = [v for v in rings if not math.isnan(v)]
     if not found:
-        return thr
-    typical = float(np.median(found))
-    rows = [geo.Box(row[0].x0, row[0].y0, row[-1].x1, row[-1].y1).grow(0.6)
-            for row in sheet.windows.values() if row]
-    for box, seen in zip(boxes + rows, rings + [_print_level(dark, lines, b) for b in rows],
-                         strict=True):
-        if math.isnan(seen) or seen >= 0.9 * typical:
+        return thr, {}
+    typical = max(float(np.median(found)), 1e-3)
+    boxes.update({line: geo.Box(row[0].x0, row[0].y0, row[-1].x1, row[-1].y1).grow(0.6)
+                  for line, row in sheet.windows.items() if row})
+    seen: dict[int | str, float] = {}
+    for key, box in boxes.items():
+        shown = _print_level(dark, lines, box)
+        if math.isnan(shown):
+            continue
+        seen[key] = min(1.0, shown / typical)
+        if seen[key] >= 0.9:
             continue
         wide = box.grow(2.0)
         part, x0, y0 = _patch(dark, wide)
@@ -969,10 +977,17 @@ def _faded(dark: np.ndarray, lines: np.ndarray, free: np.ndarray, sheet: SheetLa
             continue
         grain = 1.4826 * float(np.median(np.abs(paper - np.median(paper))))
         floor = float(np.median(paper)) + 6.0 * grain + 0.03
-        local = max(floor, level * max(1.0 / 3.0, seen / typical))
+        local = max(floor, level * max(1.0 / 3.0, seen[key]))
         x1, y1 = x0 + part.shape[1], y0 + part.shape[0]
         thr[y0:y1, x0:x1] = np.minimum(thr[y0:y1, x0:x1], local)
-    return thr
+    return thr, seen
+
+
+def _unseen(seen: float) -> float:
+    """How likely a mark is missed where the print itself is seen only ``seen`` as dark as
+    elsewhere on the page (a glare, a blur): none from 0.6, up to even odds where the
+    print has vanished — an empty cell there is not read as surely empty."""
+    return 0.5 * min(1.0, max(0.0, (0.6 - seen) / 0.6))
 
 
 def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[str, Cell]:
@@ -987,13 +1002,20 @@ def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[s
     level = ink_level(dark, free, sheet)
     centres = {st.id: _refine(dark, mask, sheet.centers[st.id], sheet.radius)
                for st in network.stations}
-    ink = dark > _faded(dark, lines, free, sheet, centres, level)
+    thr, seen = _faded(dark, lines, free, sheet, centres, level)
+    ink = dark > thr
     near = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     cells: dict[str, Cell] = {}
     for station in sorted(network.stations, key=lambda st: st.id):
         name = f"station {station.id}"
-        cells[name] = cell_of(name, _station(ink, near, free, centres[station.id],
-                                             sheet.radius, len(station.lines)))
+        probs = _station(ink, near, free, centres[station.id], sheet.radius,
+                         len(station.lines))
+        missed = _unseen(seen.get(station.id, 1.0))
+        gone = probs["empty"] - (1.0 - missed)
+        if gone > 0:  # a mark the glare may hide: a cross or a number, either
+            probs = {"empty": 1.0 - missed, "cross": probs["cross"] + gone / 2,
+                     "number": probs["number"] + gone / 2}
+        cells[name] = cell_of(name, probs)
     for line in network.lines:
         bonus = sheet.bonus[line.id]
         for kind in ("first", "later"):
@@ -1017,7 +1039,8 @@ def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[s
                           .grow(0.5)) if row else (0.0, 0.0)
         for k, box in enumerate(row, start=1):
             inside = geo.Box(box.x0 + 0.6, box.y0 + 0.6, box.x1 - 0.6, box.y1 - 0.6)
-            filled = _p(_ink_share(ink, free, inside, moved), 0.03, 0.008)
+            filled = max(_p(_ink_share(ink, free, inside, moved), 0.03, 0.008),
+                         _unseen(seen.get(line.id, 1.0)))
             name = f"window {line.id} {k}"
             cells[name] = cell_of(name, {"blank": 1.0 - filled, "filled": filled})
     return cells

@@ -6,9 +6,12 @@ Tuning seeds only (never the held-out ones): ``FIT_ALT=N`` photos of the second 
 (its ``TUNING`` seeds from ``FIT_ALT_FIRST``, default 24), ``FIT_OLD=N`` of the first (seeds
 from 2000). ``FIT_RECORDS=FILE`` keeps each photo's cells as a JSON line (seed, cell, lines
 through a station, raw probabilities, truth), so a second fit re-reads nothing;
-``SCAN_PHOTO_CACHE=DIR`` keeps the second generator's photos.
+``SCAN_PHOTO_CACHE=DIR`` keeps the second generator's photos. ``CHECK_ALT=N`` more tuning
+photos of the second generator (from ``CHECK_ALT_FIRST``), not fitted on, get a reliability
+table of the fitted confidences: how often a cell read at each confidence was right.
 
     FIT_ALT=80 FIT_OLD=60 FIT_RECORDS=/tmp/fit.jsonl python benchmarks/fit_scan_calibration.py
+    FIT_ALT=76 CHECK_ALT_FIRST=100 CHECK_ALT=100 FIT_RECORDS=/tmp/fit.jsonl python ...
 """
 
 from __future__ import annotations
@@ -82,11 +85,51 @@ def main() -> None:
             samples[cell_kind(name, lines)].append((probs[value], value == truth))
     print(f"# fitted on {photos} tuning photos")
     print("KNOTS = {")
+    knots = {kind: fit(samples[kind]) for kind in KINDS}
     for kind in KINDS:
         wrong = sum(not r for _, r in samples[kind])
         print(f"    # {len(samples[kind])} cells, {wrong} read wrong")
-        print(f"    {json.dumps(kind)}: {fit(samples[kind])},")
+        print(f"    {json.dumps(kind)}: {knots[kind]},")
     print("}")
+    start = int(os.environ.get("CHECK_ALT_FIRST", "0"))
+    check = [(k, TUNING[k]) for k in range(start, start + int(os.environ.get("CHECK_ALT", "0")))]
+    if check:
+        print(reliability(records("alt", check, path), knots))
+
+
+BINS = (0.0, 0.9, 0.99, 0.999, 1.01)
+
+
+def reliability(items: list[dict[str, object]],
+                knots: dict[str, tuple[tuple[float, float], ...]]) -> str:
+    """A table of the calibrated confidences of ``items``' cells: per bin, cells and share
+    read right."""
+    from scorepad.sheets.voll_verplant.scan_calibration import calibrate
+    from scorepad.sheets.voll_verplant.scan_reading import cell_of
+
+    bins = [[0, 0] for _ in BINS[:-1]]
+    read = 0
+    for item in items:
+        if "cells" not in item:
+            continue
+        read += 1
+        rows = item["cells"]
+        cells = {n: cell_of(n, probs) for n, _, probs, _ in rows}  # type: ignore[attr-defined]
+        out = calibrate(cells, {n: lines for n, lines, _, _ in rows}, knots)  # type: ignore
+        for name, _, _, truth in rows:  # type: ignore[attr-defined]
+            cell = out[name]
+            b = next(i for i in range(len(bins)) if BINS[i] <= cell.confidence < BINS[i + 1])
+            bins[b][0] += cell.value == truth
+            bins[b][1] += 1
+    lines = [f"# checked on {read} photos read of {len(items)}", "| confidence | cells | right |",
+             "| --- | --- | --- |"]
+    for i, (right, n) in enumerate(bins):
+        lines.append(f"| {BINS[i]:g}-{min(BINS[i + 1], 1):g} | {n:,} | "
+                     f"{100 * right / n if n else 0:.2f} % |")
+    right = bins[2][0] + bins[3][0]
+    n = bins[2][1] + bins[3][1]
+    lines.append(f"| **0.99 and above** | {n:,} | **{100 * right / n if n else 0:.2f} %** |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -20,25 +20,27 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 
-def records(gen: str, seeds: list[int], path: Path | None) -> list[dict[str, object]]:
+def records(gen: str, seeds: list[tuple[int, int]], path: Path | None
+            ) -> list[dict[str, Any]]:
     """Each photo's cells (raw), read now or taken from ``path``."""
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
 
-    kept: dict[tuple[str, int], dict[str, object]] = {}
+    kept: dict[tuple[str, int], dict[str, Any]] = {}
     if path is not None and path.exists():
         for line in path.read_text().splitlines():
-            item = json.loads(line)
-            kept[(item["gen"], item["seed"])] = item
+            stored = json.loads(line)
+            kept[(stored["gen"], stored["seed"])] = stored
     known = [bundled_map(m) for m in BUNDLED_MAPS]
     cache = ROOT / "output" / "scan-cache"
     store = Path(os.environ["SCAN_PHOTO_CACHE"]) if os.environ.get("SCAN_PHOTO_CACHE") else None
-    out = []
+    out: list[dict[str, Any]] = []
     for k, seed in seeds:
         if (gen, seed) in kept:
             out.append(kept[(gen, seed)])
@@ -46,17 +48,19 @@ def records(gen: str, seeds: list[int], path: Path | None) -> list[dict[str, obj
         if gen == "alt":
             from scan_photos_alt import stored_photo
 
-            photo = stored_photo(seed, cache, store, illegal=k % 10 == 9)
+            alt = stored_photo(seed, cache, store, illegal=k % 10 == 9)
+            jpeg, truth = alt.jpeg, alt.truth
         else:
             from scan_photos import make_photo
 
-            photo = make_photo(seed, cache)
-        item: dict[str, object] = {"gen": gen, "seed": seed}
+            old = make_photo(seed, cache)
+            jpeg, truth = old.jpeg, old.truth
+        item: dict[str, Any] = {"gen": gen, "seed": seed}
         try:
-            scan = scan_photo(photo.jpeg, lambda c: bundled_map(c.map_id), known,
+            scan = scan_photo(jpeg, lambda c: bundled_map(c.map_id), known,
                               calibrated=False)
             lines = {f"station {s.id}": len(s.lines) for s in scan.network.stations}
-            item["cells"] = [[n, lines.get(n, 0), dict(c.probabilities), photo.truth[n]]
+            item["cells"] = [[n, lines.get(n, 0), dict(c.probabilities), truth[n]]
                              for n, c in scan.cells.items()]
         except PhotoError as err:
             item["refused"] = str(err)
@@ -80,7 +84,7 @@ def main() -> None:
     photos = 0
     for item in records("alt", alt, path) + records("old", old, path):
         photos += 1
-        for name, lines, probs, truth in item.get("cells", []):  # type: ignore[attr-defined]
+        for name, lines, probs, truth in item.get("cells", []):
             value = max(probs, key=probs.get)
             samples[cell_kind(name, lines)].append((probs[value], value == truth))
     print(f"# fitted on {photos} tuning photos")
@@ -100,7 +104,7 @@ def main() -> None:
 BINS = (0.0, 0.9, 0.99, 0.999, 1.01)
 
 
-def reliability(items: list[dict[str, object]],
+def reliability(items: list[dict[str, Any]],
                 knots: dict[str, tuple[tuple[float, float], ...]]) -> str:
     """A table of the calibrated confidences of ``items``' cells: per bin, cells and share
     read right."""
@@ -114,9 +118,9 @@ def reliability(items: list[dict[str, object]],
             continue
         read += 1
         rows = item["cells"]
-        cells = {n: cell_of(n, probs) for n, _, probs, _ in rows}  # type: ignore[attr-defined]
-        out = calibrate(cells, {n: lines for n, lines, _, _ in rows}, knots)  # type: ignore
-        for name, _, _, truth in rows:  # type: ignore[attr-defined]
+        cells = {n: cell_of(n, probs) for n, _, probs, _ in rows}
+        out = calibrate(cells, {n: lines for n, lines, _, _ in rows}, knots)
+        for name, _, _, truth in rows:
             cell = out[name]
             b = next(i for i in range(len(bins)) if BINS[i] <= cell.confidence < BINS[i + 1])
             bins[b][0] += cell.value == truth

@@ -16,10 +16,11 @@ from scorepad.sheets.voll_verplant.scan_photo import SCALE, printed_lines, read_
 from scorepad.sheets.voll_verplant.sheet import SheetLayout
 
 CROSSED = (3, 9, 14, 22, 30, 41)
+Reading = tuple[Network, SheetLayout]
 
 
 @pytest.fixture(scope="module")
-def berlin() -> tuple[Network, SheetLayout]:
+def berlin() -> Reading:
     network = bundled_map("berlin")
     return network, sheet_layout(network, "a4", "en", True)
 
@@ -37,7 +38,7 @@ def _page(sheet: SheetLayout, pen: float, crossed: tuple[int, ...] = CROSSED) ->
             a = (round((x - sx * r) * SCALE), round((y - r) * SCALE))
             b = (round((x + sx * r) * SCALE), round((y + r) * SCALE))
             cv2.line(dark, a, b, float(pen), max(1, round(0.4 * SCALE)))
-    return dark
+    return np.asarray(dark, np.float32)
 
 
 def _fade(dark: np.ndarray, centre: tuple[float, float], by: float, reach: float = 9.0) -> None:
@@ -48,7 +49,7 @@ def _fade(dark: np.ndarray, centre: tuple[float, float], by: float, reach: float
     dark[ys, xs] *= by
 
 
-def test_a_cross_faded_with_its_ring_is_still_a_cross(berlin):
+def test_a_cross_faded_with_its_ring_is_still_a_cross(berlin: Reading) -> None:
     network, sheet = berlin
     dark = _page(sheet, pen=0.8)
     _fade(dark, sheet.centers[14], 0.3)  # the ring at 0.26, the cross at 0.24
@@ -59,16 +60,17 @@ def test_a_cross_faded_with_its_ring_is_still_a_cross(berlin):
                for s in network.stations if s.id not in CROSSED)
 
 
-def test_a_light_pen_under_a_blur_is_read(berlin):
+def test_a_light_pen_under_a_blur_is_read(berlin: Reading) -> None:
     network, sheet = berlin
     dark = _page(sheet, pen=0.35)
-    blurred = cv2.GaussianBlur(dark, (0, 0), 0.3 * SCALE)  # every stroke fainter and wider
+    # every stroke fainter and wider
+    blurred = np.asarray(cv2.GaussianBlur(dark, (0, 0), 0.3 * SCALE), np.float32)
     cells = read_cells(network, sheet, blurred)
     assert [s for s in CROSSED if cells[f"station {s}"].value != "cross"] == []
     assert cells["station 5"].value == "empty"
 
 
-def test_where_the_print_vanished_a_cell_is_not_surely_empty(berlin):
+def test_where_the_print_vanished_a_cell_is_not_surely_empty(berlin: Reading) -> None:
     network, sheet = berlin
     dark = _page(sheet, pen=0.8)
     _fade(dark, sheet.centers[30], 0.0)  # a glare: ring and cross gone
@@ -77,7 +79,7 @@ def test_where_the_print_vanished_a_cell_is_not_surely_empty(berlin):
     assert cells["station 5"].value == "empty" and cells["station 5"].confidence > 0.99
 
 
-def test_a_tick_box_border_smeared_into_it_is_no_tick(berlin):
+def test_a_tick_box_border_smeared_into_it_is_no_tick(berlin: Reading) -> None:
     network, sheet = berlin
     dark = _page(sheet, pen=0.3)  # a light pen: the ink threshold is low
     band = round(1.0 * SCALE)

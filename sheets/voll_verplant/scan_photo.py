@@ -946,7 +946,7 @@ def _grainy(dark: np.ndarray, free: np.ndarray, sheet: SheetLayout) -> float:
     """How likely a mark is lost in the grain of a dim photo: none while the grain stays
     below half the pen's darkness, up to even odds where it reaches nine tenths of it (on
     the tuning photos 900024-900099 the two photos whose grain reached 0.68 and 0.79 of
-    the pen lost 24 marks, read as surely empty; below 0.6, at most one a photo)."""
+    the pen lost 24 marks, read as empty or blank; the others at most two a photo)."""
     pen, floor = _pen_and_grain(dark, free, sheet)
     if pen is None:
         return 0.0

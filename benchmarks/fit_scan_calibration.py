@@ -6,9 +6,12 @@ Tuning seeds only (never the held-out ones): ``FIT_ALT=N`` photos of the second 
 (its ``TUNING`` seeds from ``FIT_ALT_FIRST``, default 24), ``FIT_OLD=N`` of the first (seeds
 from 2000). ``FIT_RECORDS=FILE`` keeps each photo's cells as a JSON line (seed, cell, lines
 through a station, raw probabilities, truth), so a second fit re-reads nothing;
-``SCAN_PHOTO_CACHE=DIR`` keeps the second generator's photos.
+``SCAN_PHOTO_CACHE=DIR`` keeps the second generator's photos. ``CHECK_ALT=N`` more tuning
+photos of the second generator (from ``CHECK_ALT_FIRST``), not fitted on, get a reliability
+table of the fitted confidences: how often a cell read at each confidence was right.
 
     FIT_ALT=80 FIT_OLD=60 FIT_RECORDS=/tmp/fit.jsonl python benchmarks/fit_scan_calibration.py
+    FIT_ALT=76 CHECK_ALT_FIRST=100 CHECK_ALT=100 FIT_RECORDS=/tmp/fit.jsonl python ...
 """
 
 from __future__ import annotations
@@ -17,25 +20,27 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 
-def records(gen: str, seeds: list[int], path: Path | None) -> list[dict[str, object]]:
+def records(gen: str, seeds: list[tuple[int, int]], path: Path | None
+            ) -> list[dict[str, Any]]:
     """Each photo's cells (raw), read now or taken from ``path``."""
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
 
-    kept: dict[tuple[str, int], dict[str, object]] = {}
+    kept: dict[tuple[str, int], dict[str, Any]] = {}
     if path is not None and path.exists():
         for line in path.read_text().splitlines():
-            item = json.loads(line)
-            kept[(item["gen"], item["seed"])] = item
+            stored = json.loads(line)
+            kept[(stored["gen"], stored["seed"])] = stored
     known = [bundled_map(m) for m in BUNDLED_MAPS]
     cache = ROOT / "output" / "scan-cache"
     store = Path(os.environ["SCAN_PHOTO_CACHE"]) if os.environ.get("SCAN_PHOTO_CACHE") else None
-    out = []
+    out: list[dict[str, Any]] = []
     for k, seed in seeds:
         if (gen, seed) in kept:
             out.append(kept[(gen, seed)])
@@ -43,17 +48,19 @@ def records(gen: str, seeds: list[int], path: Path | None) -> list[dict[str, obj
         if gen == "alt":
             from scan_photos_alt import stored_photo
 
-            photo = stored_photo(seed, cache, store, illegal=k % 10 == 9)
+            alt = stored_photo(seed, cache, store, illegal=k % 10 == 9)
+            jpeg, truth = alt.jpeg, alt.truth
         else:
             from scan_photos import make_photo
 
-            photo = make_photo(seed, cache)
-        item: dict[str, object] = {"gen": gen, "seed": seed}
+            old = make_photo(seed, cache)
+            jpeg, truth = old.jpeg, old.truth
+        item: dict[str, Any] = {"gen": gen, "seed": seed}
         try:
-            scan = scan_photo(photo.jpeg, lambda c: bundled_map(c.map_id), known,
+            scan = scan_photo(jpeg, lambda c: bundled_map(c.map_id), known,
                               calibrated=False)
             lines = {f"station {s.id}": len(s.lines) for s in scan.network.stations}
-            item["cells"] = [[n, lines.get(n, 0), dict(c.probabilities), photo.truth[n]]
+            item["cells"] = [[n, lines.get(n, 0), dict(c.probabilities), truth[n]]
                              for n, c in scan.cells.items()]
         except PhotoError as err:
             item["refused"] = str(err)
@@ -77,16 +84,56 @@ def main() -> None:
     photos = 0
     for item in records("alt", alt, path) + records("old", old, path):
         photos += 1
-        for name, lines, probs, truth in item.get("cells", []):  # type: ignore[attr-defined]
+        for name, lines, probs, truth in item.get("cells", []):
             value = max(probs, key=probs.get)
             samples[cell_kind(name, lines)].append((probs[value], value == truth))
     print(f"# fitted on {photos} tuning photos")
     print("KNOTS = {")
+    knots = {kind: fit(samples[kind]) for kind in KINDS}
     for kind in KINDS:
         wrong = sum(not r for _, r in samples[kind])
         print(f"    # {len(samples[kind])} cells, {wrong} read wrong")
-        print(f"    {json.dumps(kind)}: {fit(samples[kind])},")
+        print(f"    {json.dumps(kind)}: {knots[kind]},")
     print("}")
+    start = int(os.environ.get("CHECK_ALT_FIRST", "0"))
+    check = [(k, TUNING[k]) for k in range(start, start + int(os.environ.get("CHECK_ALT", "0")))]
+    if check:
+        print(reliability(records("alt", check, path), knots))
+
+
+BINS = (0.0, 0.9, 0.99, 0.999, 1.01)
+
+
+def reliability(items: list[dict[str, Any]],
+                knots: dict[str, tuple[tuple[float, float], ...]]) -> str:
+    """A table of the calibrated confidences of ``items``' cells: per bin, cells and share
+    read right."""
+    from scorepad.sheets.voll_verplant.scan_calibration import calibrate
+    from scorepad.sheets.voll_verplant.scan_reading import cell_of
+
+    bins = [[0, 0] for _ in BINS[:-1]]
+    read = 0
+    for item in items:
+        if "cells" not in item:
+            continue
+        read += 1
+        rows = item["cells"]
+        cells = {n: cell_of(n, probs) for n, _, probs, _ in rows}
+        out = calibrate(cells, {n: lines for n, lines, _, _ in rows}, knots)
+        for name, _, _, truth in rows:
+            cell = out[name]
+            b = next(i for i in range(len(bins)) if BINS[i] <= cell.confidence < BINS[i + 1])
+            bins[b][0] += cell.value == truth
+            bins[b][1] += 1
+    lines = [f"# checked on {read} photos read of {len(items)}", "| confidence | cells | right |",
+             "| --- | --- | --- |"]
+    for i, (right, n) in enumerate(bins):
+        lines.append(f"| {BINS[i]:g}-{min(BINS[i + 1], 1):g} | {n:,} | "
+                     f"{100 * right / n if n else 0:.2f} % |")
+    right = bins[2][0] + bins[3][0]
+    n = bins[2][1] + bins[3][1]
+    lines.append(f"| **0.99 and above** | {n:,} | **{100 * right / n if n else 0:.2f} %** |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

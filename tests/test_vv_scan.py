@@ -265,8 +265,10 @@ def run(runner, *args, **kwargs):
 
 def test_scan_writes_sheets_and_scores_like_vv_score(runner, photos, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    # --review, every answer Enter (as read): the cells the total is not sure of are asked,
+    # and the asking keeps the JSON on stdout whole
     result = run(runner, photos["ann"], photos["bob"], "--player", "Ann", "--player", "Bob",
-                 "--json")
+                 "--json", "--review", input="\n" * 400)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
@@ -277,7 +279,7 @@ def test_scan_writes_sheets_and_scores_like_vv_score(runner, photos, tmp_path, m
     assert scored.exit_code == 0, scored.output
     again = json.loads(scored.stdout)
     assert again["players"] == data["players"] and again["winners"] == data["winners"]
-    text = run(runner, photos["ann"], "-o", tmp_path / "ann.yaml")
+    text = run(runner, photos["ann"], "-o", tmp_path / "ann.yaml", "--review", input="\n" * 400)
     assert text.exit_code == 0, text.output
     assert "Score:" in text.stdout and (tmp_path / "ann.yaml").is_file()
 
@@ -293,7 +295,7 @@ def test_an_output_another_process_makes_while_the_photo_is_read_is_refused(
         return original(*args)
 
     monkeypatch.setattr(io, "read_bytes", and_another_process_writes)
-    result = run(runner, photos["ann"], "-o", target)
+    result = run(runner, photos["ann"], "-o", target, "--review", input="\n" * 400)
     assert result.exit_code == 2, result.output
     assert result.stderr.endswith(f"{target}: was made by another process meanwhile; not "
                                   "replaced (run again, or choose another name)\n")
@@ -313,7 +315,7 @@ def test_review_asks_about_uncertain_cells(runner, photos, tmp_path):
     reader.calibrate = doubtful
     try:
         result = run(runner, photos["ann"], "--review", "-o", tmp_path / "a.yaml",
-                     input="cross\n" + "\n" * 60)
+                     input="cross\n" + "\n" * 400)
     finally:
         reader.calibrate = original
     assert result.exit_code == 0, result.output

@@ -86,7 +86,8 @@ def main() -> list[str]:
             f"its wrong cells flagged {shown['silent']}",
             "reliability of the totals (legal readings, printed or withheld): "
             + table(TOTAL_BINS, totals, "totals"),
-            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",
+            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} "
+            "(goal ≤ 1.5 s)",
         ]
         return lines
 

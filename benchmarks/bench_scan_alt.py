@@ -98,7 +98,7 @@ def main() -> list[str]:
         legal = n["legal"]
         lines = [
             f"set {which}, seeds {seeds[first]}-{seeds[first + count - 1]}"
-            + (f" (every {stride}th from the {offset}th)" if stride > 1 else "")
+            + (f" (stride {stride}, offset {offset})" if stride > 1 else "")
             + f": {n['photos']} photos ({legal} legal sheets, {n['illegal']} breaking a rule)",
             f"refused (exit 2, photo): {n['refused']} ({pct(n['refused'], n['photos'])}): "
             + (", ".join(f"{k} ×{v}" for k, v in sorted(refusals.items())) or "none"),

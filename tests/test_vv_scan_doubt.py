@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorepad.main import root
 from scorepad.rules.voll_verplant.maps import bundled_map
@@ -165,6 +167,38 @@ def test_an_unsure_total_is_withheld_and_its_least_sure_cells_checked():
     assert answered * verdict.cells[verdict.check[-1]].confidence < WITHHOLD  # no more
     sure = judge(BERLIN, default_rules(), reading({}, {}))
     assert not sure.check and not sure.unsure and sure.confidence >= WITHHOLD
+
+
+STATIONS = [n for n in WRITTEN if n.startswith("station ")]
+WINDOWS = [n for n in cell_names(BERLIN) if n.startswith("window ")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.sampled_from(STATIONS), st.floats(0.6, 1.0), max_size=8),
+       st.dictionaries(st.sampled_from(WINDOWS), st.floats(0.5, 1.0), max_size=8))
+def test_a_total_is_printed_only_when_sure_and_the_asked_cells_would_make_it_so(
+        stations, windows):
+    """Whatever the stations' and windows' confidences (every station crossed, so no
+    transfer number needs a window): a printed total is right with at least WITHHOLD; a
+    withheld one names cells whose answers would make it so; windows never count."""
+    unsure = {name: {"empty": (1 - p) / 2, "cross": p, "number": (1 - p) / 2}
+              for name, p in stations.items()}
+    unsure |= {name: {"blank": 1 - p, "filled": p} for name, p in windows.items()}
+    verdict = judge(BERLIN, default_rules(), reading({}, unsure))
+    assert not verdict.broken
+    product = 0.9999 ** (len(WRITTEN) - len(stations))
+    for p in stations.values():
+        product *= p
+    assert verdict.confidence == pytest.approx(product, rel=1e-6)
+    if not verdict.check:
+        assert verdict.confidence >= WITHHOLD
+    else:
+        assert verdict.unsure and verdict.confidence < WITHHOLD
+        answered = verdict.confidence
+        for name in verdict.check:
+            answered /= verdict.cells[name].confidence
+        assert answered >= WITHHOLD
+        assert not set(verdict.check) & set(WINDOWS)
 
 
 # ------------------------------------------------------------------ the command

@@ -336,3 +336,13 @@ def test_an_unsure_total_is_asked_with_review_then_scored(runner, photo, tmp_pat
     assert result.exit_code == 0, result.output
     assert asked and all(any(f": {n} reads as cross" in a for a in asked) for n in SIX[:3])
     assert json.loads(result.stdout)["players"] and (tmp_path / "a.yaml").exists()
+
+
+def test_a_reading_the_rules_changed_is_asked_saying_what_was_seen(runner, photo, tmp_path,
+                                                                    misread):
+    misread(BROKEN, {f"first {LINE.id}": {"blank": 0.3, "ticked": 0.7}})
+    result = runner.invoke(root, ["vv", "scan", str(photo), "-o", str(tmp_path / "a.yaml")])
+    assert result.exit_code == 2, result.output
+    assert (f"check first {LINE.id} on the paper (seen as ticked, taken as blank by the "
+            "rules, 30% sure): the reading is not sure enough") in result.stderr
+    assert not (tmp_path / "a.yaml").exists()

@@ -35,7 +35,9 @@ def check_errors(scanned: ScannedSheet) -> list[ScorepadError]:
     out: list[ScorepadError] = []
     for name in scanned.check[:MAX_CHECK]:
         cell = scanned.cells[name]
-        out.append(InputError(f"check {name} on the paper (read as {cell.value}, "
+        read = (f"read as {cell.value}" if cell.seen is None else
+                f"seen as {cell.seen}, taken as {cell.value} by the rules")
+        out.append(InputError(f"check {name} on the paper ({read}, "
                               f"{cell.confidence:.0%} sure): {why}; "
                               "scan again with --review to answer"))
     return out

@@ -9,12 +9,13 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad.main import root
 from scorepad.rules.voll_verplant.maps import bundled_map
 from scorepad.rules.voll_verplant.ruleset import default_rules
+from scorepad.sheets.voll_verplant import scan_total
 from scorepad.sheets.voll_verplant.scan_reading import (
     MAX_CHECK,
     WITHHOLD,
@@ -26,6 +27,16 @@ from scorepad.sheets.voll_verplant.scan_reading import (
 )
 
 BERLIN = bundled_map("berlin")
+
+
+@pytest.fixture(autouse=True)
+def product_total(monkeypatch):
+    """The total's confidence as the cells' product (up to 0.99988): these tests are about
+    what the command does with a total's confidence; the fitted table's own behaviour is
+    in ``tests/test_vv_scan_total.py``."""
+    monkeypatch.setattr(scan_total, "KNOTS", ((-9.0, -9.0), (9.0, 9.0)))
+
+
 LINE = BERLIN.lines[0]
 GAP = BERLIN.stations[LINE.order[0]].id
 OPTIONS = {"station": ("empty", "cross", "number"), "first": ("blank", "ticked"),
@@ -173,7 +184,8 @@ STATIONS = [n for n in WRITTEN if n.startswith("station ")]
 WINDOWS = [n for n in cell_names(BERLIN) if n.startswith("window ")]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # KNOTS set once
 @given(st.dictionaries(st.sampled_from(STATIONS), st.floats(0.6, 1.0), max_size=8),
        st.dictionaries(st.sampled_from(WINDOWS), st.floats(0.5, 1.0), max_size=8))
 def test_a_total_is_printed_only_when_sure_and_the_asked_cells_would_make_it_so(

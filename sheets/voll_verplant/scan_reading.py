@@ -30,6 +30,7 @@ from scorepad.rules.common.errors import RuleViolation, ScorepadError
 from scorepad.rules.voll_verplant import end_position, paper
 from scorepad.rules.voll_verplant.maps import Network
 from scorepad.rules.voll_verplant.ruleset import VVRules
+from scorepad.sheets.voll_verplant.scan_total import total_confidence
 
 STATION_VALUES = ("empty", "cross", "number")
 TICK_VALUES = ("blank", "ticked")
@@ -314,29 +315,29 @@ def total_cells(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> 
 
 def reading_confidence(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> float:
     """The probability that the total (and the written sheet) of a legal reading is right:
-    the product of the confidences of :func:`total_cells` (cells read independently; a cell
-    the rules settle counts as sure)."""
-    p = 1.0
-    for name in total_cells(network, rules, cells):
-        if not cells[name].settled:
-            p *= cells[name].confidence
-    return p
+    the confidences of :func:`total_cells` (a cell the rules settle counts as sure) as one
+    feature, calibrated on whole tuning sheets (:func:`.scan_total.total_confidence`)."""
+    return total_confidence(_counted(network, rules, cells))
 
 
-def _least_sure(network: Network, rules: VVRules, cells: Mapping[str, Cell],
-                confidence: float) -> list[str]:
+def _counted(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> list[float]:
+    return [cells[n].confidence for n in total_cells(network, rules, cells)
+            if not cells[n].settled]
+
+
+def _least_sure(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> list[str]:
     """The fewest cells the total rests on, least sure first, whose answers would make the
     total sure enough (:data:`WITHHOLD`): every cell in doubt among them, then the next least
-    sure until the others' product reaches the threshold."""
+    sure until the total's confidence without them (an answered cell is sure) reaches the
+    threshold."""
     counted = sorted((cells[n] for n in total_cells(network, rules, cells)
                       if not cells[n].settled), key=lambda c: c.confidence)
     check: list[str] = []
-    rest = confidence
     for cell in counted:
+        rest = total_confidence([c.confidence for c in counted if c.name not in check])
         if rest >= WITHHOLD and not cell.uncertain:
             continue  # sure enough without it; a cell in doubt further on is still asked
         check.append(cell.name)
-        rest /= max(cell.confidence, 1e-12)
     return check
 
 
@@ -346,7 +347,7 @@ def _sure_enough(network: Network, rules: VVRules, legal: dict[str, Cell]) -> Ve
     confidence = reading_confidence(network, rules, legal)
     if confidence >= WITHHOLD:
         return Verdict(legal, [], [], confidence)
-    check = _least_sure(network, rules, legal, confidence)
+    check = _least_sure(network, rules, legal)
     doubted = dict(legal)
     for name in check:
         doubted[name] = replace(legal[name], doubted=True)

@@ -29,6 +29,7 @@ import math
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -183,8 +184,10 @@ def reliability(rows: Sequence[tuple[float, bool]], title: str) -> list[str]:
 def write(knots: tuple[tuple[float, float], ...], note: str) -> None:
     """Put the knots into ``scan_total.py`` between its markers (atomically)."""
     text = MODULE.read_text()
-    block = (f"# fitted: begin (benchmarks/fit_scan_total.py --write)\n# {note}\n"
-             f"KNOTS: tuple[tuple[float, float], ...] = {knots!r}\n# fitted: end")
+    comment = "".join(f"# {line}\n" for line in textwrap.wrap(note, 96))
+    rows = "".join(f"    {knot!r},\n" for knot in knots)
+    block = (f"# fitted: begin (benchmarks/fit_scan_total.py --write)\n{comment}"
+             f"KNOTS: tuple[tuple[float, float], ...] = (\n{rows})\n# fitted: end")
     new, count = re.subn(r"# fitted: begin.*?# fitted: end", lambda _: block, text,
                          flags=re.S)
     if count != 1:
@@ -226,8 +229,11 @@ def main() -> None:
         print(f"# ranking (AUC) on the {name} part: {ranks}")
     knots = fit([(feature(i["counted"]), i["right"]) for i in parts["fit"]], args.per_bin)
     by_gen = {g: sum(i["gen"] == g for i in parts["fit"]) for g in ("alt", "old")}
-    note = (f"fitted on {len(parts['fit'])} legal readings of tuning photos "
-            f"({by_gen['alt']} of the second generator, {by_gen['old']} of the first), "
+    seeds = {g: [i["seed"] for i in items if i["gen"] == g] or [0] for g in ("alt", "old")}
+    note = (f"fitted on {len(parts['fit'])} legal readings of tuning photos, seeds not "
+            f"divisible by 3 ({by_gen['alt']} of the second generator, of seeds "
+            f"{min(seeds['alt'])}-{max(seeds['alt'])}; {by_gen['old']} of the first, of "
+            f"{min(seeds['old'])}-{max(seeds['old'])}), "
             f"{sum(i['right'] for i in parts['fit'])} right")
     print(f"# {note}\nKNOTS = {knots!r}")
     for name, part in parts.items():

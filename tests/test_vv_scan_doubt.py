@@ -30,7 +30,7 @@ BERLIN = bundled_map("berlin")
 
 
 @pytest.fixture(autouse=True)
-def product_total(monkeypatch):
+def product_total(monkeypatch: pytest.MonkeyPatch) -> None:
     """The total's confidence as the cells' product (up to 0.99988): these tests are about
     what the command does with a total's confidence; the fitted table's own behaviour is
     in ``tests/test_vv_scan_total.py``."""

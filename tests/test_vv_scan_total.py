@@ -33,24 +33,24 @@ OPTIONS = {"station": ("empty", "cross", "number"), "first": ("blank", "ticked")
            "later": ("blank", "ticked"), "window": ("blank", "filled")}
 
 
-def test_the_table_rises():
+def test_the_table_rises() -> None:
     xs = [x for x, _ in KNOTS]
     ys = [y for _, y in KNOTS]
     assert xs == sorted(xs) and ys == sorted(ys) and len(KNOTS) >= 2
 
 
 @given(st.floats(1e-9, 1.0), st.floats(1e-9, 1.0))
-def test_a_surer_reading_is_never_less_sure(a, b):
+def test_a_surer_reading_is_never_less_sure(a: float, b: float) -> None:
     low, high = sorted((a, b))
     assert lookup(low, KNOTS) <= lookup(high, KNOTS) + 1e-12
 
 
 @given(st.floats(1e-9, 1.0))
-def test_no_total_is_certain(x):
+def test_no_total_is_certain(x: float) -> None:
     assert 0.0 < lookup(x, KNOTS) <= lookup(1.0, KNOTS) < 1.0
 
 
-def test_beyond_the_last_knot_it_is_flat():
+def test_beyond_the_last_knot_it_is_flat() -> None:
     last_x, last_y = KNOTS[-1]
     top = 1.0 / (1.0 + math.exp(-last_y))
     beyond = 1.0 / (1.0 + math.exp(-(last_x + 0.5)))
@@ -58,7 +58,7 @@ def test_beyond_the_last_knot_it_is_flat():
     assert lookup(1.0, KNOTS) == pytest.approx(top)
 
 
-def test_a_worked_lookup():
+def test_a_worked_lookup() -> None:
     """Straight between knots on the log-odds scale; below the first it falls on."""
     knots = ((0.0, 1.0), (2.0, 3.0))
     assert lookup(0.5, knots) == pytest.approx(1 / (1 + math.exp(-1.0)))
@@ -88,7 +88,7 @@ def ceiling_reading(map_id: str, unsure: dict[str, float] | None = None) -> dict
 
 
 @pytest.mark.parametrize("map_id", sorted(BUNDLED_MAPS))
-def test_a_reading_with_every_cell_at_its_ceiling_prints_its_total(map_id):
+def test_a_reading_with_every_cell_at_its_ceiling_prints_its_total(map_id: str) -> None:
     """The cells' product is about 0.89 here (each cell's kind's ceiling); the whole-sheet
     calibration knows that such readings were right."""
     network, rules = bundled_map(map_id), default_rules()
@@ -98,7 +98,7 @@ def test_a_reading_with_every_cell_at_its_ceiling_prints_its_total(map_id):
     assert verdict.confidence == reading_confidence(network, rules, verdict.cells)
 
 
-def test_an_unsure_reading_is_withheld_and_asking_makes_it_sure():
+def test_an_unsure_reading_is_withheld_and_asking_makes_it_sure() -> None:
     """Four stations read at 0.6: the total is withheld, those stations are to be checked
     (least sure first), and with them answered the rest is sure enough."""
     network, rules = bundled_map("berlin"), default_rules()
@@ -112,6 +112,6 @@ def test_an_unsure_reading_is_withheld_and_asking_makes_it_sure():
     assert total_confidence(rest) >= WITHHOLD
 
 
-def test_the_feature_is_the_product_of_the_cells():
+def test_the_feature_is_the_product_of_the_cells() -> None:
     assert feature([0.5, 0.8]) == pytest.approx(0.4)
     assert feature([]) == 1.0

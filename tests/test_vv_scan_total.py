@@ -6,6 +6,8 @@ withheld."""
 from __future__ import annotations
 
 import math
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -28,6 +30,8 @@ from scorepad.sheets.voll_verplant.scan_total import (
     lookup,
     total_confidence,
 )
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 OPTIONS = {"station": ("empty", "cross", "number"), "first": ("blank", "ticked"),
            "later": ("blank", "ticked"), "window": ("blank", "filled")}
@@ -115,3 +119,35 @@ def test_an_unsure_reading_is_withheld_and_asking_makes_it_sure() -> None:
 def test_the_feature_is_the_product_of_the_cells() -> None:
     assert feature([0.5, 0.8]) == pytest.approx(0.4)
     assert feature([]) == 1.0
+
+
+def test_the_fit_writes_its_table_into_the_module(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``fit_scan_total.py --write`` replaces the fitted block of (a copy of) the module
+    with a table Python reads back; the rest of the module stays."""
+    import fit_scan_total
+
+    from scorepad.sheets.voll_verplant import scan_total
+
+    copy = tmp_path / "scan_total.py"
+    original = Path(scan_total.__file__).read_text()
+    copy.write_text(original)
+    monkeypatch.setattr(fit_scan_total, "MODULE", copy)
+    knots = ((-3.0, 0.5), (-1.0, 2.25))
+    fit_scan_total.write(knots, "fitted on a worked example " * 6)
+    text = copy.read_text()
+    space: dict[str, object] = {}
+    exec(compile(text, str(copy), "exec"), space)
+    assert space["KNOTS"] == knots
+    assert all(len(line) <= 100 for line in text.splitlines())
+    assert text.split("# fitted: begin")[0] == original.split("# fitted: begin")[0]
+
+
+def test_the_fit_refuses_seeds_outside_tuning() -> None:
+    import fit_scan_total
+
+    assert fit_scan_total.seeds_of("900010-900012", "alt") == [900010, 900011, 900012]
+    with pytest.raises(SystemExit, match="not tuning seeds"):
+        fit_scan_total.seeds_of("949990-950010", "alt")
+    with pytest.raises(SystemExit, match="not tuning seeds"):
+        fit_scan_total.seeds_of("1990-2010", "old")

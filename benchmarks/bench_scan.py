@@ -19,6 +19,12 @@ prints are cached in ``output/scan-cache``. Photo-making is not timed. Also show
 sheets read with no cell in doubt at all (nothing to ask), and the wrong cells of sheets
 whose total would be printed with no flag (a sheet the rules find impossible is not
 scored: its problems are shown instead).
+
+What the command shows (:func:`scorepad.sheets.voll_verplant.scan_reading.judge`, as
+``benchmarks/bench_scan_alt.py`` counts it): totals printed and *printed right* (the written
+sheet — stations, first bonuses — equal to the truth), totals withheld as not sure enough,
+readings questioned (a rule broken), exit 1, silently wrong totals, and the totals binned
+by their confidence.
 """
 
 from __future__ import annotations
@@ -27,19 +33,21 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 
 def main() -> list[str]:
+    from bench_scan_alt import TOTAL_BINS, table
     from scan_photos import make_photo
     from timing import median_p95
 
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.rules.voll_verplant.ruleset import default_rules
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
-    from scorepad.sheets.voll_verplant.scan_reading import nearest_legal
+    from scorepad.sheets.voll_verplant.scan_reading import judge, nearest_legal
 
     count = int(os.environ.get("SCAN_PHOTOS", "500"))
     first = int(os.environ.get("SCAN_FIRST", "3000"))
@@ -48,6 +56,9 @@ def main() -> list[str]:
     rules = default_rules()
     read = cells = right = wrong = flagged_wrong = flagged = sheets_right = 0
     sheets_sure = silent = 0
+    shown = {"printed": 0, "printed_right": 0, "withheld": 0, "questioned": 0, "exit1": 0,
+             "silent": 0}
+    totals = [[0, 0] for _ in TOTAL_BINS[:-1]]
     cpu: list[float] = []
     cpu_big: list[float] = []
     refusals: dict[str, int] = {}
@@ -68,7 +79,15 @@ def main() -> list[str]:
             f"({pct(flagged_wrong, wrong)}; "
             f"goal 100 %); cells flagged in all: {pct(flagged, cells)}",
             f"wrong cells in a total printed without a flag: {silent}",
-            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} (goal ≤ 1.5 s)",
+            f"as the command shows it: total printed {shown['printed']}, right "
+            f"{shown['printed_right']} ({pct(shown['printed_right'], done)} of all photos); "
+            f"withheld (not sure enough) {shown['withheld']}; questioned (a rule broken) "
+            f"{shown['questioned']}; exit 1 {shown['exit1']}; printed wrong with none of "
+            f"its wrong cells flagged {shown['silent']}",
+            "reliability of the totals (legal readings, printed or withheld): "
+            + table(TOTAL_BINS, totals, "totals"),
+            f"CPU per photo: {median_p95(cpu)}; at 10-12 MP: {median_p95(cpu_big)} "
+            "(goal ≤ 1.5 s)",
         ]
         return lines
 
@@ -82,6 +101,7 @@ def main() -> list[str]:
         try:
             scan = scan_photo(photo.jpeg, lambda code: bundled_map(code.map_id), known)
             found, problems = nearest_legal(scan.network, rules, scan.cells)
+            verdict = judge(scan.network, rules, scan.cells)
         except PhotoError as err:
             reason = str(err).split(":")[0]
             refusals[reason] = refusals.get(reason, 0) + 1
@@ -111,9 +131,36 @@ def main() -> list[str]:
                 flagged_wrong += cell.uncertain
                 silent += not cell.uncertain and not problems
         sheets_right += bad == 0 and not problems
+        count_shown(verdict, photo.truth, shown, totals)
+        print(f"total: seed {seed}: p={verdict.confidence:.3g}, "
+              f"{'withheld' if verdict.check else 'printed'}", file=sys.stderr, flush=True)
         sheets_sure += bad == 0 and not problems and doubts == 0
 
     return summary(count)
+
+
+def count_shown(verdict: Any, truth: dict[str, str], shown: dict[str, int],
+                totals: list[list[int]]) -> None:
+    """Count what the command shows for one photo's verdict (the truth is a legal sheet)."""
+    from bench_scan_alt import TOTAL_BINS, bin_of
+
+    from scorepad.sheets.voll_verplant.scan_reading import written
+
+    wrong = [c for c in verdict.cells.values() if c.value != truth[c.name] and written(c.name)]
+    unsure = getattr(verdict, "unsure", False)  # (a reader before the total's threshold)
+    if not verdict.broken and (unsure or not verdict.check):
+        b = bin_of(TOTAL_BINS, verdict.confidence)
+        totals[b][1] += 1
+        totals[b][0] += not wrong
+    if verdict.broken:
+        shown["exit1"] += 1
+    elif verdict.check:
+        shown["withheld" if unsure else "questioned"] += 1
+    else:
+        shown["printed"] += 1
+        shown["printed_right"] += not wrong
+        asked = {c.name for c in verdict.cells.values() if c.uncertain}
+        shown["silent"] += bool(wrong) and not any(c.name in asked for c in wrong)
 
 
 if __name__ == "__main__":

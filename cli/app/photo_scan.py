@@ -34,12 +34,13 @@ class ScannedSheet:
     network: Network
     cells: dict[str, Cell]
     changed: list[str]
-    check: list[str]  # the reading breaks a rule: these cells to check (no total without review)
-    confidence: float  # the probability that every cell is right
+    check: list[str]  # to check (no total without review): a rule broken, or the total unsure
+    confidence: float  # the probability that the total (the written sheet) is right
     page_to_photo: list[list[float]]
     photo_size: tuple[int, int]
     paper: str
     lang: str
+    unsure: bool = False  # the cells to check are asked because the total is not sure enough
 
 
 def require_opencv() -> None:
@@ -108,4 +109,5 @@ def scan_one(data: bytes, map_ref: str | None, rules: VVRules) -> ScannedSheet:
     changed = [f"{c.name}: read as {c.seen}, taken as {c.value}"
                for c in cells.values() if c.seen is not None]
     return ScannedSheet(scan.network, cells, changed, verdict.check, verdict.confidence,
-                        scan.page_to_photo, scan.photo_size, scan.code.paper, scan.code.lang)
+                        scan.page_to_photo, scan.photo_size, scan.code.paper, scan.code.lang,
+                        verdict.unsure)

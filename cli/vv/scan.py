@@ -26,14 +26,19 @@ if TYPE_CHECKING:
 
 def check_errors(scanned: ScannedSheet) -> list[ScorepadError]:
     """One line (exit 2) per cell to check, at most ``MAX_CHECK``, least sure first: the
-    reading broke a rule that these cells may have been misread into."""
+    reading broke a rule that these cells may have been misread into, or its total is not
+    sure enough to print (``unsure``: the reading is in doubt, not the sheet)."""
     from scorepad.sheets.voll_verplant.scan_reading import MAX_CHECK
 
+    why = (f"the reading is not sure enough to print a total (right with about "
+           f"{scanned.confidence:.0%})" if scanned.unsure else "the sheet as read breaks a rule")
     out: list[ScorepadError] = []
     for name in scanned.check[:MAX_CHECK]:
         cell = scanned.cells[name]
-        out.append(InputError(f"check {name} on the paper (read as {cell.value}, "
-                              f"{cell.confidence:.0%} sure): the sheet as read breaks a rule; "
+        read = (f"read as {cell.value}" if cell.seen is None else
+                f"seen as {cell.seen}, taken as {cell.value} by the rules")
+        out.append(InputError(f"check {name} on the paper ({read}, "
+                              f"{cell.confidence:.0%} sure): {why}; "
                               "scan again with --review to answer"))
     return out
 
@@ -62,7 +67,8 @@ def _review(cells: dict[str, Cell], name: str) -> dict[str, Cell]:
         choices = list(cell.probabilities)
         answer = click.prompt(f"{name}: {cell.name} reads as {cell.value} "
                               f"({cell.confidence:.0%} sure)", default=cell.value,
-                              type=click.Choice(choices, case_sensitive=False))
+                              type=click.Choice(choices, case_sensitive=False),
+                              err=True)  # stdout keeps only the result (--json parses)
         if answer != cell.value:
             out[cell.name] = replace(cell, value=answer, seen=cell.seen or cell.value)
     return out
@@ -97,9 +103,10 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
     Reads the sheet's corner markers and QR code (printed by `vv sheet` and `vv render`),
     every station (empty, crossed, or holding a transfer number), the bonus ticks and the
     wagon windows; writes the sheet as a `scorepad/vv-sheet@1` file (as `vv enter` does)
-    and prints the score as `vv score` does. Cells the photo leaves in doubt are listed;
-    --review asks about each, and "review advised" is printed when the reading as a whole
-    is not sure enough (--json: "confidence"). A reading the rules find impossible doubts
+    and prints the score as `vv score` does. A total is printed only when it is right with
+    at least 90 % (--json: "confidence"); else its least sure cells are to be checked (exit
+    2, nothing written; --review asks them). "Review advised" is printed for a total with
+    cells in doubt; --review asks about each. A reading the rules find impossible doubts
     the reading first: when one possible reading is clearly the likeliest it is taken and
     the change shown; else the cells the broken rule names are to be checked (exit 2, no
     total; --review asks them). Exit 1 only when every such cell was read for sure.
@@ -189,8 +196,8 @@ def scan_cmd(photos: tuple[str, ...], map_ref: str | None, players: tuple[str, .
         click.echo(emit_json(result))
         return
     click.echo(format_game(game))
-    if confidence < ADVISED:
-        click.echo(f"\nReview advised: the photos were read right with about {confidence:.0%} "
+    if confidence < ADVISED or uncertain:
+        click.echo(f"\nReview advised: the total is right with about {confidence:.1%} "
                    "certainty (scan again with --review, or check the cells below).")
     if uncertain:
         click.echo(f"\n{len(uncertain)} cell{'s' if len(uncertain) > 1 else ''} in doubt "

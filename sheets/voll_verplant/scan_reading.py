@@ -30,6 +30,7 @@ from scorepad.rules.common.errors import RuleViolation, ScorepadError
 from scorepad.rules.voll_verplant import end_position, paper
 from scorepad.rules.voll_verplant.maps import Network
 from scorepad.rules.voll_verplant.ruleset import VVRules
+from scorepad.sheets.voll_verplant.scan_total import total_confidence
 
 STATION_VALUES = ("empty", "cross", "number")
 TICK_VALUES = ("blank", "ticked")
@@ -43,8 +44,15 @@ CERTAIN = 0.9
 #: calibration the reader's own 0.99-0.999 were right only 97.2 % of the time on the
 #: second generator's tuning photos, and this was 0.999.
 SURE = 0.99
-#: A sheet whose reading is right with less than this probability gets "review advised".
-ADVISED = 0.9
+#: No total is printed (without ``--review``) for a reading whose total is right with less
+#: than this probability (:func:`reading_confidence`): its least sure cells are to be checked.
+#: A user who sees a total trusts it; one in ten wrong is the most a printed total may risk,
+#: and 0.9 is also where a single cell is in doubt (:data:`CERTAIN`), so every cell in doubt
+#: that the total depends on is asked.
+WITHHOLD = 0.9
+#: A total printed with less than this probability of being right (several photos: the
+#: product), or with cells in doubt, gets "review advised".
+ADVISED = 0.97
 #: The nearest legal reading is taken without asking only when it is at least this many
 #: times likelier than the next legal reading (else the cells the rules name are asked).
 CLEAR = 4.0
@@ -264,24 +272,86 @@ _LINE_RULES = ("first-needs-complete", "bonus-needs-complete")
 @dataclass(frozen=True)
 class Verdict:
     """What the command makes of a reading: the cells (legal, or as read), the cells to
-    check when the reading breaks a rule it may have misread (exit 2: no total), the
-    broken rules when every cell they name was read for sure (exit 1: the sheet's fault),
-    and the probability that every cell is right."""
+    check (exit 2: no total) when the reading breaks a rule it may have misread or when its
+    total is not sure enough (``unsure``), the broken rules when every cell they name was
+    read for sure (exit 1: the sheet's fault), and the probability that the total is right
+    (:func:`reading_confidence`; 0 when the reading breaks a rule)."""
 
     cells: dict[str, Cell]
     check: list[str]
     broken: list[ScorepadError]
     confidence: float
+    unsure: bool = False  # the cells to check are asked because the total is not sure enough
 
 
-def reading_confidence(cells: Mapping[str, Cell]) -> float:
-    """The probability that every cell of the reading is right (cells read independently;
-    a cell the rules settle counts as sure)."""
-    p = 1.0
+def written(name: str) -> bool:
+    """Whether the cell is in the written sheet (``scorepad/vv-sheet@1``), which the total is
+    scored from: a station or a first bonus. Later bonuses and windows are only read to check
+    the reading against the rules."""
+    return name.startswith(("station ", "first "))
+
+
+def total_cells(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> list[str]:
+    """The cells whose being right the total's being right rests on, for a legal reading:
+    every written cell, and each other cell (a window, a later bonus) whose other value
+    makes the reading impossible — were such a cell misread, the true sheet, which is
+    legal, would differ from the reading in a written cell too. A window whose other value
+    leaves the reading possible changes nothing the user is shown."""
+    values = values_of(cells)
+    names = []
     for cell in cells.values():
-        if not cell.settled:
-            p *= cell.confidence
-    return p
+        if written(cell.name):
+            names.append(cell.name)
+            continue
+        for value in cell.probabilities:
+            if value != cell.value:
+                trial = dict(values)
+                trial[cell.name] = value
+                if problems(network, rules, trial):
+                    names.append(cell.name)
+                    break
+    return names
+
+
+def reading_confidence(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> float:
+    """The probability that the total (and the written sheet) of a legal reading is right:
+    the confidences of :func:`total_cells` (a cell the rules settle counts as sure) as one
+    feature, calibrated on whole tuning sheets (:func:`.scan_total.total_confidence`)."""
+    return total_confidence(_counted(network, rules, cells))
+
+
+def _counted(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> list[float]:
+    return [cells[n].confidence for n in total_cells(network, rules, cells)
+            if not cells[n].settled]
+
+
+def _least_sure(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> list[str]:
+    """The fewest cells the total rests on, least sure first, whose answers would make the
+    total sure enough (:data:`WITHHOLD`): every cell in doubt among them, then the next least
+    sure until the total's confidence without them (an answered cell is sure) reaches the
+    threshold."""
+    counted = sorted((cells[n] for n in total_cells(network, rules, cells)
+                      if not cells[n].settled), key=lambda c: c.confidence)
+    check: list[str] = []
+    for cell in counted:
+        rest = total_confidence([c.confidence for c in counted if c.name not in check])
+        if rest >= WITHHOLD and not cell.uncertain:
+            continue  # sure enough without it; a cell in doubt further on is still asked
+        check.append(cell.name)
+    return check
+
+
+def _sure_enough(network: Network, rules: VVRules, legal: dict[str, Cell]) -> Verdict:
+    """A legal reading's verdict: its total, or (below :data:`WITHHOLD`) the cells to check,
+    marked ``doubted`` so that ``--review`` asks them."""
+    confidence = reading_confidence(network, rules, legal)
+    if confidence >= WITHHOLD:
+        return Verdict(legal, [], [], confidence)
+    check = _least_sure(network, rules, legal)
+    doubted = dict(legal)
+    for name in check:
+        doubted[name] = replace(legal[name], doubted=True)
+    return Verdict(doubted, check, [], confidence, unsure=True)
 
 
 def judge(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> Verdict:
@@ -289,19 +359,18 @@ def judge(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> Verdic
     rules name is sure (:attr:`Cell.sure`), the sheet breaks the rules; when the nearest
     legal reading is clearly the likeliest (``CLEAR`` times the next), it is taken and its
     changes shown; else the named cells become uncertain (``doubted``) and are to be
-    checked."""
+    checked. A legal reading whose total is right with less than :data:`WITHHOLD` has its
+    least sure cells to check too (``unsure``)."""
     values = values_of(cells)
     found = problems(network, rules, values)
     if not found:
-        legal = settle(network, rules, cells)
-        return Verdict(legal, [], [], reading_confidence(legal))
+        return _sure_enough(network, rules, settle(network, rules, cells))
     named = named_cells(network, rules, cells)
     if all(cells[name].sure for name in named):
         return Verdict(dict(cells), [], found, 0.0)
     readings = _legal_readings(network, rules, cells)
     if readings and (len(readings) == 1 or readings[1][0] - readings[0][0] >= math.log(CLEAR)):
-        legal = _changed(network, rules, cells, readings[0][1])
-        return Verdict(legal, [], [], reading_confidence(legal))
+        return _sure_enough(network, rules, _changed(network, rules, cells, readings[0][1]))
     doubted = dict(cells)
     for name in named:
         doubted[name] = replace(cells[name], doubted=True)

@@ -113,7 +113,8 @@ def reading(jpeg: bytes, truth: dict[str, str], legal: bool) -> dict[str, Any]:
     counted = [cells[n].confidence for n in total_cells(scan.network, rules, cells)
                if not cells[n].settled]
     right = legal and all(c.value == truth[c.name] for c in cells.values() if written(c.name))
-    return {"status": "legal", "counted": counted, "right": right}
+    return {"status": "legal", "counted": counted, "right": right,
+            "sharpness": scan.sharpness}
 
 
 def records(args: argparse.Namespace) -> list[dict[str, Any]]:

@@ -60,6 +60,8 @@ class PhotoScan:
     cells: dict[str, Cell]
     page_to_photo: list[list[float]]
     photo_size: tuple[int, int]
+    #: How sharp the photo is (:func:`sharpness`): the total's confidence depends on it.
+    sharpness: float = 1.0
 
 
 # ------------------------------------------------------------------------------ the photo
@@ -218,8 +220,7 @@ def diagnose(grey: np.ndarray, markers: dict[int, np.ndarray], what: str) -> Pho
         return PhotoError("no corner markers found: photograph the whole sheet, its four "
                           "black corner squares in the picture (a sheet printed by "
                           "`scorepad vv sheet`)")
-    factor = 1000 / max(grey.shape)
-    small = cv2.resize(grey, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    small = _shrunk(grey)
     if float(np.mean(small >= 250)) > 0.01:
         return PhotoError(f"{what}: a glare (a reflection of light) lies on the sheet: "
                           "tilt the phone a little or move away from the lamp")
@@ -228,6 +229,17 @@ def diagnose(grey: np.ndarray, markers: dict[int, np.ndarray], what: str) -> Pho
                           "on the table) and let it focus")
     return PhotoError(f"{what}: take the photo again from straight above, in even light, "
                       "the sheet filling the picture")
+
+
+def _shrunk(grey: np.ndarray) -> np.ndarray:
+    """The photo shrunk to 1000 px on its long side (the scale its quality is measured at)."""
+    factor = 1000 / max(grey.shape)
+    return cv2.resize(grey, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+
+
+def sharpness(grey: np.ndarray) -> float:
+    """How sharp a photo is (:func:`_sharpness` on it shrunk to 1000 px)."""
+    return _sharpness(_shrunk(grey))
 
 
 def _sharpness(small: np.ndarray) -> float:
@@ -1144,4 +1156,4 @@ def scan_photo(data: bytes, network_for: Callable[[ScanCode], Network],
         cells = calibrate(cells, {f"station {st.id}": len(st.lines) for st in network.stations})
     to_photo = np.linalg.inv(to_page)
     return PhotoScan(code, network, sheet, cells, (to_photo / to_photo[2, 2]).tolist(),
-                     (grey.shape[1], grey.shape[0]))
+                     (grey.shape[1], grey.shape[0]), sharpness(grey))

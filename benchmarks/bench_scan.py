@@ -101,7 +101,7 @@ def main() -> list[str]:
         try:
             scan = scan_photo(photo.jpeg, lambda code: bundled_map(code.map_id), known)
             found, problems = nearest_legal(scan.network, rules, scan.cells)
-            verdict = judge(scan.network, rules, scan.cells)
+            verdict = judge(scan.network, rules, scan.cells, scan.sharpness)
         except PhotoError as err:
             reason = str(err).split(":")[0]
             refusals[reason] = refusals.get(reason, 0) + 1

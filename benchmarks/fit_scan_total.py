@@ -10,13 +10,14 @@ second generator's take 5-30 s each). Tuning seeds only: the second generator's 
 the first's 2000-2999; anything else is refused (the held-out seeds are never read).
 
 Every legal reading (printed or withheld; not a reading that breaks a rule) is a sample:
-its feature and whether its written sheet — stations, first bonuses — equals the truth.
-Seeds divisible by 3 are the validation part, the others the fit part. The fit part's
-samples are sorted by feature in bins of ``--per-bin`` sheets, each bin's share right
+its feature, the photo's sharpness and whether its written sheet — stations, first bonuses —
+equals the truth. Seeds divisible by 3 are the validation part, the others the fit part. The
+fit part's samples of each quality class (``scan_total.quality``: sharp or blurred) are
+sorted by feature in bins of ``--per-bin`` sheets, each bin's share right
 (right + 1) / (sheets + 2), pooled where a surer bin was right less often (the cells'
 isotonic helper, :func:`scan_calibration.fit`). Printed: the candidate features' ranking on
-both parts, the knots, and the reliability of the totals on both parts; ``--write`` puts
-the knots into ``scan_total.py``.
+both parts, the knots of each class, and the reliability of the totals on both parts;
+``--write`` puts the tables into ``scan_total.py``.
 
     .venv/bin/python benchmarks/fit_scan_total.py --alt /tmp/alt --old /tmp/old --write
 """
@@ -106,7 +107,7 @@ def reading(jpeg: bytes, truth: dict[str, str], legal: bool) -> dict[str, Any]:
                           [bundled_map(m) for m in BUNDLED_MAPS])
     except PhotoError as err:
         return {"status": "refused", "why": str(err)}
-    verdict = judge(scan.network, rules, scan.cells)
+    verdict = judge(scan.network, rules, scan.cells, scan.sharpness)
     if verdict.broken or (verdict.check and not verdict.unsure):
         return {"status": "questioned"}
     cells = verdict.cells
@@ -182,13 +183,14 @@ def reliability(rows: Sequence[tuple[float, bool]], title: str) -> list[str]:
     return out
 
 
-def write(knots: tuple[tuple[float, float], ...], note: str) -> None:
-    """Put the knots into ``scan_total.py`` between its markers (atomically)."""
+def write(knots: dict[str, tuple[tuple[float, float], ...]], note: str) -> None:
+    """Put the tables into ``scan_total.py`` between its markers (atomically)."""
     text = MODULE.read_text()
     comment = "".join(f"# {line}\n" for line in textwrap.wrap(note, 96))
-    rows = "".join(f"    {knot!r},\n" for knot in knots)
+    tables = "".join(f"    {name!r}: (\n" + "".join(f"        {knot!r},\n" for knot in table)
+                     + "    ),\n" for name, table in knots.items())
     block = (f"# fitted: begin (benchmarks/fit_scan_total.py --write)\n{comment}"
-             f"KNOTS: tuple[tuple[float, float], ...] = (\n{rows})\n# fitted: end")
+             f"KNOTS: dict[str, Knots] = {{\n{tables}}}\n# fitted: end")
     new, count = re.subn(r"# fitted: begin.*?# fitted: end", lambda _: block, text,
                          flags=re.S)
     if count != 1:
@@ -217,7 +219,12 @@ def main() -> None:
     items = records(args)
 
     from scorepad.sheets.voll_verplant.scan_calibration import fit
-    from scorepad.sheets.voll_verplant.scan_total import feature, total_confidence
+    from scorepad.sheets.voll_verplant.scan_total import (
+        CLASSES,
+        feature,
+        quality,
+        total_confidence,
+    )
 
     counts = {s: sum(i["status"] == s for i in items) for s in ("legal", "questioned", "refused")}
     print(f"# {len(items)} tuning photos: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
@@ -228,22 +235,26 @@ def main() -> None:
         ranks = ", ".join(f"{k} {auc([(f(i['counted']), i['right']) for i in part]):.3f}"
                           for k, f in candidates().items())
         print(f"# ranking (AUC) on the {name} part: {ranks}")
-    knots = fit([(feature(i["counted"]), i["right"]) for i in parts["fit"]], args.per_bin)
+    knots = {c: fit([(feature(i["counted"]), i["right"]) for i in parts["fit"]
+                     if quality(i["sharpness"]) == c], args.per_bin) for c in CLASSES}
     by_gen = {g: sum(i["gen"] == g for i in parts["fit"]) for g in ("alt", "old")}
+    by_class = {c: sum(quality(i["sharpness"]) == c for i in parts["fit"]) for c in CLASSES}
     seeds = {g: [i["seed"] for i in items if i["gen"] == g] or [0] for g in ("alt", "old")}
     note = (f"fitted on {len(parts['fit'])} legal readings of tuning photos, seeds not "
             f"divisible by 3 ({by_gen['alt']} of the second generator, of seeds "
             f"{min(seeds['alt'])}-{max(seeds['alt'])}; {by_gen['old']} of the first, of "
             f"{min(seeds['old'])}-{max(seeds['old'])}), "
-            f"{sum(i['right'] for i in parts['fit'])} right")
+            f"{sum(i['right'] for i in parts['fit'])} right; "
+            + ", ".join(f"{v} {k}" for k, v in by_class.items()))
     print(f"# {note}\nKNOTS = {knots!r}")
     for name, part in parts.items():
-        rows = [(total_confidence(i["counted"], knots), i["right"]) for i in part]
+        rows = [(total_confidence(i["counted"], i["sharpness"], knots), i["right"])
+                for i in part]
         for line in reliability(rows, f"{name} part"):
             print(line)
         for gen in ("alt", "old"):
-            rows = [(total_confidence(i["counted"], knots), i["right"]) for i in part
-                    if i["gen"] == gen]
+            rows = [(total_confidence(i["counted"], i["sharpness"], knots), i["right"])
+                    for i in part if i["gen"] == gen]
             for line in reliability(rows, f"  {name} part, {gen}"):
                 print("  " + line)
     if args.write:

@@ -34,7 +34,8 @@ def product_total(monkeypatch: pytest.MonkeyPatch) -> None:
     """The total's confidence as the cells' product (up to 0.99988): these tests are about
     what the command does with a total's confidence; the fitted table's own behaviour is
     in ``tests/test_vv_scan_total.py``."""
-    monkeypatch.setattr(scan_total, "KNOTS", ((-9.0, -9.0), (9.0, 9.0)))
+    identity = ((-9.0, -9.0), (9.0, 9.0))
+    monkeypatch.setattr(scan_total, "KNOTS", dict.fromkeys(scan_total.CLASSES, identity))
 
 
 LINE = BERLIN.lines[0]

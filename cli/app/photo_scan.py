@@ -101,7 +101,7 @@ def scan_one(data: bytes, map_ref: str | None, rules: VVRules) -> ScannedSheet:
         scan = scan_photo(data, network_for, known)
     except cv2.error:  # an image OpenCV chokes on is still a bad photo, not a crash
         raise PhotoError("the photo cannot be read: take it again (JPEG or PNG)") from None
-    verdict = judge(scan.network, rules, scan.cells)
+    verdict = judge(scan.network, rules, scan.cells, scan.sharpness)
     if verdict.broken:  # every cell the rules name was read for sure: the sheet's fault
         problems = verdict.broken
         raise Problems(problems) if len(problems) > 1 else problems[0]

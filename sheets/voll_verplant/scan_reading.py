@@ -313,11 +313,13 @@ def total_cells(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> 
     return names
 
 
-def reading_confidence(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> float:
+def reading_confidence(network: Network, rules: VVRules, cells: Mapping[str, Cell],
+                       sharpness: float | None = None) -> float:
     """The probability that the total (and the written sheet) of a legal reading is right:
     the confidences of :func:`total_cells` (a cell the rules settle counts as sure) as one
-    feature, calibrated on whole tuning sheets (:func:`.scan_total.total_confidence`)."""
-    return total_confidence(_counted(network, rules, cells))
+    feature, calibrated on whole tuning sheets of the photo's quality class (by its
+    ``sharpness``; unknown counts as blurred: :func:`.scan_total.total_confidence`)."""
+    return total_confidence(_counted(network, rules, cells), sharpness)
 
 
 def _counted(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> list[float]:
@@ -325,7 +327,8 @@ def _counted(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> lis
             if not cells[n].settled]
 
 
-def _least_sure(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> list[str]:
+def _least_sure(network: Network, rules: VVRules, cells: Mapping[str, Cell],
+                sharpness: float | None) -> list[str]:
     """The fewest cells the total rests on, least sure first, whose answers would make the
     total sure enough (:data:`WITHHOLD`): every cell in doubt among them, then the next least
     sure until the total's confidence without them (an answered cell is sure) reaches the
@@ -334,43 +337,48 @@ def _least_sure(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> 
                       if not cells[n].settled), key=lambda c: c.confidence)
     check: list[str] = []
     for cell in counted:
-        rest = total_confidence([c.confidence for c in counted if c.name not in check])
+        rest = total_confidence([c.confidence for c in counted if c.name not in check],
+                                sharpness)
         if rest >= WITHHOLD and not cell.uncertain:
             continue  # sure enough without it; a cell in doubt further on is still asked
         check.append(cell.name)
     return check
 
 
-def _sure_enough(network: Network, rules: VVRules, legal: dict[str, Cell]) -> Verdict:
+def _sure_enough(network: Network, rules: VVRules, legal: dict[str, Cell],
+                 sharpness: float | None) -> Verdict:
     """A legal reading's verdict: its total, or (below :data:`WITHHOLD`) the cells to check,
     marked ``doubted`` so that ``--review`` asks them."""
-    confidence = reading_confidence(network, rules, legal)
+    confidence = reading_confidence(network, rules, legal, sharpness)
     if confidence >= WITHHOLD:
         return Verdict(legal, [], [], confidence)
-    check = _least_sure(network, rules, legal)
+    check = _least_sure(network, rules, legal, sharpness)
     doubted = dict(legal)
     for name in check:
         doubted[name] = replace(legal[name], doubted=True)
     return Verdict(doubted, check, [], confidence, unsure=True)
 
 
-def judge(network: Network, rules: VVRules, cells: Mapping[str, Cell]) -> Verdict:
+def judge(network: Network, rules: VVRules, cells: Mapping[str, Cell],
+          sharpness: float | None = None) -> Verdict:
     """A reading that breaks a rule doubts the reading first: when every cell the broken
     rules name is sure (:attr:`Cell.sure`), the sheet breaks the rules; when the nearest
     legal reading is clearly the likeliest (``CLEAR`` times the next), it is taken and its
     changes shown; else the named cells become uncertain (``doubted``) and are to be
     checked. A legal reading whose total is right with less than :data:`WITHHOLD` has its
-    least sure cells to check too (``unsure``)."""
+    least sure cells to check too (``unsure``); how sure the total is depends on the photo's
+    ``sharpness`` too (:func:`.scan_photo.sharpness`; unknown counts as blurred)."""
     values = values_of(cells)
     found = problems(network, rules, values)
     if not found:
-        return _sure_enough(network, rules, settle(network, rules, cells))
+        return _sure_enough(network, rules, settle(network, rules, cells), sharpness)
     named = named_cells(network, rules, cells)
     if all(cells[name].sure for name in named):
         return Verdict(dict(cells), [], found, 0.0)
     readings = _legal_readings(network, rules, cells)
     if readings and (len(readings) == 1 or readings[1][0] - readings[0][0] >= math.log(CLEAR)):
-        return _sure_enough(network, rules, _changed(network, rules, cells, readings[0][1]))
+        return _sure_enough(network, rules, _changed(network, rules, cells, readings[0][1]),
+                            sharpness)
     doubted = dict(cells)
     for name in named:
         doubted[name] = replace(cells[name], doubted=True)

@@ -31,7 +31,7 @@ import os
 import re
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -183,7 +183,7 @@ def reliability(rows: Sequence[tuple[float, bool]], title: str) -> list[str]:
     return out
 
 
-def write(knots: dict[str, tuple[tuple[float, float], ...]], note: str) -> None:
+def write(knots: Mapping[str, Sequence[tuple[float, float]]], note: str) -> None:
     """Put the tables into ``scan_total.py`` between its markers (atomically)."""
     text = MODULE.read_text()
     comment = "".join(f"# {line}\n" for line in textwrap.wrap(note, 96))

@@ -12,9 +12,9 @@ share what is left as they shared it before.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
+from scorepad.sheets.voll_verplant.scan_knots import logit, through
 from scorepad.sheets.voll_verplant.scan_reading import Cell
 
 #: Kinds of cell, as :func:`cell_kind` names them.
@@ -52,26 +52,9 @@ def cell_kind(name: str, lines: int = 0) -> str:
     return kind
 
 
-def logit(p: float) -> float:
-    """The log-odds of ``p`` (bounded: a probability of 0 or 1 is ±16)."""
-    p = min(max(p, 1e-7), 1.0 - 1e-7)
-    return math.log(p / (1.0 - p))
-
-
 def calibrated(raw: float, knots: tuple[tuple[float, float], ...]) -> float:
     """The calibrated probability for a raw confidence, by the knots (none: unchanged)."""
-    if not knots:
-        return raw
-    x = logit(raw)
-    if x <= knots[0][0]:
-        y = knots[0][1] + (x - knots[0][0])  # below the fitted range: as read, shifted
-    elif x >= knots[-1][0]:
-        y = knots[-1][1]
-    else:
-        k = next(i for i in range(1, len(knots)) if x <= knots[i][0])
-        (x0, y0), (x1, y1) = knots[k - 1], knots[k]
-        y = y0 + (y1 - y0) * (x - x0) / (x1 - x0) if x1 > x0 else y1
-    return 1.0 / (1.0 + math.exp(-y))
+    return through(raw, knots) if knots else raw
 
 
 def calibrate(cells: Mapping[str, Cell], lines: Mapping[str, int],

@@ -30,6 +30,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from scorepad.sheets.voll_verplant.scan_knots import through
+
 #: A photo at least this sharp (:func:`.scan_photo.sharpness`: sharp photos measure 0.8-1.6,
 #: blurred ones 0.2-0.6) is looked up in the sharp table, any other in the blurred one.
 SHARP = 0.8
@@ -57,11 +59,6 @@ KNOTS: dict[str, Knots] = {
 # fitted: end
 
 
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-7), 1.0 - 1e-7)
-    return math.log(p / (1.0 - p))
-
-
 def feature(confidences: Sequence[float]) -> float:
     """The reading's feature, in (0, 1]: the product of the confidences of the cells its
     total rests on (the rules' settled cells left out)."""
@@ -76,16 +73,7 @@ def quality(sharpness: float | None) -> str:
 
 def lookup(x: float, knots: Sequence[tuple[float, float]]) -> float:
     """The calibrated probability for a feature ``x`` (in (0, 1]), by ``knots``."""
-    t = _logit(x)
-    if t <= knots[0][0]:
-        y = knots[0][1] + (t - knots[0][0])  # below the tuning sheets: falling on
-    elif t >= knots[-1][0]:
-        y = knots[-1][1]
-    else:
-        k = next(i for i in range(1, len(knots)) if t <= knots[i][0])
-        (x0, y0), (x1, y1) = knots[k - 1], knots[k]
-        y = y0 + (y1 - y0) * (t - x0) / (x1 - x0) if x1 > x0 else y1
-    return 1.0 / (1.0 + math.exp(-y))
+    return through(x, knots)
 
 
 def total_confidence(confidences: Sequence[float], sharpness: float | None,

@@ -13,6 +13,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
+import pty_table  # noqa: E402
 from pty_table import finish, screen_lines  # noqa: E402
 
 from scorepad.main import invoked_as  # noqa: E402
@@ -52,7 +53,7 @@ def test_resume_hint_names_the_program_as_typed_whole_on_its_own_line(tmp_path, 
                           dimensions=(40, columns), timeout=30)
     child.logfile_read = seen = io.StringIO()
     child.expect("Enter: next card> ")
-    child.send("\x03")
+    pty_table.press_stop(child, "\x03", "Continue:")
     assert finish(child) == 130
     lines = [line for line in screen_lines(seen.getvalue()) if line]
     assert lines[-2].endswith("Continue:")  # the sentence may wrap, the command never

@@ -14,6 +14,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
+import pty_table  # noqa: E402
 import yaml  # noqa: E402
 from pty_table import typed, wrapped  # noqa: E402
 
@@ -80,9 +81,8 @@ def test_ctrl_c_saves_exits_130_and_resume_continues_exactly(tmp_path, stop_afte
     child = spawn(tmp_path, "--players", "Ann,Bob", "--log", "part.yaml")
     answer(child, ANSWERS[:stop_after])
     child.expect("> ")
-    child.send(CTRL_C)
-    child.expect_exact(f"Stopped; saved in part.yaml. Continue:\r\n{MF_PLAY} --resume "
-                       "part.yaml\r\n")
+    pty_table.press_stop(child, CTRL_C, f"Stopped; saved in part.yaml. Continue:\r\n"
+                         f"{MF_PLAY} --resume part.yaml\r\n")
     assert finish(child) == 130
 
     rest = ANSWERS[stop_after:]
@@ -101,8 +101,7 @@ def test_ctrl_c_at_the_display_prompt_and_at_the_leftovers(tmp_path):
     child = spawn(tmp_path, "--players", "Ann,Bob", "--log", "g.yaml", "--display")
     child.expect(r"Display \(9 face-up cards\): type them")
     child.expect("display> ")
-    child.send(CTRL_C)
-    child.expect_exact(f"Continue:\r\n{MF_PLAY} --display --resume g.yaml\r\n")
+    pty_table.press_stop(child, CTRL_C, f"Continue:\r\n{MF_PLAY} --display --resume g.yaml\r\n")
     assert finish(child) == 130
     child = spawn(tmp_path, "--display", "--resume", "g.yaml")
     child.expect("display> ")
@@ -111,8 +110,7 @@ def test_ctrl_c_at_the_display_prompt_and_at_the_leftovers(tmp_path):
                    "ship coin 5"])
     child.expect("which 4 leftover hand cards go to the display")
     child.expect("leftovers> ")
-    child.send(CTRL_C)
-    child.expect_exact(f"Continue:\r\n{MF_PLAY} --resume g.yaml\r\n")
+    pty_table.press_stop(child, CTRL_C, f"Continue:\r\n{MF_PLAY} --resume g.yaml\r\n")
     assert finish(child) == 130
     child = spawn(tmp_path, "--resume", "g.yaml")
     child.expect("leftovers> ")

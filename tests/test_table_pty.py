@@ -77,8 +77,7 @@ def test_interrupt_at_a_chance_prompt(tmp_path):
     child.expect("> ")
     child.send("\r")
     child.expect("roll> ")
-    child.send("\x03")
-    child.expect_exact("Continue:\r\nscorepad toy --resume g.yaml\r\n")
+    pty_table.press_stop(child, "\x03", "Continue:\r\nscorepad toy --resume g.yaml\r\n")
     assert finish(child) == 130
     assert store.load(tmp_path / "g.yaml", TOY).steps == ((None, 3), ("Ann", {"add": 3}))
 

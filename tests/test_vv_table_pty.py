@@ -88,9 +88,8 @@ def test_flip_interrupt_saves_exits_130_and_resume_brings_the_same_cards(tmp_pat
         child.expect("Enter: next card> ")
         child.send("\r")
     child.expect("Enter: next card> ")
-    child.send(stop)
-    child.expect_exact("Stopped; saved in f.yaml. Continue:\r\n"
-                       f"{pty_table.typed('scorepad vv flip')} --resume f.yaml\r\n")
+    pty_table.press_stop(child, stop, "Stopped; saved in f.yaml. Continue:\r\n"
+                         f"{pty_table.typed('scorepad vv flip')} --resume f.yaml\r\n")
     assert finish(child) == 130
     assert cards(tmp_path / "f.yaml") == TABLE_42[:flips]
     child = spawn(tmp_path, "vv", "flip", "--resume", "f.yaml")
@@ -149,9 +148,8 @@ def test_play_interrupt_saves_exits_130_and_resume_continues_exactly(tmp_path, a
         child.expect("> ")
         child.send(answer + "\r")
     child.expect(prompt + r"[^\r\n]*> ")
-    child.send(stop)
-    child.expect_exact("Stopped; saved in g.yaml. Continue:\r\n"
-                       f"{pty_table.typed('scorepad vv play')} --resume g.yaml\r\n")
+    pty_table.press_stop(child, stop, "Stopped; saved in g.yaml. Continue:\r\n"
+                         f"{pty_table.typed('scorepad vv play')} --resume g.yaml\r\n")
     assert finish(child) == 130
     saved = steps(tmp_path / "g.yaml")
     assert [m for p, m in saved if p] == list([

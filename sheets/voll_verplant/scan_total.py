@@ -40,20 +40,24 @@ CLASSES = ("sharp", "blurred")
 Knots = tuple[tuple[float, float], ...]
 
 # fitted: begin (benchmarks/fit_scan_total.py --write)
-# fitted on 186 legal readings of tuning photos, seeds not divisible by 3 (86 of the second
-# generator, of seeds 900024-900200; 100 of the first, of 2000-2149), 138 right; 119 sharp, 67
+# fitted on 257 legal readings of tuning photos, seeds not divisible by 3 (157 of the second
+# generator, of seeds 900024-900348; 100 of the first, of 2000-2149), 167 right; 158 sharp, 99
 # blurred
 KNOTS: dict[str, Knots] = {
     'sharp': (
-        (-3.088, -0.981),
-        (-1.845, 1.224),
-        (-1.181, 2.001),
-        (-0.497, 3.689),
+        (-3.633, -1.224),
+        (-2.604, -0.368),
+        (-1.91, 0.981),
+        (-1.543, 1.224),
+        (-1.212, 1.504),
+        (-0.965, 1.846),
+        (-0.445, 3.664),
     ),
     'blurred': (
-        (-4.739, -1.846),
-        (-1.541, 0.762),
-        (-0.757, 2.603),
+        (-6.403, -2.303),
+        (-2.639, -1.224),
+        (-1.455, 0.802),
+        (-0.568, 2.251),
     ),
 }
 # fitted: end

@@ -14,7 +14,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 import pty_table  # noqa: E402
-from pty_table import finish, screen_lines  # noqa: E402
+from pty_table import as_from_a_shell, finish, screen_lines  # noqa: E402
 
 from scorepad.main import invoked_as  # noqa: E402
 
@@ -50,6 +50,7 @@ def test_resume_hint_names_the_program_as_typed_whole_on_its_own_line(tmp_path, 
     child = pexpect.spawn("/bin/sh", ["-c", 'exec "$0" "$@"', typed, "vv", "flip", "--seed",
                                       "s", "--log", log],
                           cwd=str(tmp_path), env=environ, encoding="utf-8",
+                          preexec_fn=as_from_a_shell,
                           dimensions=(40, columns), timeout=30)
     child.logfile_read = seen = io.StringIO()
     child.expect("Enter: next card> ")

@@ -16,7 +16,7 @@ pexpect = pytest.importorskip("pexpect")
 
 import pty_table  # noqa: E402
 import yaml  # noqa: E402
-from pty_table import typed, wrapped  # noqa: E402
+from pty_table import as_from_a_shell, typed, wrapped  # noqa: E402
 
 MF_PLAY = typed("scorepad mf play")
 ARROW_UP, ARROW_LEFT, BACKSPACE, CTRL_C = "\x1b[A", "\x1b[D", "\x7f", "\x03"
@@ -33,6 +33,7 @@ def spawn(tmp_path: Path, *args: str, columns: int = 100):
     environ.update({"TERM": "xterm", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"})
     return pexpect.spawn(sys.executable, ["-m", "scorepad", "mf", "play", *args],
                          cwd=str(tmp_path), env=environ, encoding="utf-8",
+                         preexec_fn=as_from_a_shell,
                          dimensions=(24, columns), timeout=30)
 
 

@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from pty_table import as_from_a_shell
 
 pexpect = pytest.importorskip("pexpect")
 psutil = pytest.importorskip("psutil")
@@ -21,7 +22,8 @@ def test_ctrl_c_stops_every_worker_at_once(tmp_path, args):
     environ.update({"TERM": "xterm", "NO_COLOR": "1"})
     child = pexpect.spawn(sys.executable, ["-m", "scorepad", *args, "-n", "1000000",
                                            "--jobs", "2"], cwd=str(tmp_path), env=environ,
-                          encoding="utf-8", dimensions=(24, 80), timeout=60)
+                          encoding="utf-8", dimensions=(24, 80), timeout=60,
+                          preexec_fn=as_from_a_shell)
     child.expect(r"[1-9]\d*/1000000")  # the bar moves: the workers are running
     workers = psutil.Process(child.pid).children(recursive=True)
     assert len(workers) == 2
@@ -51,7 +53,8 @@ def test_the_progress_bar_stays_on_one_line(tmp_path, columns):
     environ.update({"TERM": "xterm", "NO_COLOR": "1"})
     child = pexpect.spawn(sys.executable, ["-m", "scorepad", "mf", "simulate", "-n", "1600",
                                            "--jobs", "1", "--seed", "s"], cwd=str(tmp_path),
-                          env=environ, encoding="utf-8", dimensions=(24, columns), timeout=60)
+                          env=environ, encoding="utf-8", dimensions=(24, columns), timeout=60,
+                          preexec_fn=as_from_a_shell)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pexpect
 import yaml
+from pty_table import as_from_a_shell
 from vv_helpers import TINY
 
 from scorepad.main import root
@@ -168,7 +169,8 @@ def _enter_in_a_terminal(tmp_path, columns: int = 80):
     environ.update({"TERM": "xterm", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"})
     return pexpect.spawn(sys.executable, ["-m", "scorepad", "vv", "enter", str(TINY), "-o",
                                           "ann.yaml"], cwd=str(tmp_path), env=environ,
-                         encoding="utf-8", dimensions=(24, columns), timeout=30)
+                         encoding="utf-8", dimensions=(24, columns), timeout=30,
+                         preexec_fn=as_from_a_shell)
 
 
 def test_enter_edits_answers_with_the_arrow_keys_in_a_terminal(tmp_path):

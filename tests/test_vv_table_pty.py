@@ -35,7 +35,8 @@ def spawn(tmp_path: Path, *args: str, columns: int = 80):
     environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     environ.update({"TERM": "xterm", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"})
     child = pexpect.spawn(sys.executable, ["-m", "scorepad", *args], cwd=str(tmp_path),
-                          env=environ, encoding="utf-8", dimensions=(40, columns), timeout=30)
+                          env=environ, encoding="utf-8", dimensions=(40, columns), timeout=30,
+                          preexec_fn=pty_table.as_from_a_shell)
     child.logfile_read = io.StringIO()
     return child
 

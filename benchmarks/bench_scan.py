@@ -147,7 +147,7 @@ def count_shown(verdict: Any, truth: dict[str, str], shown: dict[str, int],
     from scorepad.sheets.voll_verplant.scan_reading import written
 
     wrong = [c for c in verdict.cells.values() if c.value != truth[c.name] and written(c.name)]
-    unsure = getattr(verdict, "unsure", False)  # (a reader before the total's threshold)
+    unsure = verdict.unsure
     if not verdict.broken and (unsure or not verdict.check):
         b = bin_of(TOTAL_BINS, verdict.confidence)
         totals[b][1] += 1

@@ -157,7 +157,7 @@ def main() -> list[str]:
         n["wrong"] += len(wrong)
         asked = {c.name for c in verdict.cells.values() if c.uncertain} | set(verdict.check)
         wrong_written = [c for c in wrong if written(c.name)]
-        unsure = getattr(verdict, "unsure", False)  # (a reader before the total's threshold)
+        unsure = verdict.unsure
         if not verdict.broken and (unsure or not verdict.check):  # a legal reading
             b = bin_of(TOTAL_BINS, verdict.confidence)
             totals[b][1] += 1

@@ -33,14 +33,13 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 
 def main() -> list[str]:
-    from bench_scan_alt import TOTAL_BINS, table
+    from bench_scan_alt import TOTAL_BINS, count_shown, table
     from scan_photos import make_photo
     from timing import median_p95
 
@@ -56,8 +55,8 @@ def main() -> list[str]:
     rules = default_rules()
     read = cells = right = wrong = flagged_wrong = flagged = sheets_right = 0
     sheets_sure = silent = 0
-    shown = {"printed": 0, "printed_right": 0, "withheld": 0, "questioned": 0, "exit1": 0,
-             "silent": 0}
+    shown = {"printed": 0, "printed_right": 0, "printed_all": 0, "withheld": 0,
+             "questioned": 0, "exit1_legal": 0, "exit1_illegal": 0, "silent": 0}
     totals = [[0, 0] for _ in TOTAL_BINS[:-1]]
     cpu: list[float] = []
     cpu_big: list[float] = []
@@ -82,7 +81,7 @@ def main() -> list[str]:
             f"as the command shows it: total printed {shown['printed']}, right "
             f"{shown['printed_right']} ({pct(shown['printed_right'], done)} of all photos); "
             f"withheld (not sure enough) {shown['withheld']}; questioned (a rule broken) "
-            f"{shown['questioned']}; exit 1 {shown['exit1']}; printed wrong with none of "
+            f"{shown['questioned']}; exit 1 {shown['exit1_legal']}; printed wrong with none of "
             f"its wrong cells flagged {shown['silent']}",
             "reliability of the totals (legal readings, printed or withheld): "
             + table(TOTAL_BINS, totals, "totals"),
@@ -131,36 +130,12 @@ def main() -> list[str]:
                 flagged_wrong += cell.uncertain
                 silent += not cell.uncertain and not problems
         sheets_right += bad == 0 and not problems
-        count_shown(verdict, photo.truth, shown, totals)
+        count_shown(verdict, photo.truth, True, shown, totals)
         print(f"total: seed {seed}: p={verdict.confidence:.3g}, "
               f"{'withheld' if verdict.check else 'printed'}", file=sys.stderr, flush=True)
         sheets_sure += bad == 0 and not problems and doubts == 0
 
     return summary(count)
-
-
-def count_shown(verdict: Any, truth: dict[str, str], shown: dict[str, int],
-                totals: list[list[int]]) -> None:
-    """Count what the command shows for one photo's verdict (the truth is a legal sheet)."""
-    from bench_scan_alt import TOTAL_BINS, bin_of
-
-    from scorepad.sheets.voll_verplant.scan_reading import written
-
-    wrong = [c for c in verdict.cells.values() if c.value != truth[c.name] and written(c.name)]
-    unsure = verdict.unsure
-    if not verdict.broken and (unsure or not verdict.check):
-        b = bin_of(TOTAL_BINS, verdict.confidence)
-        totals[b][1] += 1
-        totals[b][0] += not wrong
-    if verdict.broken:
-        shown["exit1"] += 1
-    elif verdict.check:
-        shown["withheld" if unsure else "questioned"] += 1
-    else:
-        shown["printed"] += 1
-        shown["printed_right"] += not wrong
-        asked = {c.name for c in verdict.cells.values() if c.uncertain}
-        shown["silent"] += bool(wrong) and not any(c.name in asked for c in wrong)
 
 
 if __name__ == "__main__":

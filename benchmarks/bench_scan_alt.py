@@ -37,7 +37,9 @@ import itertools
 import os
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -60,6 +62,34 @@ def table(bins: tuple[float, ...], counts: list[list[int]], what: str) -> str:
                      for (lo, hi), b in zip(itertools.pairwise(bins), counts, strict=True))
 
 
+def count_shown(verdict: Any, truth: Mapping[str, str], legal: bool, shown: dict[str, int],
+                totals: list[list[int]]) -> bool:
+    """Count what the command shows for one photo's verdict in ``shown`` (printed, printed
+    right — the written sheet equal to the truth —, printed with every cell right, withheld,
+    questioned, exit 1 for a legal sheet or one breaking a rule, silently wrong) and its
+    total's confidence in ``totals``; True when the written sheet is right."""
+    from scorepad.sheets.voll_verplant.scan_reading import written
+
+    wrong = [c for c in verdict.cells.values() if c.value != truth[c.name]]
+    wrong_written = [c for c in wrong if written(c.name)]
+    right = not wrong_written and legal
+    if not verdict.broken and (verdict.unsure or not verdict.check):  # a legal reading
+        b = bin_of(TOTAL_BINS, verdict.confidence)
+        totals[b][1] += 1
+        totals[b][0] += right
+    if verdict.broken:
+        shown["exit1_legal" if legal else "exit1_illegal"] += 1
+    elif verdict.check:
+        shown["withheld" if verdict.unsure else "questioned"] += 1
+    else:
+        shown["printed"] += 1
+        shown["printed_right"] += right
+        shown["printed_all"] += not wrong and legal
+        asked = {c.name for c in verdict.cells.values() if c.uncertain}
+        shown["silent"] += bool(wrong_written) and not any(c.name in asked for c in wrong_written)
+    return right
+
+
 def main() -> list[str]:
     from scan_photos_alt import HELD_OUT, TUNING, stored_photo
     from timing import median_p95
@@ -67,7 +97,7 @@ def main() -> list[str]:
     from scorepad.rules.voll_verplant.maps import BUNDLED_MAPS, bundled_map
     from scorepad.rules.voll_verplant.ruleset import default_rules
     from scorepad.sheets.voll_verplant.scan_photo import PhotoError, scan_photo
-    from scorepad.sheets.voll_verplant.scan_reading import judge, written
+    from scorepad.sheets.voll_verplant.scan_reading import judge
 
     which = os.environ.get("SCAN_SET", "tuning")
     seeds = {"tuning": TUNING, "held-out": HELD_OUT}[which]
@@ -156,33 +186,19 @@ def main() -> list[str]:
         n["cells_right"] += len(verdict.cells) - len(wrong)
         n["wrong"] += len(wrong)
         asked = {c.name for c in verdict.cells.values() if c.uncertain} | set(verdict.check)
-        wrong_written = [c for c in wrong if written(c.name)]
-        unsure = verdict.unsure
-        if not verdict.broken and (unsure or not verdict.check):  # a legal reading
-            b = bin_of(TOTAL_BINS, verdict.confidence)
-            totals[b][1] += 1
-            totals[b][0] += not wrong_written and photo.legal
+        right = count_shown(verdict, photo.truth, photo.legal, n, totals)
+        if not verdict.broken and (verdict.unsure or not verdict.check):  # a legal reading
             print(f"total: {how}: p={verdict.confidence:.3g}, "
                   f"{'withheld' if verdict.check else 'printed'}, "
-                  f"{'right' if not wrong_written and photo.legal else 'wrong'}",
-                  file=sys.stderr, flush=True)
+                  f"{'right' if right else 'wrong'}", file=sys.stderr, flush=True)
         n["wrong_flagged"] += sum(c.name in asked for c in wrong)
         for c in wrong:
             print(f"wrong: {how} {c.name}: {photo.truth[c.name]} read as {c.value}, "
                   f"p={c.confidence:.2f}, {'asked' if c.name in asked else 'NOT asked'}",
                   file=sys.stderr, flush=True)
         if verdict.broken:
-            n["exit1_legal" if photo.legal else "exit1_illegal"] += 1
             print(f"exit 1: {how} ({'legal' if photo.legal else 'breaks a rule'}): "
                   f"{verdict.broken[0]}", file=sys.stderr, flush=True)
-        elif verdict.check:
-            n["withheld" if unsure else "questioned"] += 1
-        else:
-            n["printed"] += 1
-            n["printed_right"] += not wrong_written and photo.legal
-            n["printed_all"] += not wrong and photo.legal
-            if wrong_written and not any(c.name in asked for c in wrong_written):
-                n["silent"] += 1
         # a correct review: every asked cell answered from the truth
         answered = {name: (photo.truth[name] if name in asked else c.value)
                     for name, c in verdict.cells.items()}

@@ -24,6 +24,7 @@ from scorepad.rules.voll_verplant.ruleset import default_rules
 pytest.importorskip("ortools")
 
 from scorepad.play.voll_verplant import milp
+from scorepad.play.voll_verplant import outer_bound as outer_bound_module
 from scorepad.play.voll_verplant.lns import improve, reach
 from scorepad.play.voll_verplant.milp import Model, solve
 from scorepad.play.voll_verplant.optimum import prove, replay_plan
@@ -200,6 +201,19 @@ def test_the_outer_bound_on_a_map_without_special_stations_holds_the_brute_force
     assert got.proven and got.optimum == got.bound == best
 
 
+@pytest.mark.parametrize("seed", ["b1", "b2", "b3", "b4"])
+def test_the_outer_bound_with_the_measured_constraints_holds_the_brute_force(
+        seed: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # RUNS and IN_TIME are off (docs/performance.md, the sixth pass); on, they must still
+    # bound every game
+    monkeypatch.setattr(outer_bound_module, "RUNS", True)
+    monkeypatch.setattr(outer_bound_module, "IN_TIME", True)
+    network = plain_tiny()
+    card_at = cards_of(seed)
+    bound = outer(network, card_at)
+    assert bound is not None and brute_force(network, card_at) <= bound
+
+
 @pytest.mark.parametrize(("map_id", "seed"), [("berlin", "o1"), ("berlin", "o2"),
                                               ("amsterdam", "o3"), ("amsterdam", "o4")])
 def test_no_game_scores_above_the_outer_bound(map_id, seed):
@@ -253,6 +267,74 @@ def test_a_number_cards_crosses_are_one_run_in_the_outer_bound(kind: str, best: 
 
     assert brute_force(network, card_at) == best
     assert outer(network, card_at) == best
+
+
+def split_map() -> Network:
+    """Line A 1…9 (two windows), line B 10 5 (one window): B's mark on 5 splits A into two
+    stretches of 4."""
+    def station(i: int) -> dict[str, int]:
+        return {"id": i, "x": i, "y": 0 if i < 10 else 1}
+
+    return load_map_data({
+        "format": "scorepad/vv-map@1", "id": "split", "name": "Split", "note": "A test.",
+        "stations": [station(i) for i in range(1, 11)],
+        "lines": [{"id": "A", "color": "#e3000f", "windows": 2, "bonus": [5, 3],
+                   "stations": list(range(1, 10))},
+                  {"id": "B", "color": "#0066b3", "windows": 1, "bonus": [4, 2],
+                   "stations": [10, 5]}]})
+
+
+@pytest.mark.parametrize("runs", [False, True])
+def test_a_number_cards_unused_crosses_are_lost_in_the_outer_bound(
+        runs: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a 3, a 5 and a 3: both lines complete would need A's cards (5 and 3) to cross the
+    # two stretches of 4 that B's mark on 5 leaves, which their values pooled allow (8)
+    # and one run a card does not; without B on 5, A's 8 crosses leave one of its 9 empty
+    network = split_map()
+    cards = [Card("number", 3), Card("number", 5), Card("number", 3)]
+
+    def card_at(r: int) -> Card:
+        return cards[r]
+
+    monkeypatch.setattr(outer_bound_module, "RUNS", runs)
+    monkeypatch.setattr(outer_bound_module, "IN_TIME", False)  # it does not see this one
+    best = brute_force(network, card_at)
+    assert best == 3.5  # B complete, one of A's stations empty
+    assert outer(network, card_at) == (best if runs else 9)
+
+
+def late_map() -> Network:
+    """Line A 1 2 3 (two windows), line B 4 2 (one window): station 2 on both."""
+    def station(i: int) -> dict[str, int]:
+        return {"id": i, "x": i, "y": 0 if i < 4 else 1}
+
+    return load_map_data({
+        "format": "scorepad/vv-map@1", "id": "late", "name": "Late", "note": "A test.",
+        "stations": [station(i) for i in range(1, 5)],
+        "lines": [{"id": "A", "color": "#e3000f", "windows": 2, "bonus": [5, 3],
+                   "stations": [1, 2, 3]},
+                  {"id": "B", "color": "#0066b3", "windows": 1, "bonus": [4, 2],
+                   "stations": [4, 2]}]})
+
+
+@pytest.mark.parametrize("in_time", [False, True])
+def test_a_cards_crosses_come_before_the_next_transfer_in_the_outer_bound(
+        in_time: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a 3, a transfer, a 3: the transfer on 2 (two lines) needs A's 3 to stop at 1, and
+    # A's last window is the transfer's, so 3 stays empty (B complete, 4 + 4 - 0.5), or A's
+    # 3 crosses all three (both lines complete, the transfer on 4: 5 + 4 + 2). Letting
+    # the first 3 cross station 3 after the transfer would give both and 4 points more
+    network = late_map()
+    cards = [Card("number", 3), Card("transfer", 0), Card("number", 3)]
+
+    def card_at(r: int) -> Card:
+        return cards[r]
+
+    monkeypatch.setattr(outer_bound_module, "RUNS", False)  # it would see it too
+    monkeypatch.setattr(outer_bound_module, "IN_TIME", in_time)
+    best = brute_force(network, card_at)
+    assert best == 11
+    assert outer(network, card_at) == (best if in_time else 13)
 
 
 def test_maps_with_special_stations_get_no_outer_bound():

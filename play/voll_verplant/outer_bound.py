@@ -26,13 +26,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from scorepad.rules.voll_verplant.cards import EXPRESS, TRANSFER, Card
+from scorepad.rules.voll_verplant.cards import EXPRESS, NUMBER, TRANSFER, Card
 from scorepad.rules.voll_verplant.engine import CCW, CW
 from scorepad.rules.voll_verplant.maps import Network
 from scorepad.rules.voll_verplant.ruleset import VVRules
 
 from . import milp
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+#: Two constraints every real game satisfies, measured and left off (issue 37's sixth pass,
+#: ``docs/performance.md``): on Berlin's open seeds they moved no bound and cost 4-10x the
+#: outer bound's deterministic time, more than its share of the budget. RUNS: a line's
+#: number cards matched to the runs they cross, one card a run
+#: (:func:`_runs_fit_the_cards`); IN_TIME: a line's cards between two transfers mark at
+#: most their values' worth of stations before the next one.
+RUNS = False
+IN_TIME = False
 
 
 def transfer_caps(line_cards: Sequence[Card], free_before: Sequence[int]
@@ -130,6 +143,30 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
                     for (kind, v), n in part.items())
                 + sum(o[li] for o in on[:t]))
 
+    top_value = max((v for part in count for (kind, v) in part if kind == NUMBER), default=0)
+
+    def runs_at_least(t: int, li: int) -> list[cp_model.LinearExprT]:
+        """Per length k from 1: how many of the line's number cards before transfer t have
+        a value of k or more."""
+        return [sum(n[li] for part in count[:t + 1] for (kind, v), n in part.items()
+                    if kind == NUMBER and v >= k) for k in range(1, top_value + 1)]
+
+    def express(t: int, li: int) -> cp_model.LinearExprT:
+        """How many stations the line's express cards before transfer t can mark."""
+        return sum(v * n[li] for part in count[:t + 1] for (kind, v), n in part.items()
+                   if kind == EXPRESS)
+
+    # landed[s][line]: a transfer played on that line marked s (in the whole game)
+    landed: list[dict[int, list[cp_model.IntVar]]] = [{} for _ in range(n)]
+    if RUNS:
+        for t in range(len(steps)):
+            for s in range(n):
+                for li in network.stations[s].lines:
+                    both = cp.new_bool_var("")
+                    cp.add_bool_and([lands[t][s], on[t][li]]).only_enforce_if(both)
+                    cp.add_bool_or([~lands[t][s], ~on[t][li], both])
+                    landed[s].setdefault(li, []).append(both)
+
     # every station marked is marked by a card on a line through it or by a free ride; a
     # line's cards mark at most their values' worth of stations
     # by[t][s][line]: s is marked before transfer t (t = len(steps): at the end) by a card
@@ -167,6 +204,11 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     for t, marks_by in enumerate(by):
         for li in range(len(lines)):
             cp.add(sum(marks_by[s][li] for s in range(n) if li in marks_by[s]) <= reach(t, li))
+            if IN_TIME and t:  # what the line's cards since the last transfer can cross
+                ours = [s for s in range(n) if li in marks_by[s]]
+                cp.add(sum(marks_by[s][li] for s in ours)
+                       <= sum(by[t - 1][s][li] for s in ours) + on[t - 1][li]
+                       + sum(v * k[li] for (_, v), k in count[t].items()))
         # a number card's crosses are one run from the line's first free station that stops
         # at a marked station, a transfer marks one station, an express card's crosses jump
         # marked stations (at most its value of runs): so each card adds at most one run
@@ -184,6 +226,10 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
                 cp.add(start >= marks_by[s][li] - marks_by[prev][li])
                 starts.append(start)
             cp.add(sum(starts) <= pieces(t, li))
+            if RUNS and t == len(by) - 1:
+                _runs_fit_the_cards(cp, line.ring, [marks_by[s][li] for s in order],
+                                    [landed[s].get(li, []) for s in order],
+                                    runs_at_least(t, li), express(t, li))
     for t, picks in enumerate(picked):  # a transfer lands by the line it is played on
         for li, s, pick in picks:
             cp.add_implication(pick, on[t][li])
@@ -215,3 +261,40 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     # the proven bound (the optimum, when proven), in half points rounded down
     return math.floor(solver.best_objective_bound + 1e-6) / 2, spent
 
+
+
+def _runs_fit_the_cards(cp: cp_model.CpModel, ring: bool, marked: Sequence[cp_model.IntVar],
+                        landed: Sequence[Sequence[cp_model.IntVar]],
+                        at_least: Sequence[cp_model.LinearExprT],
+                        express: cp_model.LinearExprT) -> None:
+    """The stations a line's cards have marked (``marked``, in the line's order) are the
+    stations its transfers landed on (``landed``), at most ``express`` stations its express
+    cards marked, and the runs of its number cards: a number card's crosses are one run of
+    the line, at most its value long, so the runs at least k long are at most the number
+    cards of value k or more (``at_least[k - 1]``; by Hall's rule that is also enough for
+    the runs to go to cards one each). A card's unused crosses are lost: two runs cannot
+    share one card's value, as the pooled count lets them. A ring's runs go round either
+    way (an arc of its circle)."""
+    m = len(marked)
+    num = [cp.new_bool_var("") for _ in marked]  # marked by a number card
+    by_express = [cp.new_bool_var("") for _ in marked]
+    for j in range(m):
+        cp.add(num[j] + by_express[j] + sum(landed[j]) == marked[j])
+    cp.add(sum(by_express) <= express)
+    cut = [cp.new_bool_var("") for _ in marked]  # a number card's run starts here
+    for j in range(m):
+        cp.add(cut[j] <= num[j])
+        if j or ring:
+            cp.add(cut[j] >= num[j] - num[j - 1])
+        else:
+            cp.add(cut[j] >= num[j])
+    for k, cards in enumerate(at_least, start=1):
+        longer: list[cp_model.IntVar] = []
+        for j in range(m):
+            span = [(j + i) % m for i in range(1, k)]
+            if len(span) >= m or (not ring and j + k > m):
+                continue  # no run of k starts here
+            run = cp.new_bool_var("")  # a run of at least k starts at j
+            cp.add(run >= cut[j] + sum(num[i] - cut[i] for i in span) - (k - 1))
+            longer.append(run)
+        cp.add(sum(longer) <= cards)

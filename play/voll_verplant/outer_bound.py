@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 #: Two constraints every real game satisfies, measured and left off (issue 37's sixth pass,
-#: ``docs/performance.md``): on Berlin's open seeds they moved no bound and cost 4-10x the
-#: outer bound's deterministic time, more than its share of the budget. RUNS: a line's
+#: ``docs/performance.md``): on Berlin's open seeds they moved no bound and cost about 9x
+#: the outer bound's deterministic time, more than its share of the budget. RUNS: a line's
 #: number cards matched to the runs they cross, one card a run
 #: (:func:`_runs_fit_the_cards`); IN_TIME: a line's cards between two transfers mark at
 #: most their values' worth of stations before the next one.

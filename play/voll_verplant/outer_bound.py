@@ -262,7 +262,6 @@ def outer_bound(network: Network, rules: VVRules, line_cards: Sequence[Card],
     return math.floor(solver.best_objective_bound + 1e-6) / 2, spent
 
 
-
 def _runs_fit_the_cards(cp: cp_model.CpModel, ring: bool, marked: Sequence[cp_model.IntVar],
                         landed: Sequence[Sequence[cp_model.IntVar]],
                         at_least: Sequence[cp_model.LinearExprT],

@@ -135,3 +135,39 @@ def test_a_code_smeared_past_reading_names_the_blur(tmp_path: Path):
     message = str(refused.value)
     assert "too blurred" in message and "hold the phone still" in message, message
     assert "whole sheet" not in message and "straight above" not in message, message
+
+
+def test_a_sheet_running_out_of_the_picture_is_called_cut_off(tmp_path: Path):
+    """Tuning seed 900070: a sharp photo with the sheet's right half outside the picture;
+    placed from the two markers found, the missing ones fall inside the picture (the page
+    is tilted), so only the paper reaching the picture's edge tells (before: "take the
+    photo again from straight above")."""
+    from scorepad.sheets.voll_verplant import scan_photo as reader
+
+    photo = make_photo(TUNING[70], tmp_path)
+    grey, markers = _grey_and_markers(photo)
+    assert len(markers) == 2 and reader._cut_off(grey, markers) is None
+    message = str(reader._no_markers(grey, markers))
+    assert "cut off" in message and "step back" in message, message
+
+
+def test_a_whole_sheet_with_markers_hidden_is_not_called_cut_off(tmp_path: Path):
+    """Two markers painted over in the paper's colour (no glare, no blur): the sheet is all
+    in the picture, and the refusal does not say it is cut off."""
+    from scan_photos import make_photo as make_first
+
+    from scorepad.sheets.voll_verplant import scan_photo as reader
+
+    shot = make_first(11, tmp_path, map_id="berlin", megapixels=6, tilt=5, blur=0.3,
+                      quality=85)
+    grey = cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+    markers = reader.find_markers(grey)
+    paper = int(np.percentile(grey, 90))
+    for i in (1, 2):
+        corners = markers[i].mean(axis=0)
+        side = float(np.ptp(markers[i], axis=0).max())
+        cv2.circle(grey, tuple(int(v) for v in corners), round(side), paper, -1)
+    left = reader.find_markers(grey)
+    assert len(left) == 2
+    message = str(reader._no_markers(grey, left))
+    assert "cut off" not in message and "whole sheet" not in message, message

@@ -240,8 +240,37 @@ def diagnose(grey: np.ndarray, markers: dict[int, np.ndarray], what: str,
     if sharp < BLURRED or (smeared is not None and (smeared > SMEARED or sharp < CODE_BLURRED)):
         return PhotoError(f"{what}: the photo is too blurred: hold the phone still (lean "
                           "on the table) and let it focus")
+    if 0 < len(markers) < 4 and _runs_out(small, grey.shape, markers):
+        return PhotoError("the sheet is cut off at the edge of the picture: step back so that "
+                          "the whole sheet, its four black corner squares too, is in the "
+                          "picture")
     return PhotoError(f"{what}: take the photo again from straight above, in even light, "
                       "the sheet filling the picture")
+
+
+def _runs_out(small: np.ndarray, shape: tuple[int, ...], markers: dict[int, np.ndarray]
+              ) -> bool:
+    """Whether the paper the markers found lie on runs out of the picture (``small``: the
+    photo shrunk, ``shape``: the photo's): the bright region round the markers' white
+    margins reaches the picture's edge along more than 2 % of it. Where the missing
+    markers would lie cannot say so on a curled or tilted page (placed from two markers,
+    a corner just outside the picture can land just inside it)."""
+    factor = small.shape[0] / shape[0]
+    _, bright = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _, labels = cv2.connectedComponents(bright)
+    paper: set[int] = set()
+    for quad in markers.values():
+        side = float(np.ptp(quad, axis=0).max()) * factor
+        x0, y0 = np.maximum(quad.min(axis=0) * factor - side, 0).astype(int)
+        x1, y1 = (quad.max(axis=0) * factor + side).astype(int)
+        round_it = labels[y0:y1, x0:x1]
+        found = np.bincount(round_it[round_it > 0].ravel())
+        if found.size:
+            paper.add(int(found.argmax()))
+    if not paper:
+        return False
+    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    return float(np.isin(edge, list(paper)).mean()) > 0.02
 
 
 def _shrunk(grey: np.ndarray) -> np.ndarray:

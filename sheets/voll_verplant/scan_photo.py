@@ -355,13 +355,18 @@ def _read_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float)
     return None
 
 
+def _blurred_region(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
+                    ) -> np.ndarray:
+    """The QR code's region as the blurred code is read from it: 10 mm round the code (on a
+    curled page the markers' homography can put the code several mm off), at 8 px/mm."""
+    return _qr_region(grey, to_page, width, height, 10.0, 8.0, cv2.INTER_AREA)
+
+
 def _read_blurred_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
                      ) -> str | None:
     """The QR code's text when OpenCV's decoder cannot read it (blurred): zxing-cpp on the
-    region, as it is and deblurred (:mod:`.scan_blur`). The region reaches 10 mm round the
-    code: on a curled page the markers' homography can put the code several mm off."""
-    return scan_blur.decode(_qr_region(grey, to_page, width, height, 10.0, 8.0,
-                                       cv2.INTER_AREA))
+    region, as it is and deblurred (:mod:`.scan_blur`)."""
+    return scan_blur.decode(_blurred_region(grey, to_page, width, height))
 
 
 def _qr_grids(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
@@ -543,7 +548,7 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
         text = _match_page(grey, list(fits.values()), known)
     if text is None:
         _, _paper, width, height, matrix = tried[0]
-        region = _qr_region(grey, matrix, width, height, 10.0, 8.0, cv2.INTER_AREA)
+        region = _blurred_region(grey, matrix, width, height)
         raise diagnose(grey, markers, "the QR code beside the bottom-right marker cannot be "
                        "read", smeared=scan_blur.smear_angle(region)[1])
     code = parse_scan_text(text)

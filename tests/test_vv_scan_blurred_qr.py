@@ -111,17 +111,23 @@ def test_a_page_is_never_taken_for_another_map(blurred, monkeypatch):
     assert (code.map_id, code.paper) == (blurred.map_id, blurred.paper)
 
 
-def test_a_code_smeared_past_reading_names_the_blur(tmp_path: Path):
+@pytest.fixture(scope="module")
+def first(tmp_path_factory) -> np.ndarray:
+    """A sharp photo of the first generator (grey), the whole sheet in it."""
+    from scan_photos import make_photo as make_first
+
+    shot = make_first(11, tmp_path_factory.mktemp("first"), map_id="berlin", megapixels=6,
+                      tilt=5, blur=0.3, quality=85)
+    return cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+
+def test_a_code_smeared_past_reading_names_the_blur(first):
     """A sheet smeared sideways by 7 px: sharp enough overall (the old measure alone called
     it sharp, and the refusal said to take the photo again from straight above), but its
     QR code, the finest print on the page, is lost; the refusal names the blur."""
-    from scan_photos import make_photo as make_first
-
     from scorepad.sheets.voll_verplant import scan_photo as reader
 
-    shot = make_first(11, tmp_path, map_id="berlin", megapixels=6, tilt=5, blur=0.3,
-                      quality=85)
-    grey = cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+    grey = first
     kernel = np.zeros((7, 7), np.float32)
     kernel[3, :] = 1 / 7
     jpeg = cv2.imencode(".jpg", cv2.filter2D(grey, -1, kernel),
@@ -151,16 +157,12 @@ def test_a_sheet_running_out_of_the_picture_is_called_cut_off(tmp_path: Path):
     assert "cut off" in message and "step back" in message, message
 
 
-def test_a_whole_sheet_with_markers_hidden_is_not_called_cut_off(tmp_path: Path):
+def test_a_whole_sheet_with_markers_hidden_is_not_called_cut_off(first):
     """Two markers painted over in the paper's colour (no glare, no blur): the sheet is all
     in the picture, and the refusal does not say it is cut off."""
-    from scan_photos import make_photo as make_first
-
     from scorepad.sheets.voll_verplant import scan_photo as reader
 
-    shot = make_first(11, tmp_path, map_id="berlin", megapixels=6, tilt=5, blur=0.3,
-                      quality=85)
-    grey = cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+    grey = first.copy()
     markers = reader.find_markers(grey)
     paper = int(np.percentile(grey, 90))
     for i in (1, 2):

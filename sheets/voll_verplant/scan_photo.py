@@ -30,7 +30,7 @@ from scorepad.sheets.voll_verplant.scan_reading import Cell, cell_of
 
 from .. import layout as geo
 from ..draw import Circle, Line, Polyline, Rect, Text, luminance, paper_size, text_box, walk
-from . import sheet_layout
+from . import scan_blur, sheet_layout
 from .scan_calibration import calibrate
 from .scan_marks import marker_boxes, qr_box
 from .sheet import SheetLayout
@@ -206,10 +206,22 @@ def _homography(markers: dict[int, np.ndarray], width: float, height: float
 _CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 
 
-def diagnose(grey: np.ndarray, markers: dict[int, np.ndarray], what: str) -> PhotoError:
+#: Sharpness (:func:`sharpness`) below which a photo is called too blurred; the QR code, the
+#: finest print on the page (0.6 mm modules), is lost sooner: its refusals name the blur below
+#: 0.7, where sharp tuning photos of both generators measure 0.7-1.6.
+BLURRED, CODE_BLURRED = 0.55, 0.7
+#: How smeared the QR code's region may look (:func:`.scan_blur.smear_angle`) before a
+#: refusal names a moving hand: sharp tuning photos' codes 0.0-0.21, motion-blurred
+#: codes that could not be read 0.43-0.74.
+SMEARED = 0.3
+
+
+def diagnose(grey: np.ndarray, markers: dict[int, np.ndarray], what: str,
+             smeared: float | None = None) -> PhotoError:
     """Why a photo could not be read, as best it tells, with what to do: too dark, a
     glare, the sheet cut off (a missing marker would lie outside the picture), blurred —
-    else ``what`` went wrong, without claiming the sheet is not all in the picture."""
+    else ``what`` went wrong, without claiming the sheet is not all in the picture.
+    ``smeared``: when the QR code could not be read, how smeared its region looks."""
     if float(np.percentile(grey, 90)) < 60:
         return PhotoError("the photo is too dark: take it in better light")
     cut = _cut_off(grey, markers)
@@ -224,11 +236,41 @@ def diagnose(grey: np.ndarray, markers: dict[int, np.ndarray], what: str) -> Pho
     if float(np.mean(small >= 250)) > 0.01:
         return PhotoError(f"{what}: a glare (a reflection of light) lies on the sheet: "
                           "tilt the phone a little or move away from the lamp")
-    if _sharpness(small) < 0.55:
+    sharp = _sharpness(small)
+    if sharp < BLURRED or (smeared is not None and (smeared > SMEARED or sharp < CODE_BLURRED)):
         return PhotoError(f"{what}: the photo is too blurred: hold the phone still (lean "
                           "on the table) and let it focus")
+    if 0 < len(markers) < 4 and _runs_out(small, grey.shape, markers):
+        return PhotoError("the sheet is cut off at the edge of the picture: step back so that "
+                          "the whole sheet, its four black corner squares too, is in the "
+                          "picture")
     return PhotoError(f"{what}: take the photo again from straight above, in even light, "
                       "the sheet filling the picture")
+
+
+def _runs_out(small: np.ndarray, shape: tuple[int, ...], markers: dict[int, np.ndarray]
+              ) -> bool:
+    """Whether the paper the markers found lie on runs out of the picture (``small``: the
+    photo shrunk, ``shape``: the photo's): the bright region round the markers' white
+    margins reaches the picture's edge along more than 2 % of it. Where the missing
+    markers would lie cannot say so on a curled or tilted page (placed from two markers,
+    a corner just outside the picture can land just inside it)."""
+    factor = small.shape[0] / shape[0]
+    _, bright = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _, labels = cv2.connectedComponents(bright)
+    paper: set[int] = set()
+    for quad in markers.values():
+        side = float(np.ptp(quad, axis=0).max()) * factor
+        x0, y0 = np.maximum(quad.min(axis=0) * factor - side, 0).astype(int)
+        x1, y1 = (quad.max(axis=0) * factor + side).astype(int)
+        round_it = labels[y0:y1, x0:x1]
+        found = np.bincount(round_it[round_it > 0].ravel())
+        if found.size:
+            paper.add(int(found.argmax()))
+    if not paper:
+        return False
+    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    return float(np.isin(edge, list(paper)).mean()) > 0.02
 
 
 def _shrunk(grey: np.ndarray) -> np.ndarray:
@@ -287,16 +329,22 @@ def _no_markers(grey: np.ndarray, markers: dict[int, np.ndarray]) -> PhotoError:
     return diagnose(grey, markers, what)
 
 
+def _qr_region(grey: np.ndarray, to_page: np.ndarray, width: float, height: float,
+               pad: float, scale: float, flags: int = cv2.INTER_LINEAR) -> np.ndarray:
+    """The QR code's square and ``pad`` mm round it, rectified at ``scale`` px/mm."""
+    box = qr_box(width, height)
+    x0, y0 = box.x0 - pad, box.y0 - pad
+    size = round((box.x1 - box.x0 + 2 * pad) * scale)
+    shift = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
+    return cv2.warpPerspective(grey, shift @ to_page, (size, size), flags=flags,
+                               borderValue=255)
+
+
 def _read_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float) -> str | None:
     """The QR code's text, from its region of the page rectified at a high resolution."""
-    box = qr_box(width, height)
     detector = cv2.QRCodeDetector()
     for pad, scale in ((6.0, 12.0), (10.0, 8.0), (6.0, 20.0)):
-        x0, y0 = box.x0 - pad, box.y0 - pad
-        size = (box.x1 - box.x0 + 2 * pad) * scale
-        shift = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1]])
-        crop = cv2.warpPerspective(grey, shift @ to_page, (round(size), round(size)),
-                                   flags=cv2.INTER_LINEAR, borderValue=255)
+        crop = _qr_region(grey, to_page, width, height, pad, scale)
         for image in (crop, cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1]):
             try:
                 text, _, _ = detector.detectAndDecode(image)
@@ -305,6 +353,20 @@ def _read_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float)
             if text:
                 return text
     return None
+
+
+def _blurred_region(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
+                    ) -> np.ndarray:
+    """The QR code's region as the blurred code is read from it: 10 mm round the code (on a
+    curled page the markers' homography can put the code several mm off), at 8 px/mm."""
+    return _qr_region(grey, to_page, width, height, 10.0, 8.0, cv2.INTER_AREA)
+
+
+def _read_blurred_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
+                     ) -> str | None:
+    """The QR code's text when OpenCV's decoder cannot read it (blurred): zxing-cpp on the
+    region, as it is and deblurred (:mod:`.scan_blur`)."""
+    return scan_blur.decode(_blurred_region(grey, to_page, width, height))
 
 
 def _qr_grids(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
@@ -469,6 +531,9 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
         text = _read_qr(grey, matrix, width, height)
         if text is not None:
             break
+    if text is None:  # blurred: a second decoder, on the best fit's region deblurred
+        _, _paper, width, height, matrix = tried[0]
+        text = _read_blurred_qr(grey, matrix, width, height)
     if text is None:
         _, paper, width, height, matrix = tried[0]
         texts = {scan_text(net, paper, lang, numbers): (net, lang, numbers) for net in known
@@ -482,8 +547,10 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
             fits[paper] = (paper, width, height, matrix)
         text = _match_page(grey, list(fits.values()), known)
     if text is None:
+        _, _paper, width, height, matrix = tried[0]
+        region = _blurred_region(grey, matrix, width, height)
         raise diagnose(grey, markers, "the QR code beside the bottom-right marker cannot be "
-                       "read")
+                       "read", smeared=scan_blur.smear_angle(region)[1])
     code = parse_scan_text(text)
     if code is None:
         raise PhotoError("the QR code is not a scorepad sheet's: photograph a sheet "

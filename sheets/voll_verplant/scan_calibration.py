@@ -24,7 +24,7 @@ KINDS = ("station 1", "station", "first", "later", "window")
 #: ``benchmarks/fit_scan_calibration.py`` (isotonic regression of "read right" on the raw
 #: log-odds, bins of the tuning cells, each bin's share right counted as (right + 1) /
 #: (cells + 2) so that a bin with no wrong cell is not taken as certain).
-#: Fitted on the fit part of 477 tuning photos (318 read; seeds not divisible by 3, the split
+#: Fitted on the fit part of 477 tuning photos (318, 306 read; seeds not divisible by 3, the split
 #: of the total's fit): the second generator's seeds 900024-900350, the first's 2000-2149.
 #: Checked on the validation part (seeds divisible by 3), not fitted on: the second
 #: generator's cells read at p >= 0.99 were right 99.78 % of the time (6,925 cells of 97

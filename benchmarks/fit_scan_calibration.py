@@ -9,9 +9,13 @@ through a station, raw probabilities, truth), so a second fit re-reads nothing;
 ``SCAN_PHOTO_CACHE=DIR`` keeps the second generator's photos. ``CHECK_ALT=N`` more tuning
 photos of the second generator (from ``CHECK_ALT_FIRST``), not fitted on, get a reliability
 table of the fitted confidences: how often a cell read at each confidence was right.
+``FIT_SPLIT=1`` keeps the split of the total's fit (``fit_scan_total.py``): the knots are
+fitted on the photos whose seed is not divisible by 3, and the reliability table is of the
+others (the validation part), of both generators.
 
     FIT_ALT=80 FIT_OLD=60 FIT_RECORDS=/tmp/fit.jsonl python benchmarks/fit_scan_calibration.py
     FIT_ALT=76 CHECK_ALT_FIRST=100 CHECK_ALT=100 FIT_RECORDS=/tmp/fit.jsonl python ...
+    FIT_ALT=325 FIT_OLD=150 FIT_SPLIT=1 FIT_RECORDS=/tmp/fit.jsonl python ...
 """
 
 from __future__ import annotations
@@ -82,7 +86,11 @@ def main() -> None:
     old = [(0, s) for s in range(2000, 2000 + int(os.environ.get("FIT_OLD", "40")))]
     samples: dict[str, list[tuple[float, bool]]] = {kind: [] for kind in KINDS}
     photos = 0
-    for item in records("alt", alt, path) + records("old", old, path):
+    split = bool(os.environ.get("FIT_SPLIT"))
+    items = records("alt", alt, path) + records("old", old, path)
+    for item in items:
+        if split and not item["seed"] % 3:  # the validation part: checked, not fitted
+            continue
         photos += 1
         for name, lines, probs, truth in item.get("cells", []):
             value = max(probs, key=probs.get)
@@ -99,6 +107,11 @@ def main() -> None:
     check = [(k, TUNING[k]) for k in range(start, start + int(os.environ.get("CHECK_ALT", "0")))]
     if check:
         print(reliability(records("alt", check, path), knots))
+    if split:
+        for gen in ("alt", "old"):
+            part = [i for i in items if i["gen"] == gen and not i["seed"] % 3]
+            print(f"# validation part (seeds divisible by 3), {gen}:")
+            print(reliability(part, knots))
 
 
 BINS = (0.0, 0.9, 0.99, 0.999, 1.01)

@@ -4,8 +4,12 @@ calibrated; a bin with no wrong cell is not taken as certain)."""
 
 from __future__ import annotations
 
+import json
 import math
+import sys
+from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -75,3 +79,34 @@ def test_every_kind_of_cell_has_a_name():
     assert cell_kind("station 12", 3) == "station"
     assert {cell_kind("first A"), cell_kind("later A"), cell_kind("window A 2")} <= set(KINDS)
     assert set(KNOTS) <= set(KINDS)
+
+
+def test_the_fit_keeps_the_validation_part_out(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``FIT_SPLIT=1``: the knots are fitted on the photos whose seed is not divisible by 3,
+    and the others (here all read wrong) only get the reliability table."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import fit_scan_calibration
+
+    records = tmp_path / "cells.jsonl"
+    probs = {"empty": 0.4, "cross": 0.6, "number": 0.0}
+    lines = []
+    for gen, seeds in (("alt", range(900024, 900030)), ("old", range(2000, 2003))):
+        for seed in seeds:
+            truth = "empty" if seed % 3 == 0 else "cross"  # the validation part read wrong
+            lines.append(json.dumps({"gen": gen, "seed": seed,
+                                     "cells": [["station 4", 2, probs, truth]] * 10}))
+    records.write_text("\n".join(lines) + "\n")
+    for name, value in (("FIT_RECORDS", str(records)), ("FIT_ALT", "6"), ("FIT_OLD", "3"),
+                        ("FIT_SPLIT", "1")):
+        monkeypatch.setenv(name, value)
+    fit_scan_calibration.main()
+    out = capsys.readouterr().out
+    assert "# fitted on 6 tuning photos" in out
+    assert "# 60 cells, 0 read wrong" in out  # the station kind: the fit part only
+    alt = out.split("(seeds divisible by 3), alt:")[1].split("# validation")[0]
+    assert "# checked on 2 photos read of 2" in alt
+    # fitted on the right cells alone, raw 0.6 maps to (60 + 1) / (60 + 2); with the wrong
+    # ones it would be (60 + 1) / (90 + 2), below 0.9
+    assert "| 0.9-0.99 | 20 | 0.00 % |" in alt

@@ -101,3 +101,32 @@ def test_a_tick_box_border_smeared_into_it_is_no_tick(berlin: Reading) -> None:
     assert cells[f"later {ticked}"].value == "ticked"
     blank = [n for n in cells if n.split()[0] in ("first", "later") and n != f"later {ticked}"]
     assert [n for n in blank if cells[n].value != "blank"] == []
+
+
+def test_a_printed_value_smeared_into_its_tick_box_is_no_tick(berlin: Reading) -> None:
+    """Motion blur where a page curls: the bonus value printed left of a tick box smeared
+    into the box's left half on some lines, more than on the others (tuning seeds 900253,
+    900274 of the second generator read such blank boxes as ticked); a tick fills both
+    halves and is still read."""
+    network, sheet = berlin
+    dark = _page(sheet, pen=0.3)  # a light pen: the ink threshold is low
+    ticked = network.lines[0].id
+    tick = sheet.bonus[ticked]["first"][1]
+    cv2.line(dark, (round(tick.x0 * SCALE), round(tick.y0 * SCALE)),
+             (round(tick.x1 * SCALE), round(tick.y1 * SCALE)), 0.3, round(0.5 * SCALE))
+    cv2.line(dark, (round(tick.x1 * SCALE), round(tick.y0 * SCALE)),
+             (round(tick.x0 * SCALE), round(tick.y1 * SCALE)), 0.3, round(0.5 * SCALE))
+    reach = round(1.2 * SCALE)  # 1.2 mm: into the box's left half (it is 2.7 mm wide)
+    smear = np.ones((1, reach), np.float32) / reach
+    for line in [line.id for line in network.lines[1:5]]:
+        for kind in ("first", "later"):
+            cell = sheet.bonus[line][kind][0].grow(1.0)
+            ys = slice(round(cell.y0 * SCALE), round(cell.y1 * SCALE))
+            xs = slice(round(cell.x0 * SCALE), round(cell.x1 * SCALE))
+            # a blur that reaches only rightwards: the value's ink dragged into the box
+            dragged = cv2.filter2D(dark[ys, xs], -1, smear, anchor=(reach - 1, 0))
+            dark[ys, xs] = np.maximum(dark[ys, xs], dragged)
+    cells = read_cells(network, sheet, dark)
+    assert cells[f"first {ticked}"].value == "ticked"
+    blank = [n for n in cells if n.split()[0] in ("first", "later") and n != f"first {ticked}"]
+    assert [n for n in blank if cells[n].value != "blank"] == []

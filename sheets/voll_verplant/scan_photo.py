@@ -1092,16 +1092,20 @@ def _unseen(seen: float) -> float:
 
 def _tick_shares(network: Network, sheet: SheetLayout, dark: np.ndarray, lines: np.ndarray,
                  ink: np.ndarray, free: np.ndarray
-                 ) -> dict[tuple[str, str], tuple[float, tuple[float, float]]]:
-    """For each line's first and later bonus: the share of its tick box holding ink, and
-    how far (mm) the photo shows the bonus cell from where the layout puts it."""
+                 ) -> dict[tuple[str, str], tuple[float, float, tuple[float, float]]]:
+    """For each line's first and later bonus: the share of its tick box holding ink, the
+    share of the box's right half (away from the printed bonus value left of it, which
+    motion blur smears into the box) and how far (mm) the photo shows the bonus cell from
+    where the layout puts it."""
     out = {}
     for line in network.lines:
         for kind in ("first", "later"):
             cell, tick = sheet.bonus[line.id][kind]
             moved = _found_at(dark, lines, cell.grow(0.5))
             inside = geo.Box(tick.x0 + 0.3, tick.y0 + 0.3, tick.x1 - 0.3, tick.y1 - 0.3)
-            out[(line.id, kind)] = (_ink_share(ink, free, inside, moved), moved)
+            right = geo.Box((inside.x0 + inside.x1) / 2, inside.y0, inside.x1, inside.y1)
+            out[(line.id, kind)] = (_ink_share(ink, free, inside, moved),
+                                    _ink_share(ink, free, right, moved), moved)
     return out
 
 
@@ -1138,13 +1142,18 @@ def read_cells(network: Network, sheet: SheetLayout, dark: np.ndarray) -> dict[s
     # about none, but a box's own border smeared into it by motion blur where a light pen
     # lowered the ink threshold (tuning seed 900092: nine blank later bonuses read as
     # ticked). Ink is counted above that.
-    blank = float(np.percentile([share for share, _ in ticks.values()], 25)) if ticks else 0.0
+    # The same for the boxes' right halves: a tick fills both halves of its box, but the
+    # printed bonus value left of the box, smeared into it by motion blur, mostly its left
+    # half (tuning seeds 900253, 900274: blank first and later bonuses read as ticked at
+    # calibrated 0.99). A box is ticked by the lesser of the two counts.
+    blank = float(np.percentile([t[0] for t in ticks.values()], 25)) if ticks else 0.0
+    blank_right = float(np.percentile([t[1] for t in ticks.values()], 25)) if ticks else 0.0
     for line in network.lines:
         bonus = sheet.bonus[line.id]
         for kind in ("first", "later"):
             cell, tick = bonus[kind]
-            share, moved = ticks[(line.id, kind)]
-            ticked = _p(share - blank, 0.07, 0.02)
+            share, right, moved = ticks[(line.id, kind)]
+            ticked = _p(min(share - blank, right - blank_right), 0.07, 0.02)
             if kind == "first":
                 # a struck first bonus (another player took it): a stroke across the cell,
                 # through the tick box or not, is no tick. But never for sure: motion blur

@@ -524,8 +524,8 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
                ) -> Solution | None:
     """The best plan the solver finds within ``seconds`` of CPU (None: none found in
     time), with the proven bound. With ``score`` (the engine's total of a plan), in a solo
-    game, the beam search's plan (:mod:`.beam`) replaces ``hint`` when the engine scores it
-    higher; from the hint, plans at the bound (:func:`.lns.reach`) and a
+    game on a map without special stations, the beam search's plan (:mod:`.beam`) replaces
+    ``hint`` when the engine scores it higher; from the hint, plans at the bound (:func:`.lns.reach`) and a
     large-neighbourhood search (:mod:`.lns`) spend their shares of the budget first.
     NotModelled for a game the model does not cover; MissingSolver when the solver library
     is not installed."""
@@ -540,7 +540,11 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
                            milp.DET_PER_CPU * min(OUTER_SHARE * seconds, OUTER_MAX))
     if outer is not None:
         top = min(top, outer)
-    if score is not None and players == 1 and BEAM_PER_SECOND > 0:
+    # the beam on maps without special stations only: with them its follow-ups multiply
+    # the moves (Paris sim-1: 8 s of CPU at 300 games) and its plans stay below the
+    # solver's (docs/performance.md, issue 37's sixth pass)
+    if (score is not None and players == 1 and BEAM_PER_SECOND > 0
+            and not network.special_mask):
         hint = better_start(network, rules, card_at, hint, score,
                             min(BEAM_MAX, max(10, round(BEAM_PER_SECOND * seconds))))
     builder = _Builder(network, rules, card_at, others_done, top)

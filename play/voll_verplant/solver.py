@@ -525,8 +525,9 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
     """The best plan the solver finds within ``seconds`` of CPU (None: none found in
     time), with the proven bound. With ``score`` (the engine's total of a plan), in a solo
     game on a map without special stations, the beam search's plan (:mod:`.beam`) replaces
-    ``hint`` when the engine scores it higher; from the hint, plans at the bound (:func:`.lns.reach`) and a
-    large-neighbourhood search (:mod:`.lns`) spend their shares of the budget first.
+    ``hint`` when the engine scores it higher; from the hint, plans at the bound
+    (:func:`.lns.reach`) and a large-neighbourhood search (:mod:`.lns`) spend their shares
+    of the budget first.
     NotModelled for a game the model does not cover; MissingSolver when the solver library
     is not installed."""
     began = time.process_time()

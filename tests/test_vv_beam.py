@@ -62,12 +62,12 @@ def test_a_beam_wide_enough_to_keep_every_game_is_the_brute_force(seed):
 
 
 def test_a_wider_beam_finds_more_on_berlin():
-    # the estimate at work: one game kept a round is a greedy player; a few hundred beat
-    # it (an-1: 26 and 56 points; the analysis search's 8 rollouts a step find 58)
+    # the estimate at work: one game kept a round is a greedy player by the estimate; a
+    # few hundred beat it (an-1: 44.5 and 56 points; the analysis search finds 58)
     network = bundled_map("berlin")
     narrow = beam_plan(network, RULES, cards_of("an-1"), 1)
     wide = beam_plan(network, RULES, cards_of("an-1"), 300)
-    assert wide.total >= narrow.total + 10
+    assert wide.total >= narrow.total + 8
 
 
 @pytest.mark.parametrize(("map_id", "seed"), [("berlin", "s1"), ("tiny", "b2"),

@@ -12,6 +12,7 @@ total of the best plan. Prints one line a seed and a summary per map.
     python benchmarks/bench_solve.py --floor              # CP-SAT only above the hint's value
     python benchmarks/bench_solve.py --names an-1,an-2,an-3 --maps berlin
     python benchmarks/bench_solve.py --lns-share 0 --portfolio 8   # other ways to search
+    python benchmarks/bench_solve.py --beam-per-second 0 --reach-share 0.2
 
 The budget is CPU seconds of the solver (CP-SAT's deterministic time at ``milp.DET_PER_CPU``
 a CPU second, and a watch on the process's CPU); the clock's cap that guards a user on a
@@ -107,6 +108,10 @@ def main() -> None:
                         help="a proof counts when within this much CPU (default 60)")
     parser.add_argument("--lns-share", type=float, default=solver.LNS_SHARE,
                         help="the neighbourhood search's share of the budget")
+    parser.add_argument("--beam-per-second", type=float, default=solver.BEAM_PER_SECOND,
+                        help="the beam search's games a round per budget second (0: off)")
+    parser.add_argument("--reach-share", type=float, default=solver.REACH_SHARE,
+                        help="the share of the budget for plans at the bound")
     parser.add_argument("--portfolio", type=int, default=milp.PORTFOLIO,
                         help="CP-SAT's subsolvers taking turns on one thread (0: one)")
     parser.add_argument("--backend", choices=("cpsat", "highs"), default="cpsat")
@@ -121,6 +126,8 @@ def main() -> None:
     milp.HINT_FLOOR = args.floor
     milp.PORTFOLIO = args.portfolio
     solver.LNS_SHARE = args.lns_share
+    solver.BEAM_PER_SECOND = args.beam_per_second
+    solver.REACH_SHARE = args.reach_share
     for map_id in args.maps.split(","):
         count = args.seeds if map_id == "berlin" else args.others
         names = args.names.split(",") if args.names else [f"sim-{i}" for i in range(count)]

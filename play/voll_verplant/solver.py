@@ -48,6 +48,7 @@ from scorepad.rules.voll_verplant.maps import Network
 from scorepad.rules.voll_verplant.ruleset import VVRules
 
 from . import milp
+from .beam import beam_plan
 from .lns import improve, reach
 from .milp import Expr, Model, Result, solve
 from .outer_bound import outer_bound
@@ -61,6 +62,11 @@ LNS_SHARE = 0.5
 
 #: The share of the budget for plans at the bound (:func:`.lns.reach`), tried first.
 REACH_SHARE = 0.4
+
+#: The beam search's games kept a round (:mod:`.beam`), per CPU second of the budget, and
+#: at most: 60 s give 960, about 6 s of CPU on Berlin (``docs/performance.md``, issue 37's
+#: sixth pass); 0 turns the beam off.
+BEAM_PER_SECOND, BEAM_MAX = 16.0, 4000
 
 
 class NotModelled(Exception):
@@ -517,10 +523,13 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
                score: Callable[[tuple[tuple[Card, Move], ...]], float] | None = None
                ) -> Solution | None:
     """The best plan the solver finds within ``seconds`` of CPU (None: none found in
-    time), with the proven bound. With ``score`` (the engine's total of a plan) and a
-    ``hint``, a large-neighbourhood search from the hint (:mod:`.lns`) spends up to
-    :data:`LNS_SHARE` of the budget first. NotModelled for a game the model does not
-    cover; MissingSolver when the solver library is not installed."""
+    time), with the proven bound. With ``score`` (the engine's total of a plan), in a solo
+    game on a map without special stations, the beam search's plan (:mod:`.beam`) replaces
+    ``hint`` when the engine scores it higher; from the hint, plans at the bound
+    (:func:`.lns.reach`) and a large-neighbourhood search (:mod:`.lns`) spend their shares
+    of the budget first.
+    NotModelled for a game the model does not cover; MissingSolver when the solver library
+    is not installed."""
     began = time.process_time()
     check_modelled(network, rules, players)
     sched = _schedule(card_at, network.total_windows)
@@ -532,6 +541,13 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
                            milp.DET_PER_CPU * min(OUTER_SHARE * seconds, OUTER_MAX))
     if outer is not None:
         top = min(top, outer)
+    # the beam on maps without special stations only: with them its follow-ups multiply
+    # the moves (Paris sim-1: 8 s of CPU at 300 games) and its plans stay below the
+    # solver's (docs/performance.md, issue 37's sixth pass)
+    if (score is not None and players == 1 and BEAM_PER_SECOND > 0
+            and not network.special_mask):
+        hint = better_start(network, rules, card_at, hint, score,
+                            min(BEAM_MAX, max(10, round(BEAM_PER_SECOND * seconds))))
     builder = _Builder(network, rules, card_at, others_done, top)
     model, read = builder.result()
     if hint:
@@ -569,6 +585,19 @@ def solve_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
     if result.bound is not None:
         top = min(top, _floor_half(result.bound))
     return Solution(plan.rounds, result.objective / 2, top, result.optimal, result.seconds)
+
+
+def better_start(network: Network, rules: VVRules, card_at: Callable[[int], Card],
+                 hint: Sequence[tuple[Card, Move]],
+                 score: Callable[[tuple[tuple[Card, Move], ...]], float], width: int
+                 ) -> Sequence[tuple[Card, Move]]:
+    """The better of ``hint`` (a known plan, maybe none) and the beam search's plan
+    (:func:`.beam.beam_plan` with ``width`` games a round), by the engine's ``score``; the
+    hint on a tie."""
+    found = beam_plan(network, rules, card_at, width).rounds
+    if hint and score(tuple(hint)) >= score(found):
+        return hint
+    return found
 
 
 def _floor_half(bound: float) -> float:

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from scorepad.rules.voll_verplant.maps import Network, bundled_map
+from scorepad.sheets.layout import Box
 from scorepad.sheets.voll_verplant import sheet_layout
 from scorepad.sheets.voll_verplant.scan_photo import SCALE, printed_lines, read_cells
 from scorepad.sheets.voll_verplant.sheet import SheetLayout
@@ -23,6 +24,13 @@ Reading = tuple[Network, SheetLayout]
 def berlin() -> Reading:
     network = bundled_map("berlin")
     return network, sheet_layout(network, "a4", "en", True)
+
+
+def _cross(dark: np.ndarray, box: Box) -> None:
+    """A light pen's cross corner to corner over ``box`` (page mm) on the page ``dark``."""
+    for (xa, xb) in ((box.x0, box.x1), (box.x1, box.x0)):
+        cv2.line(dark, (round(xa * SCALE), round(box.y0 * SCALE)),
+                 (round(xb * SCALE), round(box.y1 * SCALE)), 0.3, round(0.5 * SCALE))
 
 
 def _page(sheet: SheetLayout, pen: float, crossed: tuple[int, ...] = CROSSED) -> np.ndarray:
@@ -93,10 +101,7 @@ def test_a_tick_box_border_smeared_into_it_is_no_tick(berlin: Reading) -> None:
             dark[y0 + band:y1 - band, x0 + band:x1 - band] = inner
     ticked = network.lines[0].id
     tick = sheet.bonus[ticked]["later"][1]
-    cv2.line(dark, (round(tick.x0 * SCALE), round(tick.y0 * SCALE)),
-             (round(tick.x1 * SCALE), round(tick.y1 * SCALE)), 0.3, round(0.5 * SCALE))
-    cv2.line(dark, (round(tick.x1 * SCALE), round(tick.y0 * SCALE)),
-             (round(tick.x0 * SCALE), round(tick.y1 * SCALE)), 0.3, round(0.5 * SCALE))
+    _cross(dark, tick)
     cells = read_cells(network, sheet, dark)
     assert cells[f"later {ticked}"].value == "ticked"
     blank = [n for n in cells if n.split()[0] in ("first", "later") and n != f"later {ticked}"]
@@ -112,10 +117,7 @@ def test_a_printed_value_smeared_into_its_tick_box_is_no_tick(berlin: Reading) -
     dark = _page(sheet, pen=0.3)  # a light pen: the ink threshold is low
     ticked = network.lines[0].id
     tick = sheet.bonus[ticked]["first"][1]
-    cv2.line(dark, (round(tick.x0 * SCALE), round(tick.y0 * SCALE)),
-             (round(tick.x1 * SCALE), round(tick.y1 * SCALE)), 0.3, round(0.5 * SCALE))
-    cv2.line(dark, (round(tick.x1 * SCALE), round(tick.y0 * SCALE)),
-             (round(tick.x0 * SCALE), round(tick.y1 * SCALE)), 0.3, round(0.5 * SCALE))
+    _cross(dark, tick)
     reach = round(1.2 * SCALE)  # 1.2 mm: into the box's left half (it is 2.7 mm wide)
     smear = np.ones((1, reach), np.float32) / reach
     for line in [line.id for line in network.lines[1:5]]:

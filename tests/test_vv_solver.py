@@ -252,18 +252,23 @@ def test_the_outer_bound_is_never_below_a_known_plan(map_id: str, seed: str,
     assert bound is not None and bound >= plan
 
 
+def two_lines(map_id: str, a: list[int], b: list[int], a_windows: int) -> Network:
+    """A test map of two lines, A (``a_windows`` windows) and B (one window), crossing where
+    their station lists share a station."""
+    stations = sorted(set(a) | set(b))
+    return load_map_data({
+        "format": "scorepad/vv-map@1", "id": map_id, "name": map_id.capitalize(),
+        "note": "A test.",
+        "stations": [{"id": i, "x": i, "y": 0 if i in a else 1} for i in stations],
+        "lines": [{"id": "A", "color": "#e3000f", "windows": a_windows, "bonus": [5, 3],
+                   "stations": a},
+                  {"id": "B", "color": "#0066b3", "windows": 1, "bonus": [4, 2],
+                   "stations": b}]})
+
+
 def crossing_map() -> Network:
     """Line A 1 2 3 4 5 (one window), line B 6 3 (one window): B's mark on 3 splits A."""
-    def station(i: int) -> dict[str, int]:
-        return {"id": i, "x": i, "y": 0 if i < 6 else 1}
-
-    return load_map_data({
-        "format": "scorepad/vv-map@1", "id": "crossing", "name": "Crossing", "note": "A test.",
-        "stations": [station(i) for i in range(1, 7)],
-        "lines": [{"id": "A", "color": "#e3000f", "windows": 1, "bonus": [5, 3],
-                   "stations": [1, 2, 3, 4, 5]},
-                  {"id": "B", "color": "#0066b3", "windows": 1, "bonus": [4, 2],
-                   "stations": [6, 3]}]})
+    return two_lines("crossing", [1, 2, 3, 4, 5], [6, 3], 1)
 
 
 @pytest.mark.parametrize(("kind", "best"), [("number", 3.5), ("express", 9)])
@@ -284,16 +289,7 @@ def test_a_number_cards_crosses_are_one_run_in_the_outer_bound(kind: str, best: 
 def split_map() -> Network:
     """Line A 1…9 (two windows), line B 10 5 (one window): B's mark on 5 splits A into two
     stretches of 4."""
-    def station(i: int) -> dict[str, int]:
-        return {"id": i, "x": i, "y": 0 if i < 10 else 1}
-
-    return load_map_data({
-        "format": "scorepad/vv-map@1", "id": "split", "name": "Split", "note": "A test.",
-        "stations": [station(i) for i in range(1, 11)],
-        "lines": [{"id": "A", "color": "#e3000f", "windows": 2, "bonus": [5, 3],
-                   "stations": list(range(1, 10))},
-                  {"id": "B", "color": "#0066b3", "windows": 1, "bonus": [4, 2],
-                   "stations": [10, 5]}]})
+    return two_lines("split", list(range(1, 10)), [10, 5], 2)
 
 
 @pytest.mark.parametrize("runs", [False, True])
@@ -317,16 +313,7 @@ def test_a_number_cards_unused_crosses_are_lost_in_the_outer_bound(
 
 def late_map() -> Network:
     """Line A 1 2 3 (two windows), line B 4 2 (one window): station 2 on both."""
-    def station(i: int) -> dict[str, int]:
-        return {"id": i, "x": i, "y": 0 if i < 4 else 1}
-
-    return load_map_data({
-        "format": "scorepad/vv-map@1", "id": "late", "name": "Late", "note": "A test.",
-        "stations": [station(i) for i in range(1, 5)],
-        "lines": [{"id": "A", "color": "#e3000f", "windows": 2, "bonus": [5, 3],
-                   "stations": [1, 2, 3]},
-                  {"id": "B", "color": "#0066b3", "windows": 1, "bonus": [4, 2],
-                   "stations": [4, 2]}]})
+    return two_lines("late", [1, 2, 3], [4, 2], 2)
 
 
 @pytest.mark.parametrize("in_time", [False, True])

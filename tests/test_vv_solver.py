@@ -278,10 +278,7 @@ def test_a_number_cards_crosses_are_one_run_in_the_outer_bound(kind: str, best: 
     # leaves 5 empty (A first); only an express jumps 3 to complete both lines
     network = crossing_map()
     cards = [Card("number", 2), Card(kind, 4)]
-
-    def card_at(r: int) -> Card:
-        return cards[r]
-
+    card_at = cards.__getitem__  # the cards in order, as the schedule asks for them
     assert brute_force(network, card_at) == best
     assert outer(network, card_at) == best
 
@@ -300,10 +297,7 @@ def test_a_number_cards_unused_crosses_are_lost_in_the_outer_bound(
     # and one run a card does not; without B on 5, A's 8 crosses leave one of its 9 empty
     network = split_map()
     cards = [Card("number", 3), Card("number", 5), Card("number", 3)]
-
-    def card_at(r: int) -> Card:
-        return cards[r]
-
+    card_at = cards.__getitem__  # the cards in order, as the schedule asks for them
     monkeypatch.setattr(outer_bound_module, "RUNS", runs)
     monkeypatch.setattr(outer_bound_module, "IN_TIME", False)  # it does not see this one
     best = brute_force(network, card_at)
@@ -325,10 +319,7 @@ def test_a_cards_crosses_come_before_the_next_transfer_in_the_outer_bound(
     # the first 3 cross station 3 after the transfer would give both and 4 points more
     network = late_map()
     cards = [Card("number", 3), Card("transfer", 0), Card("number", 3)]
-
-    def card_at(r: int) -> Card:
-        return cards[r]
-
+    card_at = cards.__getitem__  # the cards in order, as the schedule asks for them
     monkeypatch.setattr(outer_bound_module, "RUNS", False)  # it would see it too
     monkeypatch.setattr(outer_bound_module, "IN_TIME", in_time)
     best = brute_force(network, card_at)

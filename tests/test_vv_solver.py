@@ -8,6 +8,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
 import yaml
@@ -289,42 +290,40 @@ def split_map() -> Network:
     return two_lines("split", list(range(1, 10)), [10, 5], 2)
 
 
-@pytest.mark.parametrize("runs", [False, True])
-def test_a_number_cards_unused_crosses_are_lost_in_the_outer_bound(
-        runs: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    # a 3, a 5 and a 3: both lines complete would need A's cards (5 and 3) to cross the
-    # two stretches of 4 that B's mark on 5 leaves, which their values pooled allow (8)
-    # and one run a card does not; without B on 5, A's 8 crosses leave one of its 9 empty
-    network = split_map()
-    cards = [Card("number", 3), Card("number", 5), Card("number", 3)]
-    card_at = cards.__getitem__  # the cards in order, as the schedule asks for them
-    monkeypatch.setattr(outer_bound_module, "RUNS", runs)
-    monkeypatch.setattr(outer_bound_module, "IN_TIME", False)  # it does not see this one
-    best = brute_force(network, card_at)
-    assert best == 3.5  # B complete, one of A's stations empty
-    assert outer(network, card_at) == (best if runs else 9)
-
-
 def late_map() -> Network:
     """Line A 1 2 3 (two windows), line B 4 2 (one window): station 2 on both."""
     return two_lines("late", [1, 2, 3], [4, 2], 2)
 
 
-@pytest.mark.parametrize("in_time", [False, True])
-def test_a_cards_crosses_come_before_the_next_transfer_in_the_outer_bound(
-        in_time: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    # a 3, a transfer, a 3: the transfer on 2 (two lines) needs A's 3 to stop at 1, and
-    # A's last window is the transfer's, so 3 stays empty (B complete, 4 + 4 - 0.5), or A's
-    # 3 crosses all three (both lines complete, the transfer on 4: 5 + 4 + 2). Letting
-    # the first 3 cross station 3 after the transfer would give both and 4 points more
-    network = late_map()
-    cards = [Card("number", 3), Card("transfer", 0), Card("number", 3)]
+#: The outer bound's constraints that are off by default, each with a worked example where
+#: it is exact and the bound without it is not: its switch, the map, the cards, the brute
+#: force's optimum and the bound without it.
+#: RUNS: a 3, a 5 and a 3 on ``split``: both lines complete would need A's cards (5 and 3)
+#: to cross the two stretches of 4 that B's mark on 5 leaves, which their values pooled
+#: allow (8) and one run a card does not; without B on 5, A's 8 crosses leave one of its 9
+#: empty (3.5: B complete, one of A's stations empty; 9 without RUNS).
+#: IN_TIME: a 3, a transfer, a 3 on ``late``: the transfer on 2 (two lines) needs A's 3 to
+#: stop at 1, and A's last window is the transfer's, so 3 stays empty (B complete, 4 + 4 -
+#: 0.5), or A's 3 crosses all three (both lines complete, the transfer on 4: 5 + 4 + 2).
+#: Letting the first 3 cross station 3 after the transfer would give both and 4 points more.
+SWITCHED = [
+    ("RUNS", split_map, [Card("number", 3), Card("number", 5), Card("number", 3)], 3.5, 9),
+    ("IN_TIME", late_map, [Card("number", 3), Card("transfer", 0), Card("number", 3)], 11,
+     13),
+]
+
+
+@pytest.mark.parametrize("on", [False, True])
+@pytest.mark.parametrize(("switch", "make", "cards", "best", "without"), SWITCHED,
+                         ids=[case[0] for case in SWITCHED])
+def test_a_switched_constraint_makes_the_outer_bound_exact_where_it_was_not(
+        switch: str, make: Callable[[], Network], cards: list[Card], best: float,
+        without: float, on: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     card_at = cards.__getitem__  # the cards in order, as the schedule asks for them
-    monkeypatch.setattr(outer_bound_module, "RUNS", False)  # it would see it too
-    monkeypatch.setattr(outer_bound_module, "IN_TIME", in_time)
-    best = brute_force(network, card_at)
-    assert best == 11
-    assert outer(network, card_at) == (best if in_time else 13)
+    for other, _, _, _, _ in SWITCHED:  # each example is one constraint's alone
+        monkeypatch.setattr(outer_bound_module, other, on and other == switch)
+    assert brute_force(network := make(), card_at) == best
+    assert outer(network, card_at) == (best if on else without)
 
 
 def test_maps_with_special_stations_get_no_outer_bound():

@@ -86,3 +86,19 @@ def test_the_start_is_never_below_the_hint(map_id, seed):
     kept = better_start(network, RULES, cards_of(seed), hint,
                         lambda rounds: 1000.0 if list(rounds) == hint else score(rounds), 40)
     assert kept is hint
+
+
+@pytest.mark.parametrize("may_decline", [True, False])
+def test_a_free_ride_is_declined_in_the_beam_only_where_the_rules_allow(may_decline):
+    # the beam lists its steps as the simulator does (the engine's legal steps): with the
+    # ruleset's option off a free ride always goes to a free station
+    from scorepad.play.voll_verplant.beam import _steps
+    from scorepad.play.voll_verplant.simulator import sim_map
+    from scorepad.rules.voll_verplant.cards import FREE, Card
+
+    rules = RULES.model_copy(update={"free_ride_may_decline": may_decline})
+    sm = sim_map(network := bundled_map("berlin"))
+    steps = _steps(sm, rules, sm.card(Card(FREE, 0)), 0, (0,) * sm.lines)
+    declined = [step for _, _, _, new, step in steps if not new]
+    assert len(declined) == (1 if may_decline else 0)
+    assert len(steps) - len(declined) == len(network.stations)

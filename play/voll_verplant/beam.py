@@ -36,8 +36,11 @@ from .simulator import (
     SimCard,
     SimMap,
     _reach,
+    _step_move,
+    ride_owes,
     sheet_result,
     sim_map,
+    steps_on,
 )
 
 #: Games kept a round (``docs/performance.md``, issue 37's sixth pass).
@@ -65,53 +68,47 @@ class Beamed(NamedTuple):
     total: float
 
 
-def _steps(sm: SimMap, card: SimCard, marked: int, filled: tuple[int, ...],
-           follow_up: bool) -> list[tuple[int, tuple[int, ...], int, int, Move]]:
-    """Every step ``card`` allows on a sheet: ``(marks, windows filled, transfer number,
-    the stations marked, the step)``. A line card with no window free: none."""
+def _steps(sm: SimMap, rules: VVRules, card: SimCard, marked: int, filled: tuple[int, ...]
+           ) -> list[tuple[int, tuple[int, ...], int, int, Move]]:
+    """Every step ``card`` allows on a sheet, as the simulator lists them
+    (:func:`.simulator.steps_on`): ``(marks, windows filled, transfer number, the stations
+    marked, the step)``. A line card with no window free: none."""
+    open_ = sum(1 << line for line in range(sm.lines) if filled[line] < sm.windows[line])
     out: list[tuple[int, tuple[int, ...], int, int, Move]] = []
-    kind = card[0]
-    if kind == K_FREE:
-        free = sm.all_mask & ~marked
-        out.append((marked, filled, 0, 0, Move()))  # declined
-        while free:
-            bit = free & -free
-            free ^= bit
-            out.append((marked | bit, filled, 0, bit, sm.rides[bit.bit_length() - 1]))
-        return out
-    for line in range(sm.lines):
-        if filled[line] >= sm.windows[line]:
+    for path, k in steps_on(sm, rules, card, marked, open_):
+        move = _step_move(sm, (path, k))
+        if path < 0:  # a free ride to station k (-1: declined)
+            bit = 1 << k if k >= 0 else 0
+            out.append((marked | bit, filled, 0, bit, move))
             continue
+        line = path >> 1
         more = filled[:line] + (filled[line] + 1,) + filled[line + 1:]
-        for path in ((line << 1, line << 1 | 1) if sm.ring[line] else (line << 1,)):
-            if kind == K_TRANSFER:
-                bit = next((b for b in sm.paths[path] if not marked & b), 0)
-                number = sm.lines_through[bit.bit_length() - 1] if bit else 0
-                out.append((marked | bit, more, number, bit, sm.moves[path][0]))
-                continue
-            masks = _reach(sm, card, path, marked)
-            # a follow-up may cross none; a first step crossing fewer than it could is
-            # kept too (a station left free for a later transfer)
-            for k, crossed in enumerate(masks):
-                out.append((marked | crossed, more, 0, crossed, sm.moves[path][k]))
-    del follow_up  # the same steps either way (the engine's legal steps)
+        if card[0] == K_TRANSFER:
+            bit = next((b for b in sm.paths[path] if not marked & b), 0)
+            number = sm.lines_through[bit.bit_length() - 1] if bit else 0
+            out.append((marked | bit, more, number, bit, move))
+        else:
+            crossed = _reach(sm, card, path, marked)[k]
+            out.append((marked | crossed, more, 0, crossed, move))
     return out
 
 
-def _whole_moves(sm: SimMap, card: SimCard, game: _Game, chains: bool
+def _whole_moves(sm: SimMap, rules: VVRules, card: SimCard, game: _Game
                  ) -> list[tuple[int, tuple[int, ...], int, Move]]:
     """Every whole move of a round (a step and the follow-ups the special stations it
-    marks owe, in the order reached, chained when ``chains``, while a window is free): ``(marks,
-    windows filled, twice the transfer numbers, the move)``."""
+    marks owe, in the order reached, chained as the rules say, while a window is free):
+    ``(marks, windows filled, twice the transfer numbers, the move)``."""
     out: list[tuple[int, tuple[int, ...], int, Move]] = []
     line_card = card[0] != K_FREE
     total_windows = sm.total_windows
 
-    def owed(new: int, path_of: Move) -> list[int]:
-        if not sm.special & new or not line_card:
+    def owed(new: int, step: Move) -> list[int]:
+        if not sm.special & new:
             return []
-        path = path_of.line << 1 | (path_of.direction == CCW)
-        return [b for b in sm.paths[path] if b & new & sm.special]
+        if not line_card:  # a free ride's station (the simulator's rule)
+            return ride_owes(sm, rules, new.bit_length() - 1)
+        path = step.line << 1 | (step.direction == CCW)
+        return [b.bit_length() - 1 for b in sm.paths[path] if b & new & sm.special]
 
     def grow(marked: int, filled: tuple[int, ...], tr: int, first: Move | None,
              then: tuple[Move, ...], queue: list[int]) -> None:
@@ -119,12 +116,12 @@ def _whole_moves(sm: SimMap, card: SimCard, game: _Game, chains: bool
             assert first is not None
             out.append((marked, filled, tr, first._replace(then=then)))
             return
-        for m2, f2, number, new, step in _steps(sm, card, marked, filled, True):
+        for m2, f2, number, new, step in _steps(sm, rules, card, marked, filled):
             grow(m2, f2, tr + 2 * number, first, then + (step,),
-                 queue[1:] + owed(new, step) if chains else queue[1:])
+                 queue[1:] + owed(new, step) if rules.special_chains else queue[1:])
 
-    for marked, filled, number, new, step in _steps(sm, card, game.marked, game.filled,
-                                                    False):
+    for marked, filled, number, new, step in _steps(sm, rules, card, game.marked,
+                                                    game.filled):
         grow(marked, filled, game.transfers + 2 * number, step, (), owed(new, step))
     if not out and line_card:  # no window free: the empty step
         out.append((game.marked, game.filled, game.transfers, Move()))
@@ -165,7 +162,7 @@ def beam_plan(network: Network, rules: VVRules, card_at: Callable[[int], Card],
         card = sm.card(card_at(r))
         merged: dict[tuple[int, tuple[int, ...]], _Game] = {}
         for game in games:
-            for marked, filled, tr, move in _whole_moves(sm, card, game, rules.special_chains):
+            for marked, filled, tr, move in _whole_moves(sm, rules, card, game):
                 key = (marked, filled)
                 known = merged.get(key)
                 if known is None or tr > known.transfers:

@@ -324,6 +324,11 @@ def _ride(sm: SimMap, rules: VVRules, st: SimState, p: int, station: int) -> lis
     if station < 0:
         return []
     st.marked[p] |= 1 << station
+    return ride_owes(sm, rules, station)
+
+
+def ride_owes(sm: SimMap, rules: VVRules, station: int) -> list[int]:
+    """The follow-up a free ride to ``station`` triggers (none, or the station)."""
     if rules.special_on_free_ride and sm.special >> station & 1:
         return [station]
     return []
@@ -357,7 +362,12 @@ def _options(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard
              ) -> list[tuple[int, int]]:
     """Every step of a follow-up in the engine's order (:func:`.engine.legal_steps`):
     ``(path, crosses)`` for a line card, ``(-1, station)`` for a free ride (-1: decline)."""
-    marked = st.marked[p]
+    return steps_on(sm, rules, card, st.marked[p], st.open[p])
+
+
+def steps_on(sm: SimMap, rules: VVRules, card: SimCard, marked: int, open_: int
+             ) -> list[tuple[int, int]]:
+    """:func:`_options` on a sheet given by its marks and its open lines (a bit a line)."""
     kind = card[0]
     if kind == K_FREE:
         free = sm.all_mask & ~marked
@@ -366,7 +376,6 @@ def _options(sm: SimMap, rules: VVRules, st: SimState, p: int, card: SimCard
             out.append((-1, -1))
         return out
     out = []
-    open_ = st.open[p]
     for line in range(sm.lines):
         if not open_ >> line & 1:
             continue

@@ -362,11 +362,10 @@ def _blurred_region(grey: np.ndarray, to_page: np.ndarray, width: float, height:
     return _qr_region(grey, to_page, width, height, 10.0, 8.0, cv2.INTER_AREA)
 
 
-def _read_blurred_qr(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
-                     ) -> str | None:
+def _read_blurred_qr(region: np.ndarray) -> str | None:
     """The QR code's text when OpenCV's decoder cannot read it (blurred): zxing-cpp on the
-    region, as it is and deblurred (:mod:`.scan_blur`)."""
-    return scan_blur.decode(_blurred_region(grey, to_page, width, height))
+    region (:func:`_blurred_region`), as it is and deblurred (:mod:`.scan_blur`)."""
+    return scan_blur.decode(region)
 
 
 def _qr_grids(grey: np.ndarray, to_page: np.ndarray, width: float, height: float
@@ -531,9 +530,11 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
         text = _read_qr(grey, matrix, width, height)
         if text is not None:
             break
+    region = None  # the best fit's code region, for the second decoder and the refusal
     if text is None:  # blurred: a second decoder, on the best fit's region deblurred
         _, _paper, width, height, matrix = tried[0]
-        text = _read_blurred_qr(grey, matrix, width, height)
+        region = _blurred_region(grey, matrix, width, height)
+        text = _read_blurred_qr(region)
     if text is None:
         _, paper, width, height, matrix = tried[0]
         texts = {scan_text(net, paper, lang, numbers): (net, lang, numbers) for net in known
@@ -547,8 +548,7 @@ def read_code(grey: np.ndarray, markers: dict[int, np.ndarray],
             fits[paper] = (paper, width, height, matrix)
         text = _match_page(grey, list(fits.values()), known)
     if text is None:
-        _, _paper, width, height, matrix = tried[0]
-        region = _blurred_region(grey, matrix, width, height)
+        assert region is not None  # made above, where the code first went unread
         raise diagnose(grey, markers, "the QR code beside the bottom-right marker cannot be "
                        "read", smeared=scan_blur.smear_angle(region)[1])
     code = parse_scan_text(text)
